@@ -1,0 +1,195 @@
+/// The discrete-event engine of one replication: a clock, the pending-event set,
+/// the process table and the mailboxes (SPEC §2.1).
+///
+/// One engine runs on one thread. Dispatching an event is a direct method call on
+/// the target process: no Swift actor hop, no task, no `await`. Events at equal
+/// times run in the order they were scheduled.
+///
+/// Message ordering guarantee: if process A sends M1 and then M2 to process B with
+/// the same delay, B receives M1 before M2.
+public final class Engine<Message> {
+    /// What an event does when it fires.
+    @usableFromInline
+    enum Action {
+        case deliver(Message)
+        case budgetExpired
+    }
+
+    @usableFromInline
+    struct Pending {
+        var target: Int32
+        var incarnation: UInt32
+        var action: Action
+    }
+
+    /// The current simulated time.
+    public private(set) var now: SimTime = 0
+    /// Events dispatched so far (discarded ones not counted).
+    public private(set) var eventsDispatched: Int = 0
+    /// Events discarded because their target's incarnation had ended.
+    public private(set) var eventsDiscarded: Int = 0
+    /// The event log, when one is attached.
+    public var trace: TraceLog?
+    /// When true, every dispatch checks the kernel's invariants and records violations.
+    public var checksInvariants = false
+    /// Invariant violations seen (only when `checksInvariants`).
+    public private(set) var violations: [String] = []
+
+    @usableFromInline var queue = EventQueue<Pending>()
+    @usableFromInline var processes: [any SimulatedProcess<Message>] = []
+    public private(set) var records: [ProcessRecord] = []
+    var stopTime: SimTime = Time.never
+
+    public init() {}
+
+    // MARK: Process table
+
+    /// Adds a program to the world. It starts not running.
+    @discardableResult
+    public func register(_ process: any SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
+        processes.append(process)
+        records.append(ProcessRecord(name: name, limits: limits))
+        return ProcessID(Int32(processes.count - 1))
+    }
+
+    /// The kernel's record of a process.
+    @inline(__always)
+    public func record(_ id: ProcessID) -> ProcessRecord { records[Int(id.index)] }
+
+    /// True when the process is running.
+    @inline(__always)
+    public func isRunning(_ id: ProcessID) -> Bool { records[Int(id.index)].state == .running }
+
+    /// The process's state.
+    @inline(__always)
+    public func state(_ id: ProcessID) -> ProcessState { records[Int(id.index)].state }
+
+    // MARK: Scheduling
+
+    /// Sends `message` to `target`, delivered after `delay` if the target's current
+    /// run is still alive then (a message to a process that is not running is lost).
+    @inline(__always)
+    public func send(_ message: Message, to target: ProcessID, after delay: SimTime = 0) {
+        let i = Int(target.index)
+        queue.push(Pending(target: target.index, incarnation: records[i].incarnation, action: .deliver(message)),
+                   at: now + max(0, delay))
+    }
+
+    /// Sends `message` to `target` at absolute time `time` (not before now).
+    @inline(__always)
+    public func send(_ message: Message, to target: ProcessID, at time: SimTime) {
+        send(message, to: target, after: time - now)
+    }
+
+    // MARK: Lifecycle
+
+    /// Launches a process that is not running, or resumes a suspended one.
+    /// Returns false if it was already running (the launch is a no-op).
+    @discardableResult
+    public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil) -> Bool {
+        let i = Int(id.index)
+        let previous = records[i].state
+        if previous == .running { return false }
+        records[i].state = .running
+        records[i].incarnation &+= 1
+        if let limits { records[i].limits = limits }
+        records[i].launchedAt = now
+        records[i].launchedBy = launcher
+        if previous == .notRunning { records[i].memoryInUse = 0 }
+        records[i].launches += 1
+        if let budget = records[i].limits.timeBudget {
+            queue.push(Pending(target: id.index, incarnation: records[i].incarnation, action: .budgetExpired), at: now + budget)
+        }
+        if let trace { trace.record(now, records[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
+        processes[i].launched(by: launcher, resumed: previous == .suspended, engine: self)
+        return true
+    }
+
+    /// Ends the current run of a process. Suspension keeps its memory; every
+    /// other reason discards it. Pending timers and replies die either way.
+    public func end(_ id: ProcessID, _ reason: ProcessEnd) {
+        let i = Int(id.index)
+        let state = records[i].state
+        if state == .notRunning { return }
+        if state == .suspended && reason == .suspended { return }
+        records[i].incarnation &+= 1
+        records[i].ends[ProcessEnd.allCases.firstIndex(of: reason)!] += 1
+        if let trace { trace.record(now, records[i].name, "ended", reason.rawValue) }
+        if reason == .suspended {
+            records[i].state = .suspended
+        } else {
+            records[i].state = .notRunning
+            records[i].memoryInUse = 0
+            processes[i].discardMemory()
+        }
+        processes[i].ended(reason, engine: self)
+    }
+
+    /// Accounts `bytes` more memory to a running process. Past its limit the
+    /// process is killed for memory and this returns false.
+    @discardableResult
+    public func allocate(_ id: ProcessID, bytes: Int64) -> Bool {
+        let i = Int(id.index)
+        guard records[i].state == .running else { return false }
+        let total = records[i].memoryInUse + bytes
+        if let limit = records[i].limits.memoryLimit, total > limit {
+            if let trace { trace.record(now, records[i].name, "memoryLimit", "\(total) > \(limit) bytes") }
+            end(id, .killedForMemory)
+            return false
+        }
+        records[i].memoryInUse = total
+        return true
+    }
+
+    /// Returns `bytes` of a running process's memory.
+    public func release(_ id: ProcessID, bytes: Int64) {
+        let i = Int(id.index)
+        records[i].memoryInUse = max(0, records[i].memoryInUse - bytes)
+    }
+
+    /// Adds a line to the event log, if one is attached. `details` is built only then.
+    @inline(__always)
+    public func log(_ id: ProcessID, _ event: String, _ details: @autoclosure () -> String = "") {
+        if let trace { trace.record(now, records[Int(id.index)].name, event, details()) }
+    }
+
+    // MARK: Running
+
+    /// Runs events in order until none is left or the next is after `end`;
+    /// the clock then stands at `end`.
+    public func run(until end: SimTime) {
+        stopTime = end
+        while let t = queue.nextTime(), t <= end {
+            let entry = queue.popReservingRoot()!
+            step(entry)
+        }
+        if now < end { now = end }
+    }
+
+    @inline(__always)
+    func step(_ entry: EventQueue<Pending>.Entry) {
+        if checksInvariants && entry.time < now {
+            violations.append("time went backwards: \(entry.time) < \(now)")
+        }
+        now = entry.time
+        let i = Int(entry.payload.target)
+        guard records[i].incarnation == entry.payload.incarnation, records[i].state == .running else {
+            eventsDiscarded += 1
+            return
+        }
+        eventsDispatched += 1
+        switch entry.payload.action {
+        case .deliver(let message):
+            processes[i].receive(message, engine: self)
+        case .budgetExpired:
+            if let trace { trace.record(now, records[i].name, "timeBudget", "expired") }
+            end(ProcessID(Int32(i)), .killedForTime)
+        }
+        if checksInvariants && records[i].incarnation == entry.payload.incarnation && records[i].state != .running {
+            violations.append("\(records[i].name) handled a message while not running")
+        }
+    }
+
+    /// Number of events pending.
+    public var pendingEvents: Int { queue.count }
+}

@@ -1,0 +1,66 @@
+/// Identifies one simulated program within a world (an index into the engine's process table).
+public struct ProcessID: Hashable, Sendable, Comparable {
+    public let index: Int32
+    public init(_ index: Int32) { self.index = index }
+    public static func < (a: ProcessID, b: ProcessID) -> Bool { a.index < b.index }
+}
+
+/// Who or what started a process (SPEC §2.1).
+public enum Launcher: String, Sendable, CaseIterable {
+    case user, widgetHost, pushWake, shareSheet, watch, backgroundScheduler, backgroundTransfer, system, link
+}
+
+/// How a process run ended (SPEC §2.1). After every reason but `suspended`
+/// the process's memory is gone and the next launch starts from storage only.
+public enum ProcessEnd: String, Sendable, CaseIterable {
+    case normal, suspended, killedForMemory, killedForTime, forceQuit, terminatedBySystem
+}
+
+/// Where a process is in its life.
+public enum ProcessState: Sendable, Equatable {
+    /// No process exists; nothing is in memory.
+    case notRunning
+    /// Running: handles messages, its timers fire.
+    case running
+    /// Suspended: memory kept, no code runs, timers do not fire.
+    case suspended
+}
+
+/// The limits the platform imposes on one run of a process.
+public struct ProcessLimits: Sendable, Equatable {
+    /// Time a run may last before the system kills it (nil: unbounded).
+    public var timeBudget: SimTime?
+    /// Bytes of memory it may hold (nil: unbounded).
+    public var memoryLimit: Int64?
+    public init(timeBudget: SimTime? = nil, memoryLimit: Int64? = nil) {
+        self.timeBudget = timeBudget
+        self.memoryLimit = memoryLimit
+    }
+    /// No limits: system services, the user, the backend.
+    public static let none = ProcessLimits()
+}
+
+/// The kernel's record of one process: state, incarnation, memory, counters.
+///
+/// The incarnation increases at every launch, suspension and end. Every event
+/// addressed to a process carries the incarnation current when it was sent; an
+/// event whose incarnation is no longer current is discarded, so the timers of
+/// a dead process die with it and replies to a process that has since ended are lost.
+public struct ProcessRecord: Sendable {
+    public internal(set) var name: String
+    public internal(set) var state: ProcessState = .notRunning
+    public internal(set) var incarnation: UInt32 = 0
+    public internal(set) var limits: ProcessLimits
+    public internal(set) var memoryInUse: Int64 = 0
+    public internal(set) var launchedAt: SimTime = 0
+    public internal(set) var launchedBy: Launcher = .system
+    /// Number of launches so far.
+    public internal(set) var launches: Int = 0
+    /// Number of runs ended for each reason.
+    public internal(set) var ends: [Int] = Array(repeating: 0, count: ProcessEnd.allCases.count)
+
+    /// Runs that ended for `reason`.
+    public func endCount(_ reason: ProcessEnd) -> Int {
+        ends[ProcessEnd.allCases.firstIndex(of: reason)!]
+    }
+}
