@@ -75,6 +75,19 @@ public final class Engine<Message> {
                    at: now + max(0, delay))
     }
 
+    /// The incarnation of the target's current run: a reply sent later with
+    /// `send(_:to:incarnation:after:)` reaches that run only.
+    @inline(__always)
+    public func incarnation(_ id: ProcessID) -> UInt32 { records[Int(id.index)].incarnation }
+
+    /// Sends `message` to the run of `target` identified by `incarnation` (a reply to a
+    /// request that run made): it is lost if that run has ended by then.
+    @inline(__always)
+    public func send(_ message: Message, to target: ProcessID, incarnation: UInt32, after delay: SimTime) {
+        queue.push(Pending(target: target.index, incarnation: incarnation, action: .deliver(message)),
+                   at: now + max(0, delay))
+    }
+
     /// Sends `message` to `target` at absolute time `time` (not before now).
     @inline(__always)
     public func send(_ message: Message, to target: ProcessID, at time: SimTime) {
@@ -180,6 +193,7 @@ public final class Engine<Message> {
         eventsDispatched += 1
         switch entry.payload.action {
         case .deliver(let message):
+            if let trace { trace.record(now, records[i].name, "receive", String(describing: message)) }
             processes[i].receive(message, engine: self)
         case .budgetExpired:
             if let trace { trace.record(now, records[i].name, "timeBudget", "expired") }

@@ -70,6 +70,8 @@ public struct EventQueue<Payload> {
     /// Schedules `payload` at `time`.
     @inline(__always)
     public mutating func push(_ payload: Payload, at time: SimTime) {
+        assert(time >= 0, "negative event time \(time)")
+        assert(nextSequence < 1 << (64 - Self.slotBits), "sequence numbers exhausted")
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free

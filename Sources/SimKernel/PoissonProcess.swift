@@ -50,7 +50,7 @@ public enum PoissonArrivals {
             t += max(1, SimTime(gap.rounded(.up)))
             if t >= Time.never { return Time.never }
             if rate.profile.isEmpty { return t }
-            if rng.uniform() * peak <= rate.perMicrosecond(at: t) { return t }
+            if rng.uniform() * peak < rate.perMicrosecond(at: t) { return t }
         }
     }
 }

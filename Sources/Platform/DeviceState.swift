@@ -1,0 +1,33 @@
+import SimKernel
+
+/// The phone as the operating system sees it (SPEC §3.1): locked or not, whether it
+/// has been unlocked since the last restart, online or not, the installed app version,
+/// and whether the user force-quit the main app (on iOS a force-quit app is not woken
+/// by background pushes until the user opens it again).
+public struct DeviceState: Sendable {
+    public var locked = true
+    public var unlockedSinceBoot = true
+    public var online = true
+    public var appVersion: Int32 = 1
+    public var appForceQuit = false
+    /// The phone is switched on (off only in scripted probes: the watch then cannot reach it).
+    public var poweredOn = true
+    public var restarts = 0
+
+    public init() {}
+
+    /// Whether data in the given protection class can be read now.
+    @inline(__always)
+    public func canRead(_ protection: ProtectionClass) -> Bool {
+        switch protection {
+        case .always: return true
+        case .afterFirstUnlock: return unlockedSinceBoot
+        case .whenUnlocked: return !locked
+        }
+    }
+}
+
+/// When stored data can be read (Apple's data protection classes, platform-facts §3).
+public enum ProtectionClass: UInt8, Sendable {
+    case always, afterFirstUnlock, whenUnlocked
+}

@@ -1,0 +1,71 @@
+import SimKernel
+
+/// The shared storage area (App Group, §25.2–25.3; SPEC §3.2): a container every
+/// program of the maker can open, holding the widget projection, the outbox, and the
+/// shared secure-storage entry for the session. Each item has a protection class.
+/// If the container was refused at signing, nothing can be read or written, and the
+/// surfaces that rely on it show their empty state (seed 001).
+public struct SharedStorageArea: Sendable {
+    /// The widget projection: a copy of the account's data shaped for the widget, with
+    /// the schema version of the app that wrote it (seed 003).
+    public struct Projection: Sendable {
+        public var data: DataCopy
+        public var schemaVersion: Int32
+        public init(data: DataCopy, schemaVersion: Int32) {
+            self.data = data
+            self.schemaVersion = schemaVersion
+        }
+    }
+
+    public var granted: Bool
+    public var projectionProtection: ProtectionClass
+    public var sessionProtection: ProtectionClass
+    public private(set) var projection: Projection?
+    /// The session in the shared secure-storage entry (keychain access group), if any.
+    public private(set) var session: SessionToken?
+
+    public init(granted: Bool, projectionProtection: ProtectionClass, sessionProtection: ProtectionClass) {
+        self.granted = granted
+        self.projectionProtection = projectionProtection
+        self.sessionProtection = sessionProtection
+    }
+
+    /// Reads the projection, if the container exists and its protection allows it now.
+    public func readProjection(_ device: DeviceState) -> Projection? {
+        guard granted, device.canRead(projectionProtection) else { return nil }
+        return projection
+    }
+
+    /// Writes the projection; fails when the container is missing or closed.
+    @discardableResult
+    public mutating func writeProjection(_ p: Projection, _ device: DeviceState) -> Bool {
+        guard granted, device.canRead(projectionProtection) else { return false }
+        projection = p
+        return true
+    }
+
+    /// Deletes the projection (sign-out step 2).
+    public mutating func clearProjection() { projection = nil }
+
+    /// Reads the shared session entry, if readable now.
+    public func readSession(_ device: DeviceState) -> SessionToken? {
+        guard granted, device.canRead(sessionProtection) else { return nil }
+        return session
+    }
+
+    /// Places or removes the shared session entry.
+    public mutating func setSession(_ token: SessionToken?) {
+        guard granted else { return }
+        session = token
+    }
+}
+
+/// A credential the backend issued: a session or a narrower per-surface credential.
+public struct SessionToken: Sendable, Equatable {
+    public var id: Int32
+    public var account: Int32
+    public init(id: Int32, account: Int32) {
+        self.id = id
+        self.account = account
+    }
+}

@@ -1,0 +1,63 @@
+import SimKernel
+
+/// What a surface shows when someone looks (SPEC §2.4).
+public enum ViewKind: UInt8, Sendable {
+    /// Account data.
+    case data
+    /// The platform's placeholder or a redacted view (no data).
+    case placeholder
+    /// An empty state: "Nothing yet", or a view that could not be built.
+    case nothingYet
+    /// "Needs the phone" (a remote-control watch without its phone).
+    case needsPhone
+    /// A signed-out state.
+    case signedOut
+    /// The configured target is gone (shown as such, seed 003 §8).
+    case targetGone
+    /// Nothing at all (no process, no stored view).
+    case none
+
+    /// True when the view shows no account data.
+    @inline(__always) public var isBlank: Bool { self != .data }
+}
+
+/// One view: the account it shows, the changes its data includes, when that data
+/// was read from the backend, and whether it prints its age.
+public struct View: Sendable, Equatable {
+    public var kind: ViewKind
+    public var account: Int32
+    public var changes: ChangeSet
+    public var readAt: SimTime
+    public var showsAge: Bool
+    /// The object the view shows, for configured widgets (−1: not applicable).
+    public var object: Int32
+
+    public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false, object: Int32 = -1) {
+        self.kind = kind
+        self.account = account
+        self.changes = changes
+        self.readAt = readAt
+        self.showsAge = showsAge
+        self.object = object
+    }
+
+    /// A view with no data of the given kind.
+    public static func blank(_ kind: ViewKind) -> View { View(kind: kind) }
+}
+
+/// A replica of the account's data as some program holds it: the changes it has,
+/// when it last read from the backend, and which account it belongs to.
+public struct DataCopy: Sendable, Equatable {
+    public var account: Int32
+    public var changes: ChangeSet
+    public var readAt: SimTime
+    /// The ordered object identifiers of the account, as of this copy (for configured widgets).
+    public var objects: [Int32]
+
+    public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = []) {
+        self.account = account
+        self.changes = changes
+        self.readAt = readAt
+        self.objects = objects
+    }
+}

@@ -1,0 +1,103 @@
+/// How a metric's per-replication value is formed (SPEC §2.4, §6).
+public enum MetricShape: Sendable, Equatable {
+    /// One value per glance, change, item or activity; runs.csv gives the replication's
+    /// mean and quantiles, summary.csv pools all samples of a point.
+    case sampled
+    /// One value per replication (an item fraction, a time average, a leak).
+    case perReplication
+}
+
+/// A metric's name (a contract: SPEC §2.4), unit, shape and meaning.
+public struct MetricSpec: Sendable, Equatable {
+    public let name: String
+    public let unit: String
+    public let shape: MetricShape
+    public let doc: String
+}
+
+/// Every metric a replication reports, in a fixed order (the column order of runs.csv).
+public enum Metric: Int, CaseIterable, Sendable {
+    // Per-surface view metrics, for S in widget, app, watch, car.
+    case widgetStaleness, widgetAge, widgetLag, widgetLagCensored, widgetBlank, widgetUnlabeledStale, widgetWrongAccount, widgetStalenessTimeAvg
+    case widgetDiffersFromApp, widgetWrongTarget, widgetProviderKilled, widgetReloads
+    case appStaleness, appAge, appLag, appLagCensored, appBlank, appUnlabeledStale, appWrongAccount, appStalenessTimeAvg
+    case appKeptReadingOverdue, appColdStartUnexplained
+    case watchStaleness, watchAge, watchLag, watchLagCensored, watchBlank, watchUnlabeledStale, watchWrongAccount, watchStalenessTimeAvg
+    case watchWriteLost, watchWriteLatency, watchRelayQueue
+    case liveStaleness, liveStuck, liveBlank
+    case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
+    case actionDuplicated, actionCompletedWithoutApp
+    case instantEmptyFirstLaunch
+    case carStaleness, carBlank
+    case tvStoppedAtLock
+    case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak
+    case backendRequests
+
+    public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
+}
+
+/// The metric table. Names follow SPEC §2.4: `S.staleness`, `S.age`, `S.lag`, ...
+public enum MetricCatalog {
+    public static let specs: [MetricSpec] = build()
+    /// Metrics computed across replications of a point rather than within one.
+    public static let pointMetrics: [MetricSpec] = [
+        MetricSpec(name: "backend.requests.peakToMean", unit: "ratio", shape: .perReplication,
+                   doc: "per-minute request rate summed over the point's replications: peak minute over mean minute"),
+    ]
+
+    static func view(_ s: String, _ what: String) -> [MetricSpec] { [
+        MetricSpec(name: "\(s).staleness", unit: "s", shape: .sampled, doc: "at a glance at the \(what): 0 if the view includes every change made so far, else now − when the earliest missing change was made"),
+        MetricSpec(name: "\(s).age", unit: "s", shape: .sampled, doc: "at a glance: now − when the view's data was read from the backend"),
+        MetricSpec(name: "\(s).lag", unit: "s", shape: .sampled, doc: "per change: time until the \(what) first shows it"),
+        MetricSpec(name: "\(s).lag.censored", unit: "fraction", shape: .perReplication, doc: "changes the \(what) had not shown by the end"),
+        MetricSpec(name: "\(s).blank", unit: "fraction", shape: .perReplication, doc: "glances that show no data"),
+        MetricSpec(name: "\(s).unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed"),
+        MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out"),
+        MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown"),
+    ] }
+
+    static func build() -> [MetricSpec] {
+        var m = view("widget", "widget")
+        m += [
+            MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "glances on return to the home screen where the widget shows other data than the app just did"),
+            MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances that show another object than the configured one"),
+            MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs killed for time or memory"),
+            MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs per replication"),
+        ]
+        m += view("app", "app")
+        m += [
+            MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "time a kept reading older than its lifetime stayed kept"),
+            MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why"),
+        ]
+        m += view("watch", "watch app")
+        m += [
+            MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes that never reach the backend"),
+            MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
+            MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
+            MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
+            MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running"),
+            MetricSpec(name: "live.blank", unit: "fraction", shape: .perReplication, doc: "glances during an activity with no live status shown"),
+            MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares that never reach the backend and are no longer pending"),
+            MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
+            MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)"),
+            MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it"),
+            MetricSpec(name: "share.signInRequested", unit: "fraction", shape: .perReplication, doc: "shares stopped by a sign-in request while the app is signed in"),
+            MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app"),
+            MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once"),
+            MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
+            MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
+            MetricSpec(name: "car.staleness", unit: "s", shape: .sampled, doc: "at a glance at the car screen"),
+            MetricSpec(name: "car.blank", unit: "fraction", shape: .perReplication, doc: "car glances with no data"),
+            MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
+        ]
+        for (s, what) in [("widget", "the widget shows the account"), ("live", "a live status of the account stays"),
+                          ("watch", "the watch shows the account's data"), ("share", "the share extension acts as signed in"),
+                          ("shareData", "the share sheet lists the account's data"), ("actions", "actions act on the account"),
+                          ("tv", "the television plays as signed in")] {
+            m.append(MetricSpec(name: "signout.\(s).leak", unit: "s", shape: .perReplication, doc: "time after sign-out during which \(what)"))
+        }
+        m.append(MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"))
+        precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
+        return m
+    }
+}

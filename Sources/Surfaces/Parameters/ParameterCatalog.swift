@@ -1,0 +1,201 @@
+import SimKernel
+
+/// Every parameter a scenario file or `--set` may name, with its meaning (SPEC §4.1).
+/// The paths are a contract: scripts set them by name.
+public enum ParameterCatalog {
+    /// All parameters, in the order help and manifests list them.
+    public static func all() -> [ParameterSpec] {
+        study() + observe() + world() + phone() + widget() + push() + live() + watch() + share() + others()
+    }
+
+    /// The parameter at `path`, if any.
+    public static func spec(_ path: String) -> ParameterSpec? { all().first { $0.path == path } }
+
+    static func study() -> [ParameterSpec] { [
+        .time("duration", \.duration, "length of one replication"),
+        ParameterSpec(path: "seed", kind: .seed, doc: "base seed of the study", get: { .seed($0.seed) },
+                      set: { p, v in if case .seed(let s) = v { p.seed = s } }),
+        .count("replications", \.replications, "runs per sweep point"),
+        .choice("platform", \.platformProfile, "platform profile whose defaults apply"),
+        .bool("commonRandomNumbers", \.commonRandomNumbers, "every sweep point uses the same replication seeds, so designs see the same world"),
+    ] }
+
+    static func observe() -> [ParameterSpec] { [
+        .time("observe.warmup", \.observe.warmup, "excluded start of each replication"),
+        .time("observe.staleAfter", \.observe.staleAfter, "age above which unlabeled data counts as stale"),
+        .rate("observe.glances.widget.perHour", \.observe.widgetGlances, "glances at the widget"),
+        .rate("observe.glances.live.perHour", \.observe.liveGlances, "glances at the live status while one is shown"),
+        .rate("observe.glances.watch.perHour", \.observe.watchGlances, "glances at the watch app"),
+        .rate("observe.glances.app.perHour", \.observe.appGlances, "glances at the app while it is in the foreground (plus one at every open)"),
+        .rate("observe.glances.car.perHour", \.observe.carGlances, "glances at the car screen while driving"),
+    ] }
+
+    static func world() -> [ParameterSpec] { [
+        .rate("user.appOpens.perHour", \.user.appOpens, "how often the user opens the main app"),
+        .distribution("user.sessionLength", \.user.sessionLength, "time the app stays in the foreground"),
+        .probability("user.forceQuit", \.user.forceQuit, "probability a session ends with a force-quit"),
+        .rate("user.inAppChanges.perHour", \.user.inAppChanges, "changes the user makes while the app is open"),
+        .rate("elsewhere.edits.perHour", \.elsewhere.edits, "changes made on another device or the web"),
+        .real("elsewhere.deletes.perDay", \.elsewhere.deletesPerDay, "objects deleted elsewhere (a configured widget target may be one)"),
+        .distribution("network.latency", \.network.latency, "one request's round trip"),
+        .real("network.offline.perDay", \.network.offlinePerDay, "offline periods of the phone per day"),
+        .distribution("network.offline.duration", \.network.offlineDuration, "length of an offline period"),
+        .distribution("backend.processingTime", \.backend.processingTime, "time the backend takes to apply a write"),
+        .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key"),
+    ] }
+
+    static func phone() -> [ParameterSpec] { [
+        .real("device.restarts.perDay", \.device.restartsPerDay, "phone restarts (storage protected until first unlock stays closed until the next unlock)"),
+        .probability("device.locked", \.device.locked, "share of time the phone is locked"),
+        .distribution("device.unlockedPeriod", \.device.unlockedPeriod, "length of one unlocked period"),
+        .real("device.appUpdates.perDay", \.device.appUpdatesPerDay, "app updates per day"),
+        .bool("device.hasSecureStorage", \.device.hasSecureStorage, "the phone has secure storage for the kept readings' key"),
+        .optionalTime("device.keyLossAt", \.device.keyLossAt, "when the phone is restored elsewhere and the key of kept readings is lost"),
+        .bool("storage.appGroupGranted", \.storage.appGroupGranted, "the shared container (App Group) was granted at signing"),
+        .distribution("storage.ioTime", \.storage.ioTime, "time one read or write of a shared file takes"),
+        .choice("session.protection", \.session.protection, "when the session entry can be read"),
+        .bool("session.inSharedSecureStorage", \.session.inSharedSecureStorage, "the session is in a shared secure-storage entry"),
+        .bool("app.requestsWidgetReload", \.app.requestsWidgetReload, "the app asks for a widget reload when its data changes"),
+        .rate("app.backgroundRefresh.perHour", \.app.backgroundRefresh, "granted background refreshes of the main app"),
+        .time("app.keepReadingsFor", \.app.keepReadingsFor, "lifetime of kept readings"),
+        .choice("app.projectionWriter", \.app.projectionWriter, "where the widget projection is rebuilt"),
+        .time("app.syncInterval", \.app.syncInterval, "interval of foreground syncs"),
+        .distribution("app.suspendedLifetime", \.app.suspendedLifetime, "time a suspended app stays in memory"),
+        .time("app.backgroundBudget", \.app.backgroundBudget, "run time of a background wake"),
+        .choice("app.deleteExpiredReadings", \.app.deleteExpiredReadings, "when readings past their lifetime are deleted"),
+        .optionalTime("app.keepReadingsChangeAt", \.app.keepReadingsChangeAt, "when the user changes the readings' lifetime"),
+        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime"),
+        .choice("app.onKeyLoss", \.app.onKeyLoss, "what the app does when the key of its kept readings is gone"),
+        .probability("app.updateChangesSchema", \.app.updateChangesSchema, "probability an app update changes the projection schema"),
+    ] }
+
+    static func widget() -> [ParameterSpec] { [
+        .bool("widget.enabled", \.widget.enabled, "the widget is placed"),
+        .bool("widget.fetchesOwnData", \.widget.fetchesOwnData, "the provider calls the backend when its data is older than maxAge"),
+        .time("widget.maxAge", \.widget.maxAge, "age above which the provider fetches"),
+        .time("widget.reloadAfter", \.widget.reloadAfter, "the timeline's reload hint"),
+        .count("widget.budgetPerDay", \.widget.budgetPerDay, "reloads per rolling day (iOS 40–70)"),
+        .distribution("widget.reloadDelay", \.widget.reloadDelay, "delay from a granted request to the provider running"),
+        .bool("widget.showsDataAge", \.widget.showsDataAge, "the widget prints the age of its data"),
+        .time("widget.jitter", \.widget.jitter, "random spread added to reload hints"),
+        .bool("widget.alignReloads", \.widget.alignReloads, "reload hints fall on round clock times"),
+        .choice("widget.dataProtection", \.widget.dataProtection, "when the widget's data can be read"),
+        .size("widget.memoryLimit", \.widget.memoryLimit, "the provider's memory limit"),
+        .size("widget.providerMemory", \.widget.providerMemory, "memory one provider run needs"),
+        .time("widget.providerTimeBudget", \.widget.providerTimeBudget, "time a provider run may take"),
+        .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version"),
+        .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target"),
+    ] }
+
+    static func push() -> [ParameterSpec] { [
+        .bool("push.onChange", \.push.onChange, "silent push to the app on each change"),
+        .probability("push.wakeRefusal", \.push.wakeRefusal, "probability a wake is refused"),
+        .distribution("push.delay", \.push.delay, "push delivery delay"),
+        .probability("push.loss", \.push.loss, "probability a push is lost"),
+        .count("push.wakesPerHour", \.push.wakesPerHour, "background wakes granted per rolling hour"),
+    ] }
+
+    static func live() -> [ParameterSpec] { [
+        .bool("live.enabled", \.live.enabled, "the app shows a live status for activities"),
+        .choice("live.updates", \.live.updates, "what updates the live status"),
+        .probability("live.finalUpdateLoss", \.live.finalUpdateLoss, "probability the final update is lost"),
+        .real("live.activities.perDay", \.live.activitiesPerDay, "activities started per day"),
+        .distribution("live.activityLength", \.live.activityLength, "how long an activity lasts"),
+        .count("live.stages", \.live.stages, "stages an activity moves through"),
+        .count("live.pushBudgetPerHour", \.live.pushBudgetPerHour, "live-status pushes drawn per hour"),
+        .time("live.maxActive", \.live.maxActive, "time after which the platform ends a live status"),
+        .time("live.lingerAfterEnd", \.live.lingerAfterEnd, "time an ended status may stay on the lock screen"),
+        .real("live.backgroundTermination.perHour", \.live.backgroundTerminationPerHour, "rate at which the system reclaims an app kept running for an activity"),
+    ] }
+
+    static func watch() -> [ParameterSpec] { [
+        .bool("watch.enabled", \.watch.enabled, "a watch app is installed"),
+        .choice("watch.level", \.watch.level, "remote control, companion with a cache, or standalone"),
+        .choice("watch.relay", \.watch.relay, "how watch writes reach the phone"),
+        .real("watch.phoneUnreachable.perDay", \.watch.phoneUnreachablePerDay, "periods the phone is unreachable, begun per day while reachable"),
+        .distribution("watch.phoneUnreachable.duration", \.watch.phoneUnreachableDuration, "length of an unreachable period"),
+        .rate("watch.writes.perHour", \.watch.writes, "changes the user makes on the watch"),
+        .bool("watch.ownNetwork", \.watch.ownNetwork, "a standalone watch has a network of its own"),
+        .count("watch.refreshPerHour", \.watch.refreshPerHour, "background refreshes a standalone watch gets per hour"),
+    ] }
+
+    static func share() -> [ParameterSpec] { [
+        .bool("share.enabled", \.share.enabled, "the app is a share target"),
+        .choice("share.design", \.share.design, "what the extension does on confirm"),
+        .choice("share.outbox", \.share.outbox, "coordination of the outbox file"),
+        .bool("share.loadsIntoMemory", \.share.loadsIntoMemory, "the extension loads items into memory"),
+        .real("share.perDay", \.share.perDay, "shares per day"),
+        .distribution("share.itemSize", \.share.itemSize, "item sizes", sizes: true),
+        .size("share.memoryLimit", \.share.memoryLimit, "the extension's memory limit"),
+        .size("share.baseMemory", \.share.baseMemory, "memory the extension uses before loading anything"),
+        .time("share.timeBudget", \.share.timeBudget, "time the extension may run"),
+        .size("share.backgroundTransferAbove", \.share.backgroundTransferAbove, "items above this go as a background transfer (inExtension)"),
+    ] }
+
+    static func others() -> [ParameterSpec] { [
+        .bool("action.enabled", \.action.enabled, "the app declares actions"),
+        .bool("action.background", \.action.background, "actions run in the background (else they open the app)"),
+        .real("action.perDay", \.action.perDay, "actions run per day"),
+        .count("action.retries", \.action.retries, "automation retries after a timeout"),
+        .time("action.timeout", \.action.timeout, "how long an automation waits before retrying"),
+        .bool("instant.enabled", \.instant.enabled, "an instant version exists"),
+        .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed"),
+        .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day"),
+        .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app"),
+        .bool("car.enabled", \.car.enabled, "a car surface exists"),
+        .choice("car.mode", \.car.mode, "projected from the phone, or running on the car with its own sign-in"),
+        .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),
+        .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
+        .bool("tv.enabled", \.tv.enabled, "a television app exists"),
+        .choice("tv.handoff", \.tv.handoff, "how video is handed to the television"),
+        .real("tv.playbacks.perDay", \.tv.playbacksPerDay, "playbacks per day"),
+        .distribution("tv.playbackLength", \.tv.playbackLength, "length of a playback"),
+        .optionalTime("signout.at", \.signout.at, "when the user signs out (null: never)"),
+        ParameterSpec(path: "signout.steps", kind: .steps(SignoutStep.allCases.map(\.rawValue)),
+                      doc: "the sign-out steps the app performs (§25.9)",
+                      get: { .steps($0.signout.steps.sorted().map(\.rawValue)) },
+                      set: { p, v in if case .steps(let s) = v { p.signout.steps = Set(s.compactMap(SignoutStep.init(rawValue:))) } }),
+    ] }
+}
+
+/// The platform profiles that ship (SPEC §3).
+public enum PlatformProfile: String, Sendable, CaseIterable { case ios, android }
+
+extension Parameters {
+    /// The platform profile as a typed value.
+    public var platformProfile: PlatformProfile {
+        get { PlatformProfile(rawValue: platform) ?? .ios }
+        set { platform = newValue.rawValue }
+    }
+
+    /// The defaults of a platform profile (SPEC §3): `ios` as declared; `android`
+    /// with a 30-minute widget update period, no per-day widget budget beyond it,
+    /// FCM-like push (high priority wakes are not refused as often), WorkManager's
+    /// 15-minute floor for background refresh.
+    public static func defaults(for profile: PlatformProfile) -> Parameters {
+        var p = Parameters()
+        p.platform = profile.rawValue
+        if profile == .android {
+            p.widget.reloadAfter = 30 * Time.minute
+            p.widget.budgetPerDay = 48
+            p.push.wakeRefusal = 0.1
+            p.push.wakesPerHour = 10
+            p.live.maxActive = 8 * Time.hour
+        }
+        return p
+    }
+}
+
+extension Distribution {
+    /// The same distribution with every value multiplied by `k`.
+    public func scaled(by k: Double) -> Distribution {
+        switch self {
+        case .constant(let c): return .constant(c * k)
+        case .exponential(let m): return .exponential(mean: m * k)
+        case .uniform(let lo, let hi): return .uniform(low: lo * k, high: hi * k)
+        case .lognormal(let mu, let s): return .lognormal(mu: mu + Math.log(k), sigma: s)
+        case .normal(let m, let sd): return .normal(mean: m * k, sd: sd * k)
+        case .empirical(let v): return .empirical(v.map { $0 * k })
+        }
+    }
+}

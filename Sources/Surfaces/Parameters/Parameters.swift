@@ -1,0 +1,203 @@
+import SimKernel
+
+/// Every parameter of one replication, with the `ios` profile's defaults (SPEC §4.1).
+/// Durations are simulated microseconds; random durations are distributions in seconds;
+/// sizes are bytes. Each field is reachable by a dotted path through `ParameterCatalog`.
+public struct Parameters: Sendable {
+    public var duration: SimTime = Time.day
+    public var seed: UInt64 = 1
+    public var replications: Int = 100
+    public var platform: String = "ios"
+    /// Common random numbers across sweep points: every point uses the same replication seeds.
+    public var commonRandomNumbers = true
+
+    public var observe = Observe()
+    public var user = User()
+    public var elsewhere = Elsewhere()
+    public var network = Network()
+    public var device = Device()
+    public var storage = Storage()
+    public var session = Session()
+    public var app = App()
+    public var widget = Widget()
+    public var push = Push()
+    public var live = Live()
+    public var watch = Watch()
+    public var share = Share()
+    public var action = Action()
+    public var backend = Backend()
+    public var instant = Instant()
+    public var car = Car()
+    public var tv = TV()
+    public var signout = Signout()
+
+    public init() {}
+
+    public struct Observe: Sendable {
+        public var warmup: SimTime = Time.hour
+        public var staleAfter: SimTime = 15 * Time.minute
+        public var widgetGlances = Rate(perHour: 4)
+        public var liveGlances = Rate(perHour: 6)
+        public var watchGlances = Rate(perHour: 3)
+        /// Glances at the app while it is in the foreground (one more at every open).
+        public var appGlances = Rate(perHour: 60)
+        public var carGlances = Rate(perHour: 2)
+    }
+    public struct User: Sendable {
+        public var appOpens = Rate(perHour: 0.5)
+        public var sessionLength: Distribution = .exponential(mean: 180)
+        public var forceQuit: Double = 0.1
+        public var inAppChanges = Rate(perHour: 6)
+    }
+    public struct Elsewhere: Sendable {
+        public var edits = Rate(perHour: 1)
+        /// Deletions of objects elsewhere (a configured widget target may be one).
+        public var deletesPerDay: Double = 0
+    }
+    public struct Network: Sendable {
+        public var latency: Distribution = .lognormal(median: 0.15)
+        public var offlinePerDay: Double = 1
+        public var offlineDuration: Distribution = .exponential(mean: 1200)
+    }
+    public struct Device: Sendable {
+        public var restartsPerDay: Double = 0.05
+        /// Share of time the phone is locked.
+        public var locked: Double = 0.8
+        /// Mean length of one unlocked period (locked periods follow from `locked`).
+        public var unlockedPeriod: Distribution = .exponential(mean: 360)
+        public var appUpdatesPerDay: Double = 0
+        /// Whether the phone has secure storage for the kept readings' key (seed 002).
+        public var hasSecureStorage = true
+        /// Times at which the phone is restored elsewhere and its secure key is lost (seed 002).
+        public var keyLossAt: SimTime? = nil
+    }
+    public struct Storage: Sendable {
+        /// The App Group container is granted at signing (seed 001).
+        public var appGroupGranted = true
+        /// Time one read or write of a shared file takes.
+        public var ioTime: Distribution = .lognormal(median: 0.005)
+    }
+    public struct Session: Sendable {
+        public var protection: Protection = .afterFirstUnlock
+        public var inSharedSecureStorage = true
+    }
+    public struct App: Sendable {
+        public var requestsWidgetReload = true
+        public var backgroundRefresh = Rate(perHour: 0.5)
+        public var keepReadingsFor: SimTime = 30 * Time.day
+        /// Where the widget projection is rebuilt: at every domain change, or only at syncs.
+        public var projectionWriter: ProjectionWriter = .onDomainChange
+        /// Interval of foreground syncs while the app is open.
+        public var syncInterval: SimTime = Time.minute
+        /// How long a suspended app stays in memory before the system reclaims it.
+        public var suspendedLifetime: Distribution = .exponential(mean: 1800)
+        /// Background run time granted to a push or refresh wake.
+        public var backgroundBudget: SimTime = 30 * Time.second
+        /// When readings past their lifetime are deleted (seed 002).
+        public var deleteExpiredReadings: ExpiryPolicy = .atOnce
+        /// A change of the readings' lifetime, at a time (seed 002).
+        public var keepReadingsChangeAt: SimTime? = nil
+        public var keepReadingsChangedTo: SimTime = Time.day
+        /// What the app does when its kept readings' key is gone (seed 002).
+        public var onKeyLoss: KeyLossPolicy = .clearAndSay
+        /// How often each schema change comes with an app update.
+        public var updateChangesSchema: Double = 1
+    }
+    public struct Widget: Sendable {
+        public var enabled = true
+        public var fetchesOwnData = false
+        public var maxAge: SimTime = 15 * Time.minute
+        public var reloadAfter: SimTime = 30 * Time.minute
+        public var budgetPerDay: Int = 55
+        public var reloadDelay: Distribution = .exponential(mean: 5)
+        public var showsDataAge = true
+        public var jitter: SimTime = 0
+        /// Reload hints fall on round clock times (multiples of `reloadAfter`).
+        public var alignReloads = true
+        public var dataProtection: Protection = .afterFirstUnlock
+        public var memoryLimit: Int64 = 30 << 20
+        public var providerMemory: Int64 = 12 << 20
+        public var providerTimeBudget: SimTime = 10 * Time.second
+        public var projectionSchema: ProjectionSchema = .versionedReadsOld
+        public var configuration: WidgetConfiguration = .stableIdentifier
+    }
+    public struct Push: Sendable {
+        public var onChange = true
+        public var wakeRefusal: Double = 0.2
+        public var delay: Distribution = .lognormal(median: 1.0)
+        public var loss: Double = 0.01
+        public var wakesPerHour: Int = 3
+    }
+    public struct Live: Sendable {
+        public var enabled = true
+        public var updates: LiveUpdates = .push
+        public var finalUpdateLoss: Double = 0.02
+        public var activitiesPerDay: Double = 1
+        public var activityLength: Distribution = .lognormal(median: 2700)
+        public var stages: Int = 4
+        public var pushBudgetPerHour: Int = 10
+        public var maxActive: SimTime = 8 * Time.hour
+        public var lingerAfterEnd: SimTime = 4 * Time.hour
+        /// Probability per hour that the system reclaims an app kept alive in the background.
+        public var backgroundTerminationPerHour: Double = 0.2
+    }
+    public struct Watch: Sendable {
+        public var enabled = true
+        public var level: WatchLevel = .companion
+        public var relay: RelayMode = .queued
+        public var phoneUnreachablePerDay: Double = 2
+        public var phoneUnreachableDuration: Distribution = .exponential(mean: 3600)
+        public var writes = Rate(perHour: 0.5)
+        public var ownNetwork = true
+        public var refreshPerHour: Int = 4
+    }
+    public struct Share: Sendable {
+        public var enabled = true
+        public var design: ShareDesign = .outbox
+        public var outbox: OutboxMode = .coordinated
+        public var loadsIntoMemory = false
+        public var perDay: Double = 2
+        public var itemSize: Distribution = .lognormal(median: 2 * 1_048_576, sigma: 1.5)
+        public var memoryLimit: Int64 = 120 << 20
+        public var baseMemory: Int64 = 20 << 20
+        public var timeBudget: SimTime = 30 * Time.second
+        /// Items above this size go as a background transfer in `inExtension`.
+        public var backgroundTransferAbove: Int64 = 1 << 20
+    }
+    public struct Action: Sendable {
+        public var enabled = true
+        public var background = true
+        public var perDay: Double = 2
+        public var retries: Int = 2
+        /// How long an automation waits for an action before it retries.
+        public var timeout: SimTime = 10 * Time.second
+    }
+    public struct Backend: Sendable {
+        public var idempotencyKeys = true
+        /// Time the backend takes to apply one write, beyond the network round trip.
+        public var processingTime: Distribution = .lognormal(median: 0.05, sigma: 1.0)
+    }
+    public struct Instant: Sendable {
+        public var enabled = true
+        public var handover = true
+        public var usesPerDay: Double = 0.2
+        /// Probability that a use of the instant version leads to installing the full app.
+        public var installAfterUse: Double = 0.5
+    }
+    public struct Car: Sendable {
+        public var enabled = true
+        public var mode: CarMode = .projected
+        public var drivesPerDay: Double = 2
+        public var driveLength: Distribution = .lognormal(median: 1500)
+    }
+    public struct TV: Sendable {
+        public var enabled = true
+        public var handoff: TVHandoff = .location
+        public var playbacksPerDay: Double = 1
+        public var playbackLength: Distribution = .lognormal(median: 2700)
+    }
+    public struct Signout: Sendable {
+        public var at: SimTime? = nil
+        public var steps: Set<SignoutStep> = Set(SignoutStep.allCases)
+    }
+}

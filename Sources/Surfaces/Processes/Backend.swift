@@ -1,0 +1,142 @@
+import SimKernel
+import Platform
+
+/// The app's backend (§25.13; SPEC §3.10): stores the account's changes, applies writes
+/// (idempotently when they carry keys), serves the full sync and the compact widget
+/// endpoint, issues and revokes credentials, sends a silent push on each change made
+/// away from the phone app, and counts requests per minute.
+final class Backend: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    private(set) var applied = ChangeSet()
+    /// How many times each change was applied (0: lost so far, 2+: duplicated).
+    private(set) var applyCount: [UInt8] = []
+    private(set) var appliedAt: [SimTime] = []
+    /// The account's objects in display order (configured widgets resolve against this).
+    private(set) var objects: [Int32]
+    private var revoked: Set<Int32> = []
+    private var nextObject: Int32
+
+    init(world: World, objects: Int) {
+        self.world = world
+        self.objects = (0..<Int32(objects)).map { $0 }
+        nextObject = Int32(objects)
+    }
+
+    func discardMemory() {}  // never ends
+
+    /// Credentials: 1 the phone's session (shared with the surfaces when the design puts it in
+    /// shared secure storage), 2 the watch's own credential, 3 the television's session,
+    /// 4 the car's own sign-in, 9 another device's independent session.
+    static let phoneSession: Int32 = 1, watchCredential: Int32 = 2, tvSession: Int32 = 3, carSession: Int32 = 4, otherDevice: Int32 = 9
+
+    func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
+
+    var snapshot: DataCopy { DataCopy(account: 1, changes: applied, readAt: world.now, objects: objects) }
+
+    /// Message tag: an object is deleted elsewhere (value: which one).
+    static let deleteObjectTag: Int32 = 1
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        if case .surface(.tagValue(Self.deleteObjectTag, let index)) = message {
+            deleteObject(at: Int(index))
+            return
+        }
+        guard case .request(let r) = message else { return }
+        if world.measuring { world.countRequest() }
+        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, tag: r.tag)
+        var delay = r.returnDelay
+        if r.kind == .revoke {
+            revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
+        } else if !isValid(r.credential) {
+            reply.status = .unauthorized
+        } else {
+            switch r.kind {
+            case .sync, .compactFetch: reply.data = world.enclose(snapshot)
+            case .write:
+                apply(r)
+                delay += world.p.backend.processingTime.sampleTime(&world.rng.backend)
+            case .revoke: break
+            }
+        }
+        engine.send(.reply(reply), to: r.from, incarnation: r.incarnation, after: delay)
+    }
+
+    private func apply(_ r: Request) {
+        let id = Int(r.change)
+        if applyCount.count <= id {
+            applyCount.append(contentsOf: repeatElement(0, count: id + 1 - applyCount.count))
+            appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - appliedAt.count))
+        }
+        if applyCount[id] > 0 && r.idempotencyKey && world.p.backend.idempotencyKeys { return }
+        applyCount[id] &+= 1
+        if applyCount[id] == 1 {
+            appliedAt[id] = world.now
+            applied.insert(r.change)
+        }
+        world.backendApplied(change: r.change, from: r.from)
+    }
+
+    /// Deletes one object elsewhere (a configured widget target may be the one).
+    func deleteObject(at index: Int) {
+        guard !objects.isEmpty else { return }
+        objects.remove(at: index % objects.count)
+        objects.append(nextObject)
+        nextObject += 1
+    }
+
+    /// How many times change `id` was applied.
+    func timesApplied(_ id: Int32) -> Int { Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0 }
+    /// When change `id` was first applied, if it was.
+    func firstApplied(_ id: Int32) -> SimTime? {
+        Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
+    }
+}
+
+/// Another device or the web, signed in to the same account (§25.11 P25.2): it makes
+/// changes and deletes objects, each reaching the backend over its own network.
+final class OtherDevice: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    static let edit: Int32 = 1, delete: Int32 = 2
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() {
+        scheduleEdit()
+        scheduleDelete()
+    }
+
+    private func scheduleEdit() {
+        let t = PoissonArrivals.next(after: world.now, rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere)
+        if t < world.p.duration { world.engine.send(.timer(Self.edit), to: world.ids.elsewhere, at: t) }
+    }
+
+    private func scheduleDelete() {
+        guard world.p.elsewhere.deletesPerDay > 0 else { return }
+        let gap = world.rng.elsewhere.exponential(mean: Double(Time.day) / world.p.elsewhere.deletesPerDay)
+        let t = world.now + SimTime(gap)
+        if t < world.p.duration { world.engine.send(.timer(Self.delete), to: world.ids.elsewhere, at: t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        guard case .timer(let tag) = message else { return }
+        if tag == Self.edit {
+            makeEdit()
+            scheduleEdit()
+        } else if tag == Self.delete {
+            world.deleteObjectElsewhere(index: world.rng.elsewhere.index(8))
+            makeEdit()
+            scheduleDelete()
+        }
+    }
+
+    /// One change made elsewhere now; it reaches the backend after half a round trip.
+    func makeEdit() {
+        let id = world.makeChange(.elsewhere)
+        world.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
+    }
+}

@@ -1,0 +1,116 @@
+import SimKernel
+import Platform
+
+/// The phone's operating system events (SPEC §3.1): lock and unlock, restarts (after
+/// which storage protected until first unlock stays closed until the next unlock),
+/// offline periods, app updates (which may change the projection schema), the system
+/// reclaiming a suspended app, and the scripted events of seed 002 (key loss, a
+/// change of the readings' lifetime).
+final class DeviceProcess: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange }
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    private var p: Parameters { world.p }
+
+    func start() {
+        scheduleUnlockCycle(locked: true)
+        schedule(.restart, perDay: p.device.restartsPerDay)
+        schedule(.offline, perDay: p.network.offlinePerDay)
+        schedule(.update, perDay: p.device.appUpdatesPerDay)
+        if let t = p.device.keyLossAt { world.engine.send(.timer(Tag.keyLoss.rawValue), to: world.ids.device, at: t) }
+        if let t = p.app.keepReadingsChangeAt { world.engine.send(.timer(Tag.keepChange.rawValue), to: world.ids.device, at: t) }
+    }
+
+    private func send(_ tag: Tag, after delay: SimTime) {
+        let t = world.now + delay
+        if t < p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.device, at: t) }
+    }
+
+    private func schedule(_ tag: Tag, perDay: Double) {
+        guard perDay > 0 else { return }
+        send(tag, after: SimTime(world.rng.device.exponential(mean: Double(Time.day) / perDay)))
+    }
+
+    /// Alternating unlocked and locked periods with the locked share `device.locked`.
+    private func scheduleUnlockCycle(locked: Bool) {
+        let unlockedMean = p.device.unlockedPeriod.mean
+        let share = min(max(p.device.locked, 0), 0.999)
+        if locked {
+            let lockedMean = unlockedMean * share / (1 - share)
+            if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(world.rng.device.exponential(mean: lockedMean))) }
+        } else {
+            send(.lock, after: p.device.unlockedPeriod.sampleTime(&world.rng.device))
+        }
+    }
+
+    /// Message tag: reclaim the suspended app if it is still the same suspended run.
+    static let reclaimTag: Int32 = 100
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        if case .timerWithValue(Self.reclaimTag, let inc) = message {
+            if engine.state(w.ids.app) == .suspended && UInt32(inc) == engine.incarnation(w.ids.app) {
+                engine.end(w.ids.app, .terminatedBySystem)
+            }
+            return
+        }
+        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
+        switch tag {
+        case .unlock:
+            w.unlock()
+            scheduleUnlockCycle(locked: false)
+        case .lock:
+            if w.appInForeground {
+                send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
+            } else {
+                w.device.locked = true
+                scheduleUnlockCycle(locked: true)
+            }
+        case .restart:
+            restart()
+            schedule(.restart, perDay: p.device.restartsPerDay)
+        case .offline:
+            w.device.online = false
+            w.broadcast(.offline)
+            send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.device))
+        case .online:
+            w.device.online = true
+            w.broadcast(.online)
+            schedule(.offline, perDay: p.network.offlinePerDay)
+        case .update:
+            update()
+            schedule(.update, perDay: p.device.appUpdatesPerDay)
+        case .keyLoss:
+            w.engine.send(.deviceNotice(.keyLost), to: w.ids.app)
+            w.appStorage.keyLost = true
+        case .keepChange:
+            w.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
+        }
+    }
+
+    /// A restart ends every phone process; the phone comes back locked, before first unlock.
+    private func restart() {
+        let w = world
+        w.device.restarts += 1
+        if w.appInForeground { w.appInForeground = false }
+        for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        w.device.locked = true
+        w.device.unlockedSinceBoot = false
+        w.broadcast(.restarted)
+    }
+
+    /// An app update replaces the app and its extensions; it may change the projection schema.
+    private func update() {
+        let w = world
+        if w.appInForeground { return }   // updates install while the app is not in use
+        for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        w.device.appVersion += 1
+        if w.rng.device.bernoulli(p.app.updateChangesSchema) { w.schemaVersion += 1 }
+        w.broadcast(.appUpdated)
+    }
+}

@@ -1,0 +1,238 @@
+import SimKernel
+import Platform
+
+/// The main app (SPEC §3.4): opened by the user, woken in the background by pushes,
+/// background refresh, the watch or a finished transfer. While it runs it syncs with
+/// the backend, sends its outbox, writes the widget projection from the points where
+/// domain data changes, requests widget reloads and answers the watch. Its memory
+/// (the loaded store, requests in flight) is gone when it ends; the next launch starts
+/// from its own container and the shared storage area only.
+final class MainApp: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    static let syncTimer: Int32 = 1
+
+    /// What a run holds in memory.
+    struct Memory {
+        var store: DataCopy
+        /// The store holds a reading (kept or fresh); without one the app shows a spinner.
+        var hasReading: Bool
+        /// This run started from storage and the user has not yet seen it.
+        var coldStart = true
+        var freshSinceLaunch = false
+        var syncInFlight = false
+        var writesInFlight: Set<Int32> = []
+        var backgroundWork = 0
+    }
+    private(set) var memory: Memory?
+
+    init(world: World) { self.world = world }
+
+    func discardMemory() { memory = nil }
+
+    func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
+        let w = world
+        if !resumed || memory == nil {
+            w.appStorage.deleteExpired(at: w.now)
+            let kept = readableReading()
+            memory = Memory(store: kept ?? DataCopy(account: w.account), hasReading: kept != nil)
+        }
+        w.appLaunched(by: launcher)
+    }
+
+    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+        if reason != .suspended { world.appEnded() }
+        if reason == .suspended { world.scheduleAppReclaim() }
+    }
+
+    /// The kept reading, if the phone can unseal it now (only while unlocked, seed 002).
+    private func readableReading() -> DataCopy? {
+        let s = world.appStorage
+        guard !s.keyLost, !world.device.locked else { return nil }
+        return s.reading
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        switch message {
+        case .userOpensApp: openedByUser()
+        case .userEdits: userEdits()
+        case .userEndsSession(let forceQuit): sessionEnds(forceQuit: forceQuit)
+        case .silentPush, .backgroundWake:
+            memory?.coldStart = false
+            startBackgroundWork()
+            sync()
+        case .timer(Self.syncTimer):
+            if world.appInForeground {
+                sync()
+                engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
+            }
+        case .reply(let r): handle(r)
+        case .deviceNotice(.keyLost): break
+        default: world.appReceivesSurfaceMessage(message)
+        }
+    }
+
+    // MARK: Foreground
+
+    private func openedByUser() {
+        let w = world
+        coldStartOrResume()
+        if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
+        migrateProjectionIfNeeded()
+        sync()
+        w.engine.send(.timer(Self.syncTimer), to: w.ids.app, after: w.p.app.syncInterval)
+        w.appOpenedHooks()
+    }
+
+    /// Seed 002: a cold start shows the kept reading with its age, or says why it cannot.
+    /// A cold start whose kept reading exists but cannot be unsealed, with no word to
+    /// the user, is "unexplained".
+    private func coldStartOrResume() {
+        let w = world
+        guard var m = memory, m.coldStart else { return }
+        m.coldStart = false
+        memory = m
+        guard w.measuring else { return }
+        w.counters.coldStarts += 1
+        if w.appStorage.keyLost && w.appStorage.reading != nil {
+            switch w.p.app.onKeyLoss {
+            case .clearAndSay:
+                w.appStorage.clear(at: w.now)
+                w.appStorage.saidKeyLoss = true
+                w.appStorage.keyLost = false
+            case .leaveUnreadable:
+                w.counters.coldStartsUnexplained += 1
+            }
+        }
+    }
+
+    private func userEdits() {
+        let w = world
+        guard w.appInForeground, var m = memory, m.freshSinceLaunch else { return }  // actions wait for a fresh reading
+        let id = w.makeChange(.app)
+        m.store.changes.insert(id)
+        memory = m
+        w.appStorage.pendingWrites.append(id)
+        persist()
+        w.appShows(m.store)
+        if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
+        w.requestWidgetReload(.appRequest)
+        sendPendingWrites()
+    }
+
+    private func sessionEnds(forceQuit: Bool) {
+        let w = world
+        w.appInForeground = false
+        w.userReturnsHome()
+        if forceQuit {
+            w.device.appForceQuit = true
+            w.forceQuitHooks()
+            w.engine.end(w.ids.app, .forceQuit)
+        } else if (memory?.backgroundWork ?? 0) == 0 {
+            w.engine.end(w.ids.app, .suspended)
+        }
+    }
+
+    // MARK: Sync
+
+    private func startBackgroundWork() {
+        if !world.appInForeground { memory?.backgroundWork += 1 }
+    }
+
+    private func finishBackgroundWork() {
+        guard var m = memory, m.backgroundWork > 0 else { return }
+        m.backgroundWork -= 1
+        memory = m
+        if m.backgroundWork == 0 && !world.appInForeground && m.writesInFlight.isEmpty && !m.syncInFlight {
+            world.engine.end(world.ids.app, .suspended)
+        }
+    }
+
+    func sync() {
+        guard var m = memory, !m.syncInFlight else { return }
+        m.syncInFlight = true
+        memory = m
+        world.request(.sync, from: world.ids.app, credential: world.appCredential)
+        sendPendingWrites()
+        world.appSendsSharedOutbox()
+    }
+
+    private func handle(_ r: Reply) {
+        let w = world
+        guard var m = memory else { return }
+        switch r.kind {
+        case .sync:
+            m.syncInFlight = false
+            if r.status == .ok, let data = w.data(of: r) {
+                m.store.changes.formUnion(data.changes)
+                m.store.readAt = data.readAt
+                m.store.objects = data.objects
+                m.store.account = w.account
+                m.freshSinceLaunch = true
+                m.hasReading = true
+                memory = m
+                persist()
+                w.appShows(m.store)
+                writeProjection()
+                w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
+                w.appSynced(m.store)
+            } else {
+                memory = m
+            }
+            finishBackgroundWorkIfIdle()
+        case .write:
+            m.writesInFlight.remove(r.change)
+            if r.status == .ok { w.appStorage.pendingWrites.removeAll { $0 == r.change } }
+            memory = m
+            w.appWriteAcknowledged(r)
+            finishBackgroundWorkIfIdle()
+        default:
+            w.appReceivesSurfaceMessage(.reply(r))
+        }
+    }
+
+    private func finishBackgroundWorkIfIdle() {
+        guard let m = memory, !m.syncInFlight, m.writesInFlight.isEmpty else { return }
+        finishBackgroundWork()
+    }
+
+    /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
+    func sendPendingWrites() {
+        guard var m = memory else { return }
+        for id in world.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
+            m.writesInFlight.insert(id)
+            world.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
+        }
+        memory = m
+    }
+
+    /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
+    func sendWrite(_ id: Int32) {
+        world.appStorage.pendingWrites.append(id)
+        sendPendingWrites()
+    }
+
+    private func persist() {
+        guard let m = memory else { return }
+        world.appStorage.keep(m.store, at: world.now)
+    }
+
+    /// Rebuilds the widget projection from the app's store (seed 003 §3).
+    func writeProjection() {
+        guard let m = memory, world.account != 0 else { return }
+        world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
+    }
+
+    /// The shared storage area needs a migration only the main app runs (F3).
+    private func migrateProjectionIfNeeded() {
+        let w = world
+        if let pr = w.shared.readProjection(w.device), pr.schemaVersion != w.schemaVersion {
+            writeProjection()
+            w.requestWidgetReload(.appRequest)
+        }
+    }
+
+    /// The store as this run holds it (for the watch and other surfaces' answers).
+    var store: DataCopy? { memory?.store }
+}

@@ -1,0 +1,118 @@
+import SimKernel
+import Platform
+
+/// The user of the phone (SPEC §3.4, §4.1 `user.*`): opens the app at `user.appOpens`,
+/// keeps it in the foreground for `user.sessionLength`, makes changes in it at
+/// `user.inAppChanges` while it is open, and ends each session normally or with a
+/// force-quit (`user.forceQuit`).
+final class UserProcess: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case open = 1, end, edit }
+    private var sessionEnd: SimTime = 0
+    private var inSession = false
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() { scheduleOpen() }
+
+    private func at(_ tag: Tag, _ t: SimTime) {
+        if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.user, at: t) }
+    }
+
+    private func scheduleOpen() {
+        at(.open, PoissonArrivals.next(after: world.now, rate: world.p.user.appOpens, rng: &world.rng.user))
+    }
+
+    private func scheduleEdit() {
+        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &world.rng.user)
+        if t < sessionEnd { at(.edit, t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
+        let w = world
+        switch tag {
+        case .open:
+            if !inSession && !w.appInForeground {
+                inSession = true
+                sessionEnd = w.now + w.p.user.sessionLength.sampleTime(&w.rng.user)
+                w.openAppInForeground()
+                at(.end, sessionEnd)
+                scheduleEdit()
+            }
+            scheduleOpen()
+        case .edit:
+            if inSession {
+                w.engine.send(.userEdits, to: w.ids.app)
+                scheduleEdit()
+            }
+        case .end:
+            inSession = false
+            let forceQuit = w.rng.user.bernoulli(w.p.user.forceQuit)
+            if w.appInForeground {
+                if w.engine.isRunning(w.ids.app) {
+                    w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
+                } else {
+                    w.appInForeground = false   // the app died under the user (a restart)
+                }
+            }
+        }
+    }
+}
+
+/// The person looking (SPEC §2.4): glances at each surface as a point process of its
+/// own, and at the app while it is in the foreground.
+final class GlanceProcess: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case widget = 1, app, watch, live, car }
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() {
+        let p = world.p
+        if p.widget.enabled { schedule(.widget) }
+        if p.watch.enabled { schedule(.watch) }
+        if p.live.enabled { schedule(.live) }
+        if p.car.enabled { schedule(.car) }
+    }
+
+    private lazy var rates: [Rate] = {
+        let o = world.p.observe
+        return [o.widgetGlances, o.appGlances, o.watchGlances, o.liveGlances, o.carGlances]
+    }()
+
+    private func schedule(_ tag: Tag) {
+        let t = PoissonArrivals.next(after: world.now, rate: rates[Int(tag.rawValue) - 1], rng: &world.rng.glances)
+        if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.glances, at: t) }
+    }
+
+    /// Message tag: the app came to the foreground; glances at it begin.
+    static let appForegroundTag: Int32 = 50
+    private var appGlancesScheduled = false
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        if case .surface(.tag(Self.appForegroundTag)) = message {
+            if !appGlancesScheduled { appGlancesScheduled = true; schedule(.app) }
+            return
+        }
+        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
+        let w = world
+        switch tag {
+        case .widget: w.glanceWidget()
+        case .app:
+            // Glances at the app happen only while it is in the foreground.
+            guard w.appInForeground else { appGlancesScheduled = false; return }
+            w.glance(w.appObserver)
+        case .watch: w.glanceWatch()
+        case .live: w.glanceLive()
+        case .car: w.glanceCar()
+        }
+        schedule(tag)
+    }
+}

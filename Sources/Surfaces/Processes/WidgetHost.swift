@@ -1,0 +1,119 @@
+import SimKernel
+import Platform
+
+/// The widget host (§25.4; SPEC §3.3; seed 003 §4–5): the system part of a widget. It
+/// stores the views a provider returned and shows them with no app code running — a
+/// stored view is a picture, so clearing the data it came from does not change it. It
+/// decides when the provider runs: on the app's reload request (a request, not a
+/// command: delayed, coalesced, refused when the budget is spent, free while the app is
+/// in the foreground), when the timeline's hint comes due and budget remains, on a
+/// widget button (free), and after a restart or an app update.
+final class WidgetHost: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    private var budget: RollingBudget
+    /// A provider run is scheduled or running; further requests coalesce into it.
+    private var reloadPending = false
+    private var nextHint: SimTime = Time.never
+    private var hintGeneration: Int64 = 0
+    /// The last timeline was built while its data was closed (before first unlock).
+    private var builtWhileProtected = false
+    private(set) var reloadsRun = 0
+
+    init(world: World) {
+        self.world = world
+        budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
+    }
+    func discardMemory() {}
+
+    func start() {
+        world.widgetObserver.show(.blank(.placeholder), at: world.now, truth: world.truth)
+        runProvider(.boot, free: true)
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        switch message {
+        case .reloadRequest(let free, let reason):
+            request(reason, free: free)
+        case .timerWithValue(let tag, let generation) where tag == 1:
+            if generation == hintGeneration { hintDue() }
+        case .runProvider(let reason):
+            launchProvider(reason)
+        case .timeline(let view, let next, let protectedData):
+            reloadPending = false
+            builtWhileProtected = protectedData
+            world.showWidget(world.viewsInFlight[Int(view)])
+            setHint(next)
+        case .surface(.tag(Self.providerDiedTag)):
+            // The old views stay; the old policy holds: the next reload follows the hint.
+            reloadPending = false
+            setHint(world.now + world.p.widget.reloadAfter, keepEarlier: true)
+        case .deviceNotice(let notice):
+            switch notice {
+            case .restarted:
+                world.showWidget(.blank(.placeholder))   // the archive is rebuilt at boot
+                reloadPending = false
+                runProvider(.boot, free: true)
+            case .appUpdated:
+                reloadPending = false
+                runProvider(.appUpdate, free: true)
+            case .firstUnlock where builtWhileProtected:
+                runProvider(.firstUnlock, free: true)
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    /// A reload request from the app, a push-woken app, or a widget button.
+    private func request(_ reason: ReloadReason, free: Bool) {
+        if reloadPending { return }   // coalesced
+        if !free && !budget.spend(at: world.now) {
+            world.engine.log(world.ids.widgetHost, "reloadRefused", "budget spent")
+            return
+        }
+        runProvider(reason, free: true)
+    }
+
+    private func runProvider(_ reason: ReloadReason, free: Bool) {
+        reloadPending = true
+        let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.widget)
+        world.engine.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
+    }
+
+    private func launchProvider(_ reason: ReloadReason) {
+        let w = world
+        reloadsRun += 1
+        if w.engine.isRunning(w.ids.provider) { w.engine.end(w.ids.provider, .normal) }
+        w.engine.launch(w.ids.provider, by: .widgetHost,
+                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit))
+        w.engine.send(.buildTimeline(reason), to: w.ids.provider)
+    }
+
+    /// Message tag: the provider was killed; the old views stay and the pending reload is over.
+    static let providerDiedTag: Int32 = 99
+
+    private func setHint(_ t: SimTime, keepEarlier: Bool = false) {
+        if keepEarlier && nextHint > world.now && nextHint <= t { return }
+        nextHint = t
+        hintGeneration += 1
+        if t < world.p.duration {
+            world.engine.send(.timerWithValue(1, hintGeneration), to: world.ids.widgetHost, at: t)
+        }
+    }
+
+    /// The timeline's hint came due: reload if budget remains, else when it returns.
+    private func hintDue() {
+        let w = world
+        if reloadPending { return }
+        let available = budget.nextAvailable(at: w.now)
+        if available > w.now {
+            setHint(available)
+            return
+        }
+        _ = budget.spend(at: w.now)
+        runProvider(.hint, free: true)
+    }
+}

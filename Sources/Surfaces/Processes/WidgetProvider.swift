@@ -1,0 +1,93 @@
+import SimKernel
+import Platform
+
+/// The widget's provider (§25.4 `buildTimeline`; SPEC §3.3): a short-lived process that
+/// reads the shared storage area, in some designs calls the backend's compact endpoint,
+/// and returns a timeline with a reload hint. It runs under a time budget and a memory
+/// limit; past either it is killed and the host keeps the old views.
+final class WidgetProvider: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    /// The world outlives every program in it, so the reference is not counted.
+    unowned(unsafe) let world: World
+    /// In memory during one run only.
+    private var building: (reason: ReloadReason, projection: SharedStorageArea.Projection?, session: SessionToken?)?
+
+    init(world: World) { self.world = world }
+
+    func discardMemory() { building = nil }
+
+    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+        if reason == .killedForTime || reason == .killedForMemory {
+            world.counters.providerKilled += 1
+            world.widgetHostProviderDied()
+        }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .buildTimeline(let reason):
+            w.counters.providerRuns += 1
+            guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
+            let projection = w.shared.readProjection(w.device)
+            let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+            building = (reason, projection, session)
+            let age = projection.map { w.now - $0.data.readAt } ?? Time.never
+            if w.p.widget.fetchesOwnData, session != nil, projection == nil || age > w.p.widget.maxAge {
+                w.request(.compactFetch, from: w.ids.provider, credential: session!.id)
+                return
+            }
+            finish()
+        case .reply(let reply):
+            if reply.status == .ok, let data = w.data(of: reply), var b = building {
+                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: w.schemaVersion)
+                w.shared.writeProjection(fresh, w.device)
+                b.projection = fresh
+                building = b
+            }
+            finish()
+        default:
+            break
+        }
+    }
+
+    /// Builds the view from what it has and hands the timeline to the host.
+    private func finish() {
+        let w = world
+        guard let b = building else { return }
+        let protectedData = !w.device.canRead(w.shared.projectionProtection)
+        let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
+        w.engine.send(.timeline(view: w.enclose(view), nextReload: nextReload(), protectedData: protectedData), to: w.ids.widgetHost)
+        w.engine.end(w.ids.provider, .normal)
+    }
+
+    private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
+        let w = world
+        if !w.shared.granted { return .blank(.nothingYet) }           // seed 001: "Nothing yet"
+        if protectedData { return .blank(.placeholder) }
+        if w.p.session.inSharedSecureStorage && session == nil { return .blank(.signedOut) }
+        guard let pr = projection else { return .blank(.nothingYet) }
+        if pr.schemaVersion != w.schemaVersion {
+            switch w.p.widget.projectionSchema {
+            case .unversioned, .versionedAppMigrates: return .blank(.nothingYet)
+            case .versionedReadsOld: break
+            }
+        }
+        let object = w.resolveConfiguredTarget(in: pr.data.objects)
+        if object < 0 { return .blank(.targetGone) }
+        return View(kind: .data, account: pr.data.account, changes: pr.data.changes, readAt: pr.data.readAt,
+                    showsAge: w.p.widget.showsDataAge, object: object)
+    }
+
+    /// The reload hint: `widget.reloadAfter` from now, on a round clock time when
+    /// reloads are aligned, plus a uniform jitter.
+    private func nextReload() -> SimTime {
+        let w = world
+        let period = max(w.p.widget.reloadAfter, 1)
+        var t = w.now + period
+        if w.p.widget.alignReloads { t = (t / period) * period }
+        if t <= w.now { t += period }
+        if w.p.widget.jitter > 0 { t += SimTime(w.rng.widget.uniform() * Double(w.p.widget.jitter)) }
+        return t
+    }
+}

@@ -1,0 +1,107 @@
+import SimKernel
+import Platform
+
+/// Watches what one surface shows and turns it into the SPEC §2.4 metrics: at each
+/// glance, staleness, age, blank, unlabeled stale and wrong account; per change, the
+/// lag until the surface first shows it; and the time-weighted mean staleness.
+/// It reads only what a person could see: the view on screen and the clock.
+final class SurfaceObserver {
+    let name: String
+    private(set) var current: View = .blank(.none)
+    private var everShown = ChangeSet()
+    private let warmup: SimTime
+    private let staleAfter: SimTime
+
+    // Glance counters.
+    var staleness: [Double] = []
+    var age: [Double] = []
+    var lag: [Double] = []
+    private(set) var glances = 0
+    private(set) var blankGlances = 0
+    private(set) var unlabeledStaleGlances = 0
+    private(set) var wrongAccountGlances = 0
+
+    // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
+    private var integral: Double = 0
+    private var shownTime: Double = 0
+    private var lastUpdate: SimTime = 0
+
+    init(name: String, warmup: SimTime, staleAfter: SimTime) {
+        self.name = name
+        self.warmup = warmup
+        self.staleAfter = staleAfter
+    }
+
+    /// Accumulates the staleness integral from the last update to `now`.
+    private func advance(to now: SimTime, truth: Truth) {
+        let a = max(lastUpdate, warmup)
+        lastUpdate = now
+        guard now > a, current.kind == .data else { return }
+        let span = Time.seconds(now - a)
+        shownTime += span
+        let first = current.changes.firstMissing
+        guard first < truth.count else { return }
+        let m = truth.madeAt[Int(first)]
+        // Staleness is t − m on [a, now] (m ≤ a, since the change existed before the interval).
+        integral += span * (Time.seconds(a - m) + Time.seconds(now - a) / 2)
+    }
+
+    /// The truth gained a change: call before the change is recorded so the interval
+    /// before it is integrated with the old truth.
+    func truthWillChange(at now: SimTime, truth: Truth) { advance(to: now, truth: truth) }
+
+    /// The surface now shows `view`.
+    func show(_ view: View, at now: SimTime, truth: Truth) {
+        advance(to: now, truth: truth)
+        if view.kind == .data {
+            view.changes.forEachMissing(from: everShown) { id in
+                let made = truth.madeAt[Int(id)]
+                if made >= warmup { lag.append(Time.seconds(now - made)) }
+            }
+            everShown.formUnion(view.changes)
+        }
+        current = view
+    }
+
+    /// Someone looks at the surface now.
+    func glance(at now: SimTime, truth: Truth, signedOutAccount: Bool) {
+        guard now >= warmup else { return }
+        glances += 1
+        let v = current
+        if v.kind.isBlank {
+            blankGlances += 1
+            return
+        }
+        let s = truth.staleness(of: v.changes, at: now)
+        staleness.append(Time.seconds(s))
+        age.append(Time.seconds(now - v.readAt))
+        if s > staleAfter && !v.showsAge { unlabeledStaleGlances += 1 }
+        if signedOutAccount { wrongAccountGlances += 1 }
+    }
+
+    /// Changes made after the warm-up that the surface never showed.
+    func censoredShare(truth: Truth) -> Double {
+        var made = 0, missed = 0
+        for id in 0..<Int(truth.count) where truth.madeAt[id] >= warmup {
+            made += 1
+            if !everShown.contains(Int32(id)) { missed += 1 }
+        }
+        return made == 0 ? .nan : Double(missed) / Double(made)
+    }
+
+    /// Writes this surface's metrics into `result`.
+    func report(into result: inout ReplicationResult, end: SimTime, truth: Truth,
+                staleness sM: Metric, age aM: Metric, lag lM: Metric, censored cM: Metric,
+                blank bM: Metric, unlabeled uM: Metric, wrongAccount wM: Metric, timeAvg tM: Metric) {
+        advance(to: end, truth: truth)
+        result.samples[sM.rawValue] = staleness
+        result.samples[aM.rawValue] = age
+        result.samples[lM.rawValue] = lag
+        result.values[cM.rawValue] = censoredShare(truth: truth)
+        let g = Double(glances)
+        result.values[bM.rawValue] = glances == 0 ? .nan : Double(blankGlances) / g
+        result.values[uM.rawValue] = glances == 0 ? .nan : Double(unlabeledStaleGlances) / g
+        result.values[wM.rawValue] = glances == 0 ? .nan : Double(wrongAccountGlances) / g
+        result.values[tM.rawValue] = shownTime > 0 ? integral / shownTime : .nan
+    }
+}

@@ -1,0 +1,34 @@
+import SimKernel
+import Platform
+
+/// Where a change was made (SPEC §2.3).
+public enum ChangeOrigin: UInt8, Sendable {
+    case elsewhere, app, watch, share, action, widgetButton
+}
+
+/// The truth (SPEC §2.3): every change made so far, wherever it was made and whether
+/// or not the backend has it yet. Changes are numbered in the order they were made.
+public struct Truth: Sendable {
+    public private(set) var madeAt: [SimTime] = []
+    public private(set) var origin: [ChangeOrigin] = []
+
+    public init() { madeAt.reserveCapacity(256); origin.reserveCapacity(256) }
+
+    /// Number of changes made so far.
+    @inline(__always) public var count: Int32 { Int32(madeAt.count) }
+
+    /// Records a change made now and returns its number.
+    public mutating func make(_ from: ChangeOrigin, at now: SimTime) -> Int32 {
+        madeAt.append(now)
+        origin.append(from)
+        return Int32(madeAt.count - 1)
+    }
+
+    /// Staleness of a view holding `changes` at `now` (SPEC §2.4): 0 if it includes
+    /// every change made so far, else now − when its earliest missing change was made.
+    @inline(__always)
+    public func staleness(of changes: ChangeSet, at now: SimTime) -> SimTime {
+        let first = changes.firstMissing
+        return first < count ? now - madeAt[Int(first)] : 0
+    }
+}

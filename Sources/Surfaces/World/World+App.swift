@@ -1,0 +1,67 @@
+import SimKernel
+import Platform
+
+/// The main app's platform services and observations (SPEC §3.4).
+extension World {
+    /// The credential the app uses: the phone's session while signed in.
+    var appCredential: Int32 { account == 0 ? 0 : Backend.phoneSession }
+
+    /// The app shows its store now.
+    func appShows(_ store: DataCopy) {
+        guard appInForeground else { return }
+        appObserver.show(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true),
+                         at: now, truth: truth)
+    }
+
+    /// The app shows no data (a cold start with nothing kept).
+    func appShowsBlank() {
+        guard appInForeground else { return }
+        appObserver.show(.blank(.nothingYet), at: now, truth: truth)
+    }
+
+    /// The app process was launched or resumed.
+    func appLaunched(by launcher: Launcher) {}
+
+    /// The app process ended (not suspension).
+    func appEnded() {
+        if appInForeground { appInForeground = false }
+        appObserver.show(.blank(.none), at: now, truth: truth)
+    }
+
+    /// The app was suspended: the system reclaims it after `app.suspendedLifetime`.
+    func scheduleAppReclaim() {
+        if !appInForeground { appObserver.show(.blank(.none), at: now, truth: truth) }
+        let delay = p.app.suspendedLifetime.sampleTime(&rng.app)
+        engine.send(.timerWithValue(DeviceProcess.reclaimTag, Int64(engine.incarnation(ids.app))), to: ids.device, after: delay)
+    }
+
+    /// Hooks run when the user opens the app: a glance at the opening screen, then each
+    /// surface's duties that need the app in the foreground.
+    func appOpenedHooks() {
+        glance(appObserver)
+        engine.send(.surface(.tag(GlanceProcess.appForegroundTag)), to: ids.glances)
+        surfacesAppOpened()
+    }
+
+    /// The app was force-quit: the push service discards the one held push (platform-facts §3).
+    func forceQuitHooks() {
+        pushServiceDiscardsHeld()
+        surfacesAppForceQuit()
+    }
+
+    /// The user changes the readings' lifetime (seed 002).
+    func changeReadingsLifetime(to lifetime: SimTime) {
+        appStorage.accrue(to: now)
+        appStorage.lifetime = lifetime
+        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
+    }
+
+    /// The backend applied a write: changes made away from the phone app trigger a silent push.
+    func backendApplied(change: Int32, from: ProcessID) {
+        if from != ids.app && p.push.onChange { pushSendsSilentToApp() }
+        surfacesBackendApplied(change: change, from: from)
+    }
+
+    /// An object was deleted on another device.
+    func deleteObjectElsewhere(index: Int) { backendDeletesObject(index: index) }
+}

@@ -1,0 +1,20 @@
+import SimKernel
+import Platform
+
+/// Platform requests that reach system programs as messages.
+extension World {
+    /// The backend asks the push service for a silent push to the phone app.
+    func pushSendsSilentToApp() {
+        engine.send(.surface(.tag(PushService.sendSilentTag)), to: ids.pushService)
+    }
+
+    /// The push service discards the notification it held for the app.
+    func pushServiceDiscardsHeld() {
+        engine.send(.surface(.tag(PushService.discardHeldTag)), to: ids.pushService)
+    }
+
+    /// Another device deletes an object; the backend applies it.
+    func backendDeletesObject(index: Int) {
+        engine.send(.surface(.tagValue(Backend.deleteObjectTag, Int64(index))), to: ids.backend)
+    }
+}

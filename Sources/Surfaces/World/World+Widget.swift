@@ -1,0 +1,65 @@
+import SimKernel
+import Platform
+
+/// The widget path's platform services and observations (§25.4, SPEC §3.3).
+extension World {
+    /// The host now shows `view` (a stored picture).
+    func showWidget(_ view: View) {
+        widgetObserver.show(view, at: now, truth: truth)
+        if signedOut && view.account != 1 { noteLeakEnded(.signoutWidgetLeak) }
+    }
+
+    /// Someone looks at the widget.
+    func glanceWidget() {
+        guard p.widget.enabled else { return }
+        let v = widgetObserver.current
+        if measuring && v.kind == .data {
+            counters.widgetGlancesData += 1
+            if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
+        }
+        glance(widgetObserver)
+    }
+
+    /// A glance at any surface observer; wrong account when it shows the signed-out account.
+    func glance(_ o: SurfaceObserver) {
+        let v = o.current
+        o.glance(at: now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
+    }
+
+    /// The app asks the widget host for a reload (a request, not a command). It is free
+    /// while the app is in the foreground and charged to the budget otherwise.
+    func requestWidgetReload(_ reason: ReloadReason) {
+        guard p.widget.enabled, p.app.requestsWidgetReload else { return }
+        engine.send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
+    }
+
+    /// The provider was killed before returning a timeline.
+    func widgetHostProviderDied() {
+        engine.send(.surface(.tag(WidgetHost.providerDiedTag)), to: ids.widgetHost)
+    }
+
+    /// The object a configured widget shows (seed 003 §8): by stable identifier, or by the
+    /// position it had when configured. −1 when the target cannot be resolved.
+    func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
+        switch p.widget.configuration {
+        case .stableIdentifier:
+            return objects.contains(configuredTarget) ? configuredTarget : -1
+        case .position:
+            let k = Int(configuredTarget)
+            return k < objects.count ? objects[k] : -1
+        }
+    }
+
+    /// The widget was configured to show object 2, the third row.
+    var configuredTarget: Int32 { 2 }
+
+    /// The user leaves the app for the home screen: a glance at the widget that can be
+    /// compared with what the app just showed (F4).
+    func userReturnsHome() {
+        guard p.widget.enabled, measuring else { return }
+        let w = widgetObserver.current, a = appObserver.current
+        guard a.kind == .data else { return }
+        counters.homeReturns += 1
+        if w.kind != .data || w.changes != a.changes { counters.homeReturnsDiffer += 1 }
+    }
+}

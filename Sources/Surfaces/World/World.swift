@@ -1,0 +1,178 @@
+import SimKernel
+import Platform
+
+/// One replication: the engine, the platform (device, shared storage area, push and
+/// widget budgets), the truth, the observers, and the programs wired together (SPEC §2).
+///
+/// Programs hold a reference to the world as to their operating system: they call its
+/// platform services (storage, network, launching) and reach other programs only by
+/// messages through the engine.
+final class World {
+    let p: Parameters
+    let engine = Engine<Message>()
+    var rng: RandomStreams
+    var truth = Truth()
+    var device = DeviceState()
+    var shared: SharedStorageArea
+    var outbox = OutboxFile()
+    /// The projection schema the installed app version writes and its widget reads.
+    var schemaVersion: Int32 = 1
+    /// The account signed in on the phone (0: none) and whether the original account is signed out.
+    var account: Int32 = 1
+    var signedOut = false
+    var signedOutAt: SimTime = Time.never
+
+    let widgetObserver: SurfaceObserver
+    let appObserver: SurfaceObserver
+    let watchObserver: SurfaceObserver
+    let carObserver: SurfaceObserver
+    var result: ReplicationResult
+    var counters = Counters()
+
+    /// The main app's own container (seed 002).
+    var appStorage: AppStorage
+    // Process identities, set by `Assembly`.
+    var ids = ProcessIDs()
+
+    init(_ p: Parameters, seed: UInt64) {
+        self.p = p
+        rng = RandomStreams(seed: seed)
+        shared = SharedStorageArea(granted: p.storage.appGroupGranted,
+                                   projectionProtection: p.widget.dataProtection.protectionClass,
+                                   sessionProtection: p.session.protection.protectionClass)
+        func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
+        widgetObserver = observer("widget")
+        appObserver = observer("app")
+        watchObserver = observer("watch")
+        carObserver = observer("car")
+        appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
+        result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
+    }
+
+    @inline(__always) var now: SimTime { engine.now }
+    @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
+
+    // MARK: Truth
+
+    /// Records a change made now by `origin` and returns its number.
+    func makeChange(_ origin: ChangeOrigin) -> Int32 {
+        let t = now
+        widgetObserver.truthWillChange(at: t, truth: truth)
+        appObserver.truthWillChange(at: t, truth: truth)
+        watchObserver.truthWillChange(at: t, truth: truth)
+        carObserver.truthWillChange(at: t, truth: truth)
+        return truth.make(origin, at: t)
+    }
+
+    // MARK: Snapshots in flight
+
+    /// Data and views carried by messages, by index (cleared with the world).
+    var snapshots: [DataCopy] = []
+    var viewsInFlight: [View] = []
+
+    /// Stores a copy of data for a message and returns its index.
+    func enclose(_ d: DataCopy) -> Int32 {
+        snapshots.append(d)
+        return Int32(snapshots.count - 1)
+    }
+    /// The data a reply carries, if any.
+    func data(of reply: Reply) -> DataCopy? { reply.data >= 0 ? snapshots[Int(reply.data)] : nil }
+    /// Stores a view for a message and returns its index.
+    func enclose(_ v: View) -> Int32 {
+        viewsInFlight.append(v)
+        return Int32(viewsInFlight.count - 1)
+    }
+
+    // MARK: Network
+
+    /// Sends a request to the backend over the phone's network (or the watch's own,
+    /// with `viaPhone: false`). When there is no network the sender gets a failure at once.
+    func request(_ kind: RequestKind, from pid: ProcessID, credential: Int32, change: Int32 = -1,
+                 key: Bool = false, tag: Int32 = 0, online: Bool? = nil) {
+        let inc = engine.incarnation(pid)
+        guard online ?? device.online else {
+            engine.send(.reply(Reply(kind: kind, status: .failed, data: -1, change: change, tag: tag)),
+                        to: pid, incarnation: inc, after: 0)
+            return
+        }
+        let rtt = p.network.latency.sampleTime(&rng.network)
+        let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
+                          idempotencyKey: key, tag: tag, returnDelay: rtt - rtt / 2)
+        engine.send(.request(req), to: ids.backend, after: rtt / 2)
+    }
+
+    /// Counts one backend request in its minute.
+    func countRequest() {
+        let m = Int(now / Time.minute)
+        if m < result.requestsPerMinute.count { result.requestsPerMinute[m] &+= 1 }
+    }
+
+    // MARK: Launching programs
+
+    /// Whether the main app is in the foreground.
+    var appInForeground = false
+
+    /// Launches (or resumes) the main app in the background for a wake, with the
+    /// background run-time budget. The caller then sends the reason for the wake.
+    func wakeAppInBackground(_ launcher: Launcher) {
+        if engine.isRunning(ids.app) { return }
+        engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
+    }
+
+    /// The user opens the main app (from the home screen, a deep link, a share or an action).
+    func openAppInForeground(_ launcher: Launcher = .user) {
+        if appInForeground { return }
+        if engine.isRunning(ids.app) { engine.end(ids.app, .suspended) }   // drop a background budget
+        device.appForceQuit = false
+        unlock()
+        appInForeground = true
+        engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
+        engine.send(.userOpensApp, to: ids.app)
+    }
+
+    /// The user unlocks the phone (also the first unlock after a restart).
+    func unlock() {
+        let first = !device.unlockedSinceBoot
+        device.locked = false
+        device.unlockedSinceBoot = true
+        if first { broadcast(.firstUnlock) }
+    }
+
+    /// Tells the system programs that react to platform notices.
+    func broadcast(_ notice: DeviceNotice) {
+        for pid in ids.noticeListeners { engine.send(.deviceNotice(notice), to: pid) }
+    }
+}
+
+/// Counts of items and events that become per-replication fractions.
+struct Counters {
+    var providerRuns = 0, providerKilled = 0
+    var homeReturns = 0, homeReturnsDiffer = 0
+    var widgetGlancesData = 0, widgetWrongTarget = 0
+    var coldStarts = 0, coldStartsUnexplained = 0
+    var keptOverdue: Double = 0
+}
+
+/// The process identities of one world.
+struct ProcessIDs {
+    var backend = ProcessID(0), pushService = ProcessID(0), device = ProcessID(0), user = ProcessID(0)
+    var elsewhere = ProcessID(0), glances = ProcessID(0), widgetHost = ProcessID(0), provider = ProcessID(0)
+    var app = ProcessID(0)
+    var live = ProcessID(0), watch = ProcessID(0), watchLink = ProcessID(0), share = ProcessID(0), shareSheet = ProcessID(0)
+    var actions = ProcessID(0), actionRunner = ProcessID(0), instant = ProcessID(0), car = ProcessID(0), tv = ProcessID(0)
+    /// System programs told of platform notices (network, unlock, restart, update).
+    var noticeListeners: [ProcessID] = []
+    /// The phone's app processes, ended by a restart or an update.
+    var phoneProcesses: [ProcessID] = []
+}
+
+extension Protection {
+    /// The platform's protection class for this parameter value.
+    var protectionClass: ProtectionClass {
+        switch self {
+        case .always: return .always
+        case .afterFirstUnlock: return .afterFirstUnlock
+        case .whenUnlocked: return .whenUnlocked
+        }
+    }
+}
