@@ -24,8 +24,11 @@ final class MainApp: SimulatedProcess {
         var syncInFlight = false
         var writesInFlight: Set<Int32> = []
         var backgroundWork = 0
+        /// The outbox drain in progress: the snapshot read, or nil when idle.
+        var drainSnapshot: [Int32]? = nil
+        var drainWanted = false
     }
-    private(set) var memory: Memory?
+    var memory: Memory?
 
     init(world: World) { self.world = world }
 
@@ -42,6 +45,11 @@ final class MainApp: SimulatedProcess {
     }
 
     func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+        // A suspended or dead process holds no file lock (iOS kills an app suspended holding one).
+        memory?.drainSnapshot = nil
+        if let next = world.outbox.abandon(world.ids.app.index) {
+            engine.send(.surface(.tag(ShareExtension.Tag.lockGranted.rawValue)), to: ProcessID(next))
+        }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
     }
@@ -69,7 +77,9 @@ final class MainApp: SimulatedProcess {
             }
         case .reply(let r): handle(r)
         case .deviceNotice(.keyLost): break
-        default: world.appReceivesSurfaceMessage(message)
+        case .outboxItemAdded: drainSharedOutbox()
+        case .shareHandedOver(let change): sendWrite(change)
+        default: receiveSurfaceMessage(message)
         }
     }
 
@@ -125,10 +135,13 @@ final class MainApp: SimulatedProcess {
         let w = world
         w.appInForeground = false
         w.userReturnsHome()
+        w.appLeftForeground()
         if forceQuit {
             w.device.appForceQuit = true
             w.forceQuitHooks()
             w.engine.end(w.ids.app, .forceQuit)
+        } else if w.liveKeepsAppRunning {
+            w.appKeptRunningForActivity()       // background mode: it keeps updating the status
         } else if (memory?.backgroundWork ?? 0) == 0 {
             w.engine.end(w.ids.app, .suspended)
         }
@@ -144,7 +157,7 @@ final class MainApp: SimulatedProcess {
         guard var m = memory, m.backgroundWork > 0 else { return }
         m.backgroundWork -= 1
         memory = m
-        if m.backgroundWork == 0 && !world.appInForeground && m.writesInFlight.isEmpty && !m.syncInFlight {
+        if m.backgroundWork == 0 && !world.appInForeground && m.writesInFlight.isEmpty && !m.syncInFlight && !world.liveKeepsAppRunning {
             world.engine.end(world.ids.app, .suspended)
         }
     }
@@ -155,7 +168,7 @@ final class MainApp: SimulatedProcess {
         memory = m
         world.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
-        world.appSendsSharedOutbox()
+        drainSharedOutbox()
     }
 
     private func handle(_ r: Reply) {
@@ -188,12 +201,12 @@ final class MainApp: SimulatedProcess {
             w.appWriteAcknowledged(r)
             finishBackgroundWorkIfIdle()
         default:
-            w.appReceivesSurfaceMessage(.reply(r))
+            receiveSurfaceMessage(.reply(r))
         }
     }
 
-    private func finishBackgroundWorkIfIdle() {
-        guard let m = memory, !m.syncInFlight, m.writesInFlight.isEmpty else { return }
+    func finishBackgroundWorkIfIdle() {
+        guard let m = memory, !m.syncInFlight, m.writesInFlight.isEmpty, m.drainSnapshot == nil else { return }
         finishBackgroundWork()
     }
 

@@ -9,14 +9,17 @@ final class UserProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
     /// The world outlives every program in it, so the reference is not counted.
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case open = 1, end, edit }
+    enum Tag: Int32 { case open = 1, end, edit, signOut }
     private var sessionEnd: SimTime = 0
     private var inSession = false
 
     init(world: World) { self.world = world }
     func discardMemory() {}
 
-    func start() { scheduleOpen() }
+    func start() {
+        scheduleOpen()
+        if let t = world.p.signout.at { at(.signOut, t) }
+    }
 
     private func at(_ tag: Tag, _ t: SimTime) {
         if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.user, at: t) }
@@ -31,19 +34,29 @@ final class UserProcess: SimulatedProcess {
         if t < sessionEnd { at(.edit, t) }
     }
 
+    /// Message tag: the app came to the foreground (by the user, a link, a share or an action).
+    static let sessionStartedTag: Int32 = 70
+
     func receive(_ message: Message, engine: Engine<Message>) {
-        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
         let w = world
-        switch tag {
-        case .open:
-            if !inSession && !w.appInForeground {
+        if case .surface(.tag(Self.sessionStartedTag)) = message {
+            if !inSession {
                 inSession = true
                 sessionEnd = w.now + w.p.user.sessionLength.sampleTime(&w.rng.user)
-                w.openAppInForeground()
                 at(.end, sessionEnd)
                 scheduleEdit()
             }
+            return
+        }
+        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
+        switch tag {
+        case .open:
+            if !inSession && !w.appInForeground { w.openAppInForeground(.user) }
             scheduleOpen()
+        case .signOut:
+            // The user opens the app and signs out there.
+            w.openAppInForeground(.user)
+            w.engine.send(.surface(.tag(MainApp.signOutTag)), to: w.ids.app, after: Time.second)
         case .edit:
             if inSession {
                 w.engine.send(.userEdits, to: w.ids.app)
@@ -78,8 +91,7 @@ final class GlanceProcess: SimulatedProcess {
         let p = world.p
         if p.widget.enabled { schedule(.widget) }
         if p.watch.enabled { schedule(.watch) }
-        if p.live.enabled { schedule(.live) }
-        if p.car.enabled { schedule(.car) }
+
     }
 
     private lazy var rates: [Rate] = {
@@ -110,8 +122,7 @@ final class GlanceProcess: SimulatedProcess {
             guard w.appInForeground else { appGlancesScheduled = false; return }
             w.glance(w.appObserver)
         case .watch: w.glanceWatch()
-        case .live: w.glanceLive()
-        case .car: w.glanceCar()
+        case .live, .car: break      // those surfaces schedule their own glances while shown
         }
         schedule(tag)
     }

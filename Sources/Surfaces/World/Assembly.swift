@@ -30,6 +30,16 @@ final class Assembly {
     let widgetHost: WidgetHost
     let provider: WidgetProvider
     let app: MainApp
+    let live: LiveStatus
+    let watchLink: WatchLink
+    let watch: WatchApp
+    let share: ShareExtension
+    let shareSheet: ShareSheet
+    let automations: Automations
+    let actionRunner: ActionRunner
+    let instant: InstantVersion
+    let car: CarSurface
+    let tv: TelevisionApp
 
     init(world w: World) {
         world = w
@@ -43,6 +53,17 @@ final class Assembly {
         widgetHost = WidgetHost(world: w)
         provider = WidgetProvider(world: w)
         app = MainApp(world: w)
+        live = LiveStatus(world: w)
+        watchLink = WatchLink(world: w)
+        watch = WatchApp(world: w)
+        share = ShareExtension(world: w)
+        shareSheet = ShareSheet(world: w)
+        automations = Automations(world: w)
+        actionRunner = ActionRunner(world: w)
+        instant = InstantVersion(world: w)
+        car = CarSurface(world: w)
+        tv = TelevisionApp(world: w)
+        w.watchLinkService = watchLink
         w.ids.backend = e.register(backend, name: "backend")
         w.ids.pushService = e.register(pushService, name: "pushService")
         w.ids.device = e.register(device, name: "device")
@@ -52,8 +73,19 @@ final class Assembly {
         w.ids.widgetHost = e.register(widgetHost, name: "widgetHost")
         w.ids.provider = e.register(provider, name: "widgetProvider")
         w.ids.app = e.register(app, name: "app")
+        w.ids.live = e.register(live, name: "liveStatus")
+        w.ids.watchLink = e.register(watchLink, name: "watchLink")
+        w.ids.watch = e.register(watch, name: "watchApp")
+        w.ids.share = e.register(share, name: "shareExtension")
+        w.ids.shareSheet = e.register(shareSheet, name: "shareSheet")
+        w.ids.actions = e.register(automations, name: "automations")
+        w.ids.actionRunner = e.register(actionRunner, name: "actionRunner")
+        w.ids.instant = e.register(instant, name: "instantVersion")
+        w.ids.car = e.register(car, name: "car")
+        w.ids.tv = e.register(tv, name: "television")
         w.ids.noticeListeners = [w.ids.pushService, w.ids.widgetHost]
-        w.ids.phoneProcesses = [w.ids.app, w.ids.provider]
+        if w.p.share.enabled { w.ids.noticeListeners.append(w.ids.shareSheet) }
+        w.ids.phoneProcesses = [w.ids.app, w.ids.provider, w.ids.share, w.ids.actionRunner]
     }
 
     /// Starts the always-running programs and signs the user in.
@@ -73,6 +105,22 @@ final class Assembly {
             w.engine.launch(w.ids.widgetHost, by: .system)
             widgetHost.start()
         }
+        // Each surface starts only if the app has it; its random stream is its own either way.
+        let surfaces: [(Bool, ProcessID, () -> Void)] = [
+            (w.p.live.enabled, w.ids.live, live.start),
+            (w.p.watch.enabled, w.ids.watchLink, watchLink.start),
+            (w.p.watch.enabled, w.ids.watch, watch.start),
+            (w.p.share.enabled, w.ids.shareSheet, shareSheet.start),
+            (w.p.action.enabled, w.ids.actions, automations.start),
+            (w.p.instant.enabled, w.ids.instant, instant.start),
+            (w.p.car.enabled, w.ids.car, car.start),
+            (w.p.tv.enabled, w.ids.tv, tv.start),
+        ]
+        for (enabled, pid, start) in surfaces where enabled {
+            w.engine.launch(pid, by: .system)
+            start()
+        }
+        w.tvSignedIn = w.p.tv.enabled
     }
 
     /// Collects the replication's metrics.
@@ -80,21 +128,26 @@ final class Assembly {
         let w = world
         let end = w.p.duration
         var r = w.result
-        w.widgetObserver.report(into: &r, end: end, truth: w.truth, staleness: .widgetStaleness, age: .widgetAge, lag: .widgetLag,
-                                censored: .widgetLagCensored, blank: .widgetBlank, unlabeled: .widgetUnlabeledStale,
-                                wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg)
-        w.appObserver.report(into: &r, end: end, truth: w.truth, staleness: .appStaleness, age: .appAge, lag: .appLag,
-                             censored: .appLagCensored, blank: .appBlank, unlabeled: .appUnlabeledStale,
-                             wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg)
+        if w.p.widget.enabled {
+            w.widgetObserver.report(into: &r, end: end, truth: w.truth, .init(
+                staleness: .widgetStaleness, blank: .widgetBlank, age: .widgetAge, lag: .widgetLag, censored: .widgetLagCensored,
+                unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg))
+        }
+        w.appObserver.report(into: &r, end: end, truth: w.truth, .init(
+            staleness: .appStaleness, blank: .appBlank, age: .appAge, lag: .appLag, censored: .appLagCensored,
+            unlabeled: .appUnlabeledStale, wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg))
         let c = w.counters
         func frac(_ a: Int, _ b: Int) -> Double { b == 0 ? .nan : Double(a) / Double(b) }
-        r.values[Metric.widgetDiffersFromApp.rawValue] = frac(c.homeReturnsDiffer, c.homeReturns)
-        r.values[Metric.widgetWrongTarget.rawValue] = frac(c.widgetWrongTarget, c.widgetGlancesData)
-        r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
-        r.values[Metric.widgetReloads.rawValue] = w.p.widget.enabled ? Double(widgetHost.reloadsRun) : .nan
+        if w.p.widget.enabled {
+            r.values[Metric.widgetDiffersFromApp.rawValue] = frac(c.homeReturnsDiffer, c.homeReturns)
+            r.values[Metric.widgetWrongTarget.rawValue] = frac(c.widgetWrongTarget, c.widgetGlancesData)
+            r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
+            r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
+        }
         w.appStorage.accrue(to: end)
         r.values[Metric.appKeptReadingOverdue.rawValue] = w.appStorage.overdue
         r.values[Metric.appColdStartUnexplained.rawValue] = frac(c.coldStartsUnexplained, c.coldStarts)
+        reportSurfaces(into: &r, end: end)
         r.values[Metric.backendRequests.rawValue] = Double(r.requestsPerMinute.reduce(0) { $0 + Int($1) })
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations

@@ -90,18 +90,25 @@ final class SurfaceObserver {
     }
 
     /// Writes this surface's metrics into `result`.
-    func report(into result: inout ReplicationResult, end: SimTime, truth: Truth,
-                staleness sM: Metric, age aM: Metric, lag lM: Metric, censored cM: Metric,
-                blank bM: Metric, unlabeled uM: Metric, wrongAccount wM: Metric, timeAvg tM: Metric) {
+    /// The metric slots a surface reports into (nil: the surface has no such metric).
+    struct Slots {
+        var staleness: Metric
+        var blank: Metric
+        var age: Metric? = nil, lag: Metric? = nil, censored: Metric? = nil
+        var unlabeled: Metric? = nil, wrongAccount: Metric? = nil, timeAvg: Metric? = nil
+    }
+
+    func report(into result: inout ReplicationResult, end: SimTime, truth: Truth, _ s: Slots) {
         advance(to: end, truth: truth)
-        result.samples[sM.rawValue] = staleness
-        result.samples[aM.rawValue] = age
-        result.samples[lM.rawValue] = lag
-        result.values[cM.rawValue] = censoredShare(truth: truth)
         let g = Double(glances)
-        result.values[bM.rawValue] = glances == 0 ? .nan : Double(blankGlances) / g
-        result.values[uM.rawValue] = glances == 0 ? .nan : Double(unlabeledStaleGlances) / g
-        result.values[wM.rawValue] = glances == 0 ? .nan : Double(wrongAccountGlances) / g
-        result.values[tM.rawValue] = shownTime > 0 ? integral / shownTime : .nan
+        func share(_ k: Int) -> Double { glances == 0 ? .nan : Double(k) / g }
+        result.samples[s.staleness.rawValue] = staleness
+        result.values[s.blank.rawValue] = share(blankGlances)
+        if let m = s.age { result.samples[m.rawValue] = age }
+        if let m = s.lag { result.samples[m.rawValue] = lag }
+        if let m = s.censored { result.values[m.rawValue] = censoredShare(truth: truth) }
+        if let m = s.unlabeled { result.values[m.rawValue] = share(unlabeledStaleGlances) }
+        if let m = s.wrongAccount { result.values[m.rawValue] = share(wrongAccountGlances) }
+        if let m = s.timeAvg { result.values[m.rawValue] = shownTime > 0 ? integral / shownTime : .nan }
     }
 }

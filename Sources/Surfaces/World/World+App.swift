@@ -24,7 +24,7 @@ extension World {
 
     /// The app process ended (not suspension).
     func appEnded() {
-        if appInForeground { appInForeground = false }
+        if appInForeground { appInForeground = false; appLeftForeground() }
         appObserver.show(.blank(.none), at: now, truth: truth)
     }
 
@@ -46,7 +46,15 @@ extension World {
     /// The app was force-quit: the push service discards the one held push (platform-facts §3).
     func forceQuitHooks() {
         pushServiceDiscardsHeld()
-        surfacesAppForceQuit()
+    }
+
+    /// An app kept running in the background for an activity is reclaimed by the system
+    /// at `live.backgroundTermination.perHour`.
+    func appKeptRunningForActivity() {
+        let rate = p.live.backgroundTerminationPerHour
+        guard rate > 0 else { return }
+        let delay = SimTime(rng.app.exponential(mean: Double(Time.hour) / rate))
+        engine.send(.timerWithValue(DeviceProcess.terminateTag, Int64(engine.incarnation(ids.app))), to: ids.device, after: delay)
     }
 
     /// The user changes the readings' lifetime (seed 002).

@@ -3,24 +3,84 @@ import Platform
 
 /// The points where the main app's life meets the other surfaces (§25.5–25.9).
 extension World {
-    /// The user opened the app.
-    func surfacesAppOpened() {}
-    /// The app was force-quit.
-    func surfacesAppForceQuit() {}
-    /// The backend applied change `change`, sent by `from`.
-    func surfacesBackendApplied(change: Int32, from: ProcessID) {}
-    /// The app finished a sync with a fresh store.
-    func appSynced(_ store: DataCopy) {}
+    /// The user opened the app: it brings its live statuses up to date.
+    func surfacesAppOpened() {
+        if p.live.enabled { engine.send(.surface(.tag(LiveStatus.appRunsTag)), to: ids.live) }
+    }
+
+    /// The app left the foreground: a phone-mirrored video stops.
+    func appLeftForeground() {
+        if p.tv.enabled { engine.send(.surface(.tag(TelevisionApp.phoneAppLeftForegroundTag)), to: ids.tv) }
+    }
+
+    /// The backend applied change `change`: a standalone watch gets its own push.
+    func surfacesBackendApplied(change: Int32, from: ProcessID) {
+        if p.watch.enabled && p.watch.level == .standalone && from != ids.watch {
+            engine.send(.surface(.tag(WatchApp.pushTag)), to: ids.watch, after: p.push.delay.sampleTime(&rng.push))
+        }
+    }
+
+    /// The app finished a sync: the companion watch gets the latest context; a remote
+    /// control waiting for an answer gets one; projected car templates take the store.
+    func appSynced(_ store: DataCopy) {
+        if p.watch.enabled && p.watch.level != .standalone {
+            let snapshot = enclose(store)
+            if p.watch.level == .companion { watchLinkService.updateContext(snapshot) }
+            if watchRemotePending {
+                watchRemotePending = false
+                engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,
+                            after: p.network.latency.sampleTime(&rng.network) / 2)
+            }
+        }
+        if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
+    }
+
     /// A write of the app's was acknowledged (or failed).
     func appWriteAcknowledged(_ reply: Reply) {}
-    /// A message for the app that belongs to another surface's protocol.
-    func appReceivesSurfaceMessage(_ message: Message) {}
-    /// The app sends what the share extension queued in the shared outbox.
-    func appSendsSharedOutbox() {}
-    /// Glances at the other surfaces.
-    func glanceWatch() {}
-    func glanceLive() {}
-    func glanceCar() {}
-    /// A sign-out leak of metric `m` ended now.
-    func noteLeakEnded(_ m: Metric) {}
+
+    /// Messages for the app from the other surfaces' protocols.
+    func appReceivesSurfaceMessage(_ message: Message, app: MainApp) {
+        switch message {
+        case .watchRequest(let value):
+            if value >= 0 {
+                app.sendWrite(value)                 // a relayed watch write
+            } else {
+                if value == WatchApp.remoteRequest { watchRemotePending = true }
+                app.sync()
+            }
+        case .surface(.tagValue(LiveStatus.appUpdateTag, let packed)):
+            engine.send(.surface(.tagValue(LiveStatus.appDrawsTag, packed)), to: ids.live)
+        case .surface(.tag(MainApp.signOutTag)):
+            app.signOut()
+        default:
+            break
+        }
+    }
+
+    /// The projected or on-car templates show `data`.
+    func carShows(_ data: DataCopy) {
+        carObserver.show(View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false),
+                         at: now, truth: truth)
+    }
+
+    /// Someone looks at the watch.
+    func glanceWatch() {
+        guard p.watch.enabled else { return }
+        engine.send(.surface(.tag(WatchApp.glanceTag)), to: ids.watch)
+    }
+
+    /// Time one read or write of a shared file takes.
+    func ioTime() -> SimTime { p.storage.ioTime.sampleTime(&rng.share) }
+
+    /// The extension hands an item to the system's background transfer service.
+    func startBackgroundTransfer(_ index: Int) {
+        shares[index].inTransfer = true
+        engine.send(.surface(.tagValue(ShareSheet.startTransferTag, Int64(index))), to: ids.shareSheet)
+    }
+
+    /// A sign-out leak of metric `m` ended now (only the first end counts).
+    func noteLeakEnded(_ m: Metric) {
+        guard signedOut, leakEnded[m.rawValue] == nil else { return }
+        leakEnded[m.rawValue] = now
+    }
 }

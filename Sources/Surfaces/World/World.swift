@@ -31,6 +31,22 @@ final class World {
 
     /// The main app's own container (seed 002).
     var appStorage: AppStorage
+
+    // State of the other surfaces that the platform can see.
+    /// The watch link service (WatchConnectivity), called by both apps as an OS API.
+    var watchLinkService: WatchLink!
+    var watchRemotePending = false
+    var watchHoldsAccount = false
+    var liveShown = false
+    /// An app-driven live status keeps the app running in the background.
+    var liveKeepsAppRunning = false
+    var carIsDriving = false
+    var tvSignedIn = true
+    var shares: [SharedItem] = []
+    var shareRuns: [Int] = []
+    var actions: [ActionRun] = []
+    /// When each sign-out leak ended (nil: not yet).
+    var leakEnded: [SimTime?] = []
     // Process identities, set by `Assembly`.
     var ids = ProcessIDs()
 
@@ -128,6 +144,7 @@ final class World {
         appInForeground = true
         engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         engine.send(.userOpensApp, to: ids.app)
+        engine.send(.surface(.tag(UserProcess.sessionStartedTag)), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
@@ -150,6 +167,7 @@ struct Counters {
     var homeReturns = 0, homeReturnsDiffer = 0
     var widgetGlancesData = 0, widgetWrongTarget = 0
     var coldStarts = 0, coldStartsUnexplained = 0
+    var liveGlances = 0, liveBlank = 0
     var keptOverdue: Double = 0
 }
 

@@ -1,0 +1,107 @@
+import SimKernel
+import Platform
+
+/// One action run by the assistant or an automation (§25.8).
+struct ActionRun {
+    var change: Int32 = -1
+    var startedAt: SimTime
+    var attempts = 0
+    var openedApp = false
+    var done = false
+}
+
+/// Assistant and shortcut actions (§25.8; SPEC §3.8): an automation runs an action at
+/// `action.perDay`. With `action.background` and a session available to a background
+/// process, the system runs the app's code for seconds (the action runner) and it sends
+/// a mutation; an automation that hears nothing within `action.timeout` retries, up to
+/// `action.retries` times, with the same action — the backend applies it once only if
+/// writes carry idempotency keys. Otherwise the action opens the app at a screen.
+final class Automations: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case run = 1, timeout }
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() { schedule() }
+
+    private func schedule() {
+        let perDay = world.p.action.perDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.action.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.run.rawValue), to: world.ids.actions, at: t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.run.rawValue):
+            if !w.signedOut || w.shared.readSession(w.device) != nil {
+                w.actions.append(ActionRun(startedAt: w.now))
+                attempt(w.actions.count - 1)
+            }
+            schedule()
+        case .timerWithValue(Tag.timeout.rawValue, let index):
+            let i = Int(index)
+            if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries { attempt(i) }
+        case .surface(.tagValue(Automations.doneTag, let index)):
+            w.actions[Int(index)].done = true
+        default:
+            break
+        }
+    }
+
+    /// Message tag: the runner returned its result for action `value`.
+    static let doneTag: Int32 = 60
+
+    private func attempt(_ i: Int) {
+        let w = world
+        w.actions[i].attempts += 1
+        let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+        guard w.p.action.background, session != nil else {
+            // A deep link with a spoken name, or no session for a background process:
+            // "continue in the app".
+            w.actions[i].openedApp = true
+            w.actions[i].done = true
+            w.openAppInForeground(.link)
+            // The user finishes the action on the screen it opened.
+            w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
+            return
+        }
+        if w.actions[i].change < 0 { w.actions[i].change = w.makeChange(.action) }
+        if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
+        w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
+        w.engine.send(.surface(.tagValue(ActionRunner.runTag, Int64(i))), to: w.ids.actionRunner)
+        w.engine.send(.timerWithValue(Tag.timeout.rawValue, Int64(i)), to: w.ids.actions, after: w.p.action.timeout)
+    }
+}
+
+/// The app's code run in the background for one action (an app intent): it reads the
+/// session from shared secure storage and sends the mutation with its idempotency key.
+final class ActionRunner: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    static let runTag: Int32 = 1
+    private var running: Int?
+
+    init(world: World) { self.world = world }
+    func discardMemory() { running = nil }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .surface(.tagValue(Self.runTag, let index)):
+            guard let session = w.shared.readSession(w.device) else { engine.end(w.ids.actionRunner, .normal); return }
+            running = Int(index)
+            w.request(.write, from: w.ids.actionRunner, credential: session.id, change: w.actions[Int(index)].change, key: true)
+        case .reply(let r):
+            if let i = running, r.status == .ok {
+                engine.send(.surface(.tagValue(Automations.doneTag, Int64(i))), to: w.ids.actions)
+            }
+            engine.end(w.ids.actionRunner, .normal)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import SimKernel
+import Platform
+
+/// The instant version (§25.8; SPEC §3.9): opened from a link without installation, a
+/// subset of the app with its own small container. A use leaves state there (a cart, a
+/// sign-in). When the person then installs the full app, the platform hands over a small
+/// amount of data — only if the instant version put it in the handover area
+/// (`instant.handover`). The full app's first launch reads its own container.
+final class InstantVersion: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case use = 1, install }
+    /// Per install: whether the full app's first launch found state.
+    private(set) var firstLaunches: [Bool] = []
+    /// Containers, by use: the instant app's own state and the handover area.
+    private var instantState: [Bool] = []
+    private var handoverArea: [Bool] = []
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() { schedule() }
+
+    private func schedule() {
+        let perDay = world.p.instant.usesPerDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.instant.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.use.rawValue), to: world.ids.instant, at: t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.use.rawValue):
+            // Someone opens the instant version from a link and leaves state in it.
+            instantState.append(true)
+            handoverArea.append(w.p.instant.handover)
+            let use = instantState.count - 1
+            if w.rng.instant.bernoulli(w.p.instant.installAfterUse) {
+                let delay = SimTime(w.rng.instant.exponential(mean: Double(Time.hour)))
+                engine.send(.timerWithValue(Tag.install.rawValue, Int64(use)), to: w.ids.instant, after: delay)
+            }
+            schedule()
+        case .timerWithValue(Tag.install.rawValue, let use):
+            // Installing the full app: the platform moves the handover area into its container;
+            // the instant version and its own container are removed.
+            let fullAppContainerHasState = handoverArea[Int(use)]
+            instantState[Int(use)] = false
+            if w.measuring { firstLaunches.append(fullAppContainerHasState) }
+        default:
+            break
+        }
+    }
+}
+

@@ -1,0 +1,224 @@
+import SimKernel
+import Platform
+
+/// The live status (§25.5; SPEC §3.5) and the activities behind it. An activity (a
+/// delivery, a ride) starts when the user places it in the app — a live status can only
+/// be started by the app in the foreground — and moves through `live.stages` stages
+/// driven by the backend. The status the system draws is updated by the app's own
+/// process while it runs (`app`), by a per-activity push drawn with no app code (`push`,
+/// with the push service's delay and loss and an hourly budget), or by the clock
+/// between the planned times (`clock`). It ends by a final update; if that is lost it
+/// stays until the app's next run ends it or the platform removes it (8 h active, then
+/// up to 4 h more on the lock screen).
+final class LiveStatus: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case begin = 1, stage, platformEnd, platformRemove, pushArrives, glance }
+
+    struct Activity {
+        var start: SimTime
+        var plannedEnd: SimTime
+        var end: SimTime
+        var stageTimes: [SimTime]
+        /// The stage the backend has reached (stages.count means ended).
+        var stage = 0
+        /// The status shown: nil when removed; `shownStage` the stage drawn.
+        var shown = true
+        var shownStage = 0
+        /// The platform ended it (8 h): from then on it is shown as ended, not running.
+        var platformEndedAt: SimTime = Time.never
+        var removedAt: SimTime = Time.never
+        /// A final update (push or the app's own call) ended it.
+        var endedByFinalUpdate = false
+    }
+    private(set) var activities: [Activity] = []
+    private var pushBudget: RollingBudget
+
+    init(world: World) {
+        self.world = world
+        pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
+    }
+    func discardMemory() {}
+
+    func start() { scheduleBegin() }
+
+    private func scheduleBegin() {
+        let perDay = world.p.live.activitiesPerDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.live.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.begin.rawValue), to: world.ids.live, at: t) }
+    }
+
+    /// The index of the activity currently shown or running, if any.
+    var current: Int? { activities.indices.last.flatMap { activities[$0].shown || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.begin.rawValue):
+            if !w.signedOut { begin() }
+            scheduleBegin()
+        case .timerWithValue(Tag.stage.rawValue, let index):
+            advance(Int(index))
+        case .timerWithValue(Tag.platformEnd.rawValue, let index):
+            if activities[Int(index)].shown { activities[Int(index)].platformEndedAt = w.now }
+        case .surface(.tagValue(Self.appDrawsTag, let packed)):
+            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF), asUpdate: true)
+        case .surface(.tag(Self.appRunsTag)):
+            appRuns()
+        case .surface(.tag(Self.endAllTag)):
+            endAll()
+        case .timer(Tag.glance.rawValue):
+            glance()
+            scheduleGlance()
+        case .timerWithValue(Tag.platformRemove.rawValue, let index):
+            remove(Int(index))
+        case .timerWithValue(Tag.pushArrives.rawValue, let packed):
+            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF), asUpdate: true)
+        default:
+            break
+        }
+    }
+
+    /// The user places an order in the app, which starts the activity and its status.
+    private func begin() {
+        let w = world
+        w.openAppInForeground()
+        let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
+        // The real activity runs early or late against its plan (what a clock cannot know).
+        let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
+        let n = max(1, w.p.live.stages)
+        let times = (1...n).map { w.now + actual * SimTime($0) / SimTime(n) }
+        activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times))
+        let i = activities.count - 1
+        for (k, t) in times.enumerated() {
+            w.engine.send(.timerWithValue(Tag.stage.rawValue, Int64(i)), to: w.ids.live, at: t)
+            _ = k
+        }
+        w.engine.send(.timerWithValue(Tag.platformEnd.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive)
+        w.engine.send(.timerWithValue(Tag.platformRemove.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
+        w.liveShown = true
+        updateKeepAlive()
+        if !glancing { glancing = true; scheduleGlance() }
+    }
+
+    private var glancing = false
+
+    /// Glances at the lock screen happen while an activity runs or its status shows.
+    private func scheduleGlance() {
+        let w = world
+        guard current != nil else { glancing = false; return }
+        let t = PoissonArrivals.next(after: w.now, rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances)
+        if t < w.p.duration { w.engine.send(.timer(Tag.glance.rawValue), to: w.ids.live, at: t) } else { glancing = false }
+    }
+
+    /// The backend moves the activity to its next stage and sends the update its design uses.
+    private func advance(_ i: Int) {
+        let w = world
+        activities[i].stage += 1
+        let stage = activities[i].stage
+        let final = stage == activities[i].stageTimes.count
+        if final { updateKeepAlive() }
+        switch w.p.live.updates {
+        case .push, .clock:
+            if w.p.live.updates == .clock && !final { return }    // the clock draws the stages
+            let loss = final ? w.p.live.finalUpdateLoss : w.p.push.loss
+            if w.rng.liveDelivery.bernoulli(loss) { return }
+            if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
+            let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
+            w.engine.send(.timerWithValue(Tag.pushArrives.rawValue, Int64(i) << 16 | Int64(stage)), to: w.ids.live, after: delay)
+        case .app:
+            // The app's own process hears of it over its connection, if it is running.
+            if final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss) { return }
+            let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
+            w.engine.send(.surface(.tagValue(LiveStatus.appUpdateTag, Int64(i) << 16 | Int64(stage))), to: w.ids.app, after: delay)
+        }
+    }
+
+    /// An app-driven status keeps the app running while an activity is under way.
+    private func updateKeepAlive() {
+        let running = activities.contains { $0.stage < $0.stageTimes.count }
+        world.liveKeepsAppRunning = world.p.live.updates == .app && running
+    }
+
+    /// Message tags: for the app, the activity moved (value: index << 16 | stage); from the
+    /// app, draw this stage; the app runs (catch up); sign-out ends every status.
+    static let appUpdateTag: Int32 = 40, appDrawsTag: Int32 = 41, appRunsTag: Int32 = 42, endAllTag: Int32 = 43
+
+    /// The system draws stage `stage` of activity `i`. `asUpdate`: it came as the update
+    /// for that stage (a push, or the app's call when the stage happened), so a final
+    /// stage ends the status on time; otherwise it is a catch-up at the app's next run.
+    func draw(_ i: Int, stage: Int, asUpdate: Bool) {
+        guard i < activities.count, activities[i].shown else { return }
+        if stage > activities[i].shownStage { activities[i].shownStage = stage }
+        if stage >= activities[i].stageTimes.count {
+            activities[i].endedByFinalUpdate = asUpdate
+            remove(i)
+        }
+    }
+
+    /// The app, at its next run, brings every status it owns up to date and ends finished ones.
+    func appRuns() {
+        for i in activities.indices where activities[i].shown {
+            draw(i, stage: activities[i].stage, asUpdate: false)
+        }
+    }
+
+    /// Sign-out step 4: the app ends every live status.
+    func endAll() {
+        for i in activities.indices where activities[i].shown { remove(i) }
+    }
+
+    private func remove(_ i: Int) {
+        guard activities[i].shown else { return }
+        activities[i].shown = false
+        activities[i].removedAt = world.now
+        world.liveShown = anyShown
+        updateKeepAlive()
+        if world.signedOut && !activities.contains(where: { $0.shown }) { world.noteLeakEnded(.signoutLiveLeak) }
+    }
+
+    /// A live status of the account is still on screen.
+    var anyShown: Bool { activities.contains { $0.shown } }
+
+    /// Someone looks at the lock screen while an activity runs or its status shows.
+    private func glance() {
+        let w = world
+        guard w.measuring, let i = current else { return }
+        let a = activities[i]
+        guard a.shown else {
+            w.counters.liveGlances += 1
+            w.counters.liveBlank += 1
+            return
+        }
+        w.counters.liveGlances += 1
+        let drawn = w.p.live.updates == .clock ? clockStage(a) : a.shownStage
+        let staleness: SimTime
+        if a.stage > drawn {
+            staleness = w.now - a.stageTimes[drawn]      // the earliest stage not shown began then
+        } else {
+            staleness = 0
+        }
+        w.result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
+    }
+
+    /// The stage a clock-driven status draws: by the planned times, never past the last.
+    private func clockStage(_ a: Activity) -> Int {
+        let n = a.stageTimes.count
+        let span = max(a.plannedEnd - a.start, 1)
+        let k = Int(min((world.now - a.start) * SimTime(n) / span, SimTime(n - 1)))
+        return max(k, a.shownStage)
+    }
+
+    /// Per ended activity: time its status was still shown as running after it ended —
+    /// until it was removed or the platform ended it — when no final update ended it
+    /// (0 when the final update arrived). Never more than `live.maxActive`.
+    func stuckSamples(end: SimTime) -> [Double] {
+        activities.compactMap { a in
+            guard a.end >= world.p.observe.warmup, a.end < end else { return nil }
+            if a.endedByFinalUpdate { return 0 }
+            let stoppedRunning = min(a.removedAt, a.platformEndedAt, a.start + world.p.live.maxActive, end)
+            return max(0, Time.seconds(stoppedRunning - a.end))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import SimKernel
+import Platform
+
+/// The main app's side of the outbox in the shared storage area (§25.3, §25.7): at each
+/// sync, and when the extension signals a new item, it takes the queued items into its
+/// own outbox of writes and rewrites the shared file without them. Under `uncoordinated`
+/// the read and the rewrite are separate steps that take time, so an append by the
+/// extension between them is lost (or an item taken is put back and sent twice).
+extension MainApp {
+    enum DrainTag: Int32 { case read = 201, write, lockGranted }
+
+    /// Starts a drain of the shared outbox if the design has one and none is running.
+    func drainSharedOutbox() {
+        let w = world
+        guard w.p.share.enabled, w.p.share.design == .outbox, var m = memory, w.shared.granted else { return }
+        guard m.drainSnapshot == nil else { m.drainWanted = true; memory = m; return }
+        switch w.p.share.outbox {
+        case .perProcessFiles:
+            for item in w.outbox.listItemFiles() {
+                w.outbox.deleteItemFile(item)
+                sendWrite(item)
+            }
+        case .uncoordinated:
+            m.drainSnapshot = []
+            memory = m
+            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+        case .coordinated:
+            m.drainSnapshot = []
+            memory = m
+            if w.outbox.acquire(w.ids.app.index) {
+                w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+            }
+        }
+    }
+
+    /// Messages of the other surfaces' protocols.
+    func receiveSurfaceMessage(_ message: Message) {
+        let w = world
+        switch message {
+        case .surface(.tag(DrainTag.lockGranted.rawValue)):
+            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+        case .surface(.tag(DrainTag.read.rawValue)):
+            guard var m = memory else { return }
+            let items = w.outbox.read()
+            m.drainSnapshot = items
+            memory = m
+            for item in items { sendWrite(item) }   // now in the app's own durable outbox
+            w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime())
+        case .surface(.tag(DrainTag.write.rawValue)):
+            guard var m = memory, let taken = m.drainSnapshot else { return }
+            // Rewrites the file without the items it took (its view of the file is the snapshot).
+            // It took every item it read, so it writes the file back empty; an item the
+            // extension appended since the read is overwritten unless the lock kept it out.
+            _ = taken
+            w.outbox.write([])
+            m.drainSnapshot = nil
+            let again = m.drainWanted
+            m.drainWanted = false
+            memory = m
+            if let next = w.outbox.release(w.ids.app.index) {
+                w.engine.send(.surface(.tag(ShareExtension.Tag.lockGranted.rawValue)), to: ProcessID(next))
+            }
+            if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
+        default:
+            w.appReceivesSurfaceMessage(message, app: self)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import SimKernel
+import Platform
+
+/// One item shared to the app (§25.7): its change number, when it was confirmed, its
+/// size, and what became of the extension run that took it.
+struct SharedItem {
+    var change: Int32 = -1
+    var confirmedAt: SimTime
+    var size: Int64
+    var killed = false
+    var signInRequested = false
+    var openedApp = false
+    /// The item reached durable hands: the outbox, a background transfer, the app or the backend.
+    var handedOver = false
+    /// A background transfer holds it (waiting for the network or uploading).
+    var inTransfer = false
+}
+
+/// The share extension (§25.7; SPEC §3.7): a process inside another app's flow, with a
+/// memory limit and a time budget. On confirm it uploads the item itself
+/// (`inExtension`, large items as a background transfer that outlives it), appends it to
+/// the outbox in the shared storage area (`outbox`), or hands it to the main app by deep
+/// link (`openApp`). Loading an item into memory past the limit kills it: the sheet vanishes.
+final class ShareExtension: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case confirm = 1, appendRead, appendWrite, lockGranted }
+
+    /// In memory during one run.
+    private struct Run { var item: Int; var snapshot: [Int32] = [] }
+    private var run: Run?
+
+    init(world: World) { self.world = world }
+    func discardMemory() { run = nil }
+
+    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+        let w = world
+        if let next = w.outbox.abandon(w.ids.share.index) { w.engine.send(.surface(.tag(Tag.lockGranted.rawValue)), to: ProcessID(next)) }
+        if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
+            w.shares[r].killed = true
+        }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .surface(.tagValue(Tag.confirm.rawValue, let index)):
+            confirm(Int(index))
+        case .surface(.tag(Tag.appendRead.rawValue)):
+            guard var r = run else { return }
+            r.snapshot = w.outbox.read()
+            run = r
+            engine.send(.surface(.tag(Tag.appendWrite.rawValue)), to: w.ids.share, after: w.ioTime())
+        case .surface(.tag(Tag.appendWrite.rawValue)):
+            guard let r = run else { return }
+            w.outbox.write(r.snapshot + [w.shares[r.item].change])
+            handedOver(r.item)
+        case .surface(.tag(Tag.lockGranted.rawValue)):
+            engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+        case .reply(let reply):
+            guard let r = run else { return }
+            if reply.status == .ok {
+                handedOver(r.item)
+            } else {
+                w.startBackgroundTransfer(r.item)   // no network now: the system uploads it later
+                handedOver(r.item)
+            }
+        default:
+            break
+        }
+    }
+
+    private func confirm(_ index: Int) {
+        let w = world
+        let p = w.p.share
+        run = Run(item: index)
+        w.shareRuns.append(index)
+        guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
+        if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: w.shares[index].size) { return }   // the sheet vanishes
+        // The extension needs to know who is signed in: it reads the shared session entry.
+        let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+        guard let token = session else {
+            if !w.signedOut { w.shares[index].signInRequested = true }
+            w.engine.end(w.ids.share, .normal)
+            return
+        }
+        w.shares[index].change = w.makeChange(.share)
+        switch p.design {
+        case .inExtension:
+            if w.shares[index].size > p.backgroundTransferAbove {
+                w.startBackgroundTransfer(index)
+                handedOver(index)
+            } else {
+                w.request(.write, from: w.ids.share, credential: token.id, change: w.shares[index].change, key: true)
+            }
+        case .outbox:
+            append(index)
+        case .openApp:
+            w.shares[index].openedApp = true
+            w.shares[index].handedOver = true
+            w.openAppInForeground(.link)
+            w.engine.send(.shareHandedOver(w.shares[index].change), to: w.ids.app)
+            w.engine.end(w.ids.share, .normal)
+        }
+    }
+
+    /// Appends the item to the outbox under the coordination mode.
+    private func append(_ index: Int) {
+        let w = world
+        switch w.p.share.outbox {
+        case .uncoordinated:
+            w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+        case .coordinated:
+            if w.outbox.acquire(w.ids.share.index) {
+                w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+            }
+        case .perProcessFiles:
+            w.outbox.createItemFile(w.shares[index].change)
+            handedOver(index)
+        }
+    }
+
+    private func handedOver(_ index: Int) {
+        let w = world
+        w.shares[index].handedOver = true
+        if let next = w.outbox.release(w.ids.share.index) { w.engine.send(.surface(.tag(Tag.lockGranted.rawValue)), to: ProcessID(next)) }
+        if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
+        w.engine.end(w.ids.share, .normal)
+    }
+}
+
+/// The user's shares from other apps' share sheets (`share.perDay`), and the system's
+/// background transfers that outlive the extension and relaunch the app when done
+/// (platform-facts §3 `ext.background_upload`).
+final class ShareSheet: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case share = 1, transferDone, retryTransfers }
+    private var waitingForNetwork: [Int] = []
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() { schedule() }
+
+    private func schedule() {
+        let perDay = world.p.share.perDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.share.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.share.rawValue), to: world.ids.shareSheet, at: t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.share.rawValue):
+            share()
+            schedule()
+        case .surface(.tagValue(Tag.transferDone.rawValue, let index)):
+            upload(Int(index))
+        case .surface(.tagValue(ShareSheet.startTransferTag, let index)):
+            transfer(Int(index))
+        case .reply(let r):
+            if r.status == .ok, r.tag >= 0, Int(r.tag) < w.shares.count { w.shares[Int(r.tag)].inTransfer = false }
+        case .deviceNotice(.online):
+            let waiting = waitingForNetwork
+            waitingForNetwork = []
+            for i in waiting { transfer(i) }
+        default:
+            _ = w
+        }
+    }
+
+    /// The user shares one item and confirms: the extension is launched for it.
+    private func share() {
+        let w = world
+        let size = Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
+        w.shares.append(SharedItem(confirmedAt: w.now, size: size))
+        w.unlock()
+        if w.engine.isRunning(w.ids.share) { w.engine.end(w.ids.share, .normal) }
+        w.engine.launch(w.ids.share, by: .shareSheet,
+                        limits: ProcessLimits(timeBudget: w.p.share.timeBudget, memoryLimit: w.p.share.memoryLimit))
+        w.engine.send(.surface(.tagValue(ShareExtension.Tag.confirm.rawValue, Int64(w.shares.count - 1))), to: w.ids.share)
+    }
+
+    /// Message tag: the extension hands an item to the system's background transfer service.
+    static let startTransferTag: Int32 = 10
+
+    private func transfer(_ index: Int) {
+        let w = world
+        guard w.device.online else {
+            waitingForNetwork.append(index)
+            return
+        }
+        // Upload time: the round trip plus the item at 2 MB/s.
+        let upload = w.p.network.latency.sampleTime(&w.rng.network) + SimTime(Double(w.shares[index].size) / 2.0)
+        w.engine.send(.surface(.tagValue(Tag.transferDone.rawValue, Int64(index))), to: w.ids.shareSheet, after: upload)
+    }
+
+    private func upload(_ index: Int) {
+        let w = world
+        w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: w.shares[index].change,
+                  key: true, tag: Int32(index), online: true)
+        // The finished transfer relaunches the app in the background to handle its events.
+        if !w.device.appForceQuit && !w.appInForeground {
+            w.wakeAppInBackground(.backgroundTransfer)
+            w.engine.send(.backgroundWake(.backgroundTransfer), to: w.ids.app)
+        }
+    }
+
+    /// Items still waiting for the network.
+    var pendingTransfers: [Int] { waitingForNetwork }
+}

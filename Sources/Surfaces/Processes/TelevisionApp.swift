@@ -1,0 +1,70 @@
+import SimKernel
+import Platform
+
+/// The television (§25.8; SPEC §3.9): its own client with its own session, granted by a
+/// sign-in code, refreshed hourly; video handed over as a stream location the television
+/// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
+/// when the phone's app leaves the foreground (the phone is locked or put away).
+final class TelevisionApp: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case playback = 1, finish, checkIn }
+    private var playing = false
+    private(set) var playbacks = 0
+    private(set) var stoppedAtLock = 0
+    private(set) var signedIn = true
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() {
+        schedule()
+        world.engine.send(.timer(Tag.checkIn.rawValue), to: world.ids.tv, after: Time.hour)
+    }
+
+    private func schedule() {
+        let perDay = world.p.tv.playbacksPerDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.tv.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.playback.rawValue), to: world.ids.tv, at: t) }
+    }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.playback.rawValue):
+            if !playing && signedIn {
+                playing = true
+                if w.measuring { playbacks += 1 }
+                w.openAppInForeground(.user)        // the user starts playback from the phone
+                engine.send(.timer(Tag.finish.rawValue), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
+            }
+            schedule()
+        case .timer(Tag.finish.rawValue):
+            playing = false
+        case .timer(Tag.checkIn.rawValue):
+            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+            engine.send(.timer(Tag.checkIn.rawValue), to: w.ids.tv, after: Time.hour)
+        case .surface(.tag(TelevisionApp.phoneAppLeftForegroundTag)):
+            if playing && w.p.tv.handoff == .mirror {
+                playing = false
+                if w.measuring { stoppedAtLock += 1 }
+            }
+        case .reply(let r):
+            if r.status == .unauthorized && signedIn {
+                signedIn = false
+                w.tvSignedIn = false
+                playing = false
+                w.noteLeakEnded(.signoutTVLeak)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Message tag: the phone's app left the foreground (locked, put away, suspended).
+    static let phoneAppLeftForegroundTag: Int32 = 80
+
+    /// Share of playbacks that stopped when the phone's app left the foreground.
+    var stoppedShare: Double { playbacks == 0 ? .nan : Double(stoppedAtLock) / Double(playbacks) }
+}

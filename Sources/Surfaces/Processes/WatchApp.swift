@@ -1,0 +1,189 @@
+import SimKernel
+import Platform
+
+/// The watch app (§25.6; SPEC §3.6), at one of three levels:
+/// - `remoteControl`: every request is relayed to the phone; nothing is stored on the
+///   watch; without the phone it shows "needs the phone";
+/// - `companion`: its own cache, filled by the phone through queued transfers; without
+///   the phone it shows the old data and queues (or, with `immediate` relay, refuses) writes;
+/// - `standalone`: its own credential, network and push; the phone is one more device.
+///   Near the phone its traffic routes through the phone.
+final class WatchApp: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case write = 1, refreshBudget }
+    static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
+    static let signOutNotice: Int32 = 1
+
+    /// The watch's own storage: its cache and whether it still holds the account.
+    private var cache: DataCopy?
+    private var signedIn = true
+    private var glanceWaiting = false
+    private var ownQueue: [Int32] = []
+    private var refreshBudget: RollingBudget
+    /// Watch writes: change number, when made.
+    private(set) var writes: [(change: Int32, madeAt: SimTime, refused: Bool)] = []
+
+    init(world: World) {
+        self.world = world
+        refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
+    }
+    func discardMemory() {}
+
+    private var level: WatchLevel { world.p.watch.level }
+    private var link: WatchLink { world.watchLinkService }
+
+    func start() {
+        scheduleWrite()
+        if level != .remoteControl {
+            cache = nil
+            world.watchObserver.show(.blank(.nothingYet), at: world.now, truth: world.truth)
+        } else {
+            world.watchObserver.show(.blank(.needsPhone), at: world.now, truth: world.truth)
+        }
+    }
+
+    private func scheduleWrite() {
+        let t = PoissonArrivals.next(after: world.now, rate: world.p.watch.writes, rng: &world.rng.watch)
+        if t < world.p.duration { world.engine.send(.timer(Tag.write.rawValue), to: world.ids.watch, at: t) }
+    }
+
+    /// Network for a standalone watch: through the phone when near, else its own.
+    private var hasNetwork: Bool {
+        (link.reachable && world.device.online) || world.p.watch.ownNetwork
+    }
+
+    private func show(_ data: DataCopy?) {
+        let w = world
+        if let d = data, signedIn {
+            w.watchObserver.show(View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true), at: w.now, truth: w.truth)
+        } else {
+            w.watchObserver.show(.blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut), at: w.now, truth: w.truth)
+        }
+    }
+
+    // MARK: Glances
+
+    /// Someone raises the wrist and opens the app.
+    func glance() {
+        let w = world
+        switch level {
+        case .remoteControl:
+            if signedIn && link.sendImmediate(WatchApp.remoteRequest) {
+                glanceWaiting = true          // the glance reads the answer when it arrives
+            } else {
+                w.watchObserver.show(.blank(signedIn ? .needsPhone : .signedOut), at: w.now, truth: w.truth)
+                w.glance(w.watchObserver)
+            }
+        case .companion:
+            w.glance(w.watchObserver)
+            if signedIn { _ = link.sendImmediate(WatchApp.refreshRequest) }
+        case .standalone:
+            flushOwnQueue()
+            if signedIn && hasNetwork {
+                glanceWaiting = true
+                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+            } else {
+                w.glance(w.watchObserver)
+            }
+        }
+    }
+
+    /// Relay requests the phone app understands (values below 0; writes are change numbers).
+    static let remoteRequest: Int32 = -1, refreshRequest: Int32 = -2
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.write.rawValue):
+            write()
+            scheduleWrite()
+        case .surface(.tag(Self.glanceTag)):
+            glance()
+        case .surface(.tagValue(Self.contextTag, let snapshot)):
+            guard signedIn else { return }
+            cache = w.snapshots[Int(snapshot)]
+            w.watchHoldsAccount = true
+            show(cache)
+        case .surface(.tagValue(Self.remoteReplyTag, let snapshot)):
+            guard signedIn else { return }
+            show(w.snapshots[Int(snapshot)])
+            if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
+            show(nil)   // nothing is kept on a remote control
+        case .surface(.tagValue(Self.noticeTag, let notice)) where notice == Int64(Self.signOutNotice):
+            signOut()
+        case .surface(.tag(Self.pushTag)):
+            if signedIn && hasNetwork && refreshBudget.spend(at: w.now) {
+                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+            }
+        case .reply(let r):
+            handle(r)
+        default:
+            break
+        }
+    }
+
+    private func handle(_ r: Reply) {
+        let w = world
+        switch r.kind {
+        case .compactFetch:
+            if r.status == .ok, let d = w.data(of: r) {
+                cache = d
+                w.watchHoldsAccount = true
+                show(cache)
+            } else if r.status == .unauthorized {
+                signOut()               // revocation reaches it on its next request
+            }
+            if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
+        case .write:
+            if r.status == .ok { ownQueue.removeAll { $0 == r.change } }
+            else if r.status == .unauthorized { signOut() }
+        default: break
+        }
+    }
+
+    private func signOut() {
+        guard signedIn else { return }
+        signedIn = false
+        cache = nil
+        world.watchHoldsAccount = false
+        show(nil)
+        world.noteLeakEnded(.signoutWatchLeak)
+    }
+
+    // MARK: Writes
+
+    private func write() {
+        let w = world
+        guard signedIn else { return }
+        let id = w.makeChange(.watch)
+        if w.measuring { w.result.samples[Metric.watchRelayQueue.rawValue].append(Double(link.queueLength)) }
+        if var c = cache {
+            c.changes.insert(id)
+            cache = c
+            show(cache)
+        }
+        var refused = false
+        switch level {
+        case .standalone:
+            ownQueue.append(id)
+            flushOwnQueue()
+        case .companion, .remoteControl:
+            switch w.p.watch.relay {
+            case .immediate: refused = !link.sendImmediate(id)
+            case .queued: link.queueToPhone(id)
+            }
+        }
+        writes.append((id, w.now, refused))
+    }
+
+    private func flushOwnQueue() {
+        guard hasNetwork else { return }
+        for id in ownQueue {
+            world.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
+        }
+    }
+
+    /// The watch is signed in and holds the account's data.
+    var holdsAccount: Bool { signedIn }
+}

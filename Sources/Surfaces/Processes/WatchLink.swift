@@ -1,0 +1,109 @@
+import SimKernel
+import Platform
+
+/// The link between phone and watch (§25.6; platform-facts §4, WatchConnectivity):
+/// immediate messages fail when the counterpart is unreachable; queued transfers are
+/// delivered in order when it is reachable again and survive both apps exiting; the
+/// application context keeps only the latest value. The phone is unreachable during
+/// periods that begin at `watch.phoneUnreachable.perDay` while it is reachable, and
+/// whenever it is switched off.
+final class WatchLink: SimulatedProcess {
+    typealias Message = Surfaces.Message
+    unowned(unsafe) let world: World
+    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverContext, deliverNotice }
+    private var away = false
+    /// Watch writes queued for the phone, in order.
+    private(set) var toPhone: [Int32] = []
+    /// The latest application context for the watch (a snapshot index), if not yet delivered.
+    private var context: Int32 = -1
+    /// Notices queued for the watch (sign-out), in order.
+    private var notices: [Int32] = []
+
+    init(world: World) { self.world = world }
+    func discardMemory() {}
+
+    func start() { scheduleAway() }
+
+    /// Whether the watch can reach the phone now.
+    var reachable: Bool { !away && world.device.poweredOn }
+
+    private func scheduleAway() {
+        let perDay = world.p.watch.phoneUnreachablePerDay
+        guard perDay > 0 else { return }
+        let t = world.now + SimTime(world.rng.watchLink.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.goAway.rawValue), to: world.ids.watchLink, at: t) }
+    }
+
+    private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.network) / 2 }
+
+    func receive(_ message: Message, engine: Engine<Message>) {
+        let w = world
+        switch message {
+        case .timer(Tag.goAway.rawValue):
+            away = true
+            engine.send(.timer(Tag.comeBack.rawValue), to: w.ids.watchLink, after: w.p.watch.phoneUnreachableDuration.sampleTime(&w.rng.watchLink))
+        case .timer(Tag.comeBack.rawValue):
+            away = false
+            flush()
+            scheduleAway()
+        case .surface(.tag(WatchLink.phonePowerTag)):
+            flush()
+        case .timerWithValue(Tag.deliverToPhone.rawValue, let change):
+            w.wakeAppInBackground(.watch)
+            engine.send(.watchRequest(Int32(change)), to: w.ids.app)
+        case .timerWithValue(Tag.deliverContext.rawValue, let snapshot):
+            engine.send(.surface(.tagValue(WatchApp.contextTag, snapshot)), to: w.ids.watch)
+        case .timerWithValue(Tag.deliverNotice.rawValue, let notice):
+            engine.send(.surface(.tagValue(WatchApp.noticeTag, notice)), to: w.ids.watch)
+        default:
+            break
+        }
+    }
+
+    /// Message tag: the phone was switched on again.
+    static let phonePowerTag: Int32 = 20
+
+    /// Delivers what waited, in order, when the phone is reachable.
+    private func flush() {
+        guard reachable else { return }
+        let w = world
+        for change in toPhone { w.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(change)), to: w.ids.watchLink, after: hop) }
+        toPhone = []
+        if context >= 0 {
+            w.engine.send(.timerWithValue(Tag.deliverContext.rawValue, Int64(context)), to: w.ids.watchLink, after: hop)
+            context = -1
+        }
+        for n in notices { w.engine.send(.timerWithValue(Tag.deliverNotice.rawValue, Int64(n)), to: w.ids.watchLink, after: hop) }
+        notices = []
+    }
+
+    // MARK: What the two apps call
+
+    /// `sendMessage` from the watch: delivered now (waking the phone app), or fails.
+    func sendImmediate(_ value: Int32) -> Bool {
+        guard reachable else { return false }
+        world.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(value)), to: world.ids.watchLink, after: hop)
+        return true
+    }
+
+    /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
+    func queueToPhone(_ change: Int32) {
+        toPhone.append(change)
+        flush()
+    }
+
+    /// `updateApplicationContext` from the phone: the latest value replaces any pending one.
+    func updateContext(_ snapshot: Int32) {
+        context = snapshot
+        flush()
+    }
+
+    /// `transferUserInfo` from the phone (a sign-out notice): queued until reachable.
+    func queueNotice(_ notice: Int32) {
+        notices.append(notice)
+        flush()
+    }
+
+    /// Writes waiting in the relay queue.
+    var queueLength: Int { toPhone.count }
+}

@@ -1,0 +1,73 @@
+import SimKernel
+import Platform
+
+/// The other surfaces' metrics (SPEC §2.4): item measures as fractions of the
+/// replication's items of that kind, so they do not depend on the duration.
+extension Assembly {
+    func reportSurfaces(into r: inout ReplicationResult, end: SimTime) {
+        let w = world
+        let p = w.p
+        func frac(_ a: Int, _ b: Int) -> Double { b == 0 ? .nan : Double(a) / Double(b) }
+        func set(_ m: Metric, _ v: Double) { r.values[m.rawValue] = v }
+        if p.watch.enabled {
+            w.watchObserver.report(into: &r, end: end, truth: w.truth, .init(
+                staleness: .watchStaleness, blank: .watchBlank, age: .watchAge, lag: .watchLag, censored: .watchLagCensored,
+                unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg))
+            let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
+            var lost = 0
+            for wr in writes {
+                if let t = backend.firstApplied(wr.change) {
+                    r.samples[Metric.watchWriteLatency.rawValue].append(Time.seconds(t - wr.madeAt))
+                } else if wr.refused {
+                    lost += 1
+                }
+            }
+            set(.watchWriteLost, frac(lost, writes.count))
+        }
+        if p.live.enabled {
+            r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
+            set(.liveBlank, frac(w.counters.liveBlank, w.counters.liveGlances))
+        }
+        if p.share.enabled { reportShares(into: &r) }
+        if p.action.enabled {
+            let runs = w.actions.filter { $0.startedAt >= p.observe.warmup }
+            set(.actionDuplicated, frac(runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, runs.count))
+            set(.actionCompletedWithoutApp, frac(runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, runs.count))
+        }
+        if p.instant.enabled {
+            set(.instantEmptyFirstLaunch, frac(instant.firstLaunches.filter { !$0 }.count, instant.firstLaunches.count))
+        }
+        if p.car.enabled {
+            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(staleness: .carStaleness, blank: .carBlank))
+        }
+        if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
+        for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,
+                  .signoutActionsLeak, .signoutTVLeak] {
+            set(m, w.leak(m, end: end))
+        }
+    }
+
+    /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
+    private func reportShares(into r: inout ReplicationResult) {
+        let w = world
+        let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup }
+        guard !items.isEmpty else { return }
+        let pending = Set(w.outbox.pending + w.appStorage.pendingWrites)
+        var lost = 0, duplicated = 0
+        for item in items where item.change >= 0 && !item.killed {
+            let applied = backend.timesApplied(item.change)
+            if applied > 1 { duplicated += 1 }
+            if let t = backend.firstApplied(item.change) {
+                r.samples[Metric.shareLatency.rawValue].append(Time.seconds(t - item.confirmedAt))
+            } else if item.handedOver && !item.inTransfer && !pending.contains(item.change) {
+                lost += 1
+            }
+        }
+        let n = Double(items.count)
+        r.values[Metric.shareLost.rawValue] = Double(lost) / n
+        r.values[Metric.shareDuplicated.rawValue] = Double(duplicated) / n
+        r.values[Metric.shareKilled.rawValue] = Double(items.filter(\.killed).count) / n
+        r.values[Metric.shareSignInRequested.rawValue] = Double(items.filter(\.signInRequested).count) / n
+        r.values[Metric.shareOpenedApp.rawValue] = Double(items.filter(\.openedApp).count) / n
+    }
+}

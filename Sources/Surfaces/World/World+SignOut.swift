@@ -1,0 +1,75 @@
+import SimKernel
+import Platform
+
+/// Sign-out across surfaces (§25.9; SPEC §3.11): the six steps, each a parameter. What a
+/// missing step leaves behind is not written here: it is whatever the stored views,
+/// held credentials, live statuses and watch caches still show.
+extension World {
+    /// The leak metrics, the surface each concerns, and whether that surface holds the
+    /// account at the moment of sign-out (if not, its leak is zero).
+    private func surfacesHoldingAccount() -> [(Metric, Bool)] {
+        let w = widgetObserver.current
+        return [
+            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == 1),
+            (.signoutLiveLeak, p.live.enabled && liveShown),
+            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && watchHoldsAccount),
+            (.signoutShareLeak, p.share.enabled && shared.session != nil),
+            (.signoutShareDataLeak, p.share.enabled && shared.projection != nil),
+            (.signoutActionsLeak, p.action.enabled && p.action.background && shared.session != nil),
+            (.signoutTVLeak, p.tv.enabled && tvSignedIn),
+        ]
+    }
+
+    /// The main app signs the user out, performing the steps in `signout.steps`.
+    func performSignOut() {
+        guard !signedOut else { return }
+        signedOut = true
+        signedOutAt = now
+        leakEnded = Array(repeating: nil, count: Metric.allCases.count)
+        for (m, holds) in surfacesHoldingAccount() where !holds { leakEnded[m.rawValue] = now }
+        account = 0
+        appStorage.clear(at: now)
+        appStorage.pendingWrites = []
+        appObserver.show(.blank(.signedOut), at: now, truth: truth)
+        let steps = p.signout.steps
+        if steps.contains(.clearSession) {
+            shared.setSession(nil)
+            noteLeakEnded(.signoutShareLeak)
+            noteLeakEnded(.signoutActionsLeak)
+        }
+        if steps.contains(.clearSharedData) {
+            shared.clearProjection()
+            noteLeakEnded(.signoutShareDataLeak)
+        }
+        if steps.contains(.reloadWidgets) && p.widget.enabled {
+            engine.send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
+        }
+        if steps.contains(.endLiveStatus) && p.live.enabled {
+            engine.send(.surface(.tag(LiveStatus.endAllTag)), to: ids.live)
+        }
+        if steps.contains(.notifyWatch) && p.watch.enabled {
+            watchLinkService.queueNotice(WatchApp.signOutNotice)
+        }
+        if steps.contains(.revokeCredentials) {
+            request(.revoke, from: ids.app, credential: Backend.phoneSession)
+        }
+    }
+
+    /// Leak of metric `m` in seconds (NaN when no sign-out happened after the warm-up).
+    func leak(_ m: Metric, end: SimTime) -> Double {
+        guard signedOut, signedOutAt >= p.observe.warmup else { return .nan }
+        return Time.seconds((leakEnded[m.rawValue] ?? end) - signedOutAt)
+    }
+}
+
+extension MainApp {
+    /// Message tag: the user asks the app to sign out.
+    static let signOutTag: Int32 = 300
+
+    /// Signs out: memory and kept readings go with the account.
+    func signOut() {
+        memory?.store = DataCopy(account: 0)
+        memory?.hasReading = false
+        world.performSignOut()
+    }
+}
