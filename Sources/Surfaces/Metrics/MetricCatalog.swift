@@ -23,7 +23,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     case appStaleness, appAge, appLag, appLagCensored, appBlank, appUnlabeledStale, appWrongAccount, appStalenessTimeAvg
     case appKeptReadingOverdue, appColdStartUnexplained
     case watchStaleness, watchAge, watchLag, watchLagCensored, watchBlank, watchUnlabeledStale, watchWrongAccount, watchStalenessTimeAvg
-    case watchWriteLost, watchWriteLatency, watchRelayQueue
+    case watchNeedsPhone, watchWriteLost, watchWriteLatency, watchRelayQueue
     case liveStaleness, liveStuck, liveBlank
     case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
     case actionDuplicated, actionCompletedWithoutApp
@@ -66,11 +66,12 @@ public enum MetricCatalog {
         ]
         m += view("app", "app")
         m += [
-            MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "time a kept reading older than its lifetime stayed kept"),
+            MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept"),
             MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why"),
         ]
         m += view("watch", "watch app")
         m += [
+            MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\""),
             MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes that never reach the backend"),
             MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
             MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),

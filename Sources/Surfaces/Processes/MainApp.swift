@@ -45,7 +45,11 @@ final class MainApp: SimulatedProcess {
     }
 
     func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
-        // A suspended or dead process holds no file lock (iOS kills an app suspended holding one).
+        // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
+        // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
+        memory?.syncInFlight = false
+        memory?.writesInFlight = []
+        memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
         if let next = world.outbox.abandon(world.ids.app.index) {
             engine.send(.surface(.tag(ShareExtension.Tag.lockGranted.rawValue)), to: ProcessID(next))
@@ -70,6 +74,12 @@ final class MainApp: SimulatedProcess {
             memory?.coldStart = false
             startBackgroundWork()
             sync()
+            drainSharedOutbox()
+        case .watchRequest:
+            memory?.coldStart = false
+            startBackgroundWork()
+            receiveSurfaceMessage(message)
+            finishBackgroundWorkIfIdle()
         case .timer(Self.syncTimer):
             if world.appInForeground {
                 sync()
@@ -91,6 +101,7 @@ final class MainApp: SimulatedProcess {
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         migrateProjectionIfNeeded()
         sync()
+        drainSharedOutbox()
         w.engine.send(.timer(Self.syncTimer), to: w.ids.app, after: w.p.app.syncInterval)
         w.appOpenedHooks()
     }
@@ -168,7 +179,6 @@ final class MainApp: SimulatedProcess {
         memory = m
         world.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
-        drainSharedOutbox()
     }
 
     private func handle(_ r: Reply) {
@@ -178,6 +188,7 @@ final class MainApp: SimulatedProcess {
         case .sync:
             m.syncInFlight = false
             if r.status == .ok, let data = w.data(of: r) {
+                let before = m.store.changes.count, objectsBefore = m.store.objects
                 m.store.changes.formUnion(data.changes)
                 m.store.readAt = data.readAt
                 m.store.objects = data.objects
@@ -187,9 +198,15 @@ final class MainApp: SimulatedProcess {
                 memory = m
                 persist()
                 w.appShows(m.store)
-                writeProjection()
-                w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
-                w.appSynced(m.store)
+                // Sync import changed visible data: rebuild the projection and ask for a reload.
+                let changed = m.store.changes.count != before || m.store.objects != objectsBefore
+                if changed || !(w.shared.readProjection(w.device).map { $0.data.readAt > 0 } ?? false) {
+                    writeProjection()
+                    w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
+                } else {
+                    refreshProjectionAge()
+                }
+                w.appSynced(m.store, changed: changed)
             } else {
                 memory = m
             }
@@ -224,6 +241,15 @@ final class MainApp: SimulatedProcess {
     func sendWrite(_ id: Int32) {
         world.appStorage.pendingWrites.append(id)
         sendPendingWrites()
+    }
+
+    /// The data did not change, but it was read again: the projection records the new read time
+    /// (a widget that prints its data's age shows it younger at its next reload).
+    private func refreshProjectionAge() {
+        guard let m = memory, world.account != 0, var pr = world.shared.readProjection(world.device),
+              pr.schemaVersion == world.schemaVersion else { return }
+        pr.data.readAt = m.store.readAt
+        world.shared.writeProjection(pr, world.device)
     }
 
     private func persist() {

@@ -51,15 +51,25 @@ final class PushService: SimulatedProcess {
         let w = world
         guard w.device.online, w.device.poweredOn else {
             heldSilent = true          // only the newest is held
+            w.engine.log(w.ids.pushService, "held", "phone offline")
             return
         }
-        if w.device.appForceQuit { return }   // discarded: not woken until opened
+        if w.device.appForceQuit {     // discarded: not woken until opened
+            w.engine.log(w.ids.pushService, "discarded", "app force-quit")
+            return
+        }
         if w.appInForeground {
             w.engine.send(.silentPush, to: w.ids.app)
             return
         }
-        if w.rng.push.bernoulli(w.p.push.wakeRefusal) { return }
-        guard wakeBudget.spend(at: w.now) else { return }
+        if w.rng.push.bernoulli(w.p.push.wakeRefusal) {
+            w.engine.log(w.ids.pushService, "wakeRefused", "refusal")
+            return
+        }
+        guard wakeBudget.spend(at: w.now) else {
+            w.engine.log(w.ids.pushService, "wakeRefused", "hourly budget spent")
+            return
+        }
         w.engine.log(w.ids.pushService, "wake", "app")
         w.wakeAppInBackground(.pushWake)
         w.engine.send(.silentPush, to: w.ids.app)

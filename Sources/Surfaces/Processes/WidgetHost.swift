@@ -13,8 +13,11 @@ final class WidgetHost: SimulatedProcess {
     /// The world outlives every program in it, so the reference is not counted.
     unowned(unsafe) let world: World
     private var budget: RollingBudget
-    /// A provider run is scheduled or running; further requests coalesce into it.
+    /// A provider run is scheduled (waiting for its delay): further requests coalesce into it.
     private var reloadPending = false
+    /// A provider run has started reading: a request now asks for one more run after it.
+    private var providerRunning = false
+    private var reloadAgain = false
     private var nextHint: SimTime = Time.never
     private var hintGeneration: Int64 = 0
     /// The last timeline was built while its data was closed (before first unlock).
@@ -39,24 +42,31 @@ final class WidgetHost: SimulatedProcess {
         case .timerWithValue(let tag, let generation) where tag == 1:
             if generation == hintGeneration { hintDue() }
         case .runProvider(let reason):
+            reloadPending = false
+            providerRunning = true
             launchProvider(reason)
         case .timeline(let view, let next, let protectedData):
-            reloadPending = false
+            providerRunning = false
             builtWhileProtected = protectedData
             world.showWidget(world.viewsInFlight[Int(view)])
             setHint(next)
+            if reloadAgain {
+                reloadAgain = false
+                runProvider(.appRequest, free: true)
+            }
         case .surface(.tag(Self.providerDiedTag)):
             // The old views stay; the old policy holds: the next reload follows the hint.
-            reloadPending = false
+            providerRunning = false
+            reloadAgain = false
             setHint(world.now + world.p.widget.reloadAfter, keepEarlier: true)
         case .deviceNotice(let notice):
             switch notice {
             case .restarted:
                 world.showWidget(.blank(.placeholder))   // the archive is rebuilt at boot
-                reloadPending = false
+                providerRunning = false
                 runProvider(.boot, free: true)
             case .appUpdated:
-                reloadPending = false
+                providerRunning = false
                 runProvider(.appUpdate, free: true)
             case .firstUnlock where builtWhileProtected:
                 runProvider(.firstUnlock, free: true)
@@ -69,7 +79,12 @@ final class WidgetHost: SimulatedProcess {
 
     /// A reload request from the app, a push-woken app, or a widget button.
     private func request(_ reason: ReloadReason, free: Bool) {
-        if reloadPending { return }   // coalesced
+        if reloadPending { return }   // coalesced into the run that has not started yet
+        if providerRunning {
+            // The running provider may have read the old data: one more run after it.
+            if !reloadAgain && (free || budget.spend(at: world.now)) { reloadAgain = true }
+            return
+        }
         if !free && !budget.spend(at: world.now) {
             world.engine.log(world.ids.widgetHost, "reloadRefused", "budget spent")
             return
@@ -78,6 +93,7 @@ final class WidgetHost: SimulatedProcess {
     }
 
     private func runProvider(_ reason: ReloadReason, free: Bool) {
+        if reloadPending { return }
         reloadPending = true
         let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.widget)
         world.engine.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
@@ -107,7 +123,7 @@ final class WidgetHost: SimulatedProcess {
     /// The timeline's hint came due: reload if budget remains, else when it returns.
     private func hintDue() {
         let w = world
-        if reloadPending { return }
+        if reloadPending || providerRunning { return }
         let available = budget.nextAvailable(at: w.now)
         if available > w.now {
             setHint(available)

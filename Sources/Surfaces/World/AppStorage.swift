@@ -18,9 +18,11 @@ struct AppStorage {
     var saidKeyLoss = false
     /// Whether the phone has secure storage (without it nothing is kept).
     let canKeep: Bool
-    /// Seconds a reading older than its lifetime stayed kept, accrued up to `accruedTo`.
+    /// Seconds a reading stayed kept after the lifetime was shortened below its age
+    /// (seed 002: "Everything older is deleted at once, not at the next launch").
     private(set) var overdue: Double = 0
-    private var accruedTo: SimTime = 0
+    /// Since when the kept reading has outlived a lifetime shortened below its age.
+    private var overdueSince: SimTime? = nil
     private let warmup: SimTime
 
     init(lifetime: SimTime, canKeep: Bool, warmup: SimTime) {
@@ -29,12 +31,23 @@ struct AppStorage {
         self.warmup = warmup
     }
 
-    /// Accrues overdue time up to `now` (call before any change to the reading or lifetime).
+    /// Ends the overdue interval, if any: the reading it concerned is gone or replaced.
     mutating func accrue(to now: SimTime) {
-        defer { accruedTo = now }
-        guard let r = reading else { return }
-        let from = max(accruedTo, r.readAt + lifetime, warmup)
+        guard let since = overdueSince else { return }
+        let from = max(since, warmup)
         if now > from { overdue += Time.seconds(now - from) }
+        overdueSince = nil
+    }
+
+    /// The user changes the lifetime; a kept reading already older than it is overdue from now.
+    mutating func changeLifetime(to newLifetime: SimTime, at now: SimTime) {
+        lifetime = newLifetime
+        if let r = reading, now - r.readAt > newLifetime, overdueSince == nil { overdueSince = now }
+    }
+
+    /// Overdue time up to the end of the replication.
+    mutating func close(at end: SimTime) {
+        if overdueSince != nil { accrue(to: end) }
     }
 
     /// Keeps a fresh reading (nothing is kept without secure storage).

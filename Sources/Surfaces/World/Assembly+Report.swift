@@ -13,6 +13,8 @@ extension Assembly {
             w.watchObserver.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .watchStaleness, blank: .watchBlank, age: .watchAge, lag: .watchLag, censored: .watchLagCensored,
                 unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg))
+            let o = w.watchObserver
+            set(.watchNeedsPhone, o.glances == 0 ? .nan : Double(o.blankByKind[Int(ViewKind.needsPhone.rawValue)]) / Double(o.glances))
             let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
             var lost = 0
             for wr in writes {

@@ -144,7 +144,7 @@ final class Assembly {
             r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
         }
-        w.appStorage.accrue(to: end)
+        w.appStorage.close(at: end)
         r.values[Metric.appKeptReadingOverdue.rawValue] = w.appStorage.overdue
         r.values[Metric.appColdStartUnexplained.rawValue] = frac(c.coldStartsUnexplained, c.coldStarts)
         reportSurfaces(into: &r, end: end)

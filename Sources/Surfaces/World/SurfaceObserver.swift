@@ -20,6 +20,8 @@ final class SurfaceObserver {
     private(set) var blankGlances = 0
     private(set) var unlabeledStaleGlances = 0
     private(set) var wrongAccountGlances = 0
+    /// Glances per kind of blank view.
+    private(set) var blankByKind: [Int] = Array(repeating: 0, count: 8)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
     private var integral: Double = 0
@@ -70,6 +72,7 @@ final class SurfaceObserver {
         let v = current
         if v.kind.isBlank {
             blankGlances += 1
+            blankByKind[Int(v.kind.rawValue)] += 1
             return
         }
         let s = truth.staleness(of: v.changes, at: now)

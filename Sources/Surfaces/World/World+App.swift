@@ -59,8 +59,7 @@ extension World {
 
     /// The user changes the readings' lifetime (seed 002).
     func changeReadingsLifetime(to lifetime: SimTime) {
-        appStorage.accrue(to: now)
-        appStorage.lifetime = lifetime
+        appStorage.changeLifetime(to: lifetime, at: now)
         if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
     }
 

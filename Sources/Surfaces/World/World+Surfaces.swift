@@ -22,10 +22,10 @@ extension World {
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
     /// control waiting for an answer gets one; projected car templates take the store.
-    func appSynced(_ store: DataCopy) {
+    func appSynced(_ store: DataCopy, changed: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
             let snapshot = enclose(store)
-            if p.watch.level == .companion { watchLinkService.updateContext(snapshot) }
+            if p.watch.level == .companion && (changed || !watchHoldsAccount) { watchLinkService.updateContext(snapshot) }
             if watchRemotePending {
                 watchRemotePending = false
                 engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,

@@ -1,0 +1,53 @@
+// `surfacesim <verb> [options]` (SPEC §5): dispatch to a verb, print errors
+// as `Error: …` with the usage line, and map failures to exit statuses.
+
+/// The command line's entry point.
+public enum CLI {
+    /// Runs the command `arguments` (program name first) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console = .standard(),
+                            verbs: [any Verb] = Verbs.all) -> Int32 {
+        let context = VerbContext(console: console, commandLine: arguments, verbs: verbs)
+        let rest = Array(arguments.dropFirst())
+        guard let first = rest.first else {
+            console.print(Verbs.overview(verbs))
+            return 0
+        }
+        switch first {
+        case "-h", "--help":
+            console.print(Verbs.overview(verbs))
+            return 0
+        case "--version":
+            console.print(StudyProgram.version + "\n")
+            return 0
+        default: break
+        }
+        guard let verb = verbs.first(where: { $0.spec.name == first }) else {
+            let suggestion = NameSuggestion.nearest(to: first, among: verbs.map(\.spec.name))
+            let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown verb '\(first)'"
+            console.printError("Error: \(what)" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "") + "\n"
+                               + "Usage: surfacesim <verb> [<options>]\nSee 'surfacesim help'.\n")
+            return 2
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), spec: verb.spec)
+            if parsed.wantsHelp {
+                console.print(verb.spec.help)
+                return 0
+            }
+            return try verb.run(parsed, context: context)
+        } catch {
+            report(error, verb: verb.spec, console: console)
+            return error.status
+        }
+    }
+
+    /// Writes a failure to standard error.
+    static func report(_ failure: CLIFailure, verb: CommandSpec, console: Console) {
+        switch failure {
+        case .usage(let message):
+            console.printError("Error: \(message)\nUsage: \(verb.usage)\nSee 'surfacesim help \(verb.name)'.\n")
+        case .input(let message), .failed(let message):
+            console.printError("Error: \(message)\n")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// `surfacesim help parameters` and `surfacesim help metrics`: the references
+// generated from the catalogues, so they never drift from the code.
+import Surfaces
+
+/// The parameter and metric references.
+enum HelpTopics {
+    /// Every parameter path, its kind, its `ios` default and its meaning.
+    static func parameters() -> String {
+        let defaults = Parameters.defaults(for: .ios)
+        var text = HelpLayout.paragraph("""
+        PARAMETERS: every path a scenario file or --set may set, with its kind and its ios default. \
+        Durations take units (250ms, 30s, 15m, 2h, 1d); sizes too (512KB, 120MB). A distribution is a \
+        duration or {exponential: {mean}}, {uniform: {low, high}}, {lognormal: {median, sigma or p95}}, \
+        {normal: {mean, sd}}, {constant: v}, {empirical: [v, ...]}. A rate is a number per hour or \
+        {perHour: n, profile: [24 hourly weights]}.
+        """, indent: 0) + "\n"
+        for spec in ParameterIndex().specs {
+            let value = ParameterRendering.node(ParameterRendering.json(spec.get(defaults), kind: spec.kind)).render()
+            text += "  \(spec.path)  (\(kindName(spec.kind)), default \(value))\n"
+            text += HelpLayout.paragraph(spec.doc, indent: 6)
+        }
+        return text
+    }
+
+    /// Every metric, its unit, its shape and its meaning.
+    static func metrics() -> String {
+        var text = HelpLayout.paragraph("""
+        METRICS: every metric in summary.csv, in order. A sampled metric has one value per glance, change, \
+        item or activity (runs.csv: M.mean, M.p50, M.p90, M.p99 per replication; summary.csv: n, mean, sd \
+        and quantiles over all samples of a point, the confidence interval over the replications' means). \
+        A per-replication metric has one value per replication (runs.csv: M; summary.csv: all figures over \
+        the replications that have a value).
+        """, indent: 0) + "\n"
+        for spec in MetricCatalog.specs + MetricCatalog.pointMetrics {
+            let shape = MetricCatalog.pointMetrics.contains(spec) ? "per point"
+                : spec.shape == .sampled ? "sampled" : "per replication"
+            text += "  \(spec.name)  (\(spec.unit), \(shape))\n" + HelpLayout.paragraph(spec.doc, indent: 6)
+        }
+        return text
+    }
+
+    /// A kind in a few words.
+    static func kindName(_ kind: ParameterKind) -> String {
+        switch kind {
+        case .bool: return "true or false"
+        case .probability: return "probability"
+        case .nonNegative: return "number ≥ 0"
+        case .count: return "whole number ≥ 0"
+        case .seed: return "seed"
+        case .time: return "duration"
+        case .optionalTime: return "duration or null"
+        case .size: return "size"
+        case .timeDistribution: return "distribution of durations"
+        case .sizeDistribution: return "distribution of sizes"
+        case .rate: return "rate per hour"
+        case .choice(let names): return "one of " + names.joined(separator: ", ")
+        case .steps(let names): return "list of " + names.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+// `surfacesim help [verb|parameters|metrics]`.
+
+/// Prints the help of a verb, or the parameter and metric references.
+public struct HelpVerb: Verb {
+    public init() {}
+
+    public var spec: CommandSpec {
+        CommandSpec(
+            name: "help",
+            abstract: "Show help for a verb, or list every parameter ('help parameters') or metric ('help metrics').",
+            arguments: [ArgumentSpec("topic", help: "A verb, 'parameters' or 'metrics'.", optional: true)])
+    }
+
+    public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
+        guard let topic = arguments.positionals.first else {
+            context.console.print(Verbs.overview(context.verbs))
+            return 0
+        }
+        if let verb = context.verbs.first(where: { $0.spec.name == topic }) {
+            context.console.print(verb.spec.help)
+        } else if topic == "parameters" {
+            context.console.print(HelpTopics.parameters())
+        } else if topic == "metrics" {
+            context.console.print(HelpTopics.metrics())
+        } else {
+            let topics = context.verbs.map(\.spec.name) + ["parameters", "metrics"]
+            let suggestion = NameSuggestion.nearest(to: topic, among: topics)
+            throw .usage("unknown help topic '\(topic)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+        }
+        return 0
+    }
+}

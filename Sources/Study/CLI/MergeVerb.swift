@@ -1,0 +1,32 @@
+// `surfacesim merge DIR... --out DIR` (SPEC §5): combine shards.
+
+/// Merges shard result folders into the unsplit result.
+public struct MergeVerb: Verb {
+    public init() {}
+
+    public var spec: CommandSpec {
+        CommandSpec(
+            name: "merge",
+            abstract: "Combine the shards of a study; the result equals the unsplit run.",
+            discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count.",
+            arguments: [ArgumentSpec("dir", help: "Result folders of the shards, in any order.", repeatable: true)],
+            options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results.", required: true),
+                      OptionSpec("--quiet", help: "Print nothing but errors.")])
+    }
+
+    public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
+        let out = arguments.value("--out")!
+        let merged: (state: StudyState, files: [String])
+        do {
+            merged = try ShardMerge.merge(arguments.positionals, into: out, commandLine: context.commandLine)
+        } catch {
+            throw .from(error)
+        }
+        let outcome = RunOutcome(directory: out, files: merged.files, state: merged.state, stopped: false, failures: [], resumedAfter: nil)
+        if !arguments.flag("--quiet") { context.console.print(RunReport.render(outcome)) }
+        if outcome.failedReplications > 0 {
+            throw .failed("\(outcome.failedReplications) replications failed (invariant violations) in the shards")
+        }
+        return 0
+    }
+}

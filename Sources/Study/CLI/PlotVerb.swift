@@ -1,0 +1,65 @@
+// `surfacesim plot CSV --out SVG` (SPEC §5): an ECDF or histogram from
+// distributions.csv or runs.csv, a sweep line chart from summary.csv.
+
+/// Draws one plot from a result CSV.
+public struct PlotVerb: Verb {
+    /// The plot kinds.
+    static let kinds = ["ecdf", "histogram", "line"]
+    /// The statistics of summary.csv a line chart can show.
+    static let statistics = ["mean", "p05", "p50", "p90", "p95", "p99", "max"]
+
+    public init() {}
+
+    public var spec: CommandSpec {
+        CommandSpec(
+            name: "plot",
+            abstract: "Draw an ECDF, a histogram, or a sweep line chart from a result CSV.",
+            discussion: "From distributions.csv: an ECDF of a metric per point, or its histogram at one point. From runs.csv: an ECDF per point or a histogram of one column. From summary.csv of a sweep: a statistic of a metric against a swept parameter, one line per combination of the other swept parameters, with the 95% confidence band for the mean.",
+            arguments: [ArgumentSpec("csv", help: "distributions.csv, summary.csv or runs.csv of a study.")],
+            options: [
+                OptionSpec("--out", value: "svg", help: "The SVG file to write.", required: true),
+                OptionSpec("--kind", value: "kind", help: "ecdf, histogram or line.", default: "line for summary.csv, ecdf otherwise"),
+                OptionSpec("--metric", value: "name", help: "The metric (for runs.csv, the column).", default: "widget.staleness, or widget.staleness.mean in runs.csv"),
+                OptionSpec("--x", value: "path", help: "The swept parameter on the x axis of a line chart.", default: "the first swept parameter"),
+                OptionSpec("--stat", value: "stat", help: "The statistic of a line chart: mean, p05, p50, p90, p95, p99 or max.", default: "p50"),
+                OptionSpec("--point", value: "p", help: "The point whose histogram to draw from distributions.csv.", default: "the first point"),
+            ])
+    }
+
+    public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
+        let path = arguments.positionals[0]
+        let records: [[String]]
+        switch TextFile.contents(of: path) {
+        case .failure(let f): throw .input("\(path): cannot read the file: \(f.reason)")
+        case .success(let text):
+            do { records = try CSVParser.parse(text) } catch { throw .input("\(path): \(error)") }
+        }
+        guard let header = records.first else { throw .input("\(path): the file is empty") }
+        let table = ResultTable(path: path, header: header, rows: Array(records.dropFirst()))
+        let kind = arguments.value("--kind")
+        if let kind, !Self.kinds.contains(kind) {
+            throw .usage("--kind: expected one of ecdf, histogram, line, found '\(kind)'"
+                         + (NameSuggestion.nearest(to: kind, among: Self.kinds).map { ". Did you mean '\($0)'?" } ?? ""))
+        }
+        let stat = arguments.value("--stat") ?? "p50"
+        guard Self.statistics.contains(stat) else {
+            throw .usage("--stat: expected one of " + Self.statistics.joined(separator: ", ") + ", found '\(stat)'")
+        }
+        let svg: String
+        if header.contains("bin_low") {
+            svg = try table.distributionsPlot(kind: kind ?? "ecdf", metric: arguments.value("--metric") ?? "widget.staleness",
+                                              point: arguments.value("--point"))
+        } else if header.contains("ci95_low") {
+            svg = try table.sweepPlot(kind: kind ?? "line", metric: arguments.value("--metric") ?? "widget.staleness",
+                                      x: arguments.value("--x"), stat: stat)
+        } else if header.contains("replication") && header.contains("seed") {
+            svg = try table.runsPlot(kind: kind ?? "ecdf", column: arguments.value("--metric") ?? "widget.staleness.mean")
+        } else {
+            throw .input("\(path): not a distributions.csv, summary.csv or runs.csv of surfacesim (header: \(header.prefix(4).joined(separator: ","))...)")
+        }
+        let out = arguments.value("--out")!
+        do { try AtomicWriter.writeFile(out, svg) } catch { throw .input("\(error)") }
+        context.console.print("\(out)\n")
+        return 0
+    }
+}

@@ -1,0 +1,62 @@
+// RFC 4180 tables for runs.csv, summary.csv and distributions.csv (SPEC §6).
+
+/// A CSV table built row by row and rendered as RFC 4180 text.
+///
+/// Fields are separated by commas and records end with "\n" (also after the
+/// last one). A field is quoted when it contains a comma, a double quote, CR
+/// or LF, and quotes inside it are doubled. Format numbers with `CSVNumber`.
+public struct CSVTable: Sendable, Equatable {
+    /// The column names, written as the first record.
+    public let header: [String]
+    /// The data records, in the order appended.
+    public private(set) var rows: [[String]] = []
+
+    /// Creates an empty table with the given column names.
+    public init(header: [String]) {
+        self.header = header
+    }
+
+    /// Appends a record.
+    /// - Precondition: `row` has as many fields as `header`.
+    public mutating func append(_ row: [String]) {
+        precondition(row.count == header.count,
+                     "CSV row has \(row.count) fields, header has \(header.count)")
+        rows.append(row)
+    }
+
+    /// The whole table as text: the header, then every row, each ending in "\n".
+    /// - Complexity: O(total length of the fields).
+    public func render() -> String {
+        var output = ""
+        Self.appendRecord(header, to: &output)
+        for row in rows { Self.appendRecord(row, to: &output) }
+        return output
+    }
+
+    /// One field as written in CSV: quoted and with doubled quotes if needed.
+    public static func escape(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Appends `fields` as one record followed by "\n".
+    private static func appendRecord(_ fields: [String], to output: inout String) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output += "," }
+            output += escape(field)
+        }
+        output += "\n"
+    }
+}
+
+extension String {
+    /// This string with every `target` scalar replaced (no Foundation needed).
+    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar == target { result += replacement } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+// The sweep line chart: a metric against a swept parameter, one line per
+// series, with an optional translucent confidence band.
+
+/// Draws lines with markers and confidence bands (see `SVGPlot.lineChart`).
+struct LineChartPlot {
+    /// The plot title.
+    let title: String
+    /// The x axis label, with units.
+    let xLabel: String
+    /// The y axis label, with units.
+    let yLabel: String
+    /// The series to draw.
+    let series: [PlotSeries]
+
+    /// The SVG text.
+    func render() -> String {
+        for one in series {
+            precondition(one.bandLow == nil || one.bandLow?.count == one.points.count,
+                         "bandLow of '\(one.label)' needs one entry per point")
+            precondition(one.bandHigh == nil || one.bandHigh?.count == one.points.count,
+                         "bandHigh of '\(one.label)' needs one entry per point")
+        }
+        let frame = PlotFrame(hasLegend: !series.isEmpty)
+        let points = series.flatMap { $0.sortedFinitePoints() }
+        let bands = series.flatMap { ($0.bandLow ?? []) + ($0.bandHigh ?? []) }
+        let x = frame.horizontal(PlotAxis.linear(covering: points.map(\.x)))
+        let y = frame.vertical(PlotAxis.linear(covering: points.map(\.y) + bands))
+        var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
+        if points.isEmpty { frame.drawNoData(into: &svg) }
+        for (index, one) in series.enumerated() {
+            drawBand(one, color: PlotFrame.color(index), x: x, y: y, into: &svg)
+        }
+        for (index, one) in series.enumerated() {
+            drawLine(one, index: index, x: x, y: y, into: &svg)
+        }
+        frame.drawLegend(series.map(\.label), into: &svg)
+        return svg.render()
+    }
+
+    /// The band as a polygon: upper ends left to right, lower ends back.
+    private func drawBand(_ one: PlotSeries, color: String, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+        guard let lows = one.bandLow, let highs = one.bandHigh else { return }
+        let sorted = one.sortedFinitePoints().filter { lows[$0.index].isFinite && highs[$0.index].isFinite }
+        guard sorted.count >= 2 else { return }
+        var data = ""
+        for (step, point) in sorted.enumerated() {
+            data += (step == 0 ? "M" : "L") + coordinate(point.x, highs[point.index], x: x, y: y)
+        }
+        for point in sorted.reversed() {
+            data += "L" + coordinate(point.x, lows[point.index], x: x, y: y)
+        }
+        svg.path(data + "Z", stroke: "none", width: 0, fill: color, extra: " fill-opacity=\"0.18\"")
+    }
+
+    /// The line through the points and a marker on each.
+    private func drawLine(_ one: PlotSeries, index: Int, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+        let sorted = one.sortedFinitePoints()
+        guard !sorted.isEmpty else { return }
+        let color = PlotFrame.color(index)
+        if sorted.count > 1 {
+            var data = ""
+            for (step, point) in sorted.enumerated() {
+                data += (step == 0 ? "M" : "L") + coordinate(point.x, point.y, x: x, y: y)
+            }
+            svg.path(data, stroke: color, width: 2, extra: PlotFrame.dashAttribute(index))
+        }
+        for point in sorted {
+            svg.circle(x: x.position(point.x), y: y.position(point.y), radius: 3, fill: color)
+        }
+    }
+
+    /// `x y` in pixels.
+    private func coordinate(_ valueX: Double, _ valueY: Double, x: PlotAxis, y: PlotAxis) -> String {
+        SVGDocument.number(x.position(valueX)) + " " + SVGDocument.number(y.position(valueY))
+    }
+}

@@ -1,0 +1,80 @@
+// A one-line lossless text form of a histogram, so the partial results of a
+// sharded run can be saved and merged exactly later (SPEC §5 `merge`).
+
+extension LogHistogram {
+    /// The format tag that starts every encoding.
+    static let encodingTag = "lh1"
+
+    /// The histogram as one line of text that `decode` reads back exactly.
+    ///
+    /// Form: `lh1;<zero count>;<sum high>:<sum low>;<min>;<max>;<buckets>`
+    /// where buckets are `index:count` pairs separated by commas, each index
+    /// after the first written as the gap from the previous one. Min and max
+    /// use Swift's shortest round-trip form (`inf`/`-inf` when empty). Equal
+    /// histograms give equal text.
+    /// - Complexity: O(b) in the number of stored buckets.
+    public func encode() -> String {
+        var parts = [Self.encodingTag, String(zeroCount), "\(sum.high):\(sum.low)",
+                     minimumValue.description, maximumValue.description]
+        var previous = 0
+        var pairs: [String] = []
+        pairs.reserveCapacity(buckets.count)
+        for bucket in buckets {
+            pairs.append("\(bucket.index - previous):\(bucket.count)")
+            previous = bucket.index
+        }
+        parts.append(pairs.joined(separator: ","))
+        return parts.joined(separator: ";")
+    }
+
+    /// Reads a histogram written by `encode()`.
+    /// - Returns: `nil` if the text is not a valid, self-consistent encoding.
+    public static func decode(_ text: String) -> LogHistogram? {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count == 6, parts[0] == encodingTag,
+              let zero = Int(parts[1]), zero >= 0,
+              let sum = decodeSum(parts[2]),
+              let minimum = Double(parts[3]), let maximum = Double(parts[4]),
+              let buckets = decodeBuckets(parts[5]) else { return nil }
+        var total = zero
+        for bucket in buckets {
+            let (next, overflow) = total.addingReportingOverflow(bucket.count)
+            guard !overflow else { return nil }
+            total = next
+        }
+        guard extremesAreConsistent(minimum, maximum, total: total, sum: sum) else { return nil }
+        return LogHistogram(buckets: buckets, zeroCount: zero, sum: sum, minimum: minimum, maximum: maximum)
+    }
+
+    /// `high:low` words of the fixed-point sum.
+    private static func decodeSum(_ text: Substring) -> FixedPointSum? {
+        let words = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard words.count == 2, let high = UInt64(words[0]), let low = UInt64(words[1]) else { return nil }
+        return FixedPointSum(high: high, low: low)
+    }
+
+    /// Comma-separated `gap:count` pairs with strictly increasing indices.
+    private static func decodeBuckets(_ text: Substring) -> [Bucket]? {
+        if text.isEmpty { return [] }
+        var buckets: [Bucket] = []
+        var index = 0
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let fields = pair.split(separator: ":", omittingEmptySubsequences: false)
+            guard fields.count == 2, let gap = Int(fields[0]), let count = Int(fields[1]),
+                  count > 0, gap >= (buckets.isEmpty ? 0 : 1), gap <= maximumIndex - index
+            else { return nil }
+            index += gap
+            buckets.append(Bucket(index: index, count: count))
+        }
+        return buckets
+    }
+
+    /// Empty histograms have ±∞ extremes and no sum; others finite, ordered ones.
+    private static func extremesAreConsistent(_ minimum: Double, _ maximum: Double,
+                                              total: Int, sum: FixedPointSum) -> Bool {
+        if total == 0 {
+            return minimum == .infinity && maximum == -.infinity && sum == FixedPointSum()
+        }
+        return minimum >= 0 && maximum.isFinite && minimum <= maximum
+    }
+}

@@ -1,0 +1,257 @@
+// Mergeable distributions with bounded relative error (SPEC §6): memory does
+// not grow with the number of runs, and shards merge exactly.
+
+/// An HdrHistogram-style log-linear histogram of non-negative values.
+///
+/// Each power of two from 2⁻²⁰ (just below 1e-6) upward is split into 128
+/// equal sub-buckets, so a bucket is at most 1/128 of its lower bound wide and
+/// its midpoint is within 1/256 of any value in it. Values below 1e-6
+/// (including 0) share one exact zero bucket. Only nonempty buckets are
+/// stored, sorted by index: seconds from 1 µs to a year use at most
+/// 45 × 128 = 5760 buckets whatever the number of values.
+///
+/// Everything that determines the output is an integer or an exact extreme:
+/// counts, the sum (fixed point, see `FixedPointSum`), min and max. So
+/// merging shards in any order gives an equal histogram and equal `encode()`.
+public struct LogHistogram: Sendable, Equatable {
+    /// Linear sub-buckets per power of two (2⁷).
+    public static let subBucketCount = 128
+    /// The largest relative width of a bucket: 1/128.
+    public static let relativeError = 1.0 / 128
+    /// The smallest value with its own bucket; smaller values count as zero.
+    public static let lowestTrackable = 1e-6
+    /// `lowestTrackable.exponent`: the power of two of bucket index 0.
+    static let minimumExponent = -20
+    /// log₂ of `subBucketCount`.
+    static let subBucketBits = 7
+    /// The largest bucket index (the top sub-bucket of `Double.greatestFiniteMagnitude`).
+    static let maximumIndex = (1023 - minimumExponent + 1) * subBucketCount - 1
+
+    /// One nonempty bucket.
+    struct Bucket: Sendable, Equatable {
+        /// Position in the log-linear scale (see `LogHistogram.index(of:)`).
+        var index: Int
+        /// Values recorded in it (at least 1).
+        var count: Int
+    }
+
+    /// Nonempty buckets in ascending index order.
+    private(set) var buckets: [Bucket] = []
+    /// Values below `lowestTrackable`.
+    private(set) var zeroCount = 0
+    /// All values recorded.
+    private(set) var totalCount = 0
+    /// The exact sum of all values, in fixed point.
+    private(set) var sum = FixedPointSum()
+    /// The smallest value recorded (+∞ when empty).
+    private(set) var minimumValue = Double.infinity
+    /// The largest value recorded (−∞ when empty).
+    private(set) var maximumValue = -Double.infinity
+
+    /// An empty histogram.
+    public init() {}
+
+    /// A histogram from decoded parts (no validation beyond the caller's).
+    init(buckets: [Bucket], zeroCount: Int, sum: FixedPointSum, minimum: Double, maximum: Double) {
+        self.buckets = buckets
+        self.zeroCount = zeroCount
+        self.totalCount = buckets.reduce(zeroCount) { $0 + $1.count }
+        self.sum = sum
+        self.minimumValue = minimum
+        self.maximumValue = maximum
+    }
+
+    // MARK: Recording
+
+    /// Records one value.
+    /// - Precondition: `value` is finite and non-negative.
+    /// - Complexity: O(log b) for b stored buckets, O(b) when a bucket is new.
+    public mutating func record(_ value: Double) {
+        record(value, count: 1)
+    }
+
+    /// Records `value` `count` times (`count` 0 does nothing).
+    /// - Precondition: `value` is finite and non-negative; `count >= 0`.
+    public mutating func record(_ value: Double, count: Int) {
+        precondition(value >= 0, "LogHistogram records non-negative values, got \(value)")
+        precondition(value.isFinite, "LogHistogram records finite values, got \(value)")
+        precondition(count >= 0, "negative count \(count)")
+        guard count > 0 else { return }
+        sum.add(value, count: count)
+        totalCount += count
+        minimumValue = Swift.min(minimumValue, value)
+        maximumValue = Swift.max(maximumValue, value)
+        if value < Self.lowestTrackable {
+            zeroCount += count
+        } else {
+            add(count, at: Self.index(of: value))
+        }
+    }
+
+    /// Adds every value of `other` to this histogram; the result is exact.
+    /// - Complexity: O(b + b') in the numbers of stored buckets.
+    public mutating func merge(_ other: LogHistogram) {
+        guard other.totalCount > 0 else { return }
+        buckets = Self.merged(buckets, other.buckets)
+        zeroCount += other.zeroCount
+        totalCount += other.totalCount
+        sum.add(other.sum)
+        minimumValue = Swift.min(minimumValue, other.minimumValue)
+        maximumValue = Swift.max(maximumValue, other.maximumValue)
+    }
+
+    /// Adds `count` to the bucket `index`, inserting it if new.
+    private mutating func add(_ count: Int, at index: Int) {
+        var low = 0
+        var high = buckets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if buckets[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        if low < buckets.count, buckets[low].index == index {
+            buckets[low].count += count
+        } else {
+            buckets.insert(Bucket(index: index, count: count), at: low)
+        }
+    }
+
+    /// Two sorted bucket lists merged, counts of equal indices added.
+    private static func merged(_ left: [Bucket], _ right: [Bucket]) -> [Bucket] {
+        var result: [Bucket] = []
+        result.reserveCapacity(left.count + right.count)
+        var i = 0
+        var j = 0
+        while i < left.count || j < right.count {
+            if j == right.count || (i < left.count && left[i].index < right[j].index) {
+                result.append(left[i])
+                i += 1
+            } else if i == left.count || right[j].index < left[i].index {
+                result.append(right[j])
+                j += 1
+            } else {
+                result.append(Bucket(index: left[i].index, count: left[i].count + right[j].count))
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+
+    // MARK: Statistics
+
+    /// The number of values recorded.
+    public var count: Int { totalCount }
+
+    /// Whether nothing has been recorded.
+    public var isEmpty: Bool { totalCount == 0 }
+
+    /// The exact mean (from the fixed-point sum, so within 1e-9 of the true
+    /// mean of the values); `.nan` when empty.
+    public var mean: Double {
+        totalCount == 0 ? .nan : sum.value / Double(totalCount)
+    }
+
+    /// The exact smallest value recorded; `.nan` when empty.
+    public var min: Double { totalCount == 0 ? .nan : minimumValue }
+
+    /// The exact largest value recorded; `.nan` when empty.
+    public var max: Double { totalCount == 0 ? .nan : maximumValue }
+
+    /// Stored buckets (nonempty ones, the zero bucket included): the memory
+    /// footprint, bounded by the range of values, not their number.
+    public var bucketCount: Int { buckets.count + (zeroCount > 0 ? 1 : 0) }
+
+    /// The value at which the cumulative share first reaches `q`.
+    ///
+    /// Finds the first bucket whose cumulative count reaches rank
+    /// ⌈q·count⌉ (at least 1) and returns its midpoint clamped into
+    /// [min, max] (0 for the zero bucket, likewise clamped). So `quantile(0)`
+    /// is `min`, `quantile(1)` is `max`, and any other quantile is within
+    /// 1/256 of a value of the right rank. `q` is clamped into [0, 1].
+    /// - Returns: `.nan` when empty or when `q` is NaN.
+    /// - Complexity: O(b) in the number of stored buckets.
+    public func quantile(_ q: Double) -> Double {
+        guard totalCount > 0, !q.isNaN else { return .nan }
+        let share = Swift.min(Swift.max(q, 0), 1)
+        if share == 0 { return minimumValue }
+        if share == 1 { return maximumValue }
+        let rank = Swift.min(totalCount, Swift.max(1, Int((share * Double(totalCount)).rounded(.up))))
+        var cumulative = zeroCount
+        if cumulative >= rank { return clamped(0) }
+        for bucket in buckets {
+            cumulative += bucket.count
+            if cumulative >= rank {
+                return clamped((Self.lowerBound(bucket.index) + Self.lowerBound(bucket.index + 1)) / 2)
+            }
+        }
+        return maximumValue
+    }
+
+    /// `value` clamped into [min, max].
+    private func clamped(_ value: Double) -> Double {
+        Swift.min(Swift.max(value, minimumValue), maximumValue)
+    }
+
+    /// Nonempty buckets in ascending order with their cumulative share.
+    ///
+    /// The zero bucket, if any, comes first as [0, 1e-6); other bins are
+    /// [lower, upper) with `lower` raised to 1e-6 for the first bucket above
+    /// it, so bins never overlap. The last bin's share is exactly 1.
+    /// - Complexity: O(b) in the number of stored buckets.
+    public func bins() -> [HistogramBin] {
+        var result: [HistogramBin] = []
+        result.reserveCapacity(bucketCount)
+        var cumulative = 0
+        let total = Double(totalCount)
+        if zeroCount > 0 {
+            cumulative = zeroCount
+            result.append(HistogramBin(lower: 0, upper: Self.lowestTrackable,
+                                       count: zeroCount, cumulativeShare: Double(cumulative) / total))
+        }
+        for bucket in buckets {
+            cumulative += bucket.count
+            let lower = Swift.max(Self.lowerBound(bucket.index), Self.lowestTrackable)
+            result.append(HistogramBin(lower: lower, upper: Self.lowerBound(bucket.index + 1),
+                                       count: bucket.count, cumulativeShare: Double(cumulative) / total))
+        }
+        return result
+    }
+
+    // MARK: Bucket geometry
+
+    /// The bucket index of a value ≥ `lowestTrackable`: 128 per power of two.
+    static func index(of value: Double) -> Int {
+        let octave = Int(value.exponent) - minimumExponent
+        let subBucket = Int((value.significand - 1) * Double(subBucketCount))
+        return octave << subBucketBits + subBucket
+    }
+
+    /// The smallest value in bucket `index` (exact); `index + 1` gives the upper bound.
+    static func lowerBound(_ index: Int) -> Double {
+        let octave = index >> subBucketBits
+        let subBucket = index & (subBucketCount - 1)
+        let significand = 1 + Double(subBucket) / Double(subBucketCount)
+        return Double(sign: .plus, exponent: octave + minimumExponent, significand: significand)
+    }
+}
+
+/// One bin of a histogram: a value range, its count, and the share of all
+/// values at or below it (enough to draw an ECDF; SPEC §6 distributions.csv).
+public struct HistogramBin: Sendable, Equatable {
+    /// The bin's inclusive lower bound.
+    public var lower: Double
+    /// The bin's exclusive upper bound.
+    public var upper: Double
+    /// Values in the bin.
+    public var count: Int
+    /// Share of all values in this bin or a lower one, in (0, 1].
+    public var cumulativeShare: Double
+
+    /// Creates a bin.
+    public init(lower: Double, upper: Double, count: Int, cumulativeShare: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.count = count
+        self.cumulativeShare = cumulativeShare
+    }
+}

@@ -1,0 +1,46 @@
+// manifest.json (SPEC §6): the scenario after overrides, seed, program
+// version, command line, time taken and events simulated.
+
+/// What manifest.json records besides the state.
+public struct ManifestInfo: Sendable {
+    /// The command line as typed (program name first).
+    public var commandLine: [String]
+    /// Wall-clock seconds the study took (all sessions of a resumed run; all shards of a merge).
+    public var timeTakenSeconds: Double
+    /// Shard directories a merge combined (empty for a run).
+    public var mergedFrom: [String] = []
+
+    /// Creates the record.
+    public init(commandLine: [String], timeTakenSeconds: Double, mergedFrom: [String] = []) {
+        (self.commandLine, self.timeTakenSeconds, self.mergedFrom) = (commandLine, timeTakenSeconds, mergedFrom)
+    }
+}
+
+/// Builds manifest.json.
+public enum Manifest {
+    /// The manifest of `state` listing `files`.
+    public static func render(_ state: StudyState, info: ManifestInfo, files: [String]) -> String {
+        let events = state.points.reduce(Int64(0)) { $0 + $1.events }
+        let replications = state.points.reduce(0) { $0 + $1.replications }
+        let failed = state.points.reduce(0) { $0 + $1.failedReplications }
+        var pairs: [(String, JSONValue)] = [
+            ("program", .string("surfacesim")),
+            ("version", .string(StudyProgram.version)),
+            ("commandLine", JSONBuild.array(info.commandLine.map { .string($0) })),
+            ("scenario", (try? JSON5.parse(state.layout.scenarioJSON))?.value ?? .null),
+            ("seed", state.layout.seed <= 1 << 53 ? .number(Double(state.layout.seed)) : .string(String(state.layout.seed))),
+            ("replicationsPerPoint", .number(Double(state.layout.replications))),
+            ("points", .number(Double(state.layout.points.count))),
+            ("shard", state.shard.map { .string($0.description) } ?? .null),
+        ]
+        if !info.mergedFrom.isEmpty { pairs.append(("mergedFrom", JSONBuild.array(info.mergedFrom.map { .string($0) }))) }
+        pairs += [
+            ("timeTakenSeconds", .number((info.timeTakenSeconds * 1000).rounded() / 1000)),
+            ("eventsSimulated", .number(Double(events))),
+            ("replicationsRun", .number(Double(replications))),
+            ("failedReplications", .number(Double(failed))),
+            ("files", JSONBuild.array(files.map { .string($0) })),
+        ]
+        return PrettyJSON.render(JSONBuild.object(pairs))
+    }
+}

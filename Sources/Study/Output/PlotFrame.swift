@@ -1,0 +1,108 @@
+// The parts every plot shares: canvas layout, palette, title, axes with
+// ticks and grid, axis labels and the legend.
+
+/// The layout and decorations of one 720×440 plot.
+struct PlotFrame {
+    /// Canvas width in pixels.
+    static let width = 720
+    /// Canvas height in pixels.
+    static let height = 440
+    /// Eight colors that stay distinct for common color blindness (Tableau 10).
+    static let palette = ["#4E79A7", "#F28E2B", "#E15759", "#59A14F",
+                          "#B07AA1", "#76B7B2", "#EDC948", "#9C755F"]
+    /// Dash patterns for series beyond the eighth, when colors repeat.
+    static let dashes = ["", "6 3", "2 3", "8 3 2 3"]
+    /// Legend entries shown before summarizing the rest as "+ N more".
+    static let maximumLegendEntries = 16
+    /// Legend labels longer than this are cut with an ellipsis.
+    static let maximumLabelLength = 24
+
+    /// Left edge of the plotting area.
+    let left = 72.0
+    /// Top edge of the plotting area.
+    let top = 48.0
+    /// Right edge of the plotting area (narrower when there is a legend).
+    let right: Double
+    /// Bottom edge of the plotting area.
+    let bottom = Double(PlotFrame.height) - 56
+
+    /// A frame leaving room on the right for a legend if `hasLegend`.
+    init(hasLegend: Bool) {
+        right = Double(Self.width) - (hasLegend ? 176 : 24)
+    }
+
+    /// The color of series `index` (the palette repeats).
+    static func color(_ index: Int) -> String { palette[index % palette.count] }
+
+    /// Extra stroke attributes of series `index`: a dash once colors repeat.
+    static func dashAttribute(_ index: Int) -> String {
+        let dash = dashes[(index / palette.count) % dashes.count]
+        return dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
+    }
+
+    /// `x` with its pixel range set to the frame's width.
+    func horizontal(_ axis: PlotAxis) -> PlotAxis {
+        var placed = axis
+        (placed.pixelLow, placed.pixelHigh) = (left, right)
+        return placed
+    }
+
+    /// `y` with its pixel range set to the frame's height (upwards).
+    func vertical(_ axis: PlotAxis) -> PlotAxis {
+        var placed = axis
+        (placed.pixelLow, placed.pixelHigh) = (bottom, top)
+        return placed
+    }
+
+    /// A new document with the title, grid, ticks, axis lines and labels.
+    func document(title: String, x: PlotAxis, y: PlotAxis, xLabel: String, yLabel: String) -> SVGDocument {
+        var svg = SVGDocument(width: Self.width, height: Self.height, title: title)
+        svg.text(title, x: Double(Self.width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
+        for tick in x.ticks {
+            let position = x.position(tick.value)
+            svg.line(x1: position, y1: top, x2: position, y2: bottom, stroke: "#E6E6E6")
+            svg.line(x1: position, y1: bottom, x2: position, y2: bottom + 5, stroke: "#444444")
+            svg.text(tick.label, x: position, y: bottom + 18, anchor: "middle")
+        }
+        for tick in y.ticks {
+            let position = y.position(tick.value)
+            svg.line(x1: left, y1: position, x2: right, y2: position, stroke: "#E6E6E6")
+            svg.line(x1: left - 5, y1: position, x2: left, y2: position, stroke: "#444444")
+            svg.text(tick.label, x: left - 8, y: position + 4, anchor: "end")
+        }
+        svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: "#444444")
+        svg.line(x1: left, y1: top, x2: left, y2: bottom, stroke: "#444444")
+        svg.text(xLabel, x: (left + right) / 2, y: Double(Self.height) - 16, anchor: "middle", size: 13)
+        svg.text(yLabel, x: 18, y: (top + bottom) / 2, anchor: "middle", size: 13, rotation: -90)
+        return svg
+    }
+
+    /// A legend to the right of the plot: a colored swatch and a label per
+    /// series, at most `maximumLegendEntries` of them.
+    func drawLegend(_ labels: [String], into svg: inout SVGDocument) {
+        let x = right + 16
+        for (index, label) in labels.prefix(Self.maximumLegendEntries).enumerated() {
+            let y = top + 8 + Double(index) * 20
+            svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(index),
+                     width: 4, extra: Self.dashAttribute(index))
+            svg.text(Self.shortened(label), x: x + 24, y: y + 4)
+        }
+        if labels.count > Self.maximumLegendEntries {
+            let y = top + 8 + Double(Self.maximumLegendEntries) * 20
+            svg.text("+ \(labels.count - Self.maximumLegendEntries) more", x: x + 24, y: y + 4)
+        }
+    }
+
+    /// A "no data" note in the middle of the plotting area.
+    func drawNoData(into svg: inout SVGDocument) {
+        svg.text("no data", x: (left + right) / 2, y: (top + bottom) / 2, anchor: "middle", size: 14, fill: "#888888")
+    }
+
+    /// `label` cut to `maximumLabelLength` characters with an ellipsis.
+    static func shortened(_ label: String) -> String {
+        guard label.count > maximumLabelLength else { return label }
+        var kept = label.prefix(maximumLabelLength - 1)
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
+    }
+}

@@ -1,0 +1,123 @@
+// The plots `run` writes (SPEC §6): an ECDF of each surface's staleness per
+// point, and a line chart per swept parameter.
+import Surfaces
+
+/// Builds the SVG files of a study from its state.
+public enum StudyPlots {
+    /// Surfaces that get a staleness ECDF and appear in sweep charts.
+    public static let surfaces = ["widget", "app", "watch"]
+
+    /// Every plot as (file name, SVG text), in a fixed order.
+    public static func render(_ state: StudyState) -> [(name: String, svg: String)] {
+        var files: [(String, String)] = []
+        for surface in surfaces {
+            guard let metric = metric(named: surface + ".staleness"), hasData(state, metric) else { continue }
+            files.append(("staleness-ecdf-\(surface).svg", ecdf(state, metric: metric, surface: surface)))
+        }
+        if state.layout.points.count > 1 {
+            for (c, column) in state.layout.columns.enumerated() {
+                files.append(("sweep-\(column).svg", sweepChart(state, column: c)))
+            }
+        }
+        return files
+    }
+
+    /// The metric called `name`.
+    static func metric(named name: String) -> Metric? {
+        Metric.allCases.first { $0.spec.name == name }
+    }
+
+    /// Whether any point has values of `metric`.
+    static func hasData(_ state: StudyState, _ metric: Metric) -> Bool {
+        state.points.contains { !$0.metrics[metric.rawValue].histogram.isEmpty }
+    }
+
+    /// A point's label in legends: its name for named points or no sweep, its
+    /// swept values (in column order, see `columnsNote`) for a grid.
+    static func label(_ state: StudyState, point p: Int) -> String {
+        let layout = state.layout
+        if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
+        if Int(layout.points[p].name) == nil { return layout.points[p].name }
+        return layout.points[p].fields.joined(separator: ", ")
+    }
+
+    /// `" (a, b)"`: the swept parameters whose values label the lines.
+    static func columnsNote(_ columns: [String]) -> String {
+        columns.isEmpty ? "" : " (" + columns.joined(separator: ", ") + ")"
+    }
+
+    /// The ECDF of a staleness metric, one step line per point, log x. Zero
+    /// staleness (a fresh view) is drawn at the left edge.
+    static func ecdf(_ state: StudyState, metric: Metric, surface: String) -> String {
+        let series = state.points.indices.map { p in
+            let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
+            return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
+        }
+        let note = state.layout.points.contains { Int($0.name) == nil } ? "" : columnsNote(state.layout.columns)
+        return SVGPlot.ecdf(title: "\(surface) staleness at a glance" + note, xLabel: "staleness (s)", series: series, logX: true)
+    }
+
+    /// Per-run median and p90 staleness of each surface against one swept
+    /// parameter: the mean over replications with its 95 % confidence band.
+    /// Points that differ in other swept parameters form separate lines.
+    static func sweepChart(_ state: StudyState, column c: Int) -> String {
+        let layout = state.layout
+        let axis = SweepAxis(values: layout.points.map { $0.fields[c] })
+        var groups: [(key: String, points: [Int])] = []
+        for p in layout.points.indices {
+            let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
+            if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
+        }
+        var series: [PlotSeries] = []
+        for surface in surfaces {
+            guard let metric = metric(named: surface + ".staleness"), hasData(state, metric) else { continue }
+            for (statistic, k) in [("p50", 1), ("p90", 2)] {
+                for group in groups {
+                    let moments = group.points.map { state.points[$0].metrics[metric.rawValue].replicationStatistics[k] }
+                    let name = "\(surface) \(statistic)" + (groups.count > 1 ? " @ \(group.key)" : "")
+                    series.append(PlotSeries(label: name,
+                                             points: zip(group.points, moments).map { (axis.x[$0], $1.mean) },
+                                             bandLow: moments.map { max(0, $0.ci95.low) }, bandHigh: moments.map { $0.ci95.high }))
+                }
+            }
+        }
+        let others = layout.columns.indices.filter { $0 != c }.map { layout.columns[$0] }
+        let by = groups.count > 1 ? ", lines @ " + others.joined(separator: ", ") : ""
+        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])" + by, xLabel: axis.label(layout.columns[c]),
+                                 yLabel: "staleness (s): per-run p50, p90; mean, 95% CI", series: series)
+    }
+}
+
+/// The x positions of a swept parameter's values: the numbers themselves, or
+/// for names (choices, booleans, distributions) their order of first appearance.
+struct SweepAxis {
+    /// x of each point.
+    let x: [Double]
+    /// The distinct names, when the values are not numbers.
+    let categories: [String]
+
+    init(values: [String]) {
+        let numbers = values.map { Double($0) }
+        if !values.isEmpty, !numbers.contains(nil) {
+            x = numbers.map { $0! }
+            categories = []
+        } else {
+            var distinct: [String] = []
+            for v in values where !distinct.contains(v) { distinct.append(v) }
+            x = values.map { Double(distinct.firstIndex(of: $0)!) }
+            categories = distinct
+        }
+    }
+
+    /// The axis label: the path, with the meaning of each position for names.
+    func label(_ path: String) -> String {
+        guard !categories.isEmpty else {
+            switch ParameterIndex()[path]?.kind {
+            case .time?, .optionalTime?: return path + " (s)"
+            case .size?: return path + " (bytes)"
+            default: return path
+            }
+        }
+        return path + " (" + categories.enumerated().map { "\($0.offset) = \($0.element)" }.joined(separator: ", ") + ")"
+    }
+}

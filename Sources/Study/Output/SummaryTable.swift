@@ -1,0 +1,95 @@
+// summary.csv (SPEC §6): a row per (point, metric) with n, mean, sd, a 95 %
+// confidence interval, quantiles and the maximum.
+import Surfaces
+
+/// The figures of one (point, metric) row of summary.csv.
+public struct SummaryFigures: Sendable, Equatable {
+    public var n: Int
+    public var mean, sd, ci95Low, ci95High: Double
+    /// p05, p50, p90, p95, p99.
+    public var quantiles: [Double]
+    public var max: Double
+
+    /// The quantiles summary.csv reports.
+    public static let levels: [(name: String, q: Double)] = [("p05", 0.05), ("p50", 0.5), ("p90", 0.9), ("p95", 0.95), ("p99", 0.99)]
+
+    /// The figures of one metric at one point.
+    ///
+    /// Sampled metric: n, mean, sd, quantiles and max over all pooled samples;
+    /// the confidence interval over the replications' means. Per-replication
+    /// metric: everything over the replications that have a value.
+    /// Figures that do not exist (no values; an interval from fewer than two) are NaN.
+    public init(_ m: MetricAccumulator, shape: MetricShape) {
+        n = m.moments.count
+        mean = m.moments.mean
+        sd = m.moments.sd
+        let ci = shape == .sampled ? m.replicationStatistics[0].ci95 : m.moments.ci95
+        (ci95Low, ci95High) = (ci.low, ci.high)
+        quantiles = Self.levels.map { m.histogram.quantile($0.q) }
+        max = m.histogram.max
+    }
+
+    /// A single population-level value (`backend.requests.peakToMean`) over `n` replications.
+    public init(pointValue value: Double, replications: Int) {
+        n = replications
+        mean = value
+        (sd, ci95Low, ci95High) = (.nan, .nan, .nan)
+        quantiles = Self.levels.map { _ in .nan }
+        max = value
+    }
+
+    /// The figures as CSV fields, in header order after `n`.
+    var fields: [String] {
+        [String(n)] + ([mean, sd, ci95Low, ci95High] + quantiles + [max]).map(CSVNumber.format)
+    }
+}
+
+/// Builds summary.csv.
+public enum SummaryTable {
+    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max`.
+    public static func header(columns: [String]) -> [String] {
+        ["point"] + columns + ["metric", "n", "mean", "sd", "ci95_low", "ci95_high"]
+            + SummaryFigures.levels.map(\.name) + ["max"]
+    }
+
+    /// Every row: each point, each metric in catalogue order, then the point metrics.
+    public static func render(_ state: StudyState) -> String {
+        var table = CSVTable(header: header(columns: state.layout.columns))
+        for (layout, point) in zip(state.layout.points, state.points) {
+            let prefix = [layout.name] + layout.fields
+            for metric in Metric.allCases {
+                let figures = SummaryFigures(point.metrics[metric.rawValue], shape: metric.spec.shape)
+                table.append(prefix + [metric.spec.name] + figures.fields)
+            }
+            let peak = SummaryFigures(pointValue: point.peakToMean(warmupMinutes: layout.warmupMinutes),
+                                      replications: point.replications)
+            table.append(prefix + [MetricCatalog.pointMetrics[0].name] + peak.fields)
+        }
+        return table.render()
+    }
+}
+
+/// Builds distributions.csv (SPEC §6): per (point, metric) the histogram bins
+/// and the cumulative share, enough to draw an ECDF.
+public enum DistributionsTable {
+    /// The header: `point,<swept params...>,metric,bin_low,bin_high,count,cumulative_share`.
+    public static func header(columns: [String]) -> [String] {
+        ["point"] + columns + ["metric", "bin_low", "bin_high", "count", "cumulative_share"]
+    }
+
+    /// Every nonempty bin of every metric at every point (pooled samples for a
+    /// sampled metric, replication values otherwise).
+    public static func render(_ state: StudyState) -> String {
+        var text = RunsTable.record(header(columns: state.layout.columns))
+        for (layout, point) in zip(state.layout.points, state.points) {
+            let prefix = [layout.name] + layout.fields
+            for metric in Metric.allCases {
+                for bin in point.metrics[metric.rawValue].histogram.bins() {
+                    text += RunsTable.record(prefix + [metric.spec.name, CSVNumber.format(bin.lower), CSVNumber.format(bin.upper),
+                                                       String(bin.count), CSVNumber.format(bin.cumulativeShare)])
+                }
+            }
+        }
+        return text
+    }
+}

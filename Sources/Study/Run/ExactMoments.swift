@@ -1,0 +1,90 @@
+// Exact, order-independent moments (count, Σx, Σx²) so that shards merge to
+// byte-identical summaries whatever the split (SPEC §2.2, §6).
+
+/// Count, sum and sum of squares of values, each value rounded once to a
+/// multiple of 1e-9 and then added as a 128-bit integer.
+///
+/// Integer addition is associative, so merging partial moments in any order
+/// gives equal moments, and the mean and standard deviation computed from
+/// them are byte-identical.
+public struct ExactMoments: Sendable, Equatable {
+    /// Units of 1e-9 per unit.
+    static let scale = 1e9
+    /// The largest scaled term added (larger terms are clamped; ~1e21 units).
+    static let largestTerm = 1e30
+
+    /// Values added.
+    public private(set) var count = 0
+    /// Σ round(x·1e9).
+    private(set) var sum: Int128 = 0
+    /// Σ round(x²·1e9).
+    private(set) var sumOfSquares: Int128 = 0
+
+    /// No values.
+    public init() {}
+
+    /// Adds one finite value.
+    public mutating func add(_ x: Double) {
+        precondition(x.isFinite, "ExactMoments adds finite values, got \(x)")
+        count += 1
+        sum += Self.scaled(x)
+        sumOfSquares += Self.scaled(x * x)
+    }
+
+    /// Adds every value of `other`.
+    public mutating func merge(_ other: ExactMoments) {
+        count += other.count
+        sum += other.sum
+        sumOfSquares += other.sumOfSquares
+    }
+
+    /// The mean; NaN when empty.
+    public var mean: Double {
+        count == 0 ? .nan : Double(sum) / Self.scale / Double(count)
+    }
+
+    /// The sample standard deviation (divisor n − 1); NaN when n < 2.
+    ///
+    /// Uses the exact integer numerator n·Σx² − (Σx)² when it fits in 128 bits.
+    public var sd: Double {
+        guard count >= 2 else { return .nan }
+        let n = Double(count)
+        let (nq, overflow1) = sumOfSquares.multipliedReportingOverflow(by: Int128(count))
+        let (nqScaled, overflow2) = nq.multipliedReportingOverflow(by: 1_000_000_000)
+        let (s2, overflow3) = sum.multipliedReportingOverflow(by: sum)
+        let variance: Double
+        if !(overflow1 || overflow2 || overflow3) {
+            let numerator = nqScaled - s2
+            variance = Double(max(0, numerator)) / 1e18 / (n * (n - 1))
+        } else {
+            let m = Double(sum) / Self.scale / n
+            variance = max(0, (Double(sumOfSquares) / Self.scale - n * m * m) / (n - 1))
+        }
+        return variance.squareRoot()
+    }
+
+    /// The 95 % Student-t confidence interval of the mean; NaNs when n < 2.
+    public var ci95: (low: Double, high: Double) {
+        guard count >= 2 else { return (.nan, .nan) }
+        let half = SampleSummary.tQuantile975(degreesOfFreedom: count - 1) * sd / Double(count).squareRoot()
+        return (mean - half, mean + half)
+    }
+
+    /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
+    private static func scaled(_ v: Double) -> Int128 {
+        Int128(min(max((v * scale).rounded(), -largestTerm), largestTerm))
+    }
+
+    /// `count:sum:sumOfSquares`, exact.
+    public func encode() -> String { "\(count):\(sum):\(sumOfSquares)" }
+
+    /// Reads `encode()`'s text; nil if malformed.
+    public static func decode(_ text: String) -> ExactMoments? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let n = Int(parts[0]), n >= 0,
+              let s = Int128(parts[1]), let q = Int128(parts[2]), q >= 0 else { return nil }
+        var m = ExactMoments()
+        (m.count, m.sum, m.sumOfSquares) = (n, s, q)
+        return m
+    }
+}

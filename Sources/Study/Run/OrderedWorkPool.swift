@@ -1,0 +1,102 @@
+// Whole replications run concurrently on worker threads (SPEC §2.1: Swift
+// concurrency belongs at the level of whole replications), and their results
+// are consumed in task order through a bounded reorder buffer, so output is
+// byte-identical for any number of workers.
+import Foundation
+
+/// Runs `work(0..<count)` on `jobs` threads and hands each result to `consume`
+/// on the calling thread in ascending task order.
+///
+/// At most `window` results wait in the reorder buffer (workers pause when a
+/// slow task holds the head back), so memory does not grow with `count`.
+/// `consume` returns false to stop: tasks not yet started are skipped and the
+/// call returns once running tasks have finished.
+public enum OrderedWorkPool {
+    /// Stack size of worker threads (the simulation may recurse more than the default allows).
+    static let stackSize = 16 << 20
+
+    /// Runs the tasks. With `jobs` ≤ 1 everything runs on the calling thread.
+    public static func run<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil,
+                                             work: @escaping @Sendable (Int) -> Output,
+                                             consume: (Int, Output) -> Bool) {
+        guard jobs > 1, count > 1 else {
+            for i in 0..<count where !consume(i, work(i)) { return }
+            return
+        }
+        let shared = PoolState<Output>(count: count, window: window ?? 4 * jobs)
+        let workers = min(jobs, count)
+        shared.running = workers
+        for _ in 0..<workers {
+            let thread = Thread { shared.workLoop(work) }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        for i in 0..<count {
+            let output = shared.take(i)
+            if !consume(i, output) { break }
+        }
+        shared.finish()
+    }
+}
+
+/// The state the consumer and the workers share, guarded by one condition.
+private final class PoolState<Output: Sendable>: @unchecked Sendable {
+    let condition = NSCondition()
+    let count: Int
+    let window: Int
+    /// The next task a worker will start.
+    var nextTask = 0
+    /// The next task the consumer waits for.
+    var nextToConsume = 0
+    /// Finished results not consumed yet.
+    var ready: [Int: Output] = [:]
+    /// Set when the consumer stops.
+    var stopped = false
+    /// Workers not yet finished (set before they start).
+    var running = 0
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = max(1, window)
+    }
+
+    /// A worker: start tasks in order while the buffer has room.
+    func workLoop(_ work: @Sendable (Int) -> Output) {
+        condition.lock()
+        while !stopped && nextTask < count {
+            if nextTask >= nextToConsume + window {
+                condition.wait()
+                continue
+            }
+            let task = nextTask
+            nextTask += 1
+            condition.unlock()
+            let output = work(task)
+            condition.lock()
+            ready[task] = output
+            condition.broadcast()
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for task `i`'s result and removes it from the buffer.
+    func take(_ i: Int) -> Output {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[i] == nil { condition.wait() }
+        nextToConsume = i + 1
+        condition.broadcast()
+        return ready.removeValue(forKey: i)!
+    }
+
+    /// Stops the workers and waits until every running task has finished.
+    func finish() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+}

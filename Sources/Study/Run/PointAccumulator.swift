@@ -1,0 +1,103 @@
+// The state a study keeps per sweep point (SPEC §6): bounded memory whatever
+// the number of replications, and exact merging of shards.
+import Surfaces
+
+/// Everything kept about one metric at one point.
+///
+/// Sampled metrics keep a histogram and exact moments of all pooled samples,
+/// and exact moments of each replication's mean, p50, p90 and p99 (the
+/// confidence intervals are over replications). Per-replication metrics keep
+/// a histogram and exact moments of the replications' values.
+public struct MetricAccumulator: Sendable, Equatable {
+    /// Pooled samples (sampled) or per-replication values.
+    public var histogram = LogHistogram()
+    /// Exact moments of the same values as `histogram`.
+    public var moments = ExactMoments()
+    /// Sampled metrics: moments of each replication's mean, p50, p90, p99 (empty otherwise).
+    public var replicationStatistics: [ExactMoments]
+
+    /// An empty accumulator for a metric of `shape`.
+    public init(shape: MetricShape) {
+        replicationStatistics = shape == .sampled
+            ? Array(repeating: ExactMoments(), count: ReplicationFigures.sampledStatistics.count) : []
+    }
+
+    /// Adds `other`'s values.
+    public mutating func merge(_ other: MetricAccumulator) {
+        histogram.merge(other.histogram)
+        moments.merge(other.moments)
+        for i in replicationStatistics.indices { replicationStatistics[i].merge(other.replicationStatistics[i]) }
+    }
+}
+
+/// Everything kept about one sweep point.
+public struct PointAccumulator: Sendable, Equatable {
+    /// Replications added.
+    public var replications = 0
+    /// Replications that reported violations.
+    public var failedReplications = 0
+    /// Events simulated, summed.
+    public var events: Int64 = 0
+    /// One accumulator per metric, by `Metric.rawValue`.
+    public var metrics: [MetricAccumulator]
+    /// Backend requests per minute summed over replications (for `backend.requests.peakToMean`).
+    public var requestsPerMinute: [Int64] = []
+
+    /// An empty point.
+    public init() {
+        metrics = Metric.allCases.map { MetricAccumulator(shape: $0.spec.shape) }
+    }
+
+    /// Adds one replication.
+    public mutating func add(_ figures: ReplicationFigures) {
+        replications += 1
+        if !figures.violations.isEmpty { failedReplications += 1 }
+        events += Int64(figures.events)
+        for metric in Metric.allCases {
+            let i = metric.rawValue
+            switch metric.spec.shape {
+            case .sampled:
+                for x in figures.samples[i] {
+                    metrics[i].histogram.record(x)
+                    metrics[i].moments.add(x)
+                }
+                let statistics = figures.statistics[i]
+                for k in statistics.indices where !statistics[k].isNaN {
+                    metrics[i].replicationStatistics[k].add(statistics[k])
+                }
+            case .perReplication:
+                let x = figures.values[i]
+                if x.isNaN { continue }
+                metrics[i].histogram.record(x)
+                metrics[i].moments.add(x)
+            }
+        }
+        if requestsPerMinute.count < figures.requestsPerMinute.count {
+            requestsPerMinute += Array(repeating: 0, count: figures.requestsPerMinute.count - requestsPerMinute.count)
+        }
+        let requests = figures.requestsPerMinute
+        for m in requests.indices { requestsPerMinute[m] += Int64(requests[m]) }
+    }
+
+    /// Adds another partial state of the same point (another shard).
+    public mutating func merge(_ other: PointAccumulator) {
+        replications += other.replications
+        failedReplications += other.failedReplications
+        events += other.events
+        for i in metrics.indices { metrics[i].merge(other.metrics[i]) }
+        if requestsPerMinute.count < other.requestsPerMinute.count {
+            requestsPerMinute += Array(repeating: 0, count: other.requestsPerMinute.count - requestsPerMinute.count)
+        }
+        for m in other.requestsPerMinute.indices { requestsPerMinute[m] += other.requestsPerMinute[m] }
+    }
+
+    /// Peak minute over mean minute of the summed per-minute requests, counting
+    /// minutes from `warmupMinutes` on; NaN when there are none or no requests.
+    public func peakToMean(warmupMinutes: Int) -> Double {
+        guard warmupMinutes < requestsPerMinute.count else { return .nan }
+        let minutes = requestsPerMinute[warmupMinutes...]
+        let total = minutes.reduce(0, +)
+        guard total > 0 else { return .nan }
+        return Double(minutes.max()!) * Double(minutes.count) / Double(total)
+    }
+}

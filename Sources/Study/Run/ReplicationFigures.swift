@@ -1,0 +1,83 @@
+// What one replication contributes to the study: its per-replication figures
+// (runs.csv), its checked samples and values (summary.csv, distributions.csv).
+import Surfaces
+
+/// One replication's results, checked and reduced on a worker thread.
+///
+/// A sample or value that is negative or not finite is a model error: it is
+/// left out and reported as a violation, so the run fails (exit status 1)
+/// instead of silently skewing a figure.
+public struct ReplicationFigures: Sendable {
+    /// The statistics runs.csv gives for each sampled metric, in column order.
+    public static let sampledStatistics: [(suffix: String, quantile: Double?)] =
+        [("mean", nil), ("p50", 0.5), ("p90", 0.9), ("p99", 0.99)]
+
+    /// The replication's seed.
+    public var seed: UInt64
+    /// Samples of each metric (sampled metrics only), by `Metric.rawValue`.
+    public var samples: [[Double]]
+    /// Value of each per-replication metric (NaN: not applicable).
+    public var values: [Double]
+    /// For each sampled metric, its mean, p50, p90, p99 over this replication (NaN if no samples).
+    public var statistics: [[Double]]
+    /// Backend requests per minute.
+    public var requestsPerMinute: [Int32]
+    /// Events simulated.
+    public var events: Int
+    /// Invariant violations and invalid metric values.
+    public var violations: [String]
+
+    /// Checks and reduces a replication's result.
+    public init(_ result: ReplicationResult, seed: UInt64) {
+        self.seed = seed
+        var violations = result.violations
+        samples = Array(repeating: [], count: Metric.allCases.count)
+        values = Array(repeating: .nan, count: Metric.allCases.count)
+        statistics = Array(repeating: [], count: Metric.allCases.count)
+        for metric in Metric.allCases {
+            let i = metric.rawValue
+            switch metric.spec.shape {
+            case .sampled:
+                let raw = i < result.samples.count ? result.samples[i] : []
+                let valid = raw.filter { $0.isFinite && $0 >= 0 }
+                if valid.count != raw.count {
+                    violations.append("\(metric.spec.name): \(raw.count - valid.count) negative or non-finite samples")
+                }
+                samples[i] = valid
+                statistics[i] = Self.statistics(of: valid)
+            case .perReplication:
+                let value = i < result.values.count ? result.values[i] : .nan
+                if value.isNaN { continue }
+                if value.isFinite && value >= 0 {
+                    values[i] = value
+                } else {
+                    violations.append("\(metric.spec.name): invalid value \(value)")
+                }
+            }
+        }
+        requestsPerMinute = result.requestsPerMinute
+        events = result.events
+        self.violations = violations
+    }
+
+    /// Mean and type-7 quantiles of one replication's samples.
+    static func statistics(of samples: [Double]) -> [Double] {
+        guard !samples.isEmpty else { return sampledStatistics.map { _ in .nan } }
+        let sorted = samples.sorted()
+        var total = 0.0
+        for x in samples { total += x }
+        return sampledStatistics.map { stat in
+            guard let q = stat.quantile else { return total / Double(samples.count) }
+            return quantile(sorted, q)
+        }
+    }
+
+    /// The type-7 quantile of sorted values (linear between order statistics).
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+        let position = Double(sorted.count - 1) * q
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        let weight = position - Double(lower)
+        return weight == 0 ? sorted[lower] : sorted[lower] + (sorted[upper] - sorted[lower]) * weight
+    }
+}

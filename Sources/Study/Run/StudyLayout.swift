@@ -1,0 +1,66 @@
+// What a study's outputs need to know besides the accumulated numbers: the
+// points, their swept values, and the scenario. Kept in shard state so that
+// `merge` writes exactly what an unsplit run writes.
+import SimKernel
+import Surfaces
+
+/// One sweep point as the outputs show it.
+public struct PointLayout: Sendable, Equatable {
+    /// The `point` column: the point's name (its index for a grid).
+    public var name: String
+    /// The swept parameters' values as CSV fields, in `StudyLayout.columns` order.
+    public var fields: [String]
+    /// Whole minutes excluded as warm-up (for `backend.requests.peakToMean`).
+    public var warmupMinutes: Int
+}
+
+/// The shape of a study's results.
+public struct StudyLayout: Sendable, Equatable {
+    /// The scenario's name.
+    public var name: String
+    /// Swept parameter paths, in column order.
+    public var columns: [String]
+    /// The points, in run order.
+    public var points: [PointLayout]
+    /// Replications per point.
+    public var replications: Int
+    /// The scenario seed.
+    public var seed: UInt64
+    /// Whether every point uses the same replication seeds.
+    public var commonRandomNumbers: Bool
+    /// The scenario after overrides, as compact JSON (see `Scenario.renderedJSON()`).
+    public var scenarioJSON: String
+
+    /// The layout of `scenario`.
+    public init(_ scenario: Scenario) {
+        let index = ParameterIndex()
+        name = scenario.name
+        columns = scenario.sweep.columns
+        points = scenario.sweep.points.indices.map { i in
+            let p = scenario.parameters(ofPoint: i)
+            let fields = scenario.sweep.columns.map { path in
+                let spec = index[path]!
+                return ParameterRendering.csvField(spec.get(p), kind: spec.kind)
+            }
+            let warmup = Int((p.observe.warmup + Time.minute - 1) / Time.minute)
+            return PointLayout(name: scenario.sweep.points[i].name, fields: fields, warmupMinutes: warmup)
+        }
+        replications = scenario.base.replications
+        seed = scenario.base.seed
+        commonRandomNumbers = scenario.base.commonRandomNumbers
+        scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
+    }
+
+    /// A layout from its parts (used when decoding shard state).
+    public init(name: String, columns: [String], points: [PointLayout], replications: Int,
+                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String) {
+        (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
+        (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
+    }
+
+    /// The seed of replication `r` of point `p` (SPEC §2.2): with common random
+    /// numbers every point uses point index 0.
+    public func seed(point p: Int, replication r: Int) -> UInt64 {
+        SeedMixer.replicationSeed(scenarioSeed: seed, point: commonRandomNumbers ? 0 : UInt64(p), replication: UInt64(r))
+    }
+}

@@ -1,0 +1,125 @@
+// Running a study (SPEC §5 `run`): every point's replications on worker
+// threads, consumed in (point, replication) order, streamed to runs.csv and
+// accumulated exactly; checkpointed for --resume; committed atomically.
+import Foundation
+import Surfaces
+
+/// How to run a study (the command line's options, decoded).
+public struct RunOptions: Sendable {
+    /// Worker threads.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// The result directory (nil: `Results/<name>/`, or `Results/<name>/shard-K-of-N/` for a shard).
+    public var outputDirectory: String?
+    /// Run only this shard's replications.
+    public var shard: Shard?
+    /// Continue after the last checkpoint in `<out>/.partial/`.
+    public var resume = false
+    /// Stop (checkpointed) after this many replications: for testing --resume.
+    public var stopAfter: Int?
+    /// Ask the models to check their invariants (slower).
+    public var checkInvariants = false
+    /// Seconds between checkpoints.
+    public var checkpointSeconds = 10.0
+    /// The command line, for manifest.json.
+    public var commandLine: [String] = []
+
+    /// Defaults: all processors, default directory, no shard.
+    public init() {}
+}
+
+/// What a run did.
+public struct RunOutcome: Sendable {
+    /// The result directory.
+    public var directory: String
+    /// Paths written (empty when stopped early).
+    public var files: [String]
+    /// The final (or, when stopped, checkpointed) state.
+    public var state: StudyState
+    /// Whether `stopAfter` ended the run before the last replication.
+    public var stopped: Bool
+    /// The first few failed replications, as "point P replication R (seed S): violations".
+    public var failures: [String]
+    /// Replications a checkpoint had finished when the run resumed (nil: started afresh).
+    public var resumedAfter: Int?
+    /// Replications that reported violations, in all sessions.
+    public var failedReplications: Int { state.points.reduce(0) { $0 + $1.failedReplications } }
+}
+
+/// Runs studies.
+public enum StudyRunner {
+    /// Loads the scenario at `path` with `overrides`, applies `runs` and `seed`,
+    /// and runs it: the entry point of `surfacesim run`.
+    public static func run(scenarioPath path: String, overrides: [String] = [], runs: Int? = nil, seed: UInt64? = nil,
+                           options: RunOptions, progress: ProgressLine? = nil) throws(StudyError) -> RunOutcome {
+        var scenario: Scenario
+        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides) } catch { throw .input(error) }
+        if let runs { scenario.base.replications = runs }
+        if let seed { scenario.base.seed = seed }
+        return try run(scenario, options: options, progress: progress)
+    }
+
+    /// The default result directory of a scenario.
+    public static func defaultDirectory(name: String, shard: Shard?) -> String {
+        "Results/\(name)" + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
+    }
+
+    /// Runs a decoded scenario.
+    public static func run(_ scenario: Scenario, options: RunOptions, progress: ProgressLine? = nil) throws(StudyError) -> RunOutcome {
+        guard scenario.base.replications >= 1 else {
+            throw .input(ScenarioError(.wholeFile(scenario.file), path: "replications",
+                                       .expected("a whole number ≥ 1", found: String(scenario.base.replications))))
+        }
+        let layout = StudyLayout(scenario)
+        let directory = options.outputDirectory ?? defaultDirectory(name: scenario.name, shard: options.shard)
+        let partial = POSIXFiles.join(directory, Checkpoint.directoryName)
+        let plan = TaskPlan(layout: layout, shard: options.shard)
+        var session = try RunSession.open(layout: layout, options: options, partial: partial)
+        let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
+        let check = options.checkInvariants
+        let start = session.completedTasks
+        OrderedWorkPool.run(count: plan.total - start, jobs: options.jobs, work: { i in
+            let (p, r) = plan.task(start + i)
+            let seed = layout.seed(point: p, replication: r)
+            let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
+            return (figures, RunsTable.row(point: layout.points[p], replication: r, figures: figures))
+        }, consume: { i, output in
+            session.consume(task: start + i, plan: plan, figures: output.0, row: output.1, progress: progress)
+        })
+        progress?.finish()
+        if let failure = session.failure { throw .io(failure.description) }
+        if session.stopped { return session.outcome(directory: directory, files: []) }
+        do {
+            try session.runs.sync()
+            session.runs.close()
+            session.state.elapsedSeconds = session.elapsed
+            let info = ManifestInfo(commandLine: options.commandLine, timeTakenSeconds: session.state.elapsedSeconds)
+            let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info)
+            Checkpoint.remove(partial)
+            return session.outcome(directory: directory, files: files)
+        } catch {
+            throw .io(error.description)
+        }
+    }
+}
+
+/// The order replications run in: point by point, each point's replications
+/// (those of the shard) in ascending order.
+struct TaskPlan: Sendable {
+    /// Replications per point in this run.
+    let perPoint: Int
+    /// Tasks in all.
+    let total: Int
+    let shard: Shard?
+
+    init(layout: StudyLayout, shard: Shard?) {
+        self.shard = shard
+        perPoint = shard?.replicationCount(of: layout.replications) ?? layout.replications
+        total = perPoint * layout.points.count
+    }
+
+    /// The (point, replication) of task `t`.
+    func task(_ t: Int) -> (point: Int, replication: Int) {
+        let i = t % perPoint
+        return (t / perPoint, shard?.replication(i) ?? i)
+    }
+}

@@ -1,0 +1,158 @@
+// The partial state of a study (SPEC §5): what a shard leaves in state.json
+// and a checkpoint in .partial/, encoded losslessly so that merging gives
+// exactly the unsplit result.
+import Surfaces
+
+/// The layout and accumulated numbers of a study, whole or partial.
+public struct StudyState: Sendable, Equatable {
+    /// The format tag of encoded state.
+    public static let format = "surfacesim-state/1"
+
+    /// The study's shape.
+    public var layout: StudyLayout
+    /// Which shard this is (nil: all replications).
+    public var shard: Shard?
+    /// One accumulator per point.
+    public var points: [PointAccumulator]
+    /// Wall-clock seconds spent running so far.
+    public var elapsedSeconds: Double = 0
+
+    /// Empty state for `layout`.
+    public init(layout: StudyLayout, shard: Shard?) {
+        self.layout = layout
+        self.shard = shard
+        points = layout.points.map { _ in PointAccumulator() }
+    }
+
+    /// What two states must share to be parts of one study: the program
+    /// version and the scenario after overrides (seed and replications included).
+    public var fingerprint: String { StudyProgram.version + "\n" + layout.scenarioJSON }
+
+    /// The state as a JSON value (exact: histograms and moments as text).
+    public func json() -> JSONValue {
+        let study = JSONBuild.object([
+            ("name", .string(layout.name)),
+            ("columns", JSONBuild.array(layout.columns.map { .string($0) })),
+            ("replications", .number(Double(layout.replications))),
+            ("seed", .string(String(layout.seed))),
+            ("commonRandomNumbers", .bool(layout.commonRandomNumbers)),
+            ("scenario", (try? JSON5.parse(layout.scenarioJSON))?.value ?? .null),
+        ])
+        return JSONBuild.object([
+            ("format", .string(Self.format)),
+            ("version", .string(StudyProgram.version)),
+            ("shard", shard.map { .string($0.description) } ?? .null),
+            ("elapsedSeconds", .number(elapsedSeconds)),
+            ("study", study),
+            ("points", JSONBuild.array(zip(layout.points, points).map { Self.pointJSON($0, $1) })),
+        ])
+    }
+
+    /// One point's layout and accumulators.
+    private static func pointJSON(_ layout: PointLayout, _ point: PointAccumulator) -> JSONValue {
+        let metrics: [JSONValue] = Metric.allCases.map { metric in
+            let m = point.metrics[metric.rawValue]
+            return JSONBuild.object([
+                ("metric", .string(metric.spec.name)),
+                ("histogram", .string(m.histogram.encode())),
+                ("moments", .string(m.moments.encode())),
+                ("replicationStatistics", JSONBuild.array(m.replicationStatistics.map { .string($0.encode()) })),
+            ])
+        }
+        return JSONBuild.object([
+            ("name", .string(layout.name)),
+            ("fields", JSONBuild.array(layout.fields.map { .string($0) })),
+            ("warmupMinutes", .number(Double(layout.warmupMinutes))),
+            ("replications", .number(Double(point.replications))),
+            ("failedReplications", .number(Double(point.failedReplications))),
+            ("events", .string(String(point.events))),
+            ("requestsPerMinute", .string(point.requestsPerMinute.map(String.init).joined(separator: ","))),
+            ("metrics", JSONBuild.array(metrics)),
+        ])
+    }
+
+    /// Reads state written by `json()`.
+    /// - Throws: `StateDecodingError` naming the first missing or malformed part.
+    public init(json node: JSONNode) throws(StateDecodingError) {
+        guard JSONBuild.string(node, "format") == Self.format else { throw StateDecodingError("not a \(Self.format) file") }
+        guard let version = JSONBuild.string(node, "version"), version == StudyProgram.version else {
+            throw StateDecodingError("written by another version of surfacesim (this is \(StudyProgram.version))")
+        }
+        let study = node[key: "study"]
+        guard let name = JSONBuild.string(study, "name"), let columnNodes = JSONBuild.array(study, "columns"),
+              let replications = JSONBuild.integer(study, "replications"),
+              let seedText = JSONBuild.string(study, "seed"), let seed = UInt64(seedText),
+              case .bool(let crn)? = study?[key: "commonRandomNumbers"]?.value,
+              let scenario = study?[key: "scenario"] else { throw StateDecodingError("malformed 'study'") }
+        let columns = columnNodes.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+        var shard: Shard?
+        if let text = JSONBuild.string(node, "shard") {
+            guard let parsed = Shard(parsing: text) else { throw StateDecodingError("malformed 'shard'") }
+            shard = parsed
+        }
+        guard let pointNodes = JSONBuild.array(node, "points") else { throw StateDecodingError("missing 'points'") }
+        var layouts: [PointLayout] = []
+        var points: [PointAccumulator] = []
+        for (i, p) in pointNodes.enumerated() {
+            let (layout, point) = try Self.point(p, index: i, columns: columns.count)
+            layouts.append(layout)
+            points.append(point)
+        }
+        self.layout = StudyLayout(name: name, columns: columns, points: layouts, replications: replications,
+                                  seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render())
+        self.shard = shard
+        self.points = points
+        elapsedSeconds = JSONBuild.number(node, "elapsedSeconds") ?? 0
+    }
+
+    /// One point's layout and accumulators.
+    private static func point(_ node: JSONNode, index i: Int, columns: Int) throws(StateDecodingError) -> (PointLayout, PointAccumulator) {
+        let fields = (JSONBuild.array(node, "fields") ?? []).compactMap { if case .string(let s) = $0.value { s } else { nil } }
+        guard let name = JSONBuild.string(node, "name"), fields.count == columns,
+              let warmup = JSONBuild.integer(node, "warmupMinutes"),
+              let replications = JSONBuild.integer(node, "replications"),
+              let failed = JSONBuild.integer(node, "failedReplications"),
+              let eventsText = JSONBuild.string(node, "events"), let events = Int64(eventsText),
+              let requestsText = JSONBuild.string(node, "requestsPerMinute"),
+              let metricNodes = JSONBuild.array(node, "metrics"), metricNodes.count == Metric.allCases.count
+        else { throw StateDecodingError("malformed point \(i)") }
+        var point = PointAccumulator()
+        (point.replications, point.failedReplications, point.events) = (replications, failed, events)
+        let requests = requestsText.isEmpty ? [] : requestsText.split(separator: ",").map { Int64($0) }
+        guard !requests.contains(nil) else { throw StateDecodingError("malformed requestsPerMinute of point \(i)") }
+        point.requestsPerMinute = requests.map { $0! }
+        for metric in Metric.allCases {
+            let m = metricNodes[metric.rawValue]
+            guard JSONBuild.string(m, "metric") == metric.spec.name,
+                  let histogram = JSONBuild.string(m, "histogram").flatMap(LogHistogram.decode),
+                  let moments = JSONBuild.string(m, "moments").flatMap(ExactMoments.decode),
+                  let stats = JSONBuild.array(m, "replicationStatistics")
+            else { throw StateDecodingError("malformed metric \(metric.spec.name) of point \(i)") }
+            var accumulator = MetricAccumulator(shape: metric.spec.shape)
+            accumulator.histogram = histogram
+            accumulator.moments = moments
+            let decoded = stats.map { (s: JSONNode) -> ExactMoments? in
+                if case .string(let t) = s.value { ExactMoments.decode(t) } else { nil }
+            }
+            guard decoded.count == accumulator.replicationStatistics.count, !decoded.contains(nil) else {
+                throw StateDecodingError("malformed replicationStatistics of \(metric.spec.name) at point \(i)")
+            }
+            accumulator.replicationStatistics = decoded.map { $0! }
+            point.metrics[metric.rawValue] = accumulator
+        }
+        return (PointLayout(name: name, fields: fields, warmupMinutes: warmup), point)
+    }
+}
+
+/// Why encoded state could not be read.
+public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The program's identity, written into manifests and state.
+public enum StudyProgram {
+    /// The program version (SPEC §6 manifest.json).
+    public static let version = "0.1.0"
+}

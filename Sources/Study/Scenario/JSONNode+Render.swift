@@ -1,0 +1,88 @@
+// Compact, deterministic standard-JSON output of a parsed tree, used to write
+// manifest.json (SPEC §6) byte for byte the same on every run.
+
+extension JSONNode {
+    /// The node as compact standard JSON, object keys in file order.
+    ///
+    /// Integral numbers below 1e15 in magnitude print without a fraction
+    /// (`3`, `-2`); other finite numbers use Swift's shortest round-trip form
+    /// (`0.1`, `1e+20`). Standard JSON has no `Infinity` or `NaN`, so those
+    /// print as `null`, as `JSON.stringify` does. Strings escape `"`, `\` and
+    /// control characters; other characters are written as UTF-8.
+    /// - Complexity: O(n) in the size of the tree.
+    public func render() -> String {
+        var output = ""
+        JSONRenderer.append(value, to: &output)
+        return output
+    }
+}
+
+/// Writes JSON values into a string.
+enum JSONRenderer {
+    /// Appends `value` as compact JSON.
+    static func append(_ value: JSONValue, to output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let number): output += formatNumber(number)
+        case .string(let text): appendString(text, to: &output)
+        case .array(let elements): appendArray(elements, to: &output)
+        case .object(let members): appendObject(members, to: &output)
+        }
+    }
+
+    /// `[a,b,...]`.
+    private static func appendArray(_ elements: [JSONNode], to output: inout String) {
+        output += "["
+        for (index, element) in elements.enumerated() {
+            if index > 0 { output += "," }
+            append(element.value, to: &output)
+        }
+        output += "]"
+    }
+
+    /// `{"k":v,...}` in member order.
+    private static func appendObject(_ members: [JSONMember], to output: inout String) {
+        output += "{"
+        for (index, member) in members.enumerated() {
+            if index > 0 { output += "," }
+            appendString(member.key, to: &output)
+            output += ":"
+            append(member.value.value, to: &output)
+        }
+        output += "}"
+    }
+
+    /// A JSON number: integral values without a fraction, `null` if not finite.
+    static func formatNumber(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+            return String(Int64(number))
+        }
+        return number.description
+    }
+
+    /// A quoted JSON string with the mandatory escapes.
+    static func appendString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let digits = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,50 @@
+// "Did you mean ...?" for unknown keys, enum values, verbs and options (SPEC §4).
+
+/// The closest valid name to a misspelled one, by Levenshtein distance.
+public enum NameSuggestion {
+    /// The Levenshtein edit distance between two strings (insertions, deletions,
+    /// substitutions of Unicode scalars, each costing 1).
+    /// - Complexity: O(m·n) time, O(n) memory.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The candidate nearest to `name`, or `nil` when none is plausibly meant.
+    ///
+    /// A candidate whose last dotted segments equal `name` (`budgetPerDay` for
+    /// `widget.budgetPerDay`) wins outright, then the shortest candidate that
+    /// begins with `name` (`widget.budget`). Otherwise the candidate with the
+    /// smallest edit distance (case-insensitive; ties: the earlier candidate)
+    /// is returned if that distance is at most max(2, half the name's length).
+    public static func nearest(to name: String, among candidates: [String]) -> String? {
+        if !name.isEmpty, let suffixMatch = candidates.first(where: { $0.hasSuffix("." + name) }) {
+            return suffixMatch
+        }
+        if name.unicodeScalars.count >= 3,
+           let prefixMatch = candidates.filter({ $0.hasPrefix(name) }).min(by: { $0.count < $1.count }) {
+            return prefixMatch
+        }
+        let lowered = name.lowercased()
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let d = distance(lowered, candidate.lowercased())
+            if best == nil || d < best!.distance { best = (candidate, d) }
+        }
+        guard let best, best.distance <= max(2, name.unicodeScalars.count / 2) else { return nil }
+        return best.name
+    }
+}

@@ -1,0 +1,88 @@
+// Bad input, as data (SPEC §4: "one clear error and exit status 2, before
+// anything is written"). Rendered to text in one place: `description`.
+
+/// Where a bad value was found: a position in a scenario file, a whole file,
+/// or a command-line option.
+public enum InputLocation: Sendable, Equatable, CustomStringConvertible {
+    /// `FILE:LINE:COL`.
+    case file(String, line: Int, column: Int)
+    /// A file as a whole (it could not be read).
+    case wholeFile(String)
+    /// A command-line option as typed, e.g. `--set push.wakeRefusal=2`.
+    case option(String)
+
+    /// The location as the first part of an error message.
+    public var description: String {
+        switch self {
+        case .file(let file, let line, let column): return "\(file):\(line):\(column)"
+        case .wholeFile(let file): return file
+        case .option(let text): return text
+        }
+    }
+}
+
+/// What was wrong with an input.
+public enum InputProblem: Sendable, Equatable {
+    /// A value of the wrong form: what was expected and what was found.
+    case expected(String, found: String)
+    /// A key that names no parameter.
+    case unknownParameter(String)
+    /// A key that is not allowed in this object (e.g. a distribution's field).
+    case unknownKey(String, allowed: [String])
+    /// A parameter given twice in one file.
+    case duplicate(String, firstLine: Int, firstColumn: Int)
+    /// A JSON5 syntax error.
+    case syntax(String)
+    /// The file could not be read.
+    case unreadable(String)
+    /// Anything else, as a sentence fragment.
+    case other(String)
+}
+
+/// One bad input: where, which parameter, what was wrong, and the nearest valid name.
+///
+/// Rendered as `LOCATION: PATH: expected EXPECTATION, found FOUND` (PATH left out
+/// when the problem concerns no single parameter) and, for an unknown name,
+/// `... Did you mean 'NEAREST'?`.
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where the bad input is.
+    public var location: InputLocation
+    /// The parameter path concerned, if any.
+    public var path: String?
+    /// What was wrong.
+    public var problem: InputProblem
+    /// The closest valid name, for unknown keys and enum values.
+    public var suggestion: String?
+
+    /// Creates an error.
+    public init(_ location: InputLocation, path: String? = nil, _ problem: InputProblem, suggestion: String? = nil) {
+        self.location = location
+        self.path = path
+        self.problem = problem
+        self.suggestion = suggestion
+    }
+
+    /// The whole message, without the leading `Error: `.
+    public var description: String {
+        var parts = [location.description]
+        if let path { parts.append(path) }
+        parts.append(problemText)
+        var text = parts.joined(separator: ": ")
+        if let suggestion { text += ". Did you mean '\(suggestion)'?" }
+        return text
+    }
+
+    /// The problem in words.
+    private var problemText: String {
+        switch problem {
+        case .expected(let expectation, let found): return "expected \(expectation), found \(found)"
+        case .unknownParameter(let key): return "unknown parameter '\(key)'"
+        case .unknownKey(let key, let allowed):
+            return "unknown key '\(key)' (allowed: " + allowed.map { "'\($0)'" }.joined(separator: ", ") + ")"
+        case .duplicate(_, let line, let column): return "set twice (first at line \(line), column \(column))"
+        case .syntax(let message): return message
+        case .unreadable(let reason): return "cannot read the file: \(reason)"
+        case .other(let message): return message
+        }
+    }
+}

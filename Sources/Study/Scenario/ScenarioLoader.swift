@@ -1,0 +1,95 @@
+// Reading a scenario file (SPEC §4): the platform's defaults, then every key of
+// the file, then `--set` overrides, then the sweep. The first bad input stops
+// decoding with one `ScenarioError`; nothing is silently ignored.
+import Surfaces
+
+/// Decodes scenario files into `Scenario`s.
+public enum ScenarioLoader {
+    /// Keys of a scenario file that are not parameters.
+    static let reservedKeys: Set<String> = ["name", "description", "sweep"]
+
+    /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts).
+    /// - Throws: `ScenarioError` for an unreadable file or any bad input.
+    public static func load(path: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
+        switch TextFile.contents(of: path) {
+        case .success(let text): return try decode(text, file: path, overrides: overrides)
+        case .failure(let failure): throw ScenarioError(.wholeFile(path), .unreadable(failure.reason))
+        }
+    }
+
+    /// Decodes scenario text; `file` names it in errors and gives the default name.
+    /// - Throws: `ScenarioError` for the first bad input.
+    public static func decode(_ text: String, file: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
+        let root: JSONNode
+        do {
+            root = try JSON5.parse(text)
+        } catch {
+            throw ScenarioError(.file(file, line: error.line, column: error.column), .syntax(error.message))
+        }
+        guard case .object(let members) = root.value else {
+            throw ScenarioError(.file(file, line: root.line, column: root.column),
+                                .expected("an object of parameters", found: ValueDecoder.describe(root)))
+        }
+        let index = ParameterIndex()
+        var keys = ParameterKeys(index: index, file: file)
+        try keys.collect(members, reserved: reservedKeys)
+        var parsedOverrides: [Override] = []
+        for text in overrides { parsedOverrides.append(try Override(parsing: text)) }
+        var assignments: [Assignment] = []
+        for item in keys.found { assignments.append(Assignment(path: item.path, value: try keys.decode(item))) }
+        var overridden: [Assignment] = []
+        for o in parsedOverrides { overridden.append(try o.resolve(index)) }
+        var base = Parameters.defaults(for: platform(assignments + overridden))
+        for a in assignments + overridden { index[a.path]!.set(&base, a.value) }
+
+        var sweep = Sweep()
+        if let node = root[key: "sweep"] { sweep = try SweepDecoder(index: index, file: file).decode(node) }
+        for (o, a) in zip(parsedOverrides, overridden) where sweep.columns.contains(a.path) {
+            throw ScenarioError(.option("--set \(o.text)"), path: a.path,
+                                .other("is swept by the scenario, so --set cannot also set it"))
+        }
+        return Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
+                        file: file, base: base, sweep: sweep)
+    }
+
+    /// The platform profile: the last value given (an override wins over the file).
+    private static func platform(_ assignments: [Assignment]) -> PlatformProfile {
+        for a in assignments.reversed() where a.path == "platform" {
+            if case .choice(let name) = a.value, let profile = PlatformProfile(rawValue: name) { return profile }
+        }
+        return .ios
+    }
+
+    /// `name`, or the file's base name without `.json5`/`.json`.
+    private static func name(_ root: JSONNode, file: String) throws(ScenarioError) -> String {
+        if let given = try string(root, "name", file: file) {
+            guard !given.isEmpty, !given.contains("/"), given != ".", given != ".." else {
+                let node = root[key: "name"]!
+                throw ScenarioError(.file(file, line: node.line, column: node.column), path: "name",
+                                    .expected("a non-empty name without '/'", found: ValueDecoder.describe(node)))
+            }
+            return given
+        }
+        return baseName(of: file)
+    }
+
+    /// `Scenarios/default.json5` → `default`.
+    public static func baseName(of file: String) -> String {
+        var name = file.split(separator: "/").last.map(String.init) ?? file
+        for suffix in [".json5", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name
+    }
+
+    /// A top-level string member, if present.
+    private static func string(_ root: JSONNode, _ key: String, file: String) throws(ScenarioError) -> String? {
+        guard let node = root[key: key] else { return nil }
+        guard case .string(let text) = node.value else {
+            throw ScenarioError(.file(file, line: node.line, column: node.column), path: key,
+                                .expected("a string", found: ValueDecoder.describe(node)))
+        }
+        return text
+    }
+}

@@ -1,0 +1,100 @@
+import SimKernel
+import Platform
+
+/// One reading of a probe: a short stable id (used in probes.csv) and the chapter's words.
+public struct ProbeReading: Sendable, Equatable {
+    public let id: String
+    public let text: String
+}
+
+/// A design a probe separates (CHAPTER-MAP.md): its name, its parameters beyond the probe's
+/// base, and the reading the chapter predicts for it.
+public struct ProbeDesign: Sendable {
+    public let name: String
+    public let predicted: String
+    let configure: @Sendable (inout Parameters) -> Void
+
+    public init(_ name: String, predicted: String, _ configure: @escaping @Sendable (inout Parameters) -> Void) {
+        self.name = name
+        self.predicted = predicted
+        self.configure = configure
+    }
+}
+
+/// A probe of §25.11: its "Do" steps as a script, the designs it separates, and the
+/// "Read" entries it classifies each run into.
+public struct ChapterProbe: Sendable {
+    public let id: String
+    public let title: String
+    public let readings: [ProbeReading]
+    public let designs: [ProbeDesign]
+    /// Runs the "Do" steps on a world and returns the id of the reading a person would record.
+    let script: @Sendable (ProbeRun, inout RandomStream) -> String
+
+    /// The parameters of one design: the probe base (a quiet world the script drives), then the design.
+    public func parameters(_ design: ProbeDesign, base: Parameters = ChapterProbes.base()) -> Parameters {
+        var p = base
+        design.configure(&p)
+        return p
+    }
+
+    /// Runs the probe once on a design with a seed and returns the reading's id.
+    public func run(_ design: ProbeDesign, seed: UInt64, base: Parameters = ChapterProbes.base(), trace: TraceLog? = nil) -> String {
+        let run = ProbeRun(parameters(design, base: base), seed: seed, trace: trace)
+        var timing = RandomStream(replicationSeed: seed, name: "probe.timing")
+        return script(run, &timing)
+    }
+}
+
+/// The probes of the chapter, P25.1 to P25.8 (§25.11).
+public enum ChapterProbes {
+    /// The probe world: the defaults, with every spontaneous behaviour off (the script is
+    /// the user, the second device and the watch wearer), no restarts, updates or
+    /// offline periods, and the phone always in reach unless the script switches it off.
+    public static func base() -> Parameters {
+        var p = Parameters()
+        p.duration = 2 * Time.day
+        p.observe.warmup = 0
+        p.user.appOpens = Rate(perHour: 0)
+        p.user.inAppChanges = Rate(perHour: 0)
+        p.user.sessionLength = .constant(600)
+        p.user.forceQuit = 0
+        p.elsewhere.edits = Rate(perHour: 0)
+        p.device.restartsPerDay = 0
+        p.device.appUpdatesPerDay = 0
+        p.network.offlinePerDay = 0
+        p.app.backgroundRefresh = Rate(perHour: 0)
+        p.share.perDay = 0
+        p.share.itemSize = .constant(100_000)
+        p.action.perDay = 0
+        p.live.activitiesPerDay = 0
+        p.live.activityLength = .constant(2400)
+        p.watch.writes = Rate(perHour: 0)
+        p.watch.phoneUnreachablePerDay = 0
+        // Nobody glances at the watch unprompted: a companion watch's refresh would wake
+        // the phone app, which is a run of the main app the probes must not hide.
+        p.observe.watchGlances = Rate(perHour: 0)
+        p.instant.enabled = false
+        p.car.enabled = false
+        p.tv.enabled = false
+        return p
+    }
+
+    public static let all: [ChapterProbe] = [p251, p252, p253, p254, p255, p256, p257, p258]
+
+    /// The probe with the given id ("P25.1" …).
+    public static func probe(_ id: String) -> ChapterProbe? { all.first { $0.id == id } }
+
+    /// A random moment within the next hour, so that each run meets the widget's schedule at another phase.
+    static func somewhereInTheNextHour(_ rng: inout RandomStream) -> SimTime {
+        SimTime(rng.uniform() * Double(Time.hour))
+    }
+
+    /// Steps common to the probes: the user has used the app, so every surface shows data.
+    static func prepare(_ r: ProbeRun, _ rng: inout RandomStream) {
+        r.wait(10 * Time.minute)
+        r.openApp(stay: Time.minute)
+        r.goHome()
+        r.wait(Time.hour + somewhereInTheNextHour(&rng))
+    }
+}

@@ -1,0 +1,129 @@
+import SimKernel
+import Platform
+
+/// One run of a probe (§25.11): a world stepped through the chapter's "Do" steps in
+/// simulated time, observed only through what a person could see — what each surface
+/// shows and when, whether the app came to the screen, what a second device shows.
+public final class ProbeRun {
+    let world: World
+    let assembly: Assembly
+
+    init(_ parameters: Parameters, seed: UInt64, trace: TraceLog? = nil) {
+        world = World(parameters, seed: seed)
+        world.engine.trace = trace
+        assembly = Assembly(world: world)
+        assembly.start()
+    }
+
+    var now: SimTime { world.now }
+
+    /// Lets simulated time pass.
+    func wait(_ d: SimTime) { world.engine.run(until: world.now + d) }
+    /// Runs what is due now.
+    func settle() { world.engine.run(until: world.now) }
+
+    /// Waits up to `limit`, checking each second, until `seen` holds; returns when it first held.
+    func watch(for limit: SimTime, until seen: () -> Bool) -> SimTime? {
+        let start = now
+        if seen() { return 0 }
+        while now - start < limit {
+            wait(Time.second)
+            if seen() { return now - start }
+        }
+        return nil
+    }
+
+    // MARK: The user's steps
+
+    /// The user opens the app (it syncs), then waits `stay` in it.
+    func openApp(stay: SimTime = 30 * Time.second) {
+        world.openAppInForeground(.user)
+        wait(stay)
+    }
+
+    /// The user goes to the home screen (the session ends normally).
+    func goHome() {
+        if world.appInForeground { world.engine.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
+        settle()
+    }
+
+    func forceQuit() { world.forceQuitApp(); settle() }
+
+    /// The user changes something in the app; returns the change's number.
+    func editInApp() -> Int32? {
+        let before = world.truth.count
+        world.engine.send(.userEdits, to: world.ids.app)
+        settle()
+        return world.truth.count > before ? world.truth.count - 1 : nil
+    }
+
+    /// A second device changes the data; returns the change's number.
+    func editElsewhere() -> Int32 {
+        world.engine.send(.timer(OtherDevice.edit), to: world.ids.elsewhere)
+        settle()
+        return world.truth.count - 1
+    }
+
+    func lockPhone() { world.device.locked = true }
+    func phone(on: Bool) { world.setPhonePower(on: on); settle() }
+
+    /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
+    func runAction() -> Int? {
+        guard world.engine.isRunning(world.ids.actions) else { return nil }
+        world.engine.send(.timer(Automations.Tag.run.rawValue), to: world.ids.actions)
+        settle()
+        return world.actions.indices.last
+    }
+
+    /// Shares one item from another app; returns its index, or nil if the app is not a share target.
+    func share() -> Int? {
+        guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
+        world.engine.send(.timer(ShareSheet.Tag.share.rawValue), to: world.ids.shareSheet)
+        settle()
+        return world.shares.indices.last
+    }
+
+    /// Starts an activity from the app; false if the app shows no live status.
+    func startActivity() -> Bool {
+        guard world.engine.isRunning(world.ids.live) else { return false }
+        world.engine.send(.timer(LiveStatus.Tag.begin.rawValue), to: world.ids.live)
+        settle()
+        return !assembly.live.activities.isEmpty
+    }
+
+    func signOut() {
+        world.openAppInForeground(.user)
+        settle()
+        world.engine.send(.surface(.tag(MainApp.signOutTag)), to: world.ids.app)
+        settle()
+    }
+
+    /// A change on the watch; returns its number.
+    func watchWrite() -> Int32? {
+        let before = world.truth.count
+        world.engine.send(.timer(WatchApp.Tag.write.rawValue), to: world.ids.watch)
+        settle()
+        return world.truth.count > before ? world.truth.count - 1 : nil
+    }
+
+    /// Opens the watch app and looks until it settles (5 s); returns what it shows.
+    func lookAtWatch() -> View {
+        world.engine.send(.surface(.tag(WatchApp.glanceTag)), to: world.ids.watch)
+        wait(5 * Time.second)
+        return world.watchObserver.current
+    }
+
+    // MARK: What a person sees
+
+    var widget: View { world.widgetObserver.current }
+    func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
+    var widgetShowsAccount: Bool { widget.kind == .data && widget.account == 1 }
+    var appOnScreen: Bool { world.appInForeground }
+    /// A second device (or the web) shows the change: the backend has it.
+    func elsewhereShows(_ change: Int32) -> Bool { assembly.backend.timesApplied(change) > 0 }
+    var lastActivity: LiveStatus.Activity? { assembly.live.activities.last }
+    /// The share sheet offers a signed-in compose view (the extension finds a session).
+    var shareActsSignedIn: Bool { world.p.share.enabled && world.shared.readSession(world.device) != nil }
+    func shareChange(_ index: Int) -> Int32 { world.shares[index].change }
+    func actionChange(_ index: Int) -> Int32 { world.actions[index].change }
+}

@@ -1,0 +1,38 @@
+import SimKernel
+import Platform
+
+/// Switching the phone off and on (probes P25.7 and P25.8): every phone process ends,
+/// the phone has no network and the watch cannot reach it; on again, it boots like a
+/// restart (storage protected until first unlock stays closed until the next unlock).
+extension World {
+    func setPhonePower(on: Bool) {
+        guard device.poweredOn != on else { return }
+        if !on {
+            if appInForeground { appInForeground = false; appLeftForeground() }
+            for pid in ids.phoneProcesses { engine.end(pid, .terminatedBySystem) }
+            device.poweredOn = false
+            device.online = false
+            broadcast(.offline)
+        } else {
+            device.poweredOn = true
+            device.locked = true
+            device.unlockedSinceBoot = false
+            device.restarts += 1
+            broadcast(.restarted)
+            device.online = true
+            broadcast(.online)
+            if p.watch.enabled { engine.send(.surface(.tag(WatchLink.phonePowerTag)), to: ids.watchLink) }
+        }
+    }
+
+    /// The user force-quits the app from the app switcher (from the foreground or not).
+    func forceQuitApp() {
+        if appInForeground && engine.isRunning(ids.app) {
+            engine.send(.userEndsSession(forceQuit: true), to: ids.app)
+            return
+        }
+        device.appForceQuit = true
+        pushServiceDiscardsHeld()
+        engine.end(ids.app, .forceQuit)
+    }
+}
