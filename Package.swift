@@ -38,8 +38,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SimKernel"], swiftSettings: strict),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SimKernel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "Golden"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,9 +16,22 @@ public struct ChangeSet: Sendable, Equatable {
     @inline(__always) public var firstMissing: Int32 { prefix }
 
     /// True if change `id` is included.
+    /// - Complexity: O(log e), e the number of extras.
     @inline(__always)
     public func contains(_ id: Int32) -> Bool {
-        id < prefix || (!extras.isEmpty && extras.contains(id))
+        if id < prefix { return true }
+        return !extras.isEmpty && Self.search(extras, id).found
+    }
+
+    /// Binary search in a sorted array: the index where `id` is or would be inserted.
+    @inline(__always)
+    static func search(_ a: [Int32], _ id: Int32) -> (index: Int, found: Bool) {
+        var lo = 0, hi = a.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if a[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return (lo, lo < a.count && a[lo] == id)
     }
 
     /// Adds change `id`.
@@ -30,20 +43,41 @@ public struct ChangeSet: Sendable, Equatable {
             absorb()
             return
         }
-        var i = extras.count
-        while i > 0 && extras[i - 1] > id { i -= 1 }
-        if i > 0 && extras[i - 1] == id { return }
-        extras.insert(id, at: i)
+        if let last = extras.last, last < id {
+            extras.append(id)
+            return
+        }
+        let (i, found) = Self.search(extras, id)
+        if !found { extras.insert(id, at: i) }
     }
 
     /// Adds every change of `other`.
+    /// - Complexity: O(e + f), the extras of both sets (a merge).
     @inline(__always)
     public mutating func formUnion(_ other: ChangeSet) {
-        if other.prefix > prefix {
-            prefix = other.prefix
-            if !extras.isEmpty { extras.removeAll { $0 < prefix } }
+        let newPrefix = max(prefix, other.prefix)
+        if other.extras.isEmpty && extras.isEmpty {
+            prefix = newPrefix
+            return
         }
-        for id in other.extras { insert(id) }
+        // Merge both extras lists above the new prefix.
+        var merged: [Int32] = []
+        merged.reserveCapacity(extras.count + other.extras.count)
+        var i = 0, j = 0
+        let a = extras, b = other.extras
+        while i < a.count || j < b.count {
+            let x: Int32
+            if j >= b.count || (i < a.count && a[i] <= b[j]) {
+                x = a[i]; i += 1
+                if j < b.count && b[j] == x { j += 1 }
+            } else {
+                x = b[j]; j += 1
+            }
+            if x >= newPrefix { merged.append(x) }
+        }
+        // Changes below the new prefix that only the other set lacked are covered by the prefix.
+        prefix = newPrefix
+        extras = merged
         absorb()
     }
 
@@ -51,20 +85,31 @@ public struct ChangeSet: Sendable, Equatable {
     public var count: Int { Int(prefix) + extras.count }
 
     /// Calls `body` for each change in `self` that is not in `other`.
+    /// - Complexity: O(p + e + f) for the span of prefixes and both extras lists (a merge walk).
     public func forEachMissing(from other: ChangeSet, _ body: (Int32) -> Void) {
+        var j = 0
+        let b = other.extras
         var id = other.prefix
         while id < prefix {
-            if !other.extras.contains(id) { body(id) }
+            while j < b.count && b[j] < id { j += 1 }
+            if !(j < b.count && b[j] == id) { body(id) }
             id += 1
         }
-        for id in extras where !other.contains(id) { body(id) }
+        var k = 0
+        for x in extras {
+            if x < other.prefix { continue }
+            while k < b.count && b[k] < x { k += 1 }
+            if !(k < b.count && b[k] == x) { body(x) }
+        }
     }
 
     @inline(__always)
     private mutating func absorb() {
-        while let first = extras.first, first <= prefix {
-            if first == prefix { prefix += 1 }
-            extras.removeFirst()
+        var k = 0
+        while k < extras.count && extras[k] <= prefix {
+            if extras[k] == prefix { prefix += 1 }
+            k += 1
         }
+        if k > 0 { extras.removeFirst(k) }
     }
 }

@@ -32,7 +32,7 @@ public struct RunVerb: Verb {
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         var options = RunOptions()
         options.commandLine = context.commandLine
-        if let jobs = try arguments.integer("--jobs", minimum: 1, valueName: "j") { options.jobs = jobs }
+        if let jobs = try arguments.integer("--jobs", minimum: 1) { options.jobs = jobs }
         options.outputDirectory = arguments.value("--out")
         if let text = arguments.value("--shard") {
             guard let shard = Shard(parsing: text) else { throw .usage("--shard: expected k/n with 1 ≤ k ≤ n, found '\(text)'") }
@@ -40,8 +40,8 @@ public struct RunVerb: Verb {
         }
         options.resume = arguments.flag("--resume")
         options.checkInvariants = arguments.flag("--check")
-        options.stopAfter = try arguments.integer("--stop-after", minimum: 1, valueName: "n")
-        let runs = try arguments.integer("--runs", minimum: 1, valueName: "n")
+        options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
+        let runs = try arguments.integer("--runs", minimum: 1)
         var seed: UInt64?
         if let text = arguments.value("--seed") {
             guard let s = UInt64(text) else { throw .usage("--seed: expected a whole number ≥ 0, found '\(text)'") }

@@ -30,7 +30,7 @@ public struct TraceVerb: Verb {
         guard let point = scenario.pointIndex(pointText) else {
             throw .usage("--point: expected a point name or index 0…\(scenario.sweep.points.count - 1), found '\(pointText)'")
         }
-        let run = try arguments.integer("--run", minimum: 0, valueName: "r") ?? 0
+        let run = try arguments.integer("--run", minimum: 0) ?? 0
         let seed = StudyLayout(scenario).seed(point: point, replication: run)
         let log = TraceLog()
         let result = Replication.run(scenario.parameters(ofPoint: point), seed: seed, trace: log, checkInvariants: true)

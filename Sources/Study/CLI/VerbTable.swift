@@ -10,6 +10,8 @@ public enum Verbs {
         TraceVerb(),
         ValidateVerb(),
         PlotVerb(),
+        ProbesVerb(),
+        FailuresVerb(),
         HelpVerb(),
     ]
 

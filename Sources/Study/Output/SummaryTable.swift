@@ -4,10 +4,13 @@ import Surfaces
 
 /// The figures of one (point, metric) row of summary.csv.
 public struct SummaryFigures: Sendable, Equatable {
+    /// Values (pooled samples, or replications with a value).
     public var n: Int
+    /// Mean, sample standard deviation, and the 95 % confidence interval of the mean.
     public var mean, sd, ci95Low, ci95High: Double
     /// p05, p50, p90, p95, p99.
     public var quantiles: [Double]
+    /// The exact maximum.
     public var max: Double
 
     /// The quantiles summary.csv reports.

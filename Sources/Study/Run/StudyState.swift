@@ -146,8 +146,10 @@ public struct StudyState: Sendable, Equatable {
 
 /// Why encoded state could not be read.
 public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the state.
     public var message: String
     init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

@@ -28,7 +28,9 @@ public struct SweepPoint: Sendable, Equatable {
 public struct Sweep: Sendable, Equatable {
     /// One axis of a grid: a parameter and the values to try, in file order.
     public struct Axis: Sendable, Equatable {
+        /// The swept parameter.
         public var path: String
+        /// The values to try, in file order.
         public var values: [ParameterValue]
     }
 

@@ -44,5 +44,6 @@ public enum TextFile {
 
 /// Why a file could not be read (e.g. `No such file or directory`).
 public struct TextFileError: Error, Sendable, Equatable {
+    /// The system's reason.
     public var reason: String
 }

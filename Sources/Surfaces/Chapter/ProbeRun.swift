@@ -93,7 +93,7 @@ public final class ProbeRun {
 
     func signOut() {
         world.openAppInForeground(.user)
-        settle()
+        wait(World.signOutNavigation)
         world.engine.send(.surface(.tag(MainApp.signOutTag)), to: world.ids.app)
         settle()
     }

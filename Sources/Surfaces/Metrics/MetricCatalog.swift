@@ -26,7 +26,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     case watchNeedsPhone, watchWriteLost, watchWriteLatency, watchRelayQueue
     case liveStaleness, liveStuck, liveBlank
     case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
-    case actionDuplicated, actionCompletedWithoutApp
+    case actionDuplicated, actionCompletedWithoutApp, actionOpenedApp
     case instantEmptyFirstLaunch
     case carStaleness, carBlank
     case tvStoppedAtLock
@@ -59,7 +59,7 @@ public enum MetricCatalog {
     static func build() -> [MetricSpec] {
         var m = view("widget", "widget")
         m += [
-            MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "glances on return to the home screen where the widget shows other data than the app just did"),
+            MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed"),
             MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances that show another object than the configured one"),
             MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs killed for time or memory"),
             MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs per replication"),
@@ -86,6 +86,7 @@ public enum MetricCatalog {
             MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app"),
             MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once"),
             MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
+            MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")"),
             MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
             MetricSpec(name: "car.staleness", unit: "s", shape: .sampled, doc: "at a glance at the car screen"),
             MetricSpec(name: "car.blank", unit: "fraction", shape: .perReplication, doc: "car glances with no data"),

@@ -49,6 +49,7 @@ final class Backend: SimulatedProcess {
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
+            world.backendRevoked()
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else {

@@ -19,9 +19,9 @@ final class DeviceProcess: SimulatedProcess {
 
     func start() {
         scheduleUnlockCycle(locked: true)
-        schedule(.restart, perDay: p.device.restartsPerDay)
-        schedule(.offline, perDay: p.network.offlinePerDay)
-        schedule(.update, perDay: p.device.appUpdatesPerDay)
+        schedule(.restart, perDay: p.device.restartsPerDay, rng: &world.rng.deviceRestarts)
+        schedule(.offline, perDay: p.network.offlinePerDay, rng: &world.rng.deviceNetwork)
+        schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &world.rng.deviceUpdates)
         if let t = p.device.keyLossAt { world.engine.send(.timer(Tag.keyLoss.rawValue), to: world.ids.device, at: t) }
         if let t = p.app.keepReadingsChangeAt { world.engine.send(.timer(Tag.keepChange.rawValue), to: world.ids.device, at: t) }
     }
@@ -31,9 +31,9 @@ final class DeviceProcess: SimulatedProcess {
         if t < p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.device, at: t) }
     }
 
-    private func schedule(_ tag: Tag, perDay: Double) {
+    private func schedule(_ tag: Tag, perDay: Double, rng: inout RandomStream) {
         guard perDay > 0 else { return }
-        send(tag, after: SimTime(world.rng.device.exponential(mean: Double(Time.day) / perDay)))
+        send(tag, after: SimTime(rng.exponential(mean: Double(Time.day) / perDay)))
     }
 
     /// Alternating unlocked and locked periods with the locked share `device.locked`.
@@ -42,9 +42,9 @@ final class DeviceProcess: SimulatedProcess {
         let share = min(max(p.device.locked, 0), 0.999)
         if locked {
             let lockedMean = unlockedMean * share / (1 - share)
-            if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(world.rng.device.exponential(mean: lockedMean))) }
+            if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(world.rng.deviceLock.exponential(mean: lockedMean))) }
         } else {
-            send(.lock, after: p.device.unlockedPeriod.sampleTime(&world.rng.device))
+            send(.lock, after: p.device.unlockedPeriod.sampleTime(&world.rng.deviceLock))
         }
     }
 
@@ -67,6 +67,10 @@ final class DeviceProcess: SimulatedProcess {
             }
             return
         }
+        if case .reply(let r) = message {
+            if r.kind == .revoke && r.status == .ok { w.appStorage.revokePending = false }
+            return
+        }
         guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
         switch tag {
         case .unlock:
@@ -81,18 +85,20 @@ final class DeviceProcess: SimulatedProcess {
             }
         case .restart:
             restart()
-            schedule(.restart, perDay: p.device.restartsPerDay)
+            schedule(.restart, perDay: p.device.restartsPerDay, rng: &w.rng.deviceRestarts)
         case .offline:
             w.device.online = false
             w.broadcast(.offline)
-            send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.device))
+            send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.deviceNetwork))
         case .online:
             w.device.online = true
             w.broadcast(.online)
-            schedule(.offline, perDay: p.network.offlinePerDay)
+            // A sign-out's revocation left as a background transfer goes out with the network.
+            if w.appStorage.revokePending { w.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()
-            schedule(.update, perDay: p.device.appUpdatesPerDay)
+            schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
         case .keyLoss:
             w.engine.send(.deviceNotice(.keyLost), to: w.ids.app)
             w.appStorage.keyLost = true
@@ -118,7 +124,7 @@ final class DeviceProcess: SimulatedProcess {
         if w.appInForeground { return }   // updates install while the app is not in use
         for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         w.device.appVersion += 1
-        if w.rng.device.bernoulli(p.app.updateChangesSchema) { w.schemaVersion += 1 }
+        if w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema) { w.schemaVersion += 1 }
         w.broadcast(.appUpdated)
     }
 }

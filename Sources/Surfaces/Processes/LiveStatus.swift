@@ -28,8 +28,8 @@ final class LiveStatus: SimulatedProcess {
         /// The platform ended it (8 h): from then on it is shown as ended, not running.
         var platformEndedAt: SimTime = Time.never
         var removedAt: SimTime = Time.never
-        /// A final update (push or the app's own call) ended it.
-        var endedByFinalUpdate = false
+        /// When the final update (push or the app's own call) arrives, if it was not lost.
+        var finalUpdateArrives: SimTime? = nil
     }
     private(set) var activities: [Activity] = []
     private var pushBudget: RollingBudget
@@ -63,7 +63,7 @@ final class LiveStatus: SimulatedProcess {
         case .timerWithValue(Tag.platformEnd.rawValue, let index):
             if activities[Int(index)].shown { activities[Int(index)].platformEndedAt = w.now }
         case .surface(.tagValue(Self.appDrawsTag, let packed)):
-            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF), asUpdate: true)
+            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF))
         case .surface(.tag(Self.appRunsTag)):
             appRuns()
         case .surface(.tag(Self.endAllTag)):
@@ -74,7 +74,7 @@ final class LiveStatus: SimulatedProcess {
         case .timerWithValue(Tag.platformRemove.rawValue, let index):
             remove(Int(index))
         case .timerWithValue(Tag.pushArrives.rawValue, let packed):
-            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF), asUpdate: true)
+            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF))
         default:
             break
         }
@@ -126,11 +126,13 @@ final class LiveStatus: SimulatedProcess {
             if w.rng.liveDelivery.bernoulli(loss) { return }
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
             let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
+            if final { activities[i].finalUpdateArrives = w.now + delay }
             w.engine.send(.timerWithValue(Tag.pushArrives.rawValue, Int64(i) << 16 | Int64(stage)), to: w.ids.live, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
             if final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss) { return }
             let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
+            if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
             w.engine.send(.surface(.tagValue(LiveStatus.appUpdateTag, Int64(i) << 16 | Int64(stage))), to: w.ids.app, after: delay)
         }
     }
@@ -145,22 +147,18 @@ final class LiveStatus: SimulatedProcess {
     /// app, draw this stage; the app runs (catch up); sign-out ends every status.
     static let appUpdateTag: Int32 = 40, appDrawsTag: Int32 = 41, appRunsTag: Int32 = 42, endAllTag: Int32 = 43
 
-    /// The system draws stage `stage` of activity `i`. `asUpdate`: it came as the update
-    /// for that stage (a push, or the app's call when the stage happened), so a final
-    /// stage ends the status on time; otherwise it is a catch-up at the app's next run.
-    func draw(_ i: Int, stage: Int, asUpdate: Bool) {
+    /// The system draws stage `stage` of activity `i` (a push, the app's update call, or the
+    /// app's catch-up at its next run); the final stage ends the status.
+    func draw(_ i: Int, stage: Int) {
         guard i < activities.count, activities[i].shown else { return }
         if stage > activities[i].shownStage { activities[i].shownStage = stage }
-        if stage >= activities[i].stageTimes.count {
-            activities[i].endedByFinalUpdate = asUpdate
-            remove(i)
-        }
+        if stage >= activities[i].stageTimes.count { remove(i) }
     }
 
     /// The app, at its next run, brings every status it owns up to date and ends finished ones.
     func appRuns() {
         for i in activities.indices where activities[i].shown {
-            draw(i, stage: activities[i].stage, asUpdate: false)
+            draw(i, stage: activities[i].stage)
         }
     }
 
@@ -211,14 +209,16 @@ final class LiveStatus: SimulatedProcess {
     }
 
     /// Per ended activity: time its status was still shown as running after it ended —
-    /// until it was removed or the platform ended it — when no final update ended it
-    /// (0 when the final update arrived). Never more than `live.maxActive`.
+    /// until it was removed or the platform ended it — beyond the moment its final update
+    /// arrived (a final update on its way is delivery, not a stuck status; a lost one never
+    /// arrives). Never more than `live.maxActive`.
     func stuckSamples(end: SimTime) -> [Double] {
         activities.compactMap { a in
             guard a.end >= world.p.observe.warmup, a.end < end else { return nil }
-            if a.endedByFinalUpdate { return 0 }
             let stoppedRunning = min(a.removedAt, a.platformEndedAt, a.start + world.p.live.maxActive, end)
-            return max(0, Time.seconds(stoppedRunning - a.end))
+            let from = max(a.end, a.finalUpdateArrives ?? a.end)
+            if a.finalUpdateArrives != nil && stoppedRunning <= from { return 0 }
+            return max(0, Time.seconds(stoppedRunning - from))
         }
     }
 }

@@ -57,9 +57,7 @@ extension MainApp {
             let again = m.drainWanted
             m.drainWanted = false
             memory = m
-            if let next = w.outbox.release(w.ids.app.index) {
-                w.engine.send(.surface(.tag(ShareExtension.Tag.lockGranted.rawValue)), to: ProcessID(next))
-            }
+            if let next = w.outbox.release(w.ids.app.index) { w.grantOutboxLock(to: next) }
             if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
         default:
             w.appReceivesSurfaceMessage(message, app: self)

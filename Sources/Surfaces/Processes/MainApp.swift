@@ -51,9 +51,7 @@ final class MainApp: SimulatedProcess {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = world.outbox.abandon(world.ids.app.index) {
-            engine.send(.surface(.tag(ShareExtension.Tag.lockGranted.rawValue)), to: ProcessID(next))
-        }
+        if let next = world.outbox.abandon(world.ids.app.index) { world.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
     }
@@ -99,6 +97,12 @@ final class MainApp: SimulatedProcess {
         let w = world
         coldStartOrResume()
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
+        if w.appStorage.reloadAskedInBackground {
+            // The last request came from the background, where it may have been refused (the
+            // budget); in the foreground a request is free.
+            w.requestWidgetReload(.appRequest)
+            w.appStorage.reloadAskedInBackground = false
+        }
         migrateProjectionIfNeeded()
         sync()
         drainSharedOutbox()
@@ -130,7 +134,8 @@ final class MainApp: SimulatedProcess {
 
     private func userEdits() {
         let w = world
-        guard w.appInForeground, var m = memory, m.freshSinceLaunch else { return }  // actions wait for a fresh reading
+        // Actions wait for a fresh reading; a signed-out app has nothing to change.
+        guard w.appInForeground, w.account != 0, var m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id)
         memory = m
@@ -153,6 +158,9 @@ final class MainApp: SimulatedProcess {
             w.engine.end(w.ids.app, .forceQuit)
         } else if w.liveKeepsAppRunning {
             w.appKeptRunningForActivity()       // background mode: it keeps updating the status
+        } else if let mem = memory, mem.syncInFlight || !mem.writesInFlight.isEmpty || mem.drainSnapshot != nil {
+            // Work in flight finishes as a background task; the app suspends when it is idle.
+            memory!.backgroundWork += 1
         } else if (memory?.backgroundWork ?? 0) == 0 {
             w.engine.end(w.ids.app, .suspended)
         }
@@ -179,6 +187,9 @@ final class MainApp: SimulatedProcess {
         memory = m
         world.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
+        if world.appStorage.revokePending {
+            world.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
+        }
     }
 
     private func handle(_ r: Reply) {
@@ -187,7 +198,7 @@ final class MainApp: SimulatedProcess {
         switch r.kind {
         case .sync:
             m.syncInFlight = false
-            if r.status == .ok, let data = w.data(of: r) {
+            if r.status == .ok, w.account != 0, let data = w.data(of: r) {   // a reply to a signed-out app is dropped
                 let before = m.store.changes.count, objectsBefore = m.store.objects
                 m.store.changes.formUnion(data.changes)
                 m.store.readAt = data.readAt
@@ -198,25 +209,30 @@ final class MainApp: SimulatedProcess {
                 memory = m
                 persist()
                 w.appShows(m.store)
-                // Sync import changed visible data: rebuild the projection and ask for a reload.
+                // Sync import changed visible data, or the projection missed an earlier change (a
+                // write that failed while the shared area was closed): rebuild it and ask for a reload.
                 let changed = m.store.changes.count != before || m.store.objects != objectsBefore
-                if changed || !(w.shared.readProjection(w.device).map { $0.data.readAt > 0 } ?? false) {
+                if changed || !projectionIsCurrent(m.store) {
                     writeProjection()
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
+                    w.appStorage.reloadAskedInBackground = !w.appInForeground
                 } else {
                     refreshProjectionAge()
                 }
                 w.appSynced(m.store, changed: changed)
             } else {
                 memory = m
+                w.appSyncFailed(m.store)
             }
             finishBackgroundWorkIfIdle()
         case .write:
             m.writesInFlight.remove(r.change)
-            if r.status == .ok { w.appStorage.pendingWrites.removeAll { $0 == r.change } }
+            if r.status != .failed { w.appStorage.pendingWrites.removeAll { $0 == r.change } }   // applied, or refused for good
             memory = m
             w.appWriteAcknowledged(r)
             finishBackgroundWorkIfIdle()
+        case .revoke:
+            if r.status == .ok { w.appStorage.revokePending = false }
         default:
             receiveSurfaceMessage(.reply(r))
         }
@@ -243,6 +259,12 @@ final class MainApp: SimulatedProcess {
         sendPendingWrites()
     }
 
+    /// Whether the projection in the shared storage area shows what the store holds.
+    private func projectionIsCurrent(_ store: DataCopy) -> Bool {
+        guard let pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
+        return pr.schemaVersion == world.schemaVersion && pr.data.changes == store.changes && pr.data.objects == store.objects
+    }
+
     /// The data did not change, but it was read again: the projection records the new read time
     /// (a widget that prints its data's age shows it younger at its next reload).
     private func refreshProjectionAge() {
@@ -253,7 +275,7 @@ final class MainApp: SimulatedProcess {
     }
 
     private func persist() {
-        guard let m = memory else { return }
+        guard let m = memory, world.account != 0 else { return }
         world.appStorage.keep(m.store, at: world.now)
     }
 

@@ -35,7 +35,7 @@ final class ShareExtension: SimulatedProcess {
 
     func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
         let w = world
-        if let next = w.outbox.abandon(w.ids.share.index) { w.engine.send(.surface(.tag(Tag.lockGranted.rawValue)), to: ProcessID(next)) }
+        if let next = w.outbox.abandon(w.ids.share.index) { w.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
             w.shares[r].killed = true
         }
@@ -123,7 +123,7 @@ final class ShareExtension: SimulatedProcess {
     private func handedOver(_ index: Int) {
         let w = world
         w.shares[index].handedOver = true
-        if let next = w.outbox.release(w.ids.share.index) { w.engine.send(.surface(.tag(Tag.lockGranted.rawValue)), to: ProcessID(next)) }
+        if let next = w.outbox.release(w.ids.share.index) { w.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }
@@ -156,6 +156,8 @@ final class ShareSheet: SimulatedProcess {
         case .timer(Tag.share.rawValue):
             share()
             schedule()
+        case .timer(Tag.share.rawValue + 100):
+            share()          // the share the user waited to make
         case .surface(.tagValue(Tag.transferDone.rawValue, let index)):
             upload(Int(index))
         case .surface(.tagValue(ShareSheet.startTransferTag, let index)):
@@ -171,13 +173,17 @@ final class ShareSheet: SimulatedProcess {
         }
     }
 
-    /// The user shares one item and confirms: the extension is launched for it.
+    /// The user shares one item and confirms: the extension is launched for it. While a sheet
+    /// is still up (the previous share's extension is running) the user waits and shares after it.
     private func share() {
         let w = world
+        if w.engine.isRunning(w.ids.share) {
+            w.engine.send(.timer(Tag.share.rawValue + 100), to: w.ids.shareSheet, after: 2 * Time.second)
+            return
+        }
         let size = Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
         w.shares.append(SharedItem(confirmedAt: w.now, size: size))
         w.unlock()
-        if w.engine.isRunning(w.ids.share) { w.engine.end(w.ids.share, .normal) }
         w.engine.launch(w.ids.share, by: .shareSheet,
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget, memoryLimit: w.p.share.memoryLimit))
         w.engine.send(.surface(.tagValue(ShareExtension.Tag.confirm.rawValue, Int64(w.shares.count - 1))), to: w.ids.share)

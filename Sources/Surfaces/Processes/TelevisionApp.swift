@@ -50,6 +50,8 @@ final class TelevisionApp: SimulatedProcess {
                 playing = false
                 if w.measuring { stoppedAtLock += 1 }
             }
+        case .surface(.tag(TelevisionApp.revokedTag)):
+            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
                 signedIn = false
@@ -62,8 +64,9 @@ final class TelevisionApp: SimulatedProcess {
         }
     }
 
-    /// Message tag: the phone's app left the foreground (locked, put away, suspended).
-    static let phoneAppLeftForegroundTag: Int32 = 80
+    /// Message tags: the phone's app left the foreground (locked, put away, suspended); the
+    /// backend says the session was revoked.
+    static let phoneAppLeftForegroundTag: Int32 = 80, revokedTag: Int32 = 81
 
     /// Share of playbacks that stopped when the phone's app left the foreground.
     var stoppedShare: Double { playbacks == 0 ? .nan : Double(stoppedAtLock) / Double(playbacks) }

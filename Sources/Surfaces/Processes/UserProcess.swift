@@ -9,7 +9,7 @@ final class UserProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
     /// The world outlives every program in it, so the reference is not counted.
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case open = 1, end, edit, signOut }
+    enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     private var sessionEnd: SimTime = 0
     private var inSession = false
 
@@ -30,7 +30,7 @@ final class UserProcess: SimulatedProcess {
     }
 
     private func scheduleEdit() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &world.rng.user)
+        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &world.rng.userEdits)
         if t < sessionEnd { at(.edit, t) }
     }
 
@@ -42,7 +42,7 @@ final class UserProcess: SimulatedProcess {
         if case .surface(.tag(Self.sessionStartedTag)) = message {
             if !inSession {
                 inSession = true
-                sessionEnd = w.now + w.p.user.sessionLength.sampleTime(&w.rng.user)
+                sessionEnd = w.now + w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
                 at(.end, sessionEnd)
                 scheduleEdit()
             }
@@ -54,9 +54,13 @@ final class UserProcess: SimulatedProcess {
             if !inSession && !w.appInForeground { w.openAppInForeground(.user) }
             scheduleOpen()
         case .signOut:
-            // The user opens the app and signs out there.
+            // The user opens the app and finds the account settings…
             w.openAppInForeground(.user)
-            w.engine.send(.surface(.tag(MainApp.signOutTag)), to: w.ids.app, after: Time.second)
+            at(.signOutNow, w.now + World.signOutNavigation)
+        case .signOutNow:
+            // …and signs out there (reopening the app if the session ended meanwhile).
+            if !w.appInForeground { w.openAppInForeground(.user) }
+            w.engine.send(.surface(.tag(MainApp.signOutTag)), to: w.ids.app)
         case .edit:
             if inSession {
                 w.engine.send(.userEdits, to: w.ids.app)
@@ -64,7 +68,7 @@ final class UserProcess: SimulatedProcess {
             }
         case .end:
             inSession = false
-            let forceQuit = w.rng.user.bernoulli(w.p.user.forceQuit)
+            let forceQuit = w.rng.userSessions.bernoulli(w.p.user.forceQuit)
             if w.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
                     w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
@@ -100,15 +104,27 @@ final class GlanceProcess: SimulatedProcess {
     }()
 
     private func schedule(_ tag: Tag) {
-        let t = PoissonArrivals.next(after: world.now, rate: rates[Int(tag.rawValue) - 1], rng: &world.rng.glances)
+        let w = world
+        let rate = rates[Int(tag.rawValue) - 1]
+        let t: SimTime
+        switch tag {
+        case .widget: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesWidget)
+        case .watch: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesWatch)
+        default: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesApp)
+        }
         if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.glances, at: t) }
     }
 
-    /// Message tag: the app came to the foreground; glances at it begin.
-    static let appForegroundTag: Int32 = 50
+    /// Message tags: the app came to the foreground, glances at it begin; the user looks at
+    /// the home screen after leaving the app.
+    static let appForegroundTag: Int32 = 50, homeScreenTag: Int32 = 51
     private var appGlancesScheduled = false
 
     func receive(_ message: Message, engine: Engine<Message>) {
+        if case .surface(.tag(Self.homeScreenTag)) = message {
+            world.compareWidgetWithApp()
+            return
+        }
         if case .surface(.tag(Self.appForegroundTag)) = message {
             if !appGlancesScheduled { appGlancesScheduled = true; schedule(.app) }
             return

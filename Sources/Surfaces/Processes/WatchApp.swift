@@ -36,8 +36,10 @@ final class WatchApp: SimulatedProcess {
     func start() {
         scheduleWrite()
         if level != .remoteControl {
-            cache = nil
-            world.watchObserver.show(.blank(.nothingYet), at: world.now, truth: world.truth)
+            // Set up with the phone before the replication starts: it holds the account as of time 0.
+            cache = DataCopy(account: 1)
+            world.watchHoldsAccount = true
+            show(cache)
         } else {
             world.watchObserver.show(.blank(.needsPhone), at: world.now, truth: world.truth)
         }

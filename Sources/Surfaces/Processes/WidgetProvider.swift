@@ -55,7 +55,10 @@ final class WidgetProvider: SimulatedProcess {
     private func finish() {
         let w = world
         guard let b = building else { return }
+        // Data or session closed until first unlock (or while locked): a placeholder, and the
+        // host rebuilds at the first unlock.
         let protectedData = !w.device.canRead(w.shared.projectionProtection)
+            || (w.p.session.inSharedSecureStorage && !w.device.canRead(w.shared.sessionProtection))
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         w.engine.send(.timeline(view: w.enclose(view), nextReload: nextReload(), protectedData: protectedData), to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)

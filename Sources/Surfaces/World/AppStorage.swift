@@ -10,6 +10,10 @@ struct AppStorage {
     var reading: DataCopy?
     /// Own changes written but not yet acknowledged, in order.
     var pendingWrites: [Int32] = []
+    /// A sign-out's revocation the backend has not confirmed yet.
+    var revokePending = false
+    /// The last widget reload was asked from the background, where it may be refused.
+    var reloadAskedInBackground = false
     /// How long readings are kept.
     var lifetime: SimTime
     /// The key that seals the readings is gone (the phone restored elsewhere).

@@ -34,6 +34,7 @@ extension Assembly {
         if p.action.enabled {
             let runs = w.actions.filter { $0.startedAt >= p.observe.warmup }
             set(.actionDuplicated, frac(runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, runs.count))
+            set(.actionOpenedApp, frac(runs.filter(\.openedApp).count, runs.count))
             set(.actionCompletedWithoutApp, frac(runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, runs.count))
         }
         if p.instant.enabled {

@@ -97,6 +97,11 @@ final class Assembly {
         w.device.locked = true
         w.device.unlockedSinceBoot = true
         if w.p.session.inSharedSecureStorage { w.shared.setSession(SessionToken(id: Backend.phoneSession, account: 1)) }
+        // The app has been used before the replication starts: it keeps a reading of the
+        // account as it stood at time 0, and its projection is in the shared storage area.
+        let initial = backend.snapshot
+        w.appStorage.keep(initial, at: 0)
+        w.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.schemaVersion), w.device)
         device.start()
         user.start()
         elsewhere.start()

@@ -13,6 +13,13 @@ extension World {
         engine.send(.surface(.tag(PushService.discardHeldTag)), to: ids.pushService)
     }
 
+    /// The backend revoked every credential: the television, which keeps a connection to the
+    /// backend, is told at once (§25.13 "revocation that reaches it"); a watch finds out at its
+    /// next request.
+    func backendRevoked() {
+        if p.tv.enabled { engine.send(.surface(.tag(TelevisionApp.revokedTag)), to: ids.tv, after: p.push.delay.sampleTime(&rng.push)) }
+    }
+
     /// Another device deletes an object; the backend applies it.
     func backendDeletesObject(index: Int) {
         engine.send(.surface(.tagValue(Backend.deleteObjectTag, Int64(index))), to: ids.backend)

@@ -5,6 +5,9 @@ import Platform
 /// missing step leaves behind is not written here: it is whatever the stored views,
 /// held credentials, live statuses and watch caches still show.
 extension World {
+    /// Time the user takes from opening the app to the sign-out button.
+    static let signOutNavigation: SimTime = 30 * Time.second
+
     /// The leak metrics, the surface each concerns, and whether that surface holds the
     /// account at the moment of sign-out (if not, its leak is zero).
     private func surfacesHoldingAccount() -> [(Metric, Bool)] {
@@ -51,6 +54,8 @@ extension World {
             watchLinkService.queueNotice(WatchApp.signOutNotice)
         }
         if steps.contains(.revokeCredentials) {
+            // Kept until the backend confirms, and sent again at each sync until then.
+            appStorage.revokePending = true
             request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
     }
@@ -70,6 +75,7 @@ extension MainApp {
     func signOut() {
         memory?.store = DataCopy(account: 0)
         memory?.hasReading = false
+        memory?.freshSinceLaunch = false
         world.performSignOut()
     }
 }

@@ -35,6 +35,22 @@ extension World {
         if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
     }
 
+    /// The app's sync failed (no network): a remote control waiting for an answer gets what
+    /// the app holds.
+    func appSyncFailed(_ store: DataCopy) {
+        guard p.watch.enabled, watchRemotePending, account != 0 else { return }
+        watchRemotePending = false
+        engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(enclose(store)))), to: ids.watch,
+                    after: p.network.latency.sampleTime(&rng.network) / 2)
+    }
+
+    /// Grants the outbox lock to the process next in line, in its own protocol.
+    func grantOutboxLock(to holder: Int32) {
+        let pid = ProcessID(holder)
+        let tag = pid == ids.app ? MainApp.DrainTag.lockGranted.rawValue : ShareExtension.Tag.lockGranted.rawValue
+        engine.send(.surface(.tag(tag)), to: pid)
+    }
+
     /// A write of the app's was acknowledged (or failed).
     func appWriteAcknowledged(_ reply: Reply) {}
 
@@ -70,7 +86,7 @@ extension World {
     }
 
     /// Time one read or write of a shared file takes.
-    func ioTime() -> SimTime { p.storage.ioTime.sampleTime(&rng.share) }
+    func ioTime() -> SimTime { p.storage.ioTime.sampleTime(&rng.storage) }
 
     /// The extension hands an item to the system's background transfer service.
     func startBackgroundTransfer(_ index: Int) {

@@ -42,6 +42,8 @@ final class World {
     var liveKeepsAppRunning = false
     var carIsDriving = false
     var tvSignedIn = true
+    /// What the app showed when the user last left it, until the look at the widget.
+    var appViewAtReturn: ChangeSet?
     var shares: [SharedItem] = []
     var shareRuns: [Int] = []
     var actions: [ActionRun] = []

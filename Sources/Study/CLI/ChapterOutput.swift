@@ -1,0 +1,48 @@
+// Printing and writing the chapter's matrices (probes, failures).
+import Foundation
+import Surfaces
+
+enum ChapterOutput {
+    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Writes the files atomically into `dir`.
+    static func write(_ files: [String: String], to dir: String) throws(CLIFailure) {
+        var writer = AtomicWriter(directory: dir)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) { writer.stage(name, text) }
+        do { try writer.commit() } catch { throw .input("cannot write \(dir): \(error)") }
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    static func percent(_ x: Double) -> String { x.isNaN ? "  –" : String(Int((x * 100).rounded())) + "%" }
+
+    /// The probe matrix: per (probe, design), each reading's share; the predicted one marked.
+    static func probeTable(_ rows: [ProbeStudy.Row]) -> String {
+        var text = pad("probe", 7) + pad("design", 21) + "readings (share of runs; * = the chapter's prediction)\n"
+        for v in ProbeStudy.verdicts(rows) {
+            let cells = rows.filter { $0.probe == v.probe && $0.design == v.design && ($0.share > 0 || $0.predicted) }
+                .map { ($0.predicted ? "*" : "") + $0.reading + " " + percent($0.share) }
+            text += pad(v.probe, 7) + pad(v.design, 21) + cells.joined(separator: ", ")
+            text += v.agrees ? "\n" : "   <- majority differs from the chapter\n"
+        }
+        let agree = ProbeStudy.verdicts(rows).filter(\.agrees).count
+        text += "\(agree) of \(ProbeStudy.verdicts(rows).count) designs: the majority reading is the chapter's.\n"
+        return text
+    }
+
+    /// The failure table: per failure, how often each variant shows it and how large it is.
+    static func failureTable(_ rows: [FailureStudy.Row]) -> String {
+        var text = pad("failure", 25) + pad("causes", 9) + pad("avoids", 9) + pad("metric", 28) + "size (causes / avoids)\n"
+        var ok = 0, total = 0
+        let ids = rows.map(\.failure).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for id in ids {
+            guard let c = rows.first(where: { $0.failure == id && $0.variant == "causes" }),
+                  let a = rows.first(where: { $0.failure == id && $0.variant == "avoids" }) else { continue }
+            total += 1
+            if c.share > 0 && a.share == 0 { ok += 1 }
+            text += pad(id, 25) + pad(percent(c.share), 9) + pad(percent(a.share), 9) + pad(c.metric, 28)
+                + CSVNumber.format(c.value) + " / " + CSVNumber.format(a.value) + "\n"
+        }
+        text += "\(ok) of \(total) failures: observed under causes and never under avoids.\n"
+        return text
+    }
+}

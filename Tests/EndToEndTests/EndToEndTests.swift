@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// The built binary on small scenarios: reproducibility, errors, and the text users see.
+final class EndToEndTests: XCTestCase {
+    func testJobs1And2GiveByteIdenticalResults() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("sweep.json5")
+        try sim.succeed(["run", scenario, "--jobs", "1", "--out", "one", "--quiet"])
+        try sim.succeed(["run", scenario, "--jobs", "2", "--out", "two", "--quiet"])
+        let one = try sim.results("one")
+        XCTAssertEqual(one.keys.sorted(), try sim.results("two").keys.sorted())
+        XCTAssertEqual(one, try sim.results("two"))
+        XCTAssertNotNil(one["runs.csv"])
+        XCTAssertNotNil(one["sweep-widget.budgetPerDay.svg"])
+    }
+
+    func testShardsMergedEqualOneRun() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("sweep.json5")
+        try sim.succeed(["run", scenario, "--out", "whole", "--quiet"])
+        try sim.succeed(["run", scenario, "--shard", "1/2", "--out", "s1", "--quiet"])
+        try sim.succeed(["run", scenario, "--shard", "2/2", "--out", "s2", "--quiet"])
+        try sim.succeed(["merge", "s2", "s1", "--out", "merged", "--quiet"])
+        XCTAssertEqual(try sim.results("whole"), try sim.results("merged"))
+    }
+
+    func testTheDefaultOutputFolderAndTheReport() throws {
+        let sim = try SurfaceSimBinary()
+        let out = try sim.succeed(["run", SurfaceSimBinary.fixture("small.json5")])
+        XCTAssertTrue(out.hasPrefix("small: 1 point × 6 replications, seed 3, "), out)
+        XCTAssertTrue(out.contains("\npoint  surface  p50 staleness  p90 staleness  blank\n"), out)
+        XCTAssertTrue(out.contains("\nFiles:\n  Results/small/runs.csv\n  Results/small/summary.csv\n  Results/small/distributions.csv\n"), out)
+        XCTAssertTrue(out.hasSuffix("  Results/small/manifest.json\n"), out)
+        let manifest = try String(contentsOfFile: sim.path("Results/small/manifest.json"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"version\": \"0.1.0\""))
+        XCTAssertTrue(manifest.contains("\"widget.budgetPerDay\": 55"))
+    }
+
+    func testABadScenarioExitsWith2AndWritesNothing() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("bad-enum.json5")
+        let r = try sim.run(["run", scenario, "--out", "out"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.out, "")
+        XCTAssertEqual(r.err, "Error: \(scenario):3:18: watch.level: expected one of \"remoteControl\", \"companion\", \"standalone\", found \"companon\". Did you mean 'companion'?\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sim.path("out")))
+        XCTAssertEqual(try sim.run(["validate", scenario]).status, 2)
+    }
+
+    func testHelpIsTheSameAsTheHelpFlag() throws {
+        let sim = try SurfaceSimBinary()
+        for verb in ["run", "merge", "trace", "validate", "plot"] {
+            XCTAssertEqual(try sim.succeed(["help", verb]), try sim.succeed([verb, "--help"]), verb)
+        }
+        XCTAssertEqual(try sim.succeed(["--version"]), "0.1.0\n")
+    }
+
+    func testTraceWritesCSVToStandardOutput() throws {
+        let sim = try SurfaceSimBinary()
+        let out = try sim.succeed(["trace", SurfaceSimBinary.fixture("sweep.json5"), "--point", "3", "--run", "1"])
+        XCTAssertTrue(out.hasPrefix("time_s,process,event,details\n"))
+        XCTAssertEqual(out, try sim.succeed(["trace", SurfaceSimBinary.fixture("sweep.json5"), "--point", "3", "--run", "1"]))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import Study
+
+/// Bad input gets one clear error, exit status 2, and nothing written (SPEC §4).
+final class BadInputTests: XCTestCase {
+    /// (scenario text, --set overrides, the exact message after `Error: `).
+    static let cases: [(text: String, overrides: [String], message: String)] = [
+        ("{widget: {budgetPerDy: 40}}", [],
+         "bad.json5:1:11: unknown parameter 'widget.budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
+        ("{budgetPerDay: 40}", [],
+         "bad.json5:1:2: unknown parameter 'budgetPerDay'. Did you mean 'widget.budgetPerDay'?"),
+        (#"{watch: {level: "companon"}}"#, [],
+         #"bad.json5:1:17: watch.level: expected one of "remoteControl", "companion", "standalone", found "companon". Did you mean 'companion'?"#),
+        (#"{widget: {maxAge: "-5m"}}"#, [],
+         #"bad.json5:1:19: widget.maxAge: expected a duration with a unit (e.g. "250ms", "30s", "15m", "2h", "1d"), found "-5m""#),
+        ("{widget: {maxAge: 30}}", [],
+         #"bad.json5:1:19: widget.maxAge: expected a duration with a unit (e.g. "250ms", "30s", "15m", "2h", "1d"), found 30"#),
+        (#"{"push.wakeRefusal": 1.5}"#, [],
+         "bad.json5:1:22: push.wakeRefusal: expected a probability between 0 and 1, found 1.5"),
+        ("{widget: {budgetPerDay: 40,, }}", [],
+         "bad.json5:1:28: expected a key or '}', found ','"),
+        (#"{sweep: {"widget.budget": [40, 55]}}"#, [],
+         "bad.json5:1:10: unknown parameter 'widget.budget'. Did you mean 'widget.budgetPerDay'?"),
+        ("{}", ["widget.budgetPerDay"],
+         "--set widget.budgetPerDay: expected path=value (e.g. --set push.wakeRefusal=0.5), found no '='"),
+        ("{}", ["widget.budgetPerDay=abc"],
+         #"--set widget.budgetPerDay=abc: widget.budgetPerDay: expected a whole number ≥ 0, found "abc""#),
+        ("{}", ["widget.budgetPerDy=40"],
+         "--set widget.budgetPerDy=40: unknown parameter 'widget.budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
+        (#"{network: {latency: {lognormol: {median: "150ms"}}}}"#, [],
+         "bad.json5:1:22: network.latency: expected a distribution (constant, exponential, uniform, lognormal, normal, empirical), found 'lognormol'. Did you mean 'lognormal'?"),
+        (#"{network: {latency: {lognormal: {median: "150ms", sgma: 0.5}}}}"#, [],
+         "bad.json5:1:51: network.latency: unknown key 'sgma' (allowed: 'median', 'sigma', 'p95'). Did you mean 'sigma'?"),
+        ("{user: {appOpens: {perHour: 0.5, profile: [1, 2]}}}", [],
+         "bad.json5:1:43: user.appOpens.perHour: expected 24 hourly weights ≥ 0, not all zero, found [1,2]"),
+        ("{widget: 5}", [],
+         "bad.json5:1:10: widget: expected an object of the parameters under 'widget', found 5"),
+        (#"{signout: {steps: ["clearSession", "reloadWidget"]}}"#, [],
+         #"bad.json5:1:36: signout.steps: expected one of "clearSession", "clearSharedData", "reloadWidgets", "endLiveStatus", "notifyWatch", "revokeCredentials", found "reloadWidget". Did you mean 'reloadWidgets'?"#),
+        (#"{widget: {budgetPerDay: 40}, "widget.budgetPerDay": 41}"#, [],
+         "bad.json5:1:30: widget.budgetPerDay: set twice (first at line 1, column 11)"),
+        ("{sweep: {seed: [1, 2]}}", [],
+         "bad.json5:1:10: seed: cannot be swept: it applies to the whole study"),
+        (#"{sweep: {"push.wakeRefusal": [0, 2]}}"#, [],
+         "bad.json5:1:34: push.wakeRefusal: expected a probability between 0 and 1, found 2"),
+        (#"{sweep: {"push.wakeRefusal": [0, 1]}}"#, ["push.wakeRefusal=0.5"],
+         "--set push.wakeRefusal=0.5: push.wakeRefusal: is swept by the scenario, so --set cannot also set it"),
+        ("{action: {retries: 1.5}}", [],
+         "bad.json5:1:20: action.retries: expected a whole number ≥ 0, found 1.5"),
+        (#"{share: {memoryLimit: "120 MB"}}"#, [],
+         #"bad.json5:1:23: share.memoryLimit: expected a size with a unit (e.g. "512KB", "120MB"), found "120 MB""#),
+        ("[1, 2]", [],
+         "bad.json5:1:1: expected an object of parameters, found [1,2]"),
+    ]
+
+    func testEachBadInputHasItsExactMessage() {
+        for (text, overrides, message) in Self.cases {
+            XCTAssertThrowsError(try ScenarioLoader.decode(text, file: "bad.json5", overrides: overrides), text) { error in
+                XCTAssertEqual((error as? ScenarioError)?.description, message, text)
+            }
+        }
+    }
+
+    func testTheCommandLineExitsWith2AndWritesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("surfacesim-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.json5").path
+        let out = directory.appendingPathComponent("out").path
+        for (text, overrides, message) in Self.cases {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let console = Console.capturing()
+            let status = CLI.main(["surfacesim", "run", file, "--out", out, "--quiet"] + overrides.flatMap { ["--set", $0] },
+                                  console: console)
+            XCTAssertEqual(status, 2, text)
+            XCTAssertTrue(console.errors.hasPrefix("Error: " + message.replacingOccurrences(of: "bad.json5", with: file)), console.errors)
+            XCTAssertEqual(console.output, "")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), text)
+        }
+    }
+
+    func testAnUnreadableFile() {
+        XCTAssertThrowsError(try ScenarioLoader.load(path: "/nonexistent/x.json5")) { error in
+            XCTAssertEqual((error as? ScenarioError)?.description, "/nonexistent/x.json5: cannot read the file: No such file or directory")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import SimKernel
+import Surfaces
+import TestSupport
+import XCTest
+@testable import Study
+
+/// summary.csv's figures (SPEC §6) and the exact accumulators behind them.
+final class SummaryMathTests: XCTestCase {
+    func values(seed: UInt64, count: Int) -> [Double] {
+        var rng = RandomStream(seed: seed)
+        return (0..<count).map { _ in (rng.exponential(mean: 300) * 1e6).rounded() / 1e6 }
+    }
+
+    func testMomentsMatchTheTextbookFormulas() {
+        let failing = forEachSeed(0..<20) { seed in
+            let xs = values(seed: seed, count: 3 + Int(seed) * 7)
+            var m = ExactMoments()
+            for x in xs { m.add(x) }
+            let reference = SampleSummary(xs)
+            return m.count == reference.n
+                && abs(m.mean - reference.mean) <= 1e-9 * max(1, reference.mean)
+                && abs(m.sd - reference.sd) <= 1e-7 * max(1, reference.sd)
+                && abs(m.ci95.low - reference.ci95Low) <= 1e-6 && abs(m.ci95.high - reference.ci95High) <= 1e-6
+        }
+        XCTAssertNil(failing, "seed \(failing.map(String.init) ?? "")")
+    }
+
+    func testMergingIsExactAndOrderIndependent() {
+        let xs = values(seed: 3, count: 1000)
+        var whole = ExactMoments()
+        for x in xs { whole.add(x) }
+        var parts = [ExactMoments](repeating: ExactMoments(), count: 3)
+        for (i, x) in xs.enumerated() { parts[i % 3].add(x) }
+        var forward = ExactMoments()
+        var backward = ExactMoments()
+        for p in parts { forward.merge(p) }
+        for p in parts.reversed() { backward.merge(p) }
+        XCTAssertEqual(forward, whole)
+        XCTAssertEqual(backward, whole)
+        XCTAssertEqual(forward.encode(), whole.encode())
+        XCTAssertEqual(ExactMoments.decode(whole.encode()), whole)
+    }
+
+    func testEmptyAndSingleMoments() {
+        XCTAssertTrue(ExactMoments().mean.isNaN)
+        var one = ExactMoments()
+        one.add(2.5)
+        XCTAssertEqual(one.mean, 2.5)
+        XCTAssertTrue(one.sd.isNaN)
+        XCTAssertTrue(one.ci95.low.isNaN)
+    }
+
+    func testPerReplicationMetricFigures() {
+        let xs = [0.1, 0.4, 0.2, 0.9, 0.5]
+        var m = MetricAccumulator(shape: .perReplication)
+        for x in xs { m.histogram.record(x); m.moments.add(x) }
+        let f = SummaryFigures(m, shape: .perReplication)
+        let reference = SampleSummary(xs)
+        XCTAssertEqual(f.n, 5)
+        XCTAssertEqual(f.mean, reference.mean, accuracy: 1e-12)
+        XCTAssertEqual(f.sd, reference.sd, accuracy: 1e-9)
+        XCTAssertEqual(f.ci95Low, reference.ci95Low, accuracy: 1e-9)
+        XCTAssertEqual(f.max, 0.9)
+        XCTAssertEqual(f.quantiles[1], 0.4, accuracy: 0.4 / 128)
+    }
+
+    func testSampledMetricPoolsSamplesAndIntervalsOverReplicationMeans() {
+        let replications = [[1.0, 2.0, 3.0], [10.0], [4.0, 6.0]]
+        var point = PointAccumulator()
+        let metric = Metric.widgetStaleness
+        for (r, samples) in replications.enumerated() {
+            var result = ReplicationResult(minutes: 0)
+            result.samples[metric.rawValue] = samples
+            point.add(ReplicationFigures(result, seed: UInt64(r)))
+        }
+        let f = SummaryFigures(point.metrics[metric.rawValue], shape: .sampled)
+        let pooled = SampleSummary(replications.flatMap { $0 })
+        let means = SampleSummary([2.0, 10.0, 5.0])
+        XCTAssertEqual(f.n, 6)
+        XCTAssertEqual(f.mean, pooled.mean, accuracy: 1e-12)
+        XCTAssertEqual(f.sd, pooled.sd, accuracy: 1e-9)
+        XCTAssertEqual(f.ci95Low, means.ci95Low, accuracy: 1e-9)
+        XCTAssertEqual(f.ci95High, means.ci95High, accuracy: 1e-9)
+        XCTAssertEqual(f.max, 10)
+    }
+
+    func testReplicationStatisticsAreType7() {
+        for (x, y) in zip(ReplicationFigures.statistics(of: [1, 2, 3, 4]), [2.5, 2.5, 3.7, 3.97]) { XCTAssertEqual(x, y, accuracy: 1e-12) }
+        XCTAssertTrue(ReplicationFigures.statistics(of: []).allSatisfy(\.isNaN))
+    }
+
+    func testInvalidValuesBecomeViolations() {
+        var result = ReplicationResult(minutes: 0)
+        result.samples[Metric.widgetStaleness.rawValue] = [1, -2, .infinity]
+        result.values[Metric.widgetBlank.rawValue] = -0.5
+        let figures = ReplicationFigures(result, seed: 0)
+        XCTAssertEqual(figures.samples[Metric.widgetStaleness.rawValue], [1])
+        XCTAssertTrue(figures.values[Metric.widgetBlank.rawValue].isNaN)
+        XCTAssertEqual(figures.violations, ["widget.staleness: 2 negative or non-finite samples", "widget.blank: invalid value -0.5"])
+    }
+
+    func testPeakToMeanSkipsTheWarmup() {
+        var point = PointAccumulator()
+        var result = ReplicationResult(minutes: 4)
+        result.requestsPerMinute = [100, 1, 3, 2]
+        point.add(ReplicationFigures(result, seed: 0))
+        point.add(ReplicationFigures(result, seed: 1))
+        XCTAssertEqual(point.requestsPerMinute, [200, 2, 6, 4])
+        XCTAssertEqual(point.peakToMean(warmupMinutes: 1), 6.0 / 4.0)
+        XCTAssertTrue(point.peakToMean(warmupMinutes: 4).isNaN)
+    }
+}

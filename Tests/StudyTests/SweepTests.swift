@@ -1,0 +1,52 @@
+import SimKernel
+import Surfaces
+import XCTest
+@testable import Study
+
+/// Sweep blocks expand to the full grid (first key slowest) or to named points (SPEC §4).
+final class SweepTests: XCTestCase {
+    func testGridVariesTheFirstKeySlowest() throws {
+        let s = try ScenarioLoader.decode(#"{sweep: {"widget.budgetPerDay": [40, 55, 70], "push.wakeRefusal": [0, 0.5]}}"#, file: "t")
+        XCTAssertEqual(s.sweep.columns, ["widget.budgetPerDay", "push.wakeRefusal"])
+        XCTAssertEqual(s.sweep.points.map(\.name), ["0", "1", "2", "3", "4", "5"])
+        let grid = s.sweep.points.indices.map { i -> [Double] in
+            let p = s.parameters(ofPoint: i)
+            return [Double(p.widget.budgetPerDay), p.push.wakeRefusal]
+        }
+        XCTAssertEqual(grid, [[40, 0], [40, 0.5], [55, 0], [55, 0.5], [70, 0], [70, 0.5]])
+    }
+
+    func testNestedSweepKeysAndTypedValues() throws {
+        let s = try ScenarioLoader.decode(#"{sweep: {widget: {maxAge: ["5m", "1h"]}, watch: {level: ["companion", "standalone"]}}}"#, file: "t")
+        XCTAssertEqual(s.sweep.columns, ["widget.maxAge", "watch.level"])
+        XCTAssertEqual(s.parameters(ofPoint: 3).widget.maxAge, Time.hour)
+        XCTAssertEqual(s.parameters(ofPoint: 3).watch.level, .standalone)
+        XCTAssertEqual(StudyLayout(s).points[3].fields, ["3600", "standalone"])
+    }
+
+    func testNamedPoints() throws {
+        let s = try ScenarioLoader.decode(#"""
+        {push: {wakeRefusal: 0.3}, sweep: {points: [
+            {name: "push", set: {"push.onChange": true}},
+            {name: "no push", set: {push: {onChange: false}, "widget.budgetPerDay": 40}},
+        ]}}
+        """#, file: "t")
+        XCTAssertEqual(s.sweep.points.map(\.name), ["push", "no push"])
+        XCTAssertEqual(s.sweep.columns, ["push.onChange", "widget.budgetPerDay"])
+        XCTAssertTrue(s.parameters(ofPoint: 0).push.onChange)
+        XCTAssertFalse(s.parameters(ofPoint: 1).push.onChange)
+        XCTAssertEqual(s.parameters(ofPoint: 0).widget.budgetPerDay, 55)
+        XCTAssertEqual(s.parameters(ofPoint: 1).widget.budgetPerDay, 40)
+        XCTAssertEqual(s.parameters(ofPoint: 1).push.wakeRefusal, 0.3)
+        XCTAssertEqual(StudyLayout(s).points.map(\.fields), [["true", "55"], ["false", "40"]])
+        XCTAssertEqual(s.pointIndex("no push"), 1)
+        XCTAssertEqual(s.pointIndex("1"), 1)
+        XCTAssertNil(s.pointIndex("7"))
+    }
+
+    func testOverridesApplyBeforeTheSweep() throws {
+        let s = try ScenarioLoader.decode(#"{sweep: {"push.wakeRefusal": [0, 1]}}"#, file: "t", overrides: ["widget.budgetPerDay=42"])
+        XCTAssertEqual(s.parameters(ofPoint: 0).widget.budgetPerDay, 42)
+        XCTAssertEqual(s.parameters(ofPoint: 1).push.wakeRefusal, 1)
+    }
+}

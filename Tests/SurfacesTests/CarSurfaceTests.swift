@@ -1,0 +1,41 @@
+import XCTest
+import SimKernel
+import Surfaces
+import TestSupport
+
+/// The car surface (§25.8; SPEC §3.9): projected from the phone (the phone's app, session and
+/// network) or running on the car with its own sign-in and network.
+final class CarSurfaceTests: XCTestCase {
+
+    /// The phone is offline most of the time (periods of six hours, four a day) while data keeps
+    /// changing elsewhere. A projected car can only show what the phone last synced; a car with
+    /// its own network fetches every minute of a drive.
+    static func car(_ mode: CarMode) -> Parameters {
+        var p = SurfaceSetUp.quiet(days: 4)
+        p.car.enabled = true
+        p.car.mode = mode
+        p.car.drivesPerDay = 12
+        p.elsewhere.edits = Rate(perHour: 6)
+        p.network.offlinePerDay = 4
+        p.network.offlineDuration = .exponential(mean: 6 * 3_600)
+        p.observe.carGlances = Rate(perHour: 12)
+        return p
+    }
+
+    func testOnCarClientStaysFreshWhenThePhoneIsOffline() {
+        let s = SurfaceRuns(Self.car(.onCar), seeds: 3, base: 12_400).samples(.carStaleness)
+        XCTAssertGreaterThan(s.count, 200)
+        // Refreshed every minute (app.syncInterval): never older than a refresh and a round trip.
+        XCTAssertLessThan(s.max() ?? 0, 70, "car.staleness on the car's own network (s)")
+    }
+
+    func testProjectedCarShowsOldDataWhenThePhoneIsOffline() {
+        let projected = SurfaceRuns(Self.car(.projected), seeds: 3, base: 12_400)
+        let s = projected.samples(.carStaleness)
+        XCTAssertGreaterThan(s.count, 200)
+        XCTAssertGreaterThan(SurfaceStat.mean(s), 30 * 60, "mean car.staleness projected from an offline phone (s)")
+        for (i, v) in projected.values(.carBlank).enumerated() {
+            XCTAssertLessThan(v, 0.05, "seed \(12_400 + i): the projected car shows the phone's kept reading")
+        }
+    }
+}
