@@ -35,8 +35,17 @@ public final class Engine<Message> {
     /// Invariant violations seen (only when `checksInvariants`).
     public private(set) var violations: [String] = []
 
+    /// A process reference that dispatch can load without reference counting; the
+    /// process is kept alive by `owners`.
+    @usableFromInline
+    struct Slot {
+        unowned(unsafe) let process: any SimulatedProcess<Message>
+    }
+
     @usableFromInline var queue = EventQueue<Pending>()
-    @usableFromInline var processes: [any SimulatedProcess<Message>] = []
+    @usableFromInline var processes: [Slot] = []
+    /// Strong references: the engine owns its processes for its whole life.
+    var owners: [any SimulatedProcess<Message>] = []
     public private(set) var records: [ProcessRecord] = []
     var stopTime: SimTime = Time.never
 
@@ -47,7 +56,8 @@ public final class Engine<Message> {
     /// Adds a program to the world. It starts not running.
     @discardableResult
     public func register(_ process: any SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
-        processes.append(process)
+        owners.append(process)
+        processes.append(Slot(process: process))
         records.append(ProcessRecord(name: name, limits: limits))
         return ProcessID(Int32(processes.count - 1))
     }
@@ -114,7 +124,7 @@ public final class Engine<Message> {
             queue.push(Pending(target: id.index, incarnation: records[i].incarnation, action: .budgetExpired), at: now + budget)
         }
         if let trace { trace.record(now, records[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
-        processes[i].launched(by: launcher, resumed: previous == .suspended, engine: self)
+        processes[i].process.launched(by: launcher, resumed: previous == .suspended, engine: self)
         return true
     }
 
@@ -133,9 +143,9 @@ public final class Engine<Message> {
         } else {
             records[i].state = .notRunning
             records[i].memoryInUse = 0
-            processes[i].discardMemory()
+            processes[i].process.discardMemory()
         }
-        processes[i].ended(reason, engine: self)
+        processes[i].process.ended(reason, engine: self)
     }
 
     /// Accounts `bytes` more memory to a running process. Past its limit the
@@ -194,7 +204,7 @@ public final class Engine<Message> {
         switch entry.payload.action {
         case .deliver(let message):
             if let trace { trace.record(now, records[i].name, "receive", String(describing: message)) }
-            processes[i].receive(message, engine: self)
+            processes[i].process.receive(message, engine: self)
         case .budgetExpired:
             if let trace { trace.record(now, records[i].name, "timeBudget", "expired") }
             end(ProcessID(Int32(i)), .killedForTime)

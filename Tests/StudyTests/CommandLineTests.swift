@@ -28,7 +28,7 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--check] [--quiet]")
+                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--check] [--quiet] [--reproducible]")
         XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet]")
     }
 

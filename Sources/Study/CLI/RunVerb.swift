@@ -25,6 +25,7 @@ public struct RunVerb: Verb {
                 OptionSpec("--resume", help: "Continue after the last checkpoint in the result folder's .partial/."),
                 OptionSpec("--check", help: "Check the models' invariants in every replication (slower); a violation fails the run."),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
+                OptionSpec("--reproducible", help: "Leave wall-clock timing out of manifest.json (for committed results)."),
                 OptionSpec("--stop-after", value: "n", help: "Stop after n replications, checkpointed (for testing --resume).", hidden: true),
             ])
     }
@@ -40,6 +41,7 @@ public struct RunVerb: Verb {
         }
         options.resume = arguments.flag("--resume")
         options.checkInvariants = arguments.flag("--check")
+        options.reproducible = arguments.flag("--reproducible")
         options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
         let runs = try arguments.integer("--runs", minimum: 1)
         var seed: UInt64?

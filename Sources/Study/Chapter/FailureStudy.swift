@@ -16,7 +16,8 @@ public enum FailureStudy {
         public let title: String
     }
 
-    /// Runs `runs` replications of each variant; both variants of a failure meet the same worlds.
+    /// Runs `runs` replications of each variant (at least the failure's `minimumRuns`); both
+    /// variants of a failure meet the same worlds.
     public static func run(runs: Int, seed: UInt64, jobs: Int) -> [Row] {
         var rows: [Row] = []
         for (fi, failure) in ChapterFailures.all.enumerated() {
@@ -24,7 +25,7 @@ public enum FailureStudy {
                 let p = failure.parameters(variant)
                 var results: [ReplicationResult] = []
                 results.reserveCapacity(runs)
-                OrderedWorkPool.run(count: runs, jobs: jobs, work: { r in
+                OrderedWorkPool.run(count: max(runs, failure.minimumRuns), jobs: jobs, work: { r in
                     Replication.run(p, seed: SeedMixer.replicationSeed(scenarioSeed: seed, point: UInt64(fi), replication: UInt64(r)))
                 }, consume: { _, result in
                     results.append(result)

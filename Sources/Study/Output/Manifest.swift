@@ -5,13 +5,14 @@
 public struct ManifestInfo: Sendable {
     /// The command line as typed (program name first).
     public var commandLine: [String]
-    /// Wall-clock seconds the study took (all sessions of a resumed run; all shards of a merge).
-    public var timeTakenSeconds: Double
+    /// Wall-clock seconds the study took (all sessions of a resumed run; all shards of a merge);
+    /// nil when the run asked for a reproducible manifest.
+    public var timeTakenSeconds: Double?
     /// Shard directories a merge combined (empty for a run).
     public var mergedFrom: [String] = []
 
     /// Creates the record.
-    public init(commandLine: [String], timeTakenSeconds: Double, mergedFrom: [String] = []) {
+    public init(commandLine: [String], timeTakenSeconds: Double?, mergedFrom: [String] = []) {
         (self.commandLine, self.timeTakenSeconds, self.mergedFrom) = (commandLine, timeTakenSeconds, mergedFrom)
     }
 }
@@ -35,7 +36,7 @@ public enum Manifest {
         ]
         if !info.mergedFrom.isEmpty { pairs.append(("mergedFrom", JSONBuild.array(info.mergedFrom.map { .string($0) }))) }
         pairs += [
-            ("timeTakenSeconds", .number((info.timeTakenSeconds * 1000).rounded() / 1000)),
+            ("timeTakenSeconds", info.timeTakenSeconds.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
             ("eventsSimulated", .number(Double(events))),
             ("replicationsRun", .number(Double(replications))),
             ("failedReplications", .number(Double(failed))),

@@ -5,7 +5,7 @@ import Surfaces
 /// Builds the SVG files of a study from its state.
 public enum StudyPlots {
     /// Surfaces that get a staleness ECDF and appear in sweep charts.
-    public static let surfaces = ["widget", "app", "watch"]
+    public static let surfaces = ["widget", "app", "watch", "live", "car"]
 
     /// Every plot as (file name, SVG text), in a fixed order.
     public static func render(_ state: StudyState) -> [(name: String, svg: String)] {
@@ -13,6 +13,10 @@ public enum StudyPlots {
         for surface in surfaces {
             guard let metric = metric(named: surface + ".staleness"), hasData(state, metric) else { continue }
             files.append(("staleness-ecdf-\(surface).svg", ecdf(state, metric: metric, surface: surface)))
+        }
+        // A shared item's way to the backend (§25.7, §25.9's extension row).
+        if let metric = metric(named: "share.latency"), hasData(state, metric) {
+            files.append(("latency-ecdf-share.svg", ecdf(state, metric: metric, surface: "share", what: "latency of a shared item")))
         }
         if state.layout.points.count > 1 {
             for (c, column) in state.layout.columns.enumerated() {
@@ -48,13 +52,14 @@ public enum StudyPlots {
 
     /// The ECDF of a staleness metric, one step line per point, log x. Zero
     /// staleness (a fresh view) is drawn at the left edge.
-    static func ecdf(_ state: StudyState, metric: Metric, surface: String) -> String {
+    static func ecdf(_ state: StudyState, metric: Metric, surface: String, what: String = "staleness at a glance") -> String {
         let series = state.points.indices.map { p in
             let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
             return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
         }
         let note = state.layout.points.contains { Int($0.name) == nil } ? "" : columnsNote(state.layout.columns)
-        return SVGPlot.ecdf(title: "\(surface) staleness at a glance" + note, xLabel: "staleness (s)", series: series, logX: true)
+        let axis = what.hasPrefix("staleness") ? "staleness (s)" : "latency (s)"
+        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: series, logX: true)
     }
 
     /// Per-run median and p90 staleness of each surface against one swept

@@ -22,6 +22,9 @@ public struct RunOptions: Sendable {
     public var checkpointSeconds = 10.0
     /// The command line, for manifest.json.
     public var commandLine: [String] = []
+    /// Leave wall-clock timing out of manifest.json, so that committed results are
+    /// byte-identical when regenerated (`make results`).
+    public var reproducible = false
 
     /// Defaults: all processors, default directory, no shard.
     public init() {}
@@ -92,7 +95,8 @@ public enum StudyRunner {
             try session.runs.sync()
             session.runs.close()
             session.state.elapsedSeconds = session.elapsed
-            let info = ManifestInfo(commandLine: options.commandLine, timeTakenSeconds: session.state.elapsedSeconds)
+            let info = ManifestInfo(commandLine: options.commandLine,
+                                    timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
             let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info)
             Checkpoint.remove(partial)
             return session.outcome(directory: directory, files: files)

@@ -54,9 +54,10 @@ enum DistributionDecoder {
         }
     }
 
-    /// `{median, sigma}` or `{median, p95}`.
+    /// `{median, sigma}`, `{median, p95}`, or `{median}` alone (sigma
+    /// `Distribution.defaultLognormalSigma`, 0.6: p95 ≈ 2.7 × median).
     private static func lognormal(_ body: JSONNode, _ quantity: Quantity) throws(ValueProblem) -> Distribution {
-        let form = "lognormal with \"median\" and \"sigma\" or \"p95\""
+        let form = "lognormal with \"median\", and \"sigma\" or \"p95\" (or neither)"
         let fields = try object(body, allowed: ["median", "sigma", "p95"], required: ["median"], form: form)
         let medianNode = fields["median"]!
         let median = try value(medianNode, quantity)
@@ -71,6 +72,8 @@ enum DistributionDecoder {
             let p95 = try value(p95Node, quantity)
             guard p95 > median else { throw .expected("a p95 above the median", p95Node) }
             return .lognormal(median: median, p95: p95)
+        case (nil, nil):
+            return .lognormal(median: median)
         default: throw .expected(form, body)
         }
     }

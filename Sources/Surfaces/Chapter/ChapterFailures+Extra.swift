@@ -20,8 +20,7 @@ extension ChapterFailures {
         FailureMode(id: "widget-bursts", title: "Synchronized widget reloads on round clock times (§25.13)",
                     metric: "backend.requests.peakToMean",
                     setUp: { $0.widget.fetchesOwnData = true; $0.widget.maxAge = 0; $0.widget.alignReloads = true
-                             $0.user.appOpens = Rate(perHour: 0.1); $0.push.onChange = false; $0.elsewhere.edits = Rate(perHour: 0.2)
-                             $0.replications = 200 },
+                             $0.user.appOpens = Rate(perHour: 0.1); $0.push.onChange = false; $0.elsewhere.edits = Rate(perHour: 0.2) },
                     causes: { $0.widget.jitter = 0 },
                     avoids: { $0.widget.jitter = 10 * Time.minute },
                     observe: { _ in nil },

@@ -20,6 +20,10 @@ public struct FailureMode: Sendable {
     /// For population measures: judged over all runs of a variant together.
     let population: (@Sendable ([ReplicationResult], Parameters) -> (observed: Bool, size: Double))?
 
+    /// Runs a variant needs at least: a population measure (peak over mean of the backend's
+    /// per-minute requests) means nothing over a handful of replications.
+    public var minimumRuns: Int { population == nil ? 1 : 100 }
+
     /// The parameters of one variant.
     public func parameters(_ v: Variant) -> Parameters {
         var p = ChapterFailures.quietBase()

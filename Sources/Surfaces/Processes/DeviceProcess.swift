@@ -10,7 +10,7 @@ final class DeviceProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
     /// The world outlives every program in it, so the reference is not counted.
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange }
+    enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh }
 
     init(world: World) { self.world = world }
     func discardMemory() {}
@@ -22,6 +22,7 @@ final class DeviceProcess: SimulatedProcess {
         schedule(.restart, perDay: p.device.restartsPerDay, rng: &world.rng.deviceRestarts)
         schedule(.offline, perDay: p.network.offlinePerDay, rng: &world.rng.deviceNetwork)
         schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &world.rng.deviceUpdates)
+        scheduleBackgroundRefresh()
         if let t = p.device.keyLossAt { world.engine.send(.timer(Tag.keyLoss.rawValue), to: world.ids.device, at: t) }
         if let t = p.app.keepReadingsChangeAt { world.engine.send(.timer(Tag.keepChange.rawValue), to: world.ids.device, at: t) }
     }
@@ -34,6 +35,13 @@ final class DeviceProcess: SimulatedProcess {
     private func schedule(_ tag: Tag, perDay: Double, rng: inout RandomStream) {
         guard perDay > 0 else { return }
         send(tag, after: SimTime(rng.exponential(mean: Double(Time.day) / perDay)))
+    }
+
+    /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
+    /// (platform-facts §3 `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
+    private func scheduleBackgroundRefresh() {
+        let t = PoissonArrivals.next(after: world.now, rate: p.app.backgroundRefresh, rng: &world.rng.scheduler)
+        if t < p.duration { world.engine.send(.timer(Tag.backgroundRefresh.rawValue), to: world.ids.device, at: t) }
     }
 
     /// Alternating unlocked and locked periods with the locked share `device.locked`.
@@ -99,9 +107,19 @@ final class DeviceProcess: SimulatedProcess {
         case .update:
             update()
             schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
+        case .backgroundRefresh:
+            // Not for a force-quit app, nor one whose registration a restore left stale.
+            if !w.device.appForceQuit && !w.device.pushTokenStale && w.device.poweredOn && !w.appInForeground {
+                w.wakeAppInBackground(.backgroundScheduler)
+                w.engine.send(.backgroundWake(.backgroundScheduler), to: w.ids.app)
+            }
+            scheduleBackgroundRefresh()
         case .keyLoss:
-            w.engine.send(.deviceNotice(.keyLost), to: w.ids.app)
+            // Restored onto another phone: the key is gone, the app is not running, and its push
+            // token and background tasks are stale until the user opens it and it registers again.
             w.appStorage.keyLost = true
+            w.device.pushTokenStale = true
+            w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:
             w.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
         }

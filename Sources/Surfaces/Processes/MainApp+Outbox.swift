@@ -12,8 +12,8 @@ extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
         let w = world
-        guard w.p.share.enabled, w.p.share.design == .outbox, var m = memory, w.shared.granted else { return }
-        guard m.drainSnapshot == nil else { m.drainWanted = true; memory = m; return }
+        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, w.shared.granted else { return }
+        guard m.drainSnapshot == nil else { m.drainWanted = true; return }
         switch w.p.share.outbox {
         case .perProcessFiles:
             for item in w.outbox.listItemFiles() {
@@ -22,11 +22,9 @@ extension MainApp {
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            memory = m
             w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
         case .coordinated:
             m.drainSnapshot = []
-            memory = m
             if w.outbox.acquire(w.ids.app.index) {
                 w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
             }
@@ -40,14 +38,13 @@ extension MainApp {
         case .surface(.tag(DrainTag.lockGranted.rawValue)):
             w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
         case .surface(.tag(DrainTag.read.rawValue)):
-            guard var m = memory else { return }
+            guard let m = memory else { return }
             let items = w.outbox.read()
             m.drainSnapshot = items
-            memory = m
             for item in items { sendWrite(item) }   // now in the app's own durable outbox
             w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime())
         case .surface(.tag(DrainTag.write.rawValue)):
-            guard var m = memory, let taken = m.drainSnapshot else { return }
+            guard let m = memory, let taken = m.drainSnapshot else { return }
             // Rewrites the file without the items it took (its view of the file is the snapshot).
             // It took every item it read, so it writes the file back empty; an item the
             // extension appended since the read is overwritten unless the lock kept it out.
@@ -56,7 +53,6 @@ extension MainApp {
             m.drainSnapshot = nil
             let again = m.drainWanted
             m.drainWanted = false
-            memory = m
             if let next = w.outbox.release(w.ids.app.index) { w.grantOutboxLock(to: next) }
             if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
         default:

@@ -13,8 +13,9 @@ final class MainApp: SimulatedProcess {
     unowned(unsafe) let world: World
     static let syncTimer: Int32 = 1
 
-    /// What a run holds in memory.
-    struct Memory {
+    /// What a run holds in memory (a reference, so handlers change it in place; it is
+    /// replaced by a fresh one at every launch and dropped when the run ends).
+    final class Memory {
         var store: DataCopy
         /// The store holds a reading (kept or fresh); without one the app shows a spinner.
         var hasReading: Bool
@@ -27,6 +28,11 @@ final class MainApp: SimulatedProcess {
         /// The outbox drain in progress: the snapshot read, or nil when idle.
         var drainSnapshot: [Int32]? = nil
         var drainWanted = false
+
+        init(store: DataCopy, hasReading: Bool) {
+            self.store = store
+            self.hasReading = hasReading
+        }
     }
     var memory: Memory?
 
@@ -84,7 +90,6 @@ final class MainApp: SimulatedProcess {
                 engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
             }
         case .reply(let r): handle(r)
-        case .deviceNotice(.keyLost): break
         case .outboxItemAdded: drainSharedOutbox()
         case .shareHandedOver(let change): sendWrite(change)
         default: receiveSurfaceMessage(message)
@@ -115,9 +120,8 @@ final class MainApp: SimulatedProcess {
     /// the user, is "unexplained".
     private func coldStartOrResume() {
         let w = world
-        guard var m = memory, m.coldStart else { return }
+        guard let m = memory, m.coldStart else { return }
         m.coldStart = false
-        memory = m
         guard w.measuring else { return }
         w.counters.coldStarts += 1
         if w.appStorage.keyLost && w.appStorage.reading != nil {
@@ -135,10 +139,9 @@ final class MainApp: SimulatedProcess {
     private func userEdits() {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change.
-        guard w.appInForeground, w.account != 0, var m = memory, m.freshSinceLaunch else { return }
+        guard w.appInForeground, w.account != 0, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id)
-        memory = m
         w.appStorage.pendingWrites.append(id)
         persist()
         w.appShows(m.store)
@@ -173,18 +176,16 @@ final class MainApp: SimulatedProcess {
     }
 
     private func finishBackgroundWork() {
-        guard var m = memory, m.backgroundWork > 0 else { return }
+        guard let m = memory, m.backgroundWork > 0 else { return }
         m.backgroundWork -= 1
-        memory = m
         if m.backgroundWork == 0 && !world.appInForeground && m.writesInFlight.isEmpty && !m.syncInFlight && !world.liveKeepsAppRunning {
             world.engine.end(world.ids.app, .suspended)
         }
     }
 
     func sync() {
-        guard var m = memory, !m.syncInFlight else { return }
+        guard let m = memory, !m.syncInFlight else { return }
         m.syncInFlight = true
-        memory = m
         world.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
         if world.appStorage.revokePending {
@@ -194,7 +195,7 @@ final class MainApp: SimulatedProcess {
 
     private func handle(_ r: Reply) {
         let w = world
-        guard var m = memory else { return }
+        guard let m = memory else { return }
         switch r.kind {
         case .sync:
             m.syncInFlight = false
@@ -206,7 +207,6 @@ final class MainApp: SimulatedProcess {
                 m.store.account = w.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
-                memory = m
                 persist()
                 w.appShows(m.store)
                 // Sync import changed visible data, or the projection missed an earlier change (a
@@ -221,14 +221,12 @@ final class MainApp: SimulatedProcess {
                 }
                 w.appSynced(m.store, changed: changed)
             } else {
-                memory = m
                 w.appSyncFailed(m.store)
             }
             finishBackgroundWorkIfIdle()
         case .write:
             m.writesInFlight.remove(r.change)
             if r.status != .failed { w.appStorage.pendingWrites.removeAll { $0 == r.change } }   // applied, or refused for good
-            memory = m
             w.appWriteAcknowledged(r)
             finishBackgroundWorkIfIdle()
         case .revoke:
@@ -245,12 +243,11 @@ final class MainApp: SimulatedProcess {
 
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
     func sendPendingWrites() {
-        guard var m = memory else { return }
+        guard let m = memory else { return }
         for id in world.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
             world.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
         }
-        memory = m
     }
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).

@@ -58,6 +58,10 @@ final class PushService: SimulatedProcess {
             w.engine.log(w.ids.pushService, "discarded", "app force-quit")
             return
         }
+        if w.device.pushTokenStale {   // sent to a token the restored phone no longer has
+            w.engine.log(w.ids.pushService, "discarded", "stale push token")
+            return
+        }
         if w.appInForeground {
             w.engine.send(.silentPush, to: w.ids.app)
             return

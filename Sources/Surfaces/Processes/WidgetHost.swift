@@ -62,7 +62,8 @@ final class WidgetHost: SimulatedProcess {
         case .deviceNotice(let notice):
             switch notice {
             case .restarted:
-                world.showWidget(.blank(.placeholder))   // the archive is rebuilt at boot
+                // The archived views survive the restart; the system asks for a new timeline,
+                // which a provider that cannot read its data yet answers with a placeholder.
                 providerRunning = false
                 runProvider(.boot, free: true)
             case .appUpdated:

@@ -81,7 +81,7 @@ public enum PushKind: UInt8, Sendable { case silentToApp, liveUpdate, liveEnd, t
 public enum ReloadReason: UInt8, Sendable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
 
 /// Platform events a process may be told of.
-public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, locked, unlocked, restarted, appUpdated, reclaim, keyLost, keepReadingsChanged }
+public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, locked, unlocked, restarted, appUpdated }
 
 /// Events of the surfaces beyond the widget path, each handled by its own process.
 public enum SurfaceEvent: Sendable {

@@ -6,7 +6,7 @@ import SimKernel
 struct RandomStreams {
     /// The user's app opens (world) apart from what happens in a session, apart from edits.
     var user, userSessions, userEdits: RandomStream
-    var elsewhere, network, push, widget, app, storage: RandomStream
+    var elsewhere, network, push, widget, app, storage, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates: RandomStream
     /// Glances at each surface.
@@ -21,7 +21,7 @@ struct RandomStreams {
         func s(_ name: String) -> RandomStream { RandomStream(replicationSeed: seed, name: name) }
         user = s("user"); userSessions = s("user.sessions"); userEdits = s("user.edits")
         elsewhere = s("elsewhere"); network = s("network"); push = s("push")
-        widget = s("widget"); app = s("app"); storage = s("storage")
+        widget = s("widget"); app = s("app"); storage = s("storage"); scheduler = s("scheduler")
         deviceLock = s("device.lock"); deviceRestarts = s("device.restarts")
         deviceNetwork = s("device.network"); deviceUpdates = s("device.updates")
         glancesWidget = s("glances.widget"); glancesApp = s("glances.app"); glancesWatch = s("glances.watch")

@@ -142,6 +142,7 @@ final class World {
         if appInForeground { return }
         if engine.isRunning(ids.app) { engine.end(ids.app, .suspended) }   // drop a background budget
         device.appForceQuit = false
+        device.pushTokenStale = false      // the app registers for push again when it runs
         unlock()
         appInForeground = true
         engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)

@@ -1,0 +1,34 @@
+# SurfaceSim. Two commands do everything: `make run` and `make test`.
+SWIFT   ?= swift
+RELEASE := .build/release/surfacesim
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: run test bench results release clean
+
+## Builds in release mode and runs the default study into Results/default/.
+run: release
+	$(RELEASE) run Scenarios/default.json5 --jobs $(JOBS)
+
+## Builds and runs the whole test suite (what .ci/run calls).
+test:
+	./scripts/test.sh
+
+## Regenerates every committed study under Results/ (deterministic: the same bytes every
+## time, whatever the number of cores; the manifests leave out wall-clock timing).
+results: release
+	$(RELEASE) run Scenarios/default.json5 --reproducible --quiet
+	for f in Scenarios/table-25-9/*.json5; do \
+	  $(RELEASE) run $$f --out Results/table-25-9/$$(basename $$f .json5) --reproducible --quiet || exit 1; done
+	$(RELEASE) probes --quiet
+	$(RELEASE) failures --quiet
+
+## The benchmarks of SPEC §8 (kernel hold model, studies, memory, SimPy side by side).
+bench: release
+	./scripts/bench.sh
+
+release:
+	$(SWIFT) build -c release --product surfacesim 2>&1 | grep -v "^\[" || true
+	@test -x $(RELEASE)
+
+clean:
+	rm -rf .build

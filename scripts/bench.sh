@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# `make bench` (SPEC §8): the kernel's hold model, replicated days per second of the
+# default study with one and two workers, peak memory for 1,000 and 100,000 replications,
+# and the widget path side by side with the SimPy reference model. SimPy is installed
+# into Benchmarks/.venv from PyPI when it is not importable; without it those lines are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.build/release/surfacesim
+swift build -c release --product HoldBench 2>&1 | grep -v "^\[" || true
+swift build -c release --product surfacesim 2>&1 | grep -v "^\[" || true
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Python with SimPy, if it can be had.
+PY=""
+if python3 -c "import simpy" 2>/dev/null; then PY=python3
+elif [ -x Benchmarks/.venv/bin/python ] && Benchmarks/.venv/bin/python -c "import simpy" 2>/dev/null; then PY=Benchmarks/.venv/bin/python
+elif python3 -m venv Benchmarks/.venv >/dev/null 2>&1 && Benchmarks/.venv/bin/pip install -q simpy >/dev/null 2>&1; then PY=Benchmarks/.venv/bin/python
+fi
+
+echo "# kernel: the hold model, single thread"
+.build/release/HoldBench 20000000 | tee "$tmp/hold.txt"
+if [ -n "$PY" ]; then
+  for n in 10 1000; do
+    s=$($PY Benchmarks/simpy_hold.py $n 1000000)
+    echo "$s"
+    ours=$(grep "^hold n=$n " "$tmp/hold.txt" | sed -E 's/.*events_per_s=([0-9]+).*/\1/')
+    theirs=$(echo "$s" | sed -E 's/.*events_per_s=([0-9]+).*/\1/')
+    echo "hold n=$n ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
+  done
+else
+  echo "simpy-hold skipped: SimPy is not importable and could not be installed"
+fi
+
+rate() {  # replications, seconds -> replications per second
+  awk "BEGIN {printf \"%.0f\", $1 / $2}"
+}
+timed() {  # command... -> prints "seconds peak_kb"
+  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+}
+
+echo "# studies: replicated days of Scenarios/default.json5"
+for jobs in 1 2; do
+  runs=$((jobs * 4000))
+  read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs $jobs --out "$tmp/d$jobs" --quiet)
+  echo "study default jobs=$jobs replications_per_s=$(rate $runs $secs)"
+done
+read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs 10000 --jobs 2 --out "$tmp/d10k" --quiet)
+echo "study default replications=10000 jobs=2 seconds=$secs"
+for runs in 1000 100000; do
+  read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs 2 --out "$tmp/m$runs" --quiet)
+  echo "study default replications=$runs peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}")"
+done
+
+echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy"
+off="--set live.enabled=false --set watch.enabled=false --set share.enabled=false --set action.enabled=false"
+read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
+ours=$(rate 4000 $secs)
+echo "study widget-path jobs=1 replications_per_s=$ours"
+if [ -n "$PY" ]; then
+  s=$($PY ../shared/reference/widget_day_simpy.py 300 2>/dev/null || $PY "${SHARED:-../shared}/reference/widget_day_simpy.py" 300)
+  theirs=$(echo "$s" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
+  echo "simpy-widget-day replications_per_s=$theirs"
+  echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
+else
+  echo "simpy-widget-day skipped: SimPy is not importable and could not be installed"
+fi

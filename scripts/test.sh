@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The whole test suite (`make test`): builds the package and its tests in debug mode,
+# runs every XCTest case, and ends with one plain line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+swift build --build-tests 2>&1 | grep -v "^\[" || true
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "build failed"; echo "0 passed, 1 failed"; exit 1; fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+SURFACESIM_BIN="$PWD/.build/debug/surfacesim" swift test --skip-build --disable-swift-testing 2>&1 | tee "$log" \
+  | grep -E "error:|failed \(|^Test Suite 'All tests'|Executed [0-9]+ tests" || true
+status=${PIPESTATUS[0]}
+summary=$(grep -E "Executed [0-9]+ tests" "$log" | tail -1)
+total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')
+failed=$(echo "$summary" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")
+[ -n "$total" ] || { echo "no test summary"; echo "0 passed, 1 failed"; exit 1; }
+echo "$((total - failed)) passed, $failed failed"
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
