@@ -21,6 +21,7 @@ results: release
 	  $(RELEASE) run $$f --out Results/table-25-9/$$(basename $$f .json5) --reproducible --quiet || exit 1; done
 	$(RELEASE) probes --quiet
 	$(RELEASE) failures --quiet
+	python3 scripts/readme-tables.py
 
 ## The benchmarks of SPEC §8 (kernel hold model, studies, memory, SimPy side by side).
 bench: release

@@ -24,13 +24,7 @@ enum SurfaceSetUp {
         p.push.onChange = false
         p.elsewhere.edits = Rate(perHour: 0)
         p.widget.enabled = false
-        p.live.enabled = false
-        p.watch.enabled = false
-        p.share.enabled = false
-        p.action.enabled = false
-        p.instant.enabled = false
-        p.car.enabled = false
-        p.tv.enabled = false
+        p.turnOffSurfacesBeyondTheWidget()
         return p
     }
 }

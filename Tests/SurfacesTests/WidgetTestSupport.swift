@@ -27,13 +27,7 @@ enum WidgetSetUp {
         p.device.appUpdatesPerDay = 0
         p.widget.dataProtection = .always
         p.session.protection = .always
-        p.live.enabled = false
-        p.watch.enabled = false
-        p.share.enabled = false
-        p.action.enabled = false
-        p.instant.enabled = false
-        p.car.enabled = false
-        p.tv.enabled = false
+        p.turnOffSurfacesBeyondTheWidget()
         p.user.inAppChanges = Rate(perHour: 0)
         p.app.backgroundRefresh = Rate(perHour: 0)
         p.push.loss = 0

@@ -11,13 +11,7 @@ public enum ChapterFailures {
     public static func quietBase() -> Parameters {
         var p = Parameters()
         p.device.restartsPerDay = 0
-        p.live.enabled = false
-        p.watch.enabled = false
-        p.share.enabled = false
-        p.action.enabled = false
-        p.instant.enabled = false
-        p.car.enabled = false
-        p.tv.enabled = false
+        p.turnOffSurfacesBeyondTheWidget()
         return p
     }
 

@@ -85,6 +85,7 @@ public enum ParameterCatalog {
         .time("widget.providerTimeBudget", \.widget.providerTimeBudget, "time a provider run may take"),
         .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version"),
         .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target"),
+        .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background"),
     ] }
 
     static func push() -> [ParameterSpec] { [
@@ -166,6 +167,18 @@ extension Parameters {
     public var platformProfile: PlatformProfile {
         get { PlatformProfile(rawValue: platform) ?? .ios }
         set { platform = newValue.rawValue }
+    }
+
+    /// Turns off every surface beyond the widget and the app (live status, watch, share
+    /// extension, actions, instant version, car, television): the widget path alone.
+    public mutating func turnOffSurfacesBeyondTheWidget() {
+        live.enabled = false
+        watch.enabled = false
+        share.enabled = false
+        action.enabled = false
+        instant.enabled = false
+        car.enabled = false
+        tv.enabled = false
     }
 
     /// The defaults of a platform profile (SPEC §3): `ios` as declared; `android`

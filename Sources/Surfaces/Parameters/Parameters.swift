@@ -120,6 +120,8 @@ public struct Parameters: Sendable {
         public var providerTimeBudget: SimTime = 10 * Time.second
         public var projectionSchema: ProjectionSchema = .versionedReadsOld
         public var configuration: WidgetConfiguration = .stableIdentifier
+        /// Taps on a button in the widget, each running one action in the background (§25.4).
+        public var buttonTapsPerDay: Double = 0
     }
     public struct Push: Sendable {
         public var onChange = true

@@ -5,6 +5,8 @@ import Platform
 struct ActionRun {
     var change: Int32 = -1
     var startedAt: SimTime
+    /// Run by a button in the widget (the widget's fourth reload trigger, §25.4).
+    var fromWidgetButton = false
     var attempts = 0
     var openedApp = false
     var done = false
@@ -19,16 +21,27 @@ struct ActionRun {
 final class Automations: SimulatedProcess {
     typealias Message = Surfaces.Message
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case run = 1, timeout }
+    enum Tag: Int32 { case run = 1, timeout, buttonTap }
 
     init(world: World) { self.world = world }
     func discardMemory() {}
 
-    func start() { schedule() }
+    func start() {
+        schedule()
+        scheduleButtonTap()
+    }
+
+    /// Taps on a button in the widget, at `widget.buttonTaps.perDay`.
+    private func scheduleButtonTap() {
+        let perDay = world.p.widget.buttonTapsPerDay
+        guard perDay > 0, world.p.widget.enabled else { return }
+        let t = world.now + SimTime(world.rng.widgetButtons.exponential(mean: Double(Time.day) / perDay))
+        if t < world.p.duration { world.engine.send(.timer(Tag.buttonTap.rawValue), to: world.ids.actions, at: t) }
+    }
 
     private func schedule() {
         let perDay = world.p.action.perDay
-        guard perDay > 0 else { return }
+        guard perDay > 0, world.p.action.enabled else { return }
         let t = world.now + SimTime(world.rng.action.exponential(mean: Double(Time.day) / perDay))
         if t < world.p.duration { world.engine.send(.timer(Tag.run.rawValue), to: world.ids.actions, at: t) }
     }
@@ -42,11 +55,23 @@ final class Automations: SimulatedProcess {
                 attempt(w.actions.count - 1)
             }
             schedule()
+        case .timer(Tag.buttonTap.rawValue):
+            if !w.signedOut {
+                w.actions.append(ActionRun(startedAt: w.now, fromWidgetButton: true))
+                attempt(w.actions.count - 1)
+            }
+            scheduleButtonTap()
         case .timerWithValue(Tag.timeout.rawValue, let index):
             let i = Int(index)
             if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries { attempt(i) }
         case .surface(.tagValue(Automations.doneTag, let index)):
             w.actions[Int(index)].done = true
+            // The action's code rebuilt the projection; it asks for a reload as the app would (a
+            // widget button always does). Reloads from an app intent are budget-exempt.
+            if w.p.widget.enabled && (w.actions[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
+                w.engine.send(.reloadRequest(free: true, reason: w.actions[Int(index)].fromWidgetButton ? .button : .appRequest),
+                              to: w.ids.widgetHost)
+            }
         default:
             break
         }
@@ -69,7 +94,7 @@ final class Automations: SimulatedProcess {
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
         }
-        if w.actions[i].change < 0 { w.actions[i].change = w.makeChange(.action) }
+        if w.actions[i].change < 0 { w.actions[i].change = w.makeChange(w.actions[i].fromWidgetButton ? .widgetButton : .action) }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
         w.engine.send(.surface(.tagValue(ActionRunner.runTag, Int64(i))), to: w.ids.actionRunner)
@@ -97,6 +122,11 @@ final class ActionRunner: SimulatedProcess {
             w.request(.write, from: w.ids.actionRunner, credential: session.id, change: w.actions[Int(index)].change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
+                // The app's code rebuilds the widget projection from the mutation it made.
+                if var pr = w.shared.readProjection(w.device), pr.schemaVersion == w.schemaVersion {
+                    pr.data.changes.insert(r.change)
+                    w.shared.writeProjection(pr, w.device)
+                }
                 engine.send(.surface(.tagValue(Automations.doneTag, Int64(i))), to: w.ids.actions)
             }
             engine.end(w.ids.actionRunner, .normal)

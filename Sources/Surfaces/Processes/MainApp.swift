@@ -47,7 +47,6 @@ final class MainApp: SimulatedProcess {
             let kept = readableReading()
             memory = Memory(store: kept ?? DataCopy(account: w.account), hasReading: kept != nil)
         }
-        w.appLaunched(by: launcher)
     }
 
     func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
@@ -227,7 +226,6 @@ final class MainApp: SimulatedProcess {
         case .write:
             m.writesInFlight.remove(r.change)
             if r.status != .failed { w.appStorage.pendingWrites.removeAll { $0 == r.change } }   // applied, or refused for good
-            w.appWriteAcknowledged(r)
             finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { w.appStorage.revokePending = false }

@@ -116,7 +116,7 @@ final class Assembly {
             (w.p.watch.enabled, w.ids.watchLink, watchLink.start),
             (w.p.watch.enabled, w.ids.watch, watch.start),
             (w.p.share.enabled, w.ids.shareSheet, shareSheet.start),
-            (w.p.action.enabled, w.ids.actions, automations.start),
+            (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions, automations.start),
             (w.p.instant.enabled, w.ids.instant, instant.start),
             (w.p.car.enabled, w.ids.car, car.start),
             (w.p.tv.enabled, w.ids.tv, tv.start),

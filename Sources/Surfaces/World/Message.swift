@@ -62,7 +62,6 @@ public enum Message: Sendable {
     case buildTimeline(ReloadReason)
     case timeline(view: Int32, nextReload: SimTime, protectedData: Bool)
     case runProvider(ReloadReason)
-    case hintDue
     // The app's background wakes.
     case backgroundWake(Launcher)
     case watchRequest(Int32)
@@ -74,14 +73,15 @@ public enum Message: Sendable {
     case surface(SurfaceEvent)
 }
 
-/// Kinds of push the push service carries (§25.4, §25.5, §25.6).
-public enum PushKind: UInt8, Sendable { case silentToApp, liveUpdate, liveEnd, toWatch }
+/// Kinds of push the push service carries (§25.4); live-status and watch pushes travel
+/// on their own paths (LiveStatus, WatchApp).
+public enum PushKind: UInt8, Sendable { case silentToApp }
 
 /// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
 public enum ReloadReason: UInt8, Sendable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
 
 /// Platform events a process may be told of.
-public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, locked, unlocked, restarted, appUpdated }
+public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, restarted, appUpdated }
 
 /// Events of the surfaces beyond the widget path, each handled by its own process.
 public enum SurfaceEvent: Sendable {

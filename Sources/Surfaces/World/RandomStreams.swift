@@ -15,7 +15,7 @@ struct RandomStreams {
     var live, liveDelivery, liveGlances: RandomStream
     /// The phone's reachability (world) apart from the user's writes on the watch.
     var watch, watchLink: RandomStream
-    var share, action, instant, car, tv, backend: RandomStream
+    var share, action, widgetButtons, instant, car, tv, backend: RandomStream
 
     init(seed: UInt64) {
         func s(_ name: String) -> RandomStream { RandomStream(replicationSeed: seed, name: name) }
@@ -26,7 +26,7 @@ struct RandomStreams {
         deviceNetwork = s("device.network"); deviceUpdates = s("device.updates")
         glancesWidget = s("glances.widget"); glancesApp = s("glances.app"); glancesWatch = s("glances.watch")
         live = s("live"); liveDelivery = s("live.delivery"); liveGlances = s("glances.live")
-        watch = s("watch"); watchLink = s("watch.link"); share = s("share"); action = s("action")
+        watch = s("watch"); watchLink = s("watch.link"); share = s("share"); action = s("action"); widgetButtons = s("widget.buttons")
         instant = s("instant"); car = s("car"); tv = s("tv"); backend = s("backend")
     }
 }

@@ -19,9 +19,6 @@ extension World {
         appObserver.show(.blank(.nothingYet), at: now, truth: truth)
     }
 
-    /// The app process was launched or resumed.
-    func appLaunched(by launcher: Launcher) {}
-
     /// The app process ended (not suspension).
     func appEnded() {
         if appInForeground { appInForeground = false; appLeftForeground() }

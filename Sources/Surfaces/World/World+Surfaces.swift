@@ -51,9 +51,6 @@ extension World {
         engine.send(.surface(.tag(tag)), to: pid)
     }
 
-    /// A write of the app's was acknowledged (or failed).
-    func appWriteAcknowledged(_ reply: Reply) {}
-
     /// Messages for the app from the other surfaces' protocols.
     func appReceivesSurfaceMessage(_ message: Message, app: MainApp) {
         switch message {
