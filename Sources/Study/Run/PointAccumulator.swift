@@ -57,10 +57,8 @@ public struct PointAccumulator: Sendable, Equatable {
             let i = metric.rawValue
             switch metric.spec.shape {
             case .sampled:
-                for x in figures.samples[i] {
-                    metrics[i].histogram.record(x)
-                    metrics[i].moments.add(x)
-                }
+                metrics[i].histogram.merge(figures.sampleHistograms[i])
+                metrics[i].moments.merge(figures.sampleMoments[i])
                 let statistics = figures.statistics[i]
                 for k in statistics.indices where !statistics[k].isNaN {
                     metrics[i].replicationStatistics[k].add(statistics[k])

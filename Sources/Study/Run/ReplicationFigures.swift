@@ -14,12 +14,14 @@ public struct ReplicationFigures: Sendable {
 
     /// The replication's seed.
     public var seed: UInt64
-    /// Samples of each metric (sampled metrics only), by `Metric.rawValue`.
-    public var samples: [[Double]]
     /// Value of each per-replication metric (NaN: not applicable).
     public var values: [Double]
     /// For each sampled metric, its mean, p50, p90, p99 over this replication (NaN if no samples).
     public var statistics: [[Double]]
+    /// For each sampled metric, its samples folded on the worker into a histogram and exact
+    /// moments, so that the thread consuming results in order only merges (both merge exactly).
+    public var sampleHistograms: [LogHistogram]
+    public var sampleMoments: [ExactMoments]
     /// Backend requests per minute.
     public var requestsPerMinute: [Int32]
     /// Events simulated.
@@ -31,9 +33,10 @@ public struct ReplicationFigures: Sendable {
     public init(_ result: ReplicationResult, seed: UInt64) {
         self.seed = seed
         var violations = result.violations
-        samples = Array(repeating: [], count: Metric.allCases.count)
         values = Array(repeating: .nan, count: Metric.allCases.count)
         statistics = Array(repeating: [], count: Metric.allCases.count)
+        sampleHistograms = Array(repeating: LogHistogram(), count: Metric.allCases.count)
+        sampleMoments = Array(repeating: ExactMoments(), count: Metric.allCases.count)
         for metric in Metric.allCases {
             let i = metric.rawValue
             switch metric.spec.shape {
@@ -43,8 +46,11 @@ public struct ReplicationFigures: Sendable {
                 if valid.count != raw.count {
                     violations.append("\(metric.spec.name): \(raw.count - valid.count) negative or non-finite samples")
                 }
-                samples[i] = valid
                 statistics[i] = Self.statistics(of: valid)
+                for x in valid {
+                    sampleHistograms[i].record(x)
+                    sampleMoments[i].add(x)
+                }
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }

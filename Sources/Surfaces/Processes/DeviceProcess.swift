@@ -56,19 +56,11 @@ final class DeviceProcess: SimulatedProcess {
         }
     }
 
-    /// Message tag: reclaim the suspended app if it is still the same suspended run.
-    static let reclaimTag: Int32 = 100
     /// Message tag: the system terminates the app running in the background (memory pressure).
     static let terminateTag: Int32 = 101
 
     func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
-        if case .timerWithValue(Self.reclaimTag, let inc) = message {
-            if engine.state(w.ids.app) == .suspended && UInt32(inc) == engine.incarnation(w.ids.app) {
-                engine.end(w.ids.app, .terminatedBySystem)
-            }
-            return
-        }
         if case .timerWithValue(Self.terminateTag, let inc) = message {
             if engine.isRunning(w.ids.app) && !w.appInForeground && UInt32(inc) == engine.incarnation(w.ids.app) {
                 engine.end(w.ids.app, .terminatedBySystem)

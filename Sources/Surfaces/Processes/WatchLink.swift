@@ -10,7 +10,7 @@ import Platform
 final class WatchLink: SimulatedProcess {
     typealias Message = Surfaces.Message
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverContext, deliverNotice }
+    enum Tag: Int32 { case goAway = 1, comeBack }
     private var away = false
     /// Watch writes queued for the phone, in order.
     private(set) var toPhone: [Int32] = []
@@ -48,13 +48,6 @@ final class WatchLink: SimulatedProcess {
             scheduleAway()
         case .surface(.tag(WatchLink.phonePowerTag)):
             flush()
-        case .timerWithValue(Tag.deliverToPhone.rawValue, let change):
-            w.wakeAppInBackground(.watch)
-            engine.send(.watchRequest(Int32(change)), to: w.ids.app)
-        case .timerWithValue(Tag.deliverContext.rawValue, let snapshot):
-            engine.send(.surface(.tagValue(WatchApp.contextTag, snapshot)), to: w.ids.watch)
-        case .timerWithValue(Tag.deliverNotice.rawValue, let notice):
-            engine.send(.surface(.tagValue(WatchApp.noticeTag, notice)), to: w.ids.watch)
         default:
             break
         }
@@ -67,22 +60,29 @@ final class WatchLink: SimulatedProcess {
     private func flush() {
         guard reachable else { return }
         let w = world
-        for change in toPhone { w.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(change)), to: w.ids.watchLink, after: hop) }
+        for change in toPhone { deliverToPhone(change, after: hop) }
         toPhone = []
         if context >= 0 {
-            w.engine.send(.timerWithValue(Tag.deliverContext.rawValue, Int64(context)), to: w.ids.watchLink, after: hop)
+            w.engine.send(.surface(.tagValue(WatchApp.contextTag, Int64(context))), to: w.ids.watch, after: hop)
             context = -1
         }
-        for n in notices { w.engine.send(.timerWithValue(Tag.deliverNotice.rawValue, Int64(n)), to: w.ids.watchLink, after: hop) }
+        for n in notices { w.engine.send(.surface(.tagValue(WatchApp.noticeTag, Int64(n))), to: w.ids.watch, after: hop) }
         notices = []
     }
 
     // MARK: What the two apps call
 
+    /// Delivers a message from the watch to the phone app, which the system wakes for it.
+    private func deliverToPhone(_ value: Int32, after delay: SimTime) {
+        let w = world
+        w.wakeAppInBackground(.watch)
+        w.engine.send(.watchRequest(value), to: w.ids.app, after: delay)
+    }
+
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails.
     func sendImmediate(_ value: Int32) -> Bool {
         guard reachable else { return false }
-        world.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(value)), to: world.ids.watchLink, after: hop)
+        deliverToPhone(value, after: hop)
         return true
     }
 

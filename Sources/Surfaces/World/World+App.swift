@@ -25,11 +25,18 @@ extension World {
         appObserver.show(.blank(.none), at: now, truth: truth)
     }
 
-    /// The app was suspended: the system reclaims it after `app.suspendedLifetime`.
+    /// The app was suspended: the system reclaims it after `app.suspendedLifetime`. Nothing
+    /// can observe a suspended app, so the reclaim is applied when the app is next launched
+    /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
     func scheduleAppReclaim() {
         if !appInForeground { appObserver.show(.blank(.none), at: now, truth: truth) }
-        let delay = p.app.suspendedLifetime.sampleTime(&rng.app)
-        engine.send(.timerWithValue(DeviceProcess.reclaimTag, Int64(engine.incarnation(ids.app))), to: ids.device, after: delay)
+        appReclaimAt = now + p.app.suspendedLifetime.sampleTime(&rng.app)
+    }
+
+    /// Before the app is launched or resumed: if it stayed suspended past its lifetime, the
+    /// system reclaimed it, and this launch starts cold from storage.
+    func reclaimIfDue() {
+        if engine.state(ids.app) == .suspended && now >= appReclaimAt { engine.end(ids.app, .terminatedBySystem) }
     }
 
     /// Hooks run when the user opens the app: a glance at the opening screen, then each

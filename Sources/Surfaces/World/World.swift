@@ -129,17 +129,21 @@ final class World {
 
     /// Whether the main app is in the foreground.
     var appInForeground = false
+    /// When the system reclaims the app if it is still suspended then.
+    var appReclaimAt: SimTime = Time.never
 
     /// Launches (or resumes) the main app in the background for a wake, with the
     /// background run-time budget. The caller then sends the reason for the wake.
     func wakeAppInBackground(_ launcher: Launcher) {
         if engine.isRunning(ids.app) { return }
+        reclaimIfDue()
         engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
     }
 
     /// The user opens the main app (from the home screen, a deep link, a share or an action).
     func openAppInForeground(_ launcher: Launcher = .user) {
         if appInForeground { return }
+        reclaimIfDue()
         if engine.isRunning(ids.app) { engine.end(ids.app, .suspended) }   // drop a background budget
         device.appForceQuit = false
         device.pushTokenStale = false      // the app registers for push again when it runs
