@@ -53,6 +53,12 @@ public enum Distribution: Sendable, Equatable {
         Time.fromSeconds(sample(&rng))
     }
 
+    /// True when every draw is the same value.
+    public var isConstant: Bool {
+        if case .constant = self { return true }
+        return false
+    }
+
     /// The closed-form mean (for the truncated normal, the mean before truncation
     /// when truncation is negligible is not assumed: the exact truncated mean is used).
     public var mean: Double {
@@ -70,11 +76,6 @@ public enum Distribution: Sendable, Equatable {
         }
     }
 
-    /// True when every draw is the same value.
-    public var isConstant: Bool {
-        if case .constant = self { return true }
-        return false
-    }
 }
 
 /// The standard normal distribution's CDF, for closed forms in tests and in the truncated mean.

@@ -75,8 +75,5 @@ final class CarSurface: SimulatedProcess {
         }
         w.engine.send(.timer(Tag.refresh.rawValue), to: w.ids.car, after: w.p.app.syncInterval)
     }
-
-    /// Whether a drive is under way (the projected templates take the app's fresh store).
-    var isDriving: Bool { driving }
 }
 

@@ -213,7 +213,4 @@ final class ShareSheet: SimulatedProcess {
             w.engine.send(.backgroundWake(.backgroundTransfer), to: w.ids.app)
         }
     }
-
-    /// Items still waiting for the network.
-    var pendingTransfers: [Int] { waitingForNetwork }
 }

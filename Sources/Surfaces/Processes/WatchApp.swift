@@ -185,7 +185,4 @@ final class WatchApp: SimulatedProcess {
             world.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
         }
     }
-
-    /// The watch is signed in and holds the account's data.
-    var holdsAccount: Bool { signedIn }
 }
