@@ -46,7 +46,11 @@ public final class Engine<Message> {
     @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [any SimulatedProcess<Message>] = []
-    public private(set) var records: [ProcessRecord] = []
+    /// The process table. The two fields read at every event (incarnation and state) live
+    /// in compact parallel arrays; `record(_:)` assembles the full record.
+    var records: [ProcessRecord] = []
+    @usableFromInline var incarnations: [UInt32] = []
+    @usableFromInline var states: [ProcessState] = []
     var stopTime: SimTime = Time.never
 
     public init() {}
@@ -59,20 +63,27 @@ public final class Engine<Message> {
         owners.append(process)
         processes.append(Slot(process: process))
         records.append(ProcessRecord(name: name, limits: limits))
+        incarnations.append(0)
+        states.append(.notRunning)
         return ProcessID(Int32(processes.count - 1))
     }
 
     /// The kernel's record of a process.
     @inline(__always)
-    public func record(_ id: ProcessID) -> ProcessRecord { records[Int(id.index)] }
+    public func record(_ id: ProcessID) -> ProcessRecord {
+        var r = records[Int(id.index)]
+        r.incarnation = incarnations[Int(id.index)]
+        r.state = states[Int(id.index)]
+        return r
+    }
 
     /// True when the process is running.
     @inline(__always)
-    public func isRunning(_ id: ProcessID) -> Bool { records[Int(id.index)].state == .running }
+    public func isRunning(_ id: ProcessID) -> Bool { states[Int(id.index)] == .running }
 
     /// The process's state.
     @inline(__always)
-    public func state(_ id: ProcessID) -> ProcessState { records[Int(id.index)].state }
+    public func state(_ id: ProcessID) -> ProcessState { states[Int(id.index)] }
 
     // MARK: Scheduling
 
@@ -81,14 +92,14 @@ public final class Engine<Message> {
     @inline(__always)
     public func send(_ message: Message, to target: ProcessID, after delay: SimTime = 0) {
         let i = Int(target.index)
-        queue.push(Pending(target: target.index, incarnation: records[i].incarnation, action: .deliver(message)),
+        queue.push(Pending(target: target.index, incarnation: incarnations[i], action: .deliver(message)),
                    at: now + max(0, delay))
     }
 
     /// The incarnation of the target's current run: a reply sent later with
     /// `send(_:to:incarnation:after:)` reaches that run only.
     @inline(__always)
-    public func incarnation(_ id: ProcessID) -> UInt32 { records[Int(id.index)].incarnation }
+    public func incarnation(_ id: ProcessID) -> UInt32 { incarnations[Int(id.index)] }
 
     /// Sends `message` to the run of `target` identified by `incarnation` (a reply to a
     /// request that run made): it is lost if that run has ended by then.
@@ -111,17 +122,17 @@ public final class Engine<Message> {
     @discardableResult
     public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil) -> Bool {
         let i = Int(id.index)
-        let previous = records[i].state
+        let previous = states[i]
         if previous == .running { return false }
-        records[i].state = .running
-        records[i].incarnation &+= 1
+        states[i] = .running
+        incarnations[i] &+= 1
         if let limits { records[i].limits = limits }
         records[i].launchedAt = now
         records[i].launchedBy = launcher
         if previous == .notRunning { records[i].memoryInUse = 0 }
         records[i].launches += 1
         if let budget = records[i].limits.timeBudget {
-            queue.push(Pending(target: id.index, incarnation: records[i].incarnation, action: .budgetExpired), at: now + budget)
+            queue.push(Pending(target: id.index, incarnation: incarnations[i], action: .budgetExpired), at: now + budget)
         }
         if let trace { trace.record(now, records[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process.launched(by: launcher, resumed: previous == .suspended, engine: self)
@@ -132,16 +143,16 @@ public final class Engine<Message> {
     /// other reason discards it. Pending timers and replies die either way.
     public func end(_ id: ProcessID, _ reason: ProcessEnd) {
         let i = Int(id.index)
-        let state = records[i].state
+        let state = states[i]
         if state == .notRunning { return }
         if state == .suspended && reason == .suspended { return }
-        records[i].incarnation &+= 1
+        incarnations[i] &+= 1
         records[i].ends[ProcessEnd.allCases.firstIndex(of: reason)!] += 1
         if let trace { trace.record(now, records[i].name, "ended", reason.rawValue) }
         if reason == .suspended {
-            records[i].state = .suspended
+            states[i] = .suspended
         } else {
-            records[i].state = .notRunning
+            states[i] = .notRunning
             records[i].memoryInUse = 0
             processes[i].process.discardMemory()
         }
@@ -153,7 +164,7 @@ public final class Engine<Message> {
     @discardableResult
     public func allocate(_ id: ProcessID, bytes: Int64) -> Bool {
         let i = Int(id.index)
-        guard records[i].state == .running else { return false }
+        guard states[i] == .running else { return false }
         let total = records[i].memoryInUse + bytes
         if let limit = records[i].limits.memoryLimit, total > limit {
             if let trace { trace.record(now, records[i].name, "memoryLimit", "\(total) > \(limit) bytes") }
@@ -196,7 +207,7 @@ public final class Engine<Message> {
         }
         now = entry.time
         let i = Int(entry.payload.target)
-        guard records[i].incarnation == entry.payload.incarnation, records[i].state == .running else {
+        guard incarnations[i] == entry.payload.incarnation, states[i] == .running else {
             eventsDiscarded += 1
             return
         }
@@ -209,7 +220,7 @@ public final class Engine<Message> {
             if let trace { trace.record(now, records[i].name, "timeBudget", "expired") }
             end(ProcessID(Int32(i)), .killedForTime)
         }
-        if checksInvariants && records[i].incarnation == entry.payload.incarnation && records[i].state != .running {
+        if checksInvariants && incarnations[i] == entry.payload.incarnation && states[i] != .running {
             violations.append("\(records[i].name) handled a message while not running")
         }
     }
