@@ -3,10 +3,12 @@
 # runs every XCTest case, and ends with one plain line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-swift build --build-tests 2>&1 | grep -v "^\[" || true
-if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "build failed"; echo "0 passed, 1 failed"; exit 1; fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+swift build --build-tests > "$log" 2>&1
+build=$?
+grep -v "^\[" "$log" | tail -40
+if [ "$build" -ne 0 ]; then echo "build failed"; echo "0 passed, 1 failed"; exit 1; fi
 SURFACESIM_BIN="$PWD/.build/debug/surfacesim" swift test --skip-build --disable-swift-testing 2>&1 | tee "$log" \
   | grep -E "error:|failed \(|^Test Suite 'All tests'|Executed [0-9]+ tests" || true
 status=${PIPESTATUS[0]}

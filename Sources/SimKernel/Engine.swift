@@ -12,7 +12,8 @@ public final class Engine<Message> {
     @usableFromInline
     enum Action {
         case deliver(Message)
-        case budgetExpired
+        /// The time budget set at a launch; it counts only if the budget was not lifted since.
+        case budgetExpired(generation: UInt32)
     }
 
     @usableFromInline
@@ -48,9 +49,11 @@ public final class Engine<Message> {
     var owners: [any SimulatedProcess<Message>] = []
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
-    var records: [ProcessRecord] = []
+    var table: [ProcessRecord] = []
     @usableFromInline var incarnations: [UInt32] = []
     @usableFromInline var states: [ProcessState] = []
+    /// Bumped when a run's time budget is set or lifted; a budget event of an older generation is void.
+    var budgetGenerations: [UInt32] = []
     var stopTime: SimTime = Time.never
 
     public init() {}
@@ -62,16 +65,20 @@ public final class Engine<Message> {
     public func register(_ process: any SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
         owners.append(process)
         processes.append(Slot(process: process))
-        records.append(ProcessRecord(name: name, limits: limits))
+        table.append(ProcessRecord(name: name, limits: limits))
         incarnations.append(0)
         states.append(.notRunning)
+        budgetGenerations.append(0)
         return ProcessID(Int32(processes.count - 1))
     }
 
     /// The kernel's record of a process.
     @inline(__always)
+    /// Every process's record, in registration order.
+    public var records: [ProcessRecord] { (0..<table.count).map { record(ProcessID(Int32($0))) } }
+
     public func record(_ id: ProcessID) -> ProcessRecord {
-        var r = records[Int(id.index)]
+        var r = table[Int(id.index)]
         r.incarnation = incarnations[Int(id.index)]
         r.state = states[Int(id.index)]
         return r
@@ -126,15 +133,17 @@ public final class Engine<Message> {
         if previous == .running { return false }
         states[i] = .running
         incarnations[i] &+= 1
-        if let limits { records[i].limits = limits }
-        records[i].launchedAt = now
-        records[i].launchedBy = launcher
-        if previous == .notRunning { records[i].memoryInUse = 0 }
-        records[i].launches += 1
-        if let budget = records[i].limits.timeBudget {
-            queue.push(Pending(target: id.index, incarnation: incarnations[i], action: .budgetExpired), at: now + budget)
+        if let limits { table[i].limits = limits }
+        table[i].launchedAt = now
+        table[i].launchedBy = launcher
+        if previous == .notRunning { table[i].memoryInUse = 0 }
+        table[i].launches += 1
+        budgetGenerations[i] &+= 1
+        if let budget = table[i].limits.timeBudget {
+            queue.push(Pending(target: id.index, incarnation: incarnations[i], action: .budgetExpired(generation: budgetGenerations[i])),
+                       at: now + budget)
         }
-        if let trace { trace.record(now, records[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
+        if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process.launched(by: launcher, resumed: previous == .suspended, engine: self)
         return true
     }
@@ -147,16 +156,25 @@ public final class Engine<Message> {
         if state == .notRunning { return }
         if state == .suspended && reason == .suspended { return }
         incarnations[i] &+= 1
-        records[i].ends[ProcessEnd.allCases.firstIndex(of: reason)!] += 1
-        if let trace { trace.record(now, records[i].name, "ended", reason.rawValue) }
+        table[i].ends[ProcessEnd.allCases.firstIndex(of: reason)!] += 1
+        if let trace { trace.record(now, table[i].name, "ended", reason.rawValue) }
         if reason == .suspended {
             states[i] = .suspended
         } else {
             states[i] = .notRunning
-            records[i].memoryInUse = 0
+            table[i].memoryInUse = 0
             processes[i].process.discardMemory()
         }
         processes[i].process.ended(reason, engine: self)
+    }
+
+    /// Lifts the time budget of a running process's current run (an app brought from a
+    /// background task to the foreground): the run, its memory and its pending replies go on.
+    public func liftTimeBudget(_ id: ProcessID) {
+        let i = Int(id.index)
+        guard states[i] == .running else { return }
+        budgetGenerations[i] &+= 1
+        table[i].limits.timeBudget = nil
     }
 
     /// Accounts `bytes` more memory to a running process. Past its limit the
@@ -165,26 +183,26 @@ public final class Engine<Message> {
     public func allocate(_ id: ProcessID, bytes: Int64) -> Bool {
         let i = Int(id.index)
         guard states[i] == .running else { return false }
-        let total = records[i].memoryInUse + bytes
-        if let limit = records[i].limits.memoryLimit, total > limit {
-            if let trace { trace.record(now, records[i].name, "memoryLimit", "\(total) > \(limit) bytes") }
+        let total = table[i].memoryInUse + bytes
+        if let limit = table[i].limits.memoryLimit, total > limit {
+            if let trace { trace.record(now, table[i].name, "memoryLimit", "\(total) > \(limit) bytes") }
             end(id, .killedForMemory)
             return false
         }
-        records[i].memoryInUse = total
+        table[i].memoryInUse = total
         return true
     }
 
     /// Returns `bytes` of a running process's memory.
     public func release(_ id: ProcessID, bytes: Int64) {
         let i = Int(id.index)
-        records[i].memoryInUse = max(0, records[i].memoryInUse - bytes)
+        table[i].memoryInUse = max(0, table[i].memoryInUse - bytes)
     }
 
     /// Adds a line to the event log, if one is attached. `details` is built only then.
     @inline(__always)
     public func log(_ id: ProcessID, _ event: String, _ details: @autoclosure () -> String = "") {
-        if let trace { trace.record(now, records[Int(id.index)].name, event, details()) }
+        if let trace { trace.record(now, table[Int(id.index)].name, event, details()) }
     }
 
     // MARK: Running
@@ -214,14 +232,15 @@ public final class Engine<Message> {
         eventsDispatched += 1
         switch entry.payload.action {
         case .deliver(let message):
-            if let trace { trace.record(now, records[i].name, "receive", String(describing: message)) }
+            if let trace { trace.record(now, table[i].name, "receive", String(describing: message)) }
             processes[i].process.receive(message, engine: self)
-        case .budgetExpired:
-            if let trace { trace.record(now, records[i].name, "timeBudget", "expired") }
+        case .budgetExpired(let generation):
+            guard generation == budgetGenerations[i] else { return }
+            if let trace { trace.record(now, table[i].name, "timeBudget", "expired") }
             end(ProcessID(Int32(i)), .killedForTime)
         }
         if checksInvariants && incarnations[i] == entry.payload.incarnation && states[i] != .running {
-            violations.append("\(records[i].name) handled a message while not running")
+            violations.append("\(table[i].name) handled a message while not running")
         }
     }
 

@@ -89,7 +89,7 @@ final class Automations: SimulatedProcess {
             // "continue in the app".
             w.actions[i].openedApp = true
             w.actions[i].done = true
-            w.openAppInForeground(.link)
+            w.openAppInForeground(.link, bySurface: true)
             // The user finishes the action on the screen it opened.
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return

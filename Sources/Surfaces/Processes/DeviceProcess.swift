@@ -121,7 +121,7 @@ final class DeviceProcess: SimulatedProcess {
     private func restart() {
         let w = world
         w.device.restarts += 1
-        if w.appInForeground { w.appInForeground = false }
+        if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
         for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         w.device.locked = true
         w.device.unlockedSinceBoot = false

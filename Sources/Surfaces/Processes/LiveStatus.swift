@@ -13,7 +13,7 @@ import Platform
 final class LiveStatus: SimulatedProcess {
     typealias Message = Surfaces.Message
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case begin = 1, stage, platformEnd, platformRemove, pushArrives, glance }
+    enum Tag: Int32 { case begin = 1, stage, platformEnd, platformRemove, pushArrives, glance, keepAliveCheck }
 
     struct Activity {
         var start: SimTime
@@ -68,6 +68,8 @@ final class LiveStatus: SimulatedProcess {
             appRuns()
         case .surface(.tag(Self.endAllTag)):
             endAll()
+        case .timer(Tag.keepAliveCheck.rawValue):
+            updateKeepAlive()
         case .timer(Tag.glance.rawValue):
             glance()
             scheduleGlance()
@@ -83,7 +85,7 @@ final class LiveStatus: SimulatedProcess {
     /// The user places an order in the app, which starts the activity and its status.
     private func begin() {
         let w = world
-        w.openAppInForeground()
+        w.openAppInForeground(.user, bySurface: true)
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         // The real activity runs early or late against its plan (what a clock cannot know).
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
@@ -118,7 +120,6 @@ final class LiveStatus: SimulatedProcess {
         activities[i].stage += 1
         let stage = activities[i].stage
         let final = stage == activities[i].stageTimes.count
-        if final { updateKeepAlive() }
         switch w.p.live.updates {
         case .push, .clock:
             if w.p.live.updates == .clock && !final { return }    // the clock draws the stages
@@ -130,8 +131,12 @@ final class LiveStatus: SimulatedProcess {
             w.engine.send(.timerWithValue(Tag.pushArrives.rawValue, Int64(i) << 16 | Int64(stage)), to: w.ids.live, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
-            if final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss) { return }
+            let lost = final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
             let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
+            // The app stops being kept running for the activity only after its final update
+            // had time to arrive (it draws it first).
+            if final { w.engine.send(.timer(Tag.keepAliveCheck.rawValue), to: w.ids.live, after: delay + 1) }
+            if lost { return }
             if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
             w.engine.send(.surface(.tagValue(LiveStatus.appUpdateTag, Int64(i) << 16 | Int64(stage))), to: w.ids.app, after: delay)
         }
@@ -140,7 +145,9 @@ final class LiveStatus: SimulatedProcess {
     /// An app-driven status keeps the app running while an activity is under way.
     private func updateKeepAlive() {
         let running = activities.contains { $0.stage < $0.stageTimes.count }
+        let was = world.liveKeepsAppRunning
         world.liveKeepsAppRunning = world.p.live.updates == .app && running
+        if was && !world.liveKeepsAppRunning { world.engine.send(.surface(.tag(MainApp.activityOverTag)), to: world.ids.app) }
     }
 
     /// Message tags: for the app, the activity moved (value: index << 16 | stage); from the

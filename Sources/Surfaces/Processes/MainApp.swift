@@ -36,6 +36,9 @@ final class MainApp: SimulatedProcess {
     }
     var memory: Memory?
 
+    /// Message tag: the activity that kept the app running has ended.
+    static let activityOverTag: Int32 = 310
+
     init(world: World) { self.world = world }
 
     func discardMemory() { memory = nil }
@@ -78,6 +81,12 @@ final class MainApp: SimulatedProcess {
             startBackgroundWork()
             sync()
             drainSharedOutbox()
+        case .surface(.tag(Self.activityOverTag)):
+            // The last activity ended: an app kept running for it suspends when idle.
+            if !world.appInForeground, !world.liveKeepsAppRunning, let mem = memory, !mem.syncInFlight,
+               mem.writesInFlight.isEmpty, mem.drainSnapshot == nil {
+                world.engine.end(world.ids.app, .suspended)
+            }
         case .watchRequest:
             memory?.coldStart = false
             startBackgroundWork()
@@ -174,12 +183,12 @@ final class MainApp: SimulatedProcess {
         if !world.appInForeground { memory?.backgroundWork += 1 }
     }
 
+    /// Every background task is done once nothing is in flight: the app suspends (unless an
+    /// app-driven live status keeps it running).
     private func finishBackgroundWork() {
         guard let m = memory, m.backgroundWork > 0 else { return }
-        m.backgroundWork -= 1
-        if m.backgroundWork == 0 && !world.appInForeground && m.writesInFlight.isEmpty && !m.syncInFlight && !world.liveKeepsAppRunning {
-            world.engine.end(world.ids.app, .suspended)
-        }
+        m.backgroundWork = 0
+        if !world.appInForeground && !world.liveKeepsAppRunning { world.engine.end(world.ids.app, .suspended) }
     }
 
     func sync() {

@@ -98,7 +98,7 @@ final class ShareExtension: SimulatedProcess {
         case .openApp:
             w.shares[index].openedApp = true
             w.shares[index].handedOver = true
-            w.openAppInForeground(.link)
+            w.openAppInForeground(.link, bySurface: true)
             w.engine.send(.shareHandedOver(w.shares[index].change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
@@ -156,14 +156,14 @@ final class ShareSheet: SimulatedProcess {
         case .timer(Tag.share.rawValue):
             share()
             schedule()
-        case .timer(Tag.share.rawValue + 100):
-            share()          // the share the user waited to make
+        case .timerWithValue(Tag.share.rawValue + 100, let size):
+            share(size: size)          // the share the user waited to make
         case .surface(.tagValue(Tag.transferDone.rawValue, let index)):
             upload(Int(index))
         case .surface(.tagValue(ShareSheet.startTransferTag, let index)):
             transfer(Int(index))
         case .reply(let r):
-            if r.status == .ok, r.tag >= 0, Int(r.tag) < w.shares.count { w.shares[Int(r.tag)].inTransfer = false }
+            if r.tag >= 0, Int(r.tag) < w.shares.count { w.shares[Int(r.tag)].inTransfer = false }
         case .deviceNotice(.online):
             let waiting = waitingForNetwork
             waitingForNetwork = []
@@ -175,13 +175,14 @@ final class ShareSheet: SimulatedProcess {
 
     /// The user shares one item and confirms: the extension is launched for it. While a sheet
     /// is still up (the previous share's extension is running) the user waits and shares after it.
-    private func share() {
+    private func share(size drawn: Int64? = nil) {
         let w = world
+        let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
         if w.engine.isRunning(w.ids.share) {
-            w.engine.send(.timer(Tag.share.rawValue + 100), to: w.ids.shareSheet, after: 2 * Time.second)
+            // The item keeps the size it was drawn with when the user chose it.
+            w.engine.send(.timerWithValue(Tag.share.rawValue + 100, size), to: w.ids.shareSheet, after: 2 * Time.second)
             return
         }
-        let size = Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
         w.shares.append(SharedItem(confirmedAt: w.now, size: size))
         w.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
@@ -199,7 +200,7 @@ final class ShareSheet: SimulatedProcess {
             return
         }
         // Upload time: the round trip plus the item at 2 MB/s.
-        let upload = w.p.network.latency.sampleTime(&w.rng.network) + SimTime(Double(w.shares[index].size) / 2.0)
+        let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(w.shares[index].size) / 2.0)
         w.engine.send(.surface(.tagValue(Tag.transferDone.rawValue, Int64(index))), to: w.ids.shareSheet, after: upload)
     }
 

@@ -36,7 +36,7 @@ final class TelevisionApp: SimulatedProcess {
             if !playing && signedIn {
                 playing = true
                 if w.measuring { playbacks += 1 }
-                w.openAppInForeground(.user)        // the user starts playback from the phone
+                w.openAppInForeground(.user, bySurface: true)   // the user starts playback from the phone
                 engine.send(.timer(Tag.finish.rawValue), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()

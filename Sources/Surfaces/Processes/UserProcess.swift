@@ -12,6 +12,7 @@ final class UserProcess: SimulatedProcess {
     enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     private var sessionEnd: SimTime = 0
     private var inSession = false
+    private var sessionOpenedBySurface = false
 
     init(world: World) { self.world = world }
     func discardMemory() {}
@@ -39,10 +40,13 @@ final class UserProcess: SimulatedProcess {
 
     func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
-        if case .surface(.tag(Self.sessionStartedTag)) = message {
+        if case .surface(.tagValue(Self.sessionStartedTag, let bySurface)) = message {
             if !inSession {
                 inSession = true
-                sessionEnd = w.now + w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
+                sessionOpenedBySurface = bySurface != 0
+                let length = sessionOpenedBySurface ? w.p.user.sessionLength.sampleTime(&w.rng.surfaceSessions)
+                                                    : w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
+                sessionEnd = w.now + length
                 at(.end, sessionEnd)
                 scheduleEdit()
             }
@@ -68,7 +72,8 @@ final class UserProcess: SimulatedProcess {
             }
         case .end:
             inSession = false
-            let forceQuit = w.rng.userSessions.bernoulli(w.p.user.forceQuit)
+            let forceQuit = sessionOpenedBySurface ? w.rng.surfaceSessions.bernoulli(w.p.user.forceQuit)
+                                                   : w.rng.userSessions.bernoulli(w.p.user.forceQuit)
             if w.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
                     w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)

@@ -179,6 +179,9 @@ final class WatchApp: SimulatedProcess {
         writes.append((id, w.now, refused))
     }
 
+    /// Writes of a standalone watch not yet acknowledged.
+    var pendingWrites: [Int32] { ownQueue }
+
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in ownQueue {

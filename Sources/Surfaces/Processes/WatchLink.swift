@@ -10,7 +10,7 @@ import Platform
 final class WatchLink: SimulatedProcess {
     typealias Message = Surfaces.Message
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case goAway = 1, comeBack }
+    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone }
     private var away = false
     /// Watch writes queued for the phone, in order.
     private(set) var toPhone: [Int32] = []
@@ -34,7 +34,7 @@ final class WatchLink: SimulatedProcess {
         if t < world.p.duration { world.engine.send(.timer(Tag.goAway.rawValue), to: world.ids.watchLink, at: t) }
     }
 
-    private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.network) / 2 }
+    private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.networkWatch) / 2 }
 
     func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
@@ -48,6 +48,10 @@ final class WatchLink: SimulatedProcess {
             scheduleAway()
         case .surface(.tag(WatchLink.phonePowerTag)):
             flush()
+        case .timerWithValue(Tag.deliverToPhone.rawValue, let value):
+            // The message arrives: the system wakes the phone app for it.
+            w.wakeAppInBackground(.watch)
+            engine.send(.watchRequest(Int32(value)), to: w.ids.app)
         default:
             break
         }
@@ -72,11 +76,10 @@ final class WatchLink: SimulatedProcess {
 
     // MARK: What the two apps call
 
-    /// Delivers a message from the watch to the phone app, which the system wakes for it.
+    /// Delivers a message from the watch to the phone app after `delay`; the system wakes
+    /// the app when it arrives.
     private func deliverToPhone(_ value: Int32, after delay: SimTime) {
-        let w = world
-        w.wakeAppInBackground(.watch)
-        w.engine.send(.watchRequest(value), to: w.ids.app, after: delay)
+        world.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(value)), to: world.ids.watchLink, after: delay)
     }
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails.

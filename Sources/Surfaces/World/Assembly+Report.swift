@@ -16,11 +16,14 @@ extension Assembly {
             let o = w.watchObserver
             set(.watchNeedsPhone, o.glances == 0 ? .nan : Double(o.blankByKind[Int(ViewKind.needsPhone.rawValue)]) / Double(o.glances))
             let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
+            // Lost: refused by an immediate relay, or never applied and no longer waiting anywhere
+            // (the watch's own queue, the link's queue, the phone app's outbox).
+            let waiting = Set(watch.pendingWrites + watchLink.toPhone + w.appStorage.pendingWrites)
             var lost = 0
             for wr in writes {
                 if let t = backend.firstApplied(wr.change) {
                     r.samples[Metric.watchWriteLatency.rawValue].append(Time.seconds(t - wr.madeAt))
-                } else if wr.refused {
+                } else if wr.refused || !waiting.contains(wr.change) {
                     lost += 1
                 }
             }

@@ -5,7 +5,9 @@ import SimKernel
 /// changing a design, never changes the draws of the others.
 struct RandomStreams {
     /// The user's app opens (world) apart from what happens in a session, apart from edits.
-    var user, userSessions, userEdits: RandomStream
+    var user, userSessions, userEdits, surfaceSessions: RandomStream
+    /// Delays of the watch's and the television's own pushes, of the watch link, of transfers.
+    var pushWatch, pushTV, networkWatch, networkShare: RandomStream
     var elsewhere, network, push, widget, app, storage, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates: RandomStream
@@ -20,6 +22,8 @@ struct RandomStreams {
     init(seed: UInt64) {
         func s(_ name: String) -> RandomStream { RandomStream(replicationSeed: seed, name: name) }
         user = s("user"); userSessions = s("user.sessions"); userEdits = s("user.edits")
+        surfaceSessions = s("user.sessions.bySurface")
+        pushWatch = s("push.watch"); pushTV = s("push.tv"); networkWatch = s("network.watch"); networkShare = s("network.share")
         elsewhere = s("elsewhere"); network = s("network"); push = s("push")
         widget = s("widget"); app = s("app"); storage = s("storage"); scheduler = s("scheduler")
         deviceLock = s("device.lock"); deviceRestarts = s("device.restarts")

@@ -17,7 +17,7 @@ extension World {
     /// backend, is told at once (§25.13 "revocation that reaches it"); a watch finds out at its
     /// next request.
     func backendRevoked() {
-        if p.tv.enabled { engine.send(.surface(.tag(TelevisionApp.revokedTag)), to: ids.tv, after: p.push.delay.sampleTime(&rng.push)) }
+        if p.tv.enabled { engine.send(.surface(.tag(TelevisionApp.revokedTag)), to: ids.tv, after: p.push.delay.sampleTime(&rng.pushTV)) }
     }
 
     /// Another device deletes an object; the backend applies it.

@@ -16,7 +16,7 @@ extension World {
     /// The backend applied change `change`: a standalone watch gets its own push.
     func surfacesBackendApplied(change: Int32, from: ProcessID) {
         if p.watch.enabled && p.watch.level == .standalone && from != ids.watch {
-            engine.send(.surface(.tag(WatchApp.pushTag)), to: ids.watch, after: p.push.delay.sampleTime(&rng.push))
+            engine.send(.surface(.tag(WatchApp.pushTag)), to: ids.watch, after: p.push.delay.sampleTime(&rng.pushWatch))
         }
     }
 
@@ -29,7 +29,7 @@ extension World {
             if watchRemotePending {
                 watchRemotePending = false
                 engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,
-                            after: p.network.latency.sampleTime(&rng.network) / 2)
+                            after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
             }
         }
         if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
@@ -41,7 +41,7 @@ extension World {
         guard p.watch.enabled, watchRemotePending, account != 0 else { return }
         watchRemotePending = false
         engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(enclose(store)))), to: ids.watch,
-                    after: p.network.latency.sampleTime(&rng.network) / 2)
+                    after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
     /// Grants the outbox lock to the process next in line, in its own protocol.

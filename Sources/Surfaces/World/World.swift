@@ -140,18 +140,24 @@ final class World {
         engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
     }
 
-    /// The user opens the main app (from the home screen, a deep link, a share or an action).
-    func openAppInForeground(_ launcher: Launcher = .user) {
+    /// The user opens the main app: from the home screen (`bySurface` false), or because a
+    /// surface's design took them there (a deep link, a share handed over, an action, an
+    /// activity started, playback cast from the phone). Sessions of the second kind draw their
+    /// length from a stream of their own, so a design never shifts the user's own sessions.
+    func openAppInForeground(_ launcher: Launcher = .user, bySurface: Bool = false) {
         if appInForeground { return }
         reclaimIfDue()
-        if engine.isRunning(ids.app) { engine.end(ids.app, .suspended) }   // drop a background budget
         device.appForceQuit = false
         device.pushTokenStale = false      // the app registers for push again when it runs
         unlock()
         appInForeground = true
-        engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
+        if engine.isRunning(ids.app) {
+            engine.liftTimeBudget(ids.app)     // a background task becomes the foreground run
+        } else {
+            engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
+        }
         engine.send(.userOpensApp, to: ids.app)
-        engine.send(.surface(.tag(UserProcess.sessionStartedTag)), to: ids.user)
+        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, bySurface ? 1 : 0)), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
