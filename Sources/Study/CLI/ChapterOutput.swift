@@ -5,6 +5,34 @@ import Surfaces
 enum ChapterOutput {
     static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// The options both chapter verbs take, with `runs` the verb's default run count.
+    static func options(runsHelp: String, runs: Int, out: String) -> [OptionSpec] {
+        [
+            OptionSpec("--runs", value: "n", help: runsHelp, default: String(runs)),
+            OptionSpec("--seed", value: "s", help: "Base seed.", default: "1"),
+            OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
+            OptionSpec("--out", value: "dir", help: "Result folder.", default: out + "/"),
+            OptionSpec("--quiet", help: "Print nothing but errors."),
+        ]
+    }
+
+    /// Runs a chapter study with the parsed options, writes its CSV into the result folder,
+    /// and prints its table unless quiet.
+    static func run(_ arguments: ParsedArguments, context: VerbContext, runs defaultRuns: Int, out defaultOut: String,
+                    file: String, study: (_ runs: Int, _ seed: UInt64, _ jobs: Int) -> (csv: String, table: String)) throws(CLIFailure) -> Int32 {
+        let runs = try arguments.integer("--runs", minimum: 1) ?? defaultRuns
+        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
+        let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
+        let out = arguments.value("--out") ?? defaultOut
+        let result = study(runs, seed, jobs)
+        try write([file: result.csv], to: out)
+        if !arguments.flag("--quiet") {
+            context.console.print(result.table)
+            context.console.print("Wrote \(out)/\(file)\n")
+        }
+        return 0
+    }
+
     /// Writes the files atomically into `dir`.
     static func write(_ files: [String: String], to dir: String) throws(CLIFailure) {
         var writer = AtomicWriter(directory: dir)

@@ -18,26 +18,13 @@ public struct FailuresVerb: Verb {
             and variant (causes, avoids), the share of runs in which a person would notice the \
             failure and its measured size (the metric named in the row).
             """,
-            options: [
-                OptionSpec("--runs", value: "n", help: "Replications per (failure, variant).", default: "100"),
-                OptionSpec("--seed", value: "s", help: "Base seed.", default: "1"),
-                OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
-                OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/failures/"),
-                OptionSpec("--quiet", help: "Print nothing but errors."),
-            ])
+            options: ChapterOutput.options(runsHelp: "Replications per (failure, variant).", runs: 100, out: "Results/failures"))
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
-        let runs = try arguments.integer("--runs", minimum: 1) ?? 100
-        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
-        let jobs = try arguments.integer("--jobs", minimum: 1) ?? ChapterOutput.defaultJobs
-        let out = arguments.value("--out") ?? "Results/failures"
-        let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs)
-        try ChapterOutput.write(["failures.csv": FailureStudy.csv(rows)], to: out)
-        if !arguments.flag("--quiet") {
-            context.console.print(ChapterOutput.failureTable(rows))
-            context.console.print("Wrote \(out)/failures.csv\n")
+        try ChapterOutput.run(arguments, context: context, runs: 100, out: "Results/failures", file: "failures.csv") { runs, seed, jobs in
+            let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs)
+            return (FailureStudy.csv(rows), ChapterOutput.failureTable(rows))
         }
-        return 0
     }
 }

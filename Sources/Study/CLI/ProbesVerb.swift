@@ -18,26 +18,13 @@ public struct ProbesVerb: Verb {
             design, reading): the share of runs with that reading, and chapter=1 on the reading \
             the chapter predicts for that design.
             """,
-            options: [
-                OptionSpec("--runs", value: "n", help: "Runs per (probe, design).", default: "200"),
-                OptionSpec("--seed", value: "s", help: "Base seed.", default: "1"),
-                OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
-                OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/probes/"),
-                OptionSpec("--quiet", help: "Print nothing but errors."),
-            ])
+            options: ChapterOutput.options(runsHelp: "Runs per (probe, design).", runs: 200, out: "Results/probes"))
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
-        let runs = try arguments.integer("--runs", minimum: 1) ?? 200
-        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
-        let jobs = try arguments.integer("--jobs", minimum: 1) ?? ChapterOutput.defaultJobs
-        let out = arguments.value("--out") ?? "Results/probes"
-        let rows = ProbeStudy.run(runs: runs, seed: seed, jobs: jobs)
-        try ChapterOutput.write(["probes.csv": ProbeStudy.csv(rows)], to: out)
-        if !arguments.flag("--quiet") {
-            context.console.print(ChapterOutput.probeTable(rows))
-            context.console.print("Wrote \(out)/probes.csv\n")
+        try ChapterOutput.run(arguments, context: context, runs: 200, out: "Results/probes", file: "probes.csv") { runs, seed, jobs in
+            let rows = ProbeStudy.run(runs: runs, seed: seed, jobs: jobs)
+            return (ProbeStudy.csv(rows), ChapterOutput.probeTable(rows))
         }
-        return 0
     }
 }
