@@ -92,7 +92,12 @@ public struct LogHistogram: Sendable, Equatable {
     /// - Complexity: O(b + b') in the numbers of stored buckets.
     public mutating func merge(_ other: LogHistogram) {
         guard other.totalCount > 0 else { return }
-        buckets = Self.merged(buckets, other.buckets)
+        if other.buckets.count * 8 < buckets.count {
+            // A small histogram into a large one (a replication into its point): in place.
+            for bucket in other.buckets { add(bucket.count, at: bucket.index) }
+        } else {
+            buckets = Self.merged(buckets, other.buckets)
+        }
         zeroCount += other.zeroCount
         totalCount += other.totalCount
         sum.add(other.sum)
