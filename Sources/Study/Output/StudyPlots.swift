@@ -1,5 +1,7 @@
 // The plots `run` writes (SPEC §6): an ECDF of each surface's staleness per
 // point, and a line chart per swept parameter.
+import Foundation
+import SimKernel
 import Surfaces
 
 /// Builds the SVG files of a study from its state.
@@ -42,7 +44,24 @@ public enum StudyPlots {
         let layout = state.layout
         if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
         if Int(layout.points[p].name) == nil { return layout.points[p].name }
-        return layout.points[p].fields.joined(separator: ", ")
+        return layout.points[p].fields.map(readable).joined(separator: ", ")
+    }
+
+    /// A swept value as a legend shows it: a distribution's JSON
+    /// (`{"lognormal":{"median":"1s","sigma":0.6}}`) as `lognormal median 1s`, leaving out the
+    /// default spread (sigma 0.6); anything else as written.
+    static func readable(_ field: String) -> String {
+        guard field.hasPrefix("{") else { return field }
+        var text = ""
+        for ch in field {
+            switch ch {
+            case "{", "}", "\"": continue
+            case ":": text.append(" ")
+            case ",": text.append(", ")
+            default: text.append(ch)
+            }
+        }
+        return text.replacingOccurrences(of: ", sigma \(Distribution.defaultLognormalSigma)", with: "")
     }
 
     /// `" (a, b)"`: the swept parameters whose values label the lines.
@@ -67,7 +86,7 @@ public enum StudyPlots {
     /// Points that differ in other swept parameters form separate lines.
     static func sweepChart(_ state: StudyState, column c: Int) -> String {
         let layout = state.layout
-        let axis = SweepAxis(values: layout.points.map { $0.fields[c] })
+        let axis = SweepAxis(values: layout.points.map { readable($0.fields[c]) })
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
             let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
