@@ -33,17 +33,13 @@ final class Automations: SimulatedProcess {
 
     /// Taps on a button in the widget, at `widget.buttonTaps.perDay`.
     private func scheduleButtonTap() {
-        let perDay = world.p.widget.buttonTapsPerDay
-        guard perDay > 0, world.p.widget.enabled else { return }
-        let t = world.now + SimTime(world.rng.widgetButtons.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.buttonTap.rawValue), to: world.ids.actions, at: t) }
+        guard world.p.widget.enabled else { return }
+        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .timer(Tag.buttonTap.rawValue), to: world.ids.actions)
     }
 
     private func schedule() {
-        let perDay = world.p.action.perDay
-        guard perDay > 0, world.p.action.enabled else { return }
-        let t = world.now + SimTime(world.rng.action.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.run.rawValue), to: world.ids.actions, at: t) }
+        guard world.p.action.enabled else { return }
+        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .timer(Tag.run.rawValue), to: world.ids.actions)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

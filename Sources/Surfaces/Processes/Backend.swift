@@ -117,10 +117,7 @@ final class OtherDevice: SimulatedProcess {
     }
 
     private func scheduleDelete() {
-        guard world.p.elsewhere.deletesPerDay > 0 else { return }
-        let gap = world.rng.elsewhere.exponential(mean: Double(Time.day) / world.p.elsewhere.deletesPerDay)
-        let t = world.now + SimTime(gap)
-        if t < world.p.duration { world.engine.send(.timer(Self.delete), to: world.ids.elsewhere, at: t) }
+        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhere, .timer(Self.delete), to: world.ids.elsewhere)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

@@ -21,10 +21,7 @@ final class CarSurface: SimulatedProcess {
     }
 
     private func schedule() {
-        let perDay = world.p.car.drivesPerDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.car.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.drive.rawValue), to: world.ids.car, at: t) }
+        world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .timer(Tag.drive.rawValue), to: world.ids.car)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

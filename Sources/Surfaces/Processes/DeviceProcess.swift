@@ -33,8 +33,7 @@ final class DeviceProcess: SimulatedProcess {
     }
 
     private func schedule(_ tag: Tag, perDay: Double, rng: inout RandomStream) {
-        guard perDay > 0 else { return }
-        send(tag, after: SimTime(rng.exponential(mean: Double(Time.day) / perDay)))
+        world.scheduleArrival(perDay: perDay, rng: &rng, .timer(tag.rawValue), to: world.ids.device)
     }
 
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`

@@ -22,10 +22,7 @@ final class InstantVersion: SimulatedProcess {
     func start() { schedule() }
 
     private func schedule() {
-        let perDay = world.p.instant.usesPerDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.instant.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.use.rawValue), to: world.ids.instant, at: t) }
+        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &world.rng.instant, .timer(Tag.use.rawValue), to: world.ids.instant)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

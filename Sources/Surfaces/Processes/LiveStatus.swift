@@ -43,10 +43,7 @@ final class LiveStatus: SimulatedProcess {
     func start() { scheduleBegin() }
 
     private func scheduleBegin() {
-        let perDay = world.p.live.activitiesPerDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.live.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.begin.rawValue), to: world.ids.live, at: t) }
+        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .timer(Tag.begin.rawValue), to: world.ids.live)
     }
 
     /// The index of the activity currently shown or running, if any.

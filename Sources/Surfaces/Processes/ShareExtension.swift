@@ -144,10 +144,7 @@ final class ShareSheet: SimulatedProcess {
     func start() { schedule() }
 
     private func schedule() {
-        let perDay = world.p.share.perDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.share.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.share.rawValue), to: world.ids.shareSheet, at: t) }
+        world.scheduleArrival(perDay: world.p.share.perDay, rng: &world.rng.share, .timer(Tag.share.rawValue), to: world.ids.shareSheet)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

@@ -23,10 +23,7 @@ final class TelevisionApp: SimulatedProcess {
     }
 
     private func schedule() {
-        let perDay = world.p.tv.playbacksPerDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.tv.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.playback.rawValue), to: world.ids.tv, at: t) }
+        world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .timer(Tag.playback.rawValue), to: world.ids.tv)
     }
 
     func receive(_ message: Message, engine: Engine<Message>) {

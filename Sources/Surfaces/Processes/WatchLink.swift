@@ -28,10 +28,7 @@ final class WatchLink: SimulatedProcess {
     var reachable: Bool { !away && world.device.poweredOn }
 
     private func scheduleAway() {
-        let perDay = world.p.watch.phoneUnreachablePerDay
-        guard perDay > 0 else { return }
-        let t = world.now + SimTime(world.rng.watchLink.exponential(mean: Double(Time.day) / perDay))
-        if t < world.p.duration { world.engine.send(.timer(Tag.goAway.rawValue), to: world.ids.watchLink, at: t) }
+        world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &world.rng.watchLink, .timer(Tag.goAway.rawValue), to: world.ids.watchLink)
     }
 
     private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.networkWatch) / 2 }

@@ -101,6 +101,17 @@ final class World {
         return Int32(viewsInFlight.count - 1)
     }
 
+    // MARK: Arrivals
+
+    /// Schedules `message` to `pid` at the next arrival of a Poisson process of `perDay`
+    /// events a day drawn from `rng`, if it falls within the replication. The surfaces'
+    /// world events (shares, drives, activities, phone out of reach…) arrive this way.
+    func scheduleArrival(perDay: Double, rng: inout RandomStream, _ message: Message, to pid: ProcessID) {
+        guard perDay > 0 else { return }
+        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
+        if t < p.duration { engine.send(message, to: pid, at: t) }
+    }
+
     // MARK: Network
 
     /// Sends a request to the backend over the phone's network (or the watch's own,
