@@ -59,7 +59,7 @@ public struct OutboxFile: Sendable {
     /// Drops a dead process's hold or place in line (its lock dies with it, as a
     /// coordinator's does), returning the next holder if the lock passed on.
     public mutating func abandon(_ holder: Int32) -> Int32? {
-        lockWaiters.removeAll { $0 == holder }
+        if !lockWaiters.isEmpty { lockWaiters.removeAll { $0 == holder } }
         return release(holder)
     }
 

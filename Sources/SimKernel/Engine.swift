@@ -156,7 +156,7 @@ public final class Engine<Message> {
         if state == .notRunning { return }
         if state == .suspended && reason == .suspended { return }
         incarnations[i] &+= 1
-        table[i].ends[ProcessEnd.allCases.firstIndex(of: reason)!] += 1
+        table[i].ends[reason] += 1
         if let trace { trace.record(now, table[i].name, "ended", reason.rawValue) }
         if reason == .suspended {
             states[i] = .suspended

@@ -14,6 +14,50 @@ public enum Launcher: String, Sendable, CaseIterable {
 /// the process's memory is gone and the next launch starts from storage only.
 public enum ProcessEnd: String, Sendable, CaseIterable {
     case normal, suspended, killedForMemory, killedForTime, forceQuit, terminatedBySystem
+
+    /// The reason's position in `allCases` (without building that array).
+    @inline(__always) public var index: Int {
+        switch self {
+        case .normal: 0
+        case .suspended: 1
+        case .killedForMemory: 2
+        case .killedForTime: 3
+        case .forceQuit: 4
+        case .terminatedBySystem: 5
+        }
+    }
+}
+
+/// Runs ended, counted per reason: a fixed-size counter, so the process table allocates nothing per process.
+public struct EndCounts: Sendable, Equatable {
+    var counts: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+    public init() {}
+    /// Runs that ended for `reason`.
+    public subscript(_ reason: ProcessEnd) -> Int {
+        get {
+            switch reason.index {
+            case 0: counts.0
+            case 1: counts.1
+            case 2: counts.2
+            case 3: counts.3
+            case 4: counts.4
+            default: counts.5
+            }
+        }
+        set {
+            switch reason.index {
+            case 0: counts.0 = newValue
+            case 1: counts.1 = newValue
+            case 2: counts.2 = newValue
+            case 3: counts.3 = newValue
+            case 4: counts.4 = newValue
+            default: counts.5 = newValue
+            }
+        }
+    }
+    public static func == (a: EndCounts, b: EndCounts) -> Bool {
+        ProcessEnd.allCases.allSatisfy { a[$0] == b[$0] }
+    }
 }
 
 /// Where a process is in its life.
@@ -57,10 +101,8 @@ public struct ProcessRecord: Sendable {
     /// Number of launches so far.
     public internal(set) var launches: Int = 0
     /// Number of runs ended for each reason.
-    public internal(set) var ends: [Int] = Array(repeating: 0, count: ProcessEnd.allCases.count)
+    public internal(set) var ends = EndCounts()
 
     /// Runs that ended for `reason`.
-    public func endCount(_ reason: ProcessEnd) -> Int {
-        ends[ProcessEnd.allCases.firstIndex(of: reason)!]
-    }
+    public func endCount(_ reason: ProcessEnd) -> Int { ends[reason] }
 }

@@ -98,9 +98,8 @@ final class GlanceProcess: SimulatedProcess {
 
     func start() {
         let p = world.p
-        if p.widget.enabled { schedule(.widget) }
+        world.startWidgetGlances()     // taken without events (World.catchUpWidgetGlances)
         if p.watch.enabled { schedule(.watch) }
-
     }
 
     private lazy var rates: [Rate] = {
@@ -113,7 +112,6 @@ final class GlanceProcess: SimulatedProcess {
         let rate = rates[Int(tag.rawValue) - 1]
         let t: SimTime
         switch tag {
-        case .widget: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesWidget)
         case .watch: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesWatch)
         default: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesApp)
         }
@@ -137,7 +135,7 @@ final class GlanceProcess: SimulatedProcess {
         guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
         let w = world
         switch tag {
-        case .widget: w.glanceWidget()
+        case .widget: return           // widget glances are not events (World.catchUpWidgetGlances)
         case .app:
             // Glances at the app happen only while it is in the foreground.
             guard w.appInForeground else { appGlancesScheduled = false; return }

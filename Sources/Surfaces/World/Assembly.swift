@@ -134,6 +134,7 @@ final class Assembly {
         let end = w.p.duration
         var r = w.result
         if w.p.widget.enabled {
+            w.catchUpWidgetGlances(through: end)
             w.widgetObserver.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .widgetStaleness, blank: .widgetBlank, age: .widgetAge, lag: .widgetLag, censored: .widgetLagCensored,
                 unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg))

@@ -25,10 +25,11 @@ public struct Truth: Sendable {
     }
 
     /// Staleness of a view holding `changes` at `now` (SPEC §2.4): 0 if it includes
-    /// every change made so far, else now − when its earliest missing change was made.
+    /// every change made by then, else now − when its earliest missing change was made.
+    /// `now` may be earlier than the last change (a glance taken after the fact).
     @inline(__always)
     public func staleness(of changes: ChangeSet, at now: SimTime) -> SimTime {
         let first = changes.firstMissing
-        return first < count ? now - madeAt[Int(first)] : 0
+        return first < count && madeAt[Int(first)] <= now ? now - madeAt[Int(first)] : 0
     }
 }

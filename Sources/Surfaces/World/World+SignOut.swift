@@ -26,6 +26,7 @@ extension World {
     /// The main app signs the user out, performing the steps in `signout.steps`.
     func performSignOut() {
         guard !signedOut else { return }
+        catchUpWidgetGlances(through: now)
         signedOut = true
         signedOutAt = now
         leakEnded = Array(repeating: nil, count: Metric.allCases.count)

@@ -5,20 +5,40 @@ import Platform
 extension World {
     /// The host now shows `view` (a stored picture).
     func showWidget(_ view: View) {
+        catchUpWidgetGlances(through: now)
         widgetObserver.show(view, at: now, truth: truth)
         if signedOut && view.account != 1 { noteLeakEnded(.signoutWidgetLeak) }
     }
 
-    /// Someone looks at the widget.
-    func glanceWidget() {
+    /// Glances at the widget (SPEC §2.4, `observe.glances.widget`) are a Poisson stream of
+    /// their own that changes nothing, and what one sees depends only on the stored view, the
+    /// sign-out and its time. So they need no events: the next glance time is drawn ahead, and
+    /// every glance due is taken, at its own time, just before the view or the sign-out state
+    /// changes, and at the end of the run. Same draws and the same samples as a timer per glance.
+    func startWidgetGlances() {
         guard p.widget.enabled else { return }
+        nextWidgetGlance = PoissonArrivals.next(after: now, rate: p.observe.widgetGlances, rng: &rng.glancesWidget)
+    }
+
+    /// Takes every widget glance due at or before `t` (and before the end of the run).
+    func catchUpWidgetGlances(through t: SimTime) {
+        while nextWidgetGlance <= t && nextWidgetGlance < p.duration {
+            let at = nextWidgetGlance
+            glanceWidget(at: at)
+            nextWidgetGlance = PoissonArrivals.next(after: at, rate: p.observe.widgetGlances, rng: &rng.glancesWidget)
+        }
+    }
+
+    /// Someone looks at the widget at `t` (not after now), seeing what it shows now.
+    private func glanceWidget(at t: SimTime) {
         let v = widgetObserver.current
-        if measuring && v.kind != .data { engine.log(ids.glances, "blankWidget", "\(v.kind)") }
+        let measuring = t >= p.observe.warmup
+        if measuring && v.kind != .data { engine.log(ids.glances, "blankWidget", "\(v.kind), glanced at \(Time.seconds(t)) s") }
         if measuring && v.kind == .data {
             counters.widgetGlancesData += 1
             if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
         }
-        glance(widgetObserver)
+        widgetObserver.glance(at: t, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
     }
 
     /// A glance at any surface observer; wrong account when it shows the signed-out account.

@@ -41,6 +41,12 @@ final class World {
     /// An app-driven live status keeps the app running in the background.
     var liveKeepsAppRunning = false
     var carIsDriving = false
+    /// When the next glance at the widget happens (taken lazily: `catchUpWidgetGlances`).
+    var nextWidgetGlance: SimTime = Time.never
+    /// A projected car is connected: the car connection keeps the phone app running for the drive.
+    var carKeepsAppRunning = false
+    /// Something keeps the app running in the background (an app-driven live status, a projected car).
+    var appKeptRunning: Bool { liveKeepsAppRunning || carKeepsAppRunning }
     var tvSignedIn = true
     /// What the app showed when the user last left it, until the look at the widget.
     var appViewAtReturn: ChangeSet?
