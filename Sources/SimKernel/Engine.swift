@@ -126,8 +126,13 @@ public final class Engine<Message> {
 
     /// Launches a process that is not running, or resumes a suspended one.
     /// Returns false if it was already running (the launch is a no-op).
+    ///
+    /// `first` is the request the process is launched for (an extension started for one
+    /// job): it is handled as the run's first message, right after `launched`, with no
+    /// event of its own. The run's time budget starts at the launch; a run that ended
+    /// before returning leaves no budget event behind.
     @discardableResult
-    public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil) -> Bool {
+    public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil, first: Message? = nil) -> Bool {
         let i = Int(id.index)
         let previous = states[i]
         if previous == .running { return false }
@@ -139,12 +144,18 @@ public final class Engine<Message> {
         if previous == .notRunning { table[i].memoryInUse = 0 }
         table[i].launches += 1
         budgetGenerations[i] &+= 1
-        if let budget = table[i].limits.timeBudget {
-            queue.push(Pending(target: id.index, incarnation: incarnations[i], action: .budgetExpired(generation: budgetGenerations[i])),
-                       at: now + budget)
-        }
+        let incarnation = incarnations[i], generation = budgetGenerations[i]
         if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process.launched(by: launcher, resumed: previous == .suspended, engine: self)
+        if let first, incarnations[i] == incarnation, states[i] == .running {
+            eventsDispatched += 1
+            if let trace { trace.record(now, table[i].name, "receive", String(describing: first)) }
+            processes[i].process.receive(first, engine: self)
+        }
+        if let budget = table[i].limits.timeBudget, incarnations[i] == incarnation, budgetGenerations[i] == generation {
+            queue.push(Pending(target: id.index, incarnation: incarnation, action: .budgetExpired(generation: generation)),
+                       at: now + budget)
+        }
         return true
     }
 

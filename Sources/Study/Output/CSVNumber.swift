@@ -19,22 +19,57 @@ public enum CSVNumber {
     /// - Magnitudes of 1e18 and above use Swift's shortest round-trip form
     ///   (`1e+18`).
     public static func format(_ x: Double) -> String {
-        if x.isNaN { return "" }
-        if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(x, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(x)` as UTF-8 to `bytes`, building no string on the way.
+    public static func append(_ x: Double, to bytes: inout [UInt8]) {
+        if x.isNaN { return }
+        if x.isInfinite {
+            if x < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: [UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "f")])
+            return
+        }
         let magnitude = abs(x)
-        if magnitude >= 1e18 { return x.description }
-        if magnitude == magnitude.rounded(.towardZero) { return String(Int64(x)) }
-        let sign = x < 0 ? "-" : ""
+        if magnitude >= 1e18 { bytes.append(contentsOf: x.description.utf8); return }
+        if magnitude == magnitude.rounded(.towardZero) { appendInteger(Int64(x), to: &bytes); return }
         let digits = integerDigits(magnitude)
         if digits > 10 {
             let unit = powersOfTen[digits - 10]
             let rounded = Int64((magnitude / unit).rounded() * unit)
-            return sign + String(rounded)
+            if x < 0 { bytes.append(UInt8(ascii: "-")) }
+            appendInteger(rounded, to: &bytes)
+            return
         }
         let decimals = min(6, 10 - digits)
         let scaled = Int64((magnitude * powersOfTen[decimals]).rounded())
-        if scaled == 0 { return "0" }
-        return sign + fixedPoint(scaled, decimals: decimals)
+        if scaled == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if x < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendFixedPoint(scaled, decimals: decimals, to: &bytes)
+    }
+
+    /// The decimal digits of `value`, with a minus sign if negative.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &reversed) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            while count > 0 {
+                count -= 1
+                bytes.append(buffer[count])
+            }
+        }
     }
 
     /// The number of digits before the point of `magnitude` (0 below 1).
@@ -45,13 +80,24 @@ public enum CSVNumber {
     }
 
     /// `scaled / 10^decimals` written out with trailing zeros stripped.
-    private static func fixedPoint(_ scaled: Int64, decimals: Int) -> String {
+    private static func appendFixedPoint(_ scaled: Int64, decimals: Int, to bytes: inout [UInt8]) {
         let divisor = Int64(powersOfTen[decimals])
-        let whole = String(scaled / divisor)
-        guard decimals > 0 else { return whole }
-        var fraction = String(scaled % divisor)
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return fraction.isEmpty ? whole : whole + "." + fraction
+        appendInteger(scaled / divisor, to: &bytes)
+        guard decimals > 0 else { return }
+        var fraction = scaled % divisor
+        var width = decimals
+        while width > 0 && fraction % 10 == 0 {      // trailing zeros
+            fraction /= 10
+            width -= 1
+        }
+        guard width > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        for _ in 0..<width { bytes.append(UInt8(ascii: "0")) }
+        var k = bytes.count - 1
+        while fraction > 0 {
+            bytes[k] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+            k -= 1
+        }
     }
 }

@@ -61,6 +61,32 @@ public struct LogHistogram: Sendable, Equatable {
         self.maximumValue = maximum
     }
 
+    /// A histogram of values sorted in ascending order: the same histogram as recording
+    /// them one by one, built in one pass (bucket indices ascend with the values).
+    /// - Precondition: `sorted` is ascending, finite and non-negative.
+    public init(sorted values: [Double]) {
+        for value in values {
+            precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")
+            sum.add(value, count: 1)
+            if value < Self.lowestTrackable {
+                zeroCount += 1
+                continue
+            }
+            let index = Self.index(of: value)
+            if let last = buckets.indices.last, buckets[last].index == index {
+                buckets[last].count += 1
+            } else {
+                precondition(buckets.last.map { $0.index < index } ?? true, "values are not sorted")
+                buckets.append(Bucket(index: index, count: 1))
+            }
+        }
+        totalCount = values.count
+        if let first = values.first, let last = values.last {
+            minimumValue = first
+            maximumValue = last
+        }
+    }
+
     // MARK: Recording
 
     /// Records one value.

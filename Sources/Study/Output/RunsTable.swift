@@ -19,19 +19,26 @@ public enum RunsTable {
 
     /// One record as CSV text ending in "\n" (empty fields where a figure does not apply).
     public static func row(point: PointLayout, replication: Int, figures: ReplicationFigures) -> String {
-        var fields = [point.name] + point.fields + [String(replication), String(figures.seed)]
-        fields.reserveCapacity(fields.count + metricColumns.count)
-        for metric in Metric.allCases {
-            switch metric.spec.shape {
-            case .sampled: fields += figures.statistics[metric.rawValue].map(CSVNumber.format)
-            case .perReplication: fields.append(CSVNumber.format(figures.values[metric.rawValue]))
+        var line = CSVLine(capacity: 1024)
+        line.add(point.name)
+        for field in point.fields { line.add(field) }
+        line.add(integer: Int64(replication))
+        line.add(String(figures.seed))
+        for (i, shape) in MetricCatalog.shapes.enumerated() {
+            switch shape {
+            case .sampled: for x in figures.statistics[i] { line.add(number: x) }
+            case .perReplication: line.add(number: figures.values[i])
             }
         }
-        return record(fields)
+        line.endRecord()
+        return line.text
     }
 
     /// Fields joined as one RFC 4180 record with its line end.
     public static func record(_ fields: [String]) -> String {
-        fields.map(CSVTable.escape).joined(separator: ",") + "\n"
+        var line = CSVLine()
+        for field in fields { line.add(field) }
+        line.endRecord()
+        return line.text
     }
 }

@@ -83,16 +83,24 @@ public enum DistributionsTable {
     /// Every nonempty bin of every metric at every point (pooled samples for a
     /// sampled metric, replication values otherwise).
     public static func render(_ state: StudyState) -> String {
-        var text = RunsTable.record(header(columns: state.layout.columns))
+        var line = CSVLine(capacity: 1 << 16)
+        for field in header(columns: state.layout.columns) { line.add(field) }
+        line.endRecord()
         for (layout, point) in zip(state.layout.points, state.points) {
-            let prefix = [layout.name] + layout.fields
             for metric in Metric.allCases {
+                let name = metric.spec.name
                 for bin in point.metrics[metric.rawValue].histogram.bins() {
-                    text += RunsTable.record(prefix + [metric.spec.name, CSVNumber.format(bin.lower), CSVNumber.format(bin.upper),
-                                                       String(bin.count), CSVNumber.format(bin.cumulativeShare)])
+                    line.add(layout.name)
+                    for field in layout.fields { line.add(field) }
+                    line.add(name)
+                    line.add(number: bin.lower)
+                    line.add(number: bin.upper)
+                    line.add(integer: Int64(bin.count))
+                    line.add(number: bin.cumulativeShare)
+                    line.endRecord()
                 }
             }
         }
-        return text
+        return line.text
     }
 }

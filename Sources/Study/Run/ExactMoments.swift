@@ -72,7 +72,9 @@ public struct ExactMoments: Sendable, Equatable {
 
     /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
     private static func scaled(_ v: Double) -> Int128 {
-        Int128(min(max((v * scale).rounded(), -largestTerm), largestTerm))
+        let r = min(max((v * scale).rounded(), -largestTerm), largestTerm)
+        // Most terms fit 64 bits, where the conversion is one instruction; the value is the same.
+        return abs(r) < 9.0e18 ? Int128(Int64(r)) : Int128(r)
     }
 
     /// `count:sum:sumOfSquares`, exact.

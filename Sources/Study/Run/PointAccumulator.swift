@@ -53,9 +53,8 @@ public struct PointAccumulator: Sendable, Equatable {
         replications += 1
         if !figures.violations.isEmpty { failedReplications += 1 }
         events += Int64(figures.events)
-        for metric in Metric.allCases {
-            let i = metric.rawValue
-            switch metric.spec.shape {
+        for (i, shape) in MetricCatalog.shapes.enumerated() {
+            switch shape {
             case .sampled:
                 metrics[i].histogram.merge(figures.sampleHistograms[i])
                 metrics[i].moments.merge(figures.sampleMoments[i])

@@ -37,27 +37,29 @@ public struct ReplicationFigures: Sendable {
         statistics = Array(repeating: [], count: Metric.allCases.count)
         sampleHistograms = Array(repeating: LogHistogram(), count: Metric.allCases.count)
         sampleMoments = Array(repeating: ExactMoments(), count: Metric.allCases.count)
-        for metric in Metric.allCases {
-            let i = metric.rawValue
-            switch metric.spec.shape {
+        for (i, shape) in MetricCatalog.shapes.enumerated() {
+            switch shape {
             case .sampled:
                 let raw = i < result.samples.count ? result.samples[i] : []
-                let valid = raw.filter { $0.isFinite && $0 >= 0 }
-                if valid.count != raw.count {
-                    violations.append("\(metric.spec.name): \(raw.count - valid.count) negative or non-finite samples")
+                var valid = raw
+                if raw.contains(where: { !($0.isFinite && $0 >= 0) }) {
+                    valid = raw.filter { $0.isFinite && $0 >= 0 }
+                    violations.append("\(MetricCatalog.specs[i].name): \(raw.count - valid.count) negative or non-finite samples")
                 }
-                statistics[i] = Self.statistics(of: valid)
-                for x in valid {
-                    sampleHistograms[i].record(x)
-                    sampleMoments[i].add(x)
-                }
+                // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
+                var total = 0.0
+                for x in valid { total += x }
+                for x in valid { sampleMoments[i].add(x) }
+                valid.sort()
+                statistics[i] = Self.statistics(sorted: valid, total: total)
+                sampleHistograms[i] = LogHistogram(sorted: valid)
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }
                 if value.isFinite && value >= 0 {
                     values[i] = value
                 } else {
-                    violations.append("\(metric.spec.name): invalid value \(value)")
+                    violations.append("\(MetricCatalog.specs[i].name): invalid value \(value)")
                 }
             }
         }
@@ -68,12 +70,16 @@ public struct ReplicationFigures: Sendable {
 
     /// Mean and type-7 quantiles of one replication's samples.
     static func statistics(of samples: [Double]) -> [Double] {
-        guard !samples.isEmpty else { return sampledStatistics.map { _ in .nan } }
-        let sorted = samples.sorted()
         var total = 0.0
         for x in samples { total += x }
+        return statistics(sorted: samples.sorted(), total: total)
+    }
+
+    /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.
+    static func statistics(sorted: [Double], total: Double) -> [Double] {
+        guard !sorted.isEmpty else { return sampledStatistics.map { _ in .nan } }
         return sampledStatistics.map { stat in
-            guard let q = stat.quantile else { return total / Double(samples.count) }
+            guard let q = stat.quantile else { return total / Double(sorted.count) }
             return quantile(sorted, q)
         }
     }

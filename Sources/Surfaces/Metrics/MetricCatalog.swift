@@ -39,6 +39,8 @@ public enum Metric: Int, CaseIterable, Sendable {
 /// The metric table. Names follow SPEC §2.4: `S.staleness`, `S.age`, `S.lag`, ...
 public enum MetricCatalog {
     public static let specs: [MetricSpec] = build()
+    /// Each metric's shape, by raw value (read per replication without copying its spec).
+    public static let shapes: [MetricShape] = specs.map(\.shape)
     /// Metrics computed across replications of a point rather than within one.
     public static let pointMetrics: [MetricSpec] = [
         MetricSpec(name: "backend.requests.peakToMean", unit: "ratio", shape: .perReplication,

@@ -105,8 +105,8 @@ final class WidgetHost: SimulatedProcess {
         reloadsRun += 1
         if w.engine.isRunning(w.ids.provider) { w.engine.end(w.ids.provider, .normal) }
         w.engine.launch(w.ids.provider, by: .widgetHost,
-                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit))
-        w.engine.send(.buildTimeline(reason), to: w.ids.provider)
+                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),
+                        first: .buildTimeline(reason))
     }
 
     /// Message tag: the provider was killed; the old views stay and the pending reload is over.

@@ -1,0 +1,50 @@
+// One CSV record built directly as UTF-8 bytes: runs.csv gets a record per replication and
+// distributions.csv one per histogram bin, so records are built without a string per field.
+
+/// An RFC 4180 record under construction (the same text as `RunsTable.record`).
+struct CSVLine {
+    private(set) var bytes: [UInt8] = []
+    private var fields = 0
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    private mutating func separate() {
+        if fields > 0 { bytes.append(UInt8(ascii: ",")) }
+        fields += 1
+    }
+
+    /// A text field, quoted when it holds a comma, a quote, CR or LF (quotes doubled).
+    mutating func add(_ field: String) {
+        separate()
+        let utf8 = field.utf8
+        let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }
+        guard needsQuotes else { bytes.append(contentsOf: utf8); return }
+        bytes.append(UInt8(ascii: "\""))
+        for b in utf8 {
+            if b == UInt8(ascii: "\"") { bytes.append(b) }
+            bytes.append(b)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A number as `CSVNumber.format` writes it (never needs quotes).
+    mutating func add(number x: Double) {
+        separate()
+        CSVNumber.append(x, to: &bytes)
+    }
+
+    /// An integer field.
+    mutating func add(integer n: Int64) {
+        separate()
+        CSVNumber.appendInteger(n, to: &bytes)
+    }
+
+    /// Ends the record with "\n" and starts the next one in the same buffer.
+    mutating func endRecord() {
+        bytes.append(10)
+        fields = 0
+    }
+
+    /// The text built so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
