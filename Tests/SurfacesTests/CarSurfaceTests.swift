@@ -38,4 +38,30 @@ final class CarSurfaceTests: XCTestCase {
             XCTAssertLessThan(v, 0.05, "seed \(12_400 + i): the projected car shows the phone's kept reading")
         }
     }
+
+    /// The car connection keeps the phone app running for the whole drive: it syncs every
+    /// minute (app.syncInterval) and hands each sync to the templates. With the phone online
+    /// the car is never older than a sync interval and a round trip; an app that suspended
+    /// after its first sync would leave the car as old as the drive (median 25 minutes).
+    func testProjectedCarKeepsTheAppSyncingForTheDrive() {
+        var p = Self.car(.projected)
+        p.network.offlinePerDay = 0
+        let s = SurfaceRuns(p, seeds: 3, base: 12_500).samples(.carStaleness)
+        XCTAssertGreaterThan(s.count, 200)
+        XCTAssertLessThan(s.max() ?? 0, 70, "car.staleness projected from an online phone (s)")
+    }
+
+    /// Even after a force-quit the connection relaunches the app within a sync interval: the
+    /// user opens the app twice an hour and force-quits it every time.
+    func testProjectedCarRelaunchesAForceQuitApp() {
+        var p = Self.car(.projected)
+        p.network.offlinePerDay = 0
+        p.user.appOpens = Rate(perHour: 2)
+        p.user.forceQuit = 1
+        let runs = SurfaceRuns(p, seeds: 3, base: 12_600)
+        let s = runs.samples(.carStaleness)
+        XCTAssertGreaterThan(s.count, 200)
+        // Force-quit mid-drive: the next sync comes a relaunch (≤ 1 min) later, so ≤ 2 intervals old.
+        XCTAssertLessThan(s.max() ?? 0, 130, "car.staleness with the app force-quit during drives (s)")
+    }
 }

@@ -2,10 +2,12 @@ import SimKernel
 import Platform
 
 /// The car surface (§25.8; SPEC §3.9): the app supplies data to the system's templates.
-/// `projected`: the phone's app and session — the car connection runs the phone app in
-/// the background, which syncs and hands its store to the templates; with the phone
-/// offline the car shows old data. `onCar`: a separate client on the car's computer with
-/// its own sign-in and network.
+/// `projected`: the phone's app and session — the car connection launches the phone app
+/// in the background and keeps it running for the drive (even after a force-quit: a run
+/// that ends is relaunched within `app.syncInterval`); it syncs on its own timer and hands
+/// its store to the templates, so with the phone offline the car shows old data. `onCar`:
+/// a separate client on the car's computer with its own sign-in and network, fetching
+/// every `app.syncInterval`.
 final class CarSurface: SimulatedProcess {
     typealias Message = Surfaces.Message
     unowned(unsafe) let world: World
@@ -32,12 +34,23 @@ final class CarSurface: SimulatedProcess {
                 driving = true
                 w.carIsDriving = true
                 engine.send(.timer(Tag.arrive.rawValue), to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
-                refresh()
+                if w.p.car.mode == .projected {
+                    w.carKeepsAppRunning = true
+                    if let kept = w.appStorage.reading, w.carObserver.current.kind != .data { w.carShows(kept) }
+                    connectApp()
+                } else {
+                    refresh()
+                }
                 scheduleGlance()
             }
             schedule()
         case .timer(Tag.refresh.rawValue):
-            if driving { refresh() }
+            guard driving else { break }
+            if w.p.car.mode == .projected {
+                if !engine.isRunning(w.ids.app) { connectApp() }
+            } else {
+                refresh()
+            }
         case .timer(Tag.glance.rawValue):
             if driving {
                 w.glance(w.carObserver)
@@ -46,7 +59,14 @@ final class CarSurface: SimulatedProcess {
         case .timer(Tag.arrive.rawValue):
             driving = false
             w.carIsDriving = false
+            if w.carKeepsAppRunning {
+                // Disconnected: the app suspends once idle (unless something else keeps it running).
+                w.carKeepsAppRunning = false
+                engine.send(.surface(.tag(MainApp.activityOverTag)), to: w.ids.app)
+            }
             w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
+        case .surface(.tag(Self.appLostTag)):
+            if driving { engine.send(.timer(Tag.refresh.rawValue), to: w.ids.car, after: w.p.app.syncInterval) }
         case .reply(let r):
             if driving, r.status == .ok, let d = w.data(of: r) { w.carShows(d) }
         default:
@@ -59,18 +79,23 @@ final class CarSurface: SimulatedProcess {
         if t < world.p.duration { world.engine.send(.timer(Tag.glance.rawValue), to: world.ids.car, at: t) }
     }
 
+    /// The car's own client fetches from the backend over the car's network, every `app.syncInterval`.
     private func refresh() {
         let w = world
-        switch w.p.car.mode {
-        case .projected:
-            if let kept = w.appStorage.reading, w.carObserver.current.kind != .data { w.carShows(kept) }
-            // The car connection runs the phone app in the background, even after a force-quit.
-            w.wakeAppInBackground(.system)
-            w.engine.send(.backgroundWake(.system), to: w.ids.app)
-        case .onCar:
-            w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
-        }
+        w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
         w.engine.send(.timer(Tag.refresh.rawValue), to: w.ids.car, after: w.p.app.syncInterval)
     }
+
+    /// The car connection runs the phone app in the background for the drive, even after a
+    /// force-quit: it syncs now and then on its own timer (no background time limit).
+    private func connectApp() {
+        let w = world
+        w.wakeAppInBackground(.system)
+        w.engine.liftTimeBudget(w.ids.app)
+        w.engine.send(.backgroundWake(.system), to: w.ids.app)
+    }
+
+    /// Message tag: the app's run ended during a drive (the connection relaunches it).
+    static let appLostTag: Int32 = 20
 }
 

@@ -28,6 +28,8 @@ final class MainApp: SimulatedProcess {
         /// The outbox drain in progress: the snapshot read, or nil when idle.
         var drainSnapshot: [Int32]? = nil
         var drainWanted = false
+        /// The sync timer is pending in this run (timers die when the run suspends or ends).
+        var syncTimerRunning = false
 
         init(store: DataCopy, hasReading: Bool) {
             self.store = store
@@ -50,6 +52,7 @@ final class MainApp: SimulatedProcess {
             let kept = readableReading()
             memory = Memory(store: kept ?? DataCopy(account: w.account), hasReading: kept != nil)
         }
+        memory?.syncTimerRunning = false
     }
 
     func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
@@ -62,6 +65,7 @@ final class MainApp: SimulatedProcess {
         if let next = world.outbox.abandon(world.ids.app.index) { world.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
+        if world.carKeepsAppRunning { world.carLostApp() }
     }
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, seed 002).
@@ -81,9 +85,10 @@ final class MainApp: SimulatedProcess {
             startBackgroundWork()
             sync()
             drainSharedOutbox()
+            if world.carKeepsAppRunning { startSyncTimer() }
         case .surface(.tag(Self.activityOverTag)):
             // The last activity ended: an app kept running for it suspends when idle.
-            if !world.appInForeground, !world.liveKeepsAppRunning, let mem = memory, !mem.syncInFlight,
+            if !world.appInForeground, !world.appKeptRunning, let mem = memory, !mem.syncInFlight,
                mem.writesInFlight.isEmpty, mem.drainSnapshot == nil {
                 world.engine.end(world.ids.app, .suspended)
             }
@@ -93,9 +98,12 @@ final class MainApp: SimulatedProcess {
             receiveSurfaceMessage(message)
             finishBackgroundWorkIfIdle()
         case .timer(Self.syncTimer):
-            if world.appInForeground {
+            // In the foreground, and in the background while a projected car keeps the app running.
+            if world.appInForeground || world.carKeepsAppRunning {
                 sync()
                 engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
+            } else {
+                memory?.syncTimerRunning = false
             }
         case .reply(let r): handle(r)
         case .outboxItemAdded: drainSharedOutbox()
@@ -119,7 +127,7 @@ final class MainApp: SimulatedProcess {
         migrateProjectionIfNeeded()
         sync()
         drainSharedOutbox()
-        w.engine.send(.timer(Self.syncTimer), to: w.ids.app, after: w.p.app.syncInterval)
+        startSyncTimer()
         w.appOpenedHooks()
     }
 
@@ -163,12 +171,15 @@ final class MainApp: SimulatedProcess {
         w.appInForeground = false
         w.userReturnsHome()
         w.appLeftForeground()
+        w.appObserver.show(.blank(.none), at: w.now, truth: w.truth)   // out of sight, whether or not it keeps running
         if forceQuit {
             w.device.appForceQuit = true
             w.forceQuitHooks()
             w.engine.end(w.ids.app, .forceQuit)
         } else if w.liveKeepsAppRunning {
             w.appKeptRunningForActivity()       // background mode: it keeps updating the status
+        } else if w.carKeepsAppRunning {
+            // The car connection keeps it running; its sync timer goes on.
         } else if let mem = memory, mem.syncInFlight || !mem.writesInFlight.isEmpty || mem.drainSnapshot != nil {
             // Work in flight finishes as a background task; the app suspends when it is idle.
             memory!.backgroundWork += 1
@@ -188,7 +199,15 @@ final class MainApp: SimulatedProcess {
     private func finishBackgroundWork() {
         guard let m = memory, m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
-        if !world.appInForeground && !world.liveKeepsAppRunning { world.engine.end(world.ids.app, .suspended) }
+        if !world.appInForeground && !world.appKeptRunning { world.engine.end(world.ids.app, .suspended) }
+    }
+
+    /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
+    /// keeps it running (one timer per run).
+    private func startSyncTimer() {
+        guard let m = memory, !m.syncTimerRunning else { return }
+        m.syncTimerRunning = true
+        world.engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
     }
 
     func sync() {

@@ -97,3 +97,11 @@ extension World {
         leakEnded[m.rawValue] = now
     }
 }
+
+extension World {
+    /// The app's run ended or suspended while a projected car keeps it running: the car
+    /// connection relaunches it.
+    func carLostApp() {
+        engine.send(.surface(.tag(CarSurface.appLostTag)), to: ids.car)
+    }
+}
