@@ -171,7 +171,7 @@ final class MainApp: SimulatedProcess {
         w.appInForeground = false
         w.userReturnsHome()
         w.appLeftForeground()
-        w.appObserver.show(.blank(.none), at: w.now, truth: w.truth)   // out of sight, whether or not it keeps running
+        w.showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
             w.device.appForceQuit = true
             w.forceQuitHooks()

@@ -86,63 +86,43 @@ final class UserProcess: SimulatedProcess {
 }
 
 /// The person looking (SPEC §2.4): glances at each surface as a point process of its
-/// own, and at the app while it is in the foreground.
+/// own, and at the app while it is in the foreground. Glances at the widget and the app
+/// change nothing, so the world takes them without events (`catchUpWidgetGlances`,
+/// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
+/// watch (a look may bring its app up) and the look at the home screen after leaving the app.
 final class GlanceProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
     /// The world outlives every program in it, so the reference is not counted.
     unowned(unsafe) let world: World
-    enum Tag: Int32 { case widget = 1, app, watch, live, car }
+    /// Timer tag: a glance at the watch.
+    static let watchGlanceTag: Int32 = 3
 
     init(world: World) { self.world = world }
     func discardMemory() {}
 
     func start() {
-        let p = world.p
-        world.startWidgetGlances()     // taken without events (World.catchUpWidgetGlances)
-        if p.watch.enabled { schedule(.watch) }
+        world.startWidgetGlances()
+        if world.p.watch.enabled { scheduleWatchGlance() }
     }
 
-    private lazy var rates: [Rate] = {
-        let o = world.p.observe
-        return [o.widgetGlances, o.appGlances, o.watchGlances, o.liveGlances, o.carGlances]
-    }()
-
-    private func schedule(_ tag: Tag) {
+    private func scheduleWatchGlance() {
         let w = world
-        let rate = rates[Int(tag.rawValue) - 1]
-        let t: SimTime
-        switch tag {
-        case .watch: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesWatch)
-        default: t = PoissonArrivals.next(after: w.now, rate: rate, rng: &w.rng.glancesApp)
-        }
-        if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.glances, at: t) }
+        let t = PoissonArrivals.next(after: w.now, rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch)
+        if t < w.p.duration { w.engine.send(.timer(Self.watchGlanceTag), to: w.ids.glances, at: t) }
     }
 
-    /// Message tags: the app came to the foreground, glances at it begin; the user looks at
-    /// the home screen after leaving the app.
-    static let appForegroundTag: Int32 = 50, homeScreenTag: Int32 = 51
-    private var appGlancesScheduled = false
+    /// Message tag: the user looks at the home screen after leaving the app.
+    static let homeScreenTag: Int32 = 51
 
     func receive(_ message: Message, engine: Engine<Message>) {
-        if case .surface(.tag(Self.homeScreenTag)) = message {
+        switch message {
+        case .surface(.tag(Self.homeScreenTag)):
             world.compareWidgetWithApp()
-            return
+        case .timer(Self.watchGlanceTag):
+            world.glanceWatch()
+            scheduleWatchGlance()
+        default:
+            break
         }
-        if case .surface(.tag(Self.appForegroundTag)) = message {
-            if !appGlancesScheduled { appGlancesScheduled = true; schedule(.app) }
-            return
-        }
-        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
-        let w = world
-        switch tag {
-        case .widget: return           // widget glances are not events (World.catchUpWidgetGlances)
-        case .app:
-            // Glances at the app happen only while it is in the foreground.
-            guard w.appInForeground else { appGlancesScheduled = false; return }
-            w.glance(w.appObserver)
-        case .watch: w.glanceWatch()
-        case .live, .car: break      // those surfaces schedule their own glances while shown
-        }
-        schedule(tag)
     }
 }

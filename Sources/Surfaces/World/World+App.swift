@@ -9,27 +9,26 @@ extension World {
     /// The app shows its store now.
     func appShows(_ store: DataCopy) {
         guard appInForeground else { return }
-        appObserver.show(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true),
-                         at: now, truth: truth)
+        showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
     }
 
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
         guard appInForeground else { return }
-        appObserver.show(.blank(.nothingYet), at: now, truth: truth)
+        showApp(.blank(.nothingYet))
     }
 
     /// The app process ended (not suspension).
     func appEnded() {
         if appInForeground { appInForeground = false; appLeftForeground() }
-        appObserver.show(.blank(.none), at: now, truth: truth)
+        showApp(.blank(.none))
     }
 
     /// The app was suspended: the system reclaims it after `app.suspendedLifetime`. Nothing
     /// can observe a suspended app, so the reclaim is applied when the app is next launched
     /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
     func scheduleAppReclaim() {
-        if !appInForeground { appObserver.show(.blank(.none), at: now, truth: truth) }
+        if !appInForeground { showApp(.blank(.none)) }
         appReclaimAt = now + p.app.suspendedLifetime.sampleTime(&rng.app)
     }
 
@@ -43,8 +42,34 @@ extension World {
     /// surface's duties that need the app in the foreground.
     func appOpenedHooks() {
         glance(appObserver)
-        engine.send(.surface(.tag(GlanceProcess.appForegroundTag)), to: ids.glances)
+        startAppGlances()
         surfacesAppOpened()
+    }
+
+    /// What the app's screen shows changes now (glances due before it see the old screen).
+    func showApp(_ view: View) {
+        catchUpAppGlances(through: now)
+        appObserver.show(view, at: now, truth: truth)
+    }
+
+    /// Glances at the app (SPEC §2.4, `observe.glances.app`) come while it is in the foreground:
+    /// from an opening, a Poisson stream whose next glance is drawn after each glance, ending at
+    /// the first glance due while the app is not in the foreground. Like the widget's, they change
+    /// nothing and see only the screen, the sign-out and the clock, so they are taken without
+    /// events, at their own times, just before any of those changes (and at the end of the run).
+    func startAppGlances() {
+        guard nextAppGlance == nil else { return }
+        nextAppGlance = PoissonArrivals.next(after: now, rate: p.observe.appGlances, rng: &rng.glancesApp)
+    }
+
+    /// Takes every app glance due at or before `t` (and before the end of the run).
+    func catchUpAppGlances(through t: SimTime) {
+        while let at = nextAppGlance, at <= t, at < p.duration {
+            guard appInForeground else { nextAppGlance = nil; return }
+            let v = appObserver.current
+            appObserver.glance(at: at, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
+            nextAppGlance = PoissonArrivals.next(after: at, rate: p.observe.appGlances, rng: &rng.glancesApp)
+        }
     }
 
     /// The app was force-quit: the push service discards the one held push (platform-facts §3).

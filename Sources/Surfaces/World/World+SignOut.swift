@@ -27,6 +27,7 @@ extension World {
     func performSignOut() {
         guard !signedOut else { return }
         catchUpWidgetGlances(through: now)
+        catchUpAppGlances(through: now)
         signedOut = true
         signedOutAt = now
         leakEnded = Array(repeating: nil, count: Metric.allCases.count)
@@ -34,7 +35,7 @@ extension World {
         account = 0
         appStorage.clear(at: now)
         appStorage.pendingWrites = []
-        appObserver.show(.blank(.signedOut), at: now, truth: truth)
+        showApp(.blank(.signedOut))
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
             shared.setSession(nil)

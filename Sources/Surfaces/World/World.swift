@@ -144,8 +144,12 @@ final class World {
 
     // MARK: Launching programs
 
-    /// Whether the main app is in the foreground.
-    var appInForeground = false
+    /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
+    var appInForeground = false {
+        willSet { catchUpAppGlances(through: now) }
+    }
+    /// When the next glance at the app happens while it is in the foreground (nil: none pending).
+    var nextAppGlance: SimTime? = nil
     /// When the system reclaims the app if it is still suspended then.
     var appReclaimAt: SimTime = Time.never
 
