@@ -32,7 +32,9 @@ public struct EventQueue<Payload> {
 
     @usableFromInline var heap: [Key] = []
     @usableFromInline var slots: [Payload?] = []
+    /// Indices of empty slots: a stack whose top is `freeCount - 1` (the array never shrinks).
     @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var freeCount = 0
     @usableFromInline var nextSequence: UInt64 = 0
     /// True after `popReservingRoot`: the root holds a consumed event that the
     /// next push overwrites (one sift-down instead of a sift-down and a sift-up).
@@ -60,6 +62,7 @@ public struct EventQueue<Payload> {
         rootIsVacant = false
         slots.removeAll(keepingCapacity: true)
         freeSlots.removeAll(keepingCapacity: true)
+        freeCount = 0
     }
 
     @inline(__always)
@@ -73,8 +76,9 @@ public struct EventQueue<Payload> {
         assert(time >= 0, "negative event time \(time)")
         assert(nextSequence < 1 << (64 - Self.slotBits), "sequence numbers exhausted")
         let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
+        if freeCount > 0 {
+            freeCount -= 1
+            slot = freeSlots[freeCount]
             slots[slot] = payload
         } else {
             slot = slots.count
@@ -103,7 +107,7 @@ public struct EventQueue<Payload> {
         rootIsVacant = true
         let slot = Int(top.order & Self.slotMask)
         let payload = slots[slot].take()!
-        freeSlots.append(slot)
+        releaseSlot(slot)
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
     }
 
@@ -132,8 +136,14 @@ public struct EventQueue<Payload> {
         }
         let slot = Int(top.order & Self.slotMask)
         let payload = slots[slot].take()!
-        freeSlots.append(slot)
+        releaseSlot(slot)
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
+    }
+
+    @inline(__always) @usableFromInline
+    mutating func releaseSlot(_ slot: Int) {
+        if freeCount < freeSlots.count { freeSlots[freeCount] = slot } else { freeSlots.append(slot) }
+        freeCount += 1
     }
 
     @usableFromInline

@@ -43,12 +43,15 @@ final class DeviceProcess: SimulatedProcess {
         if t < p.duration { world.engine.send(.timer(Tag.backgroundRefresh.rawValue), to: world.ids.device, at: t) }
     }
 
+    /// Mean locked period giving the locked share `device.locked` beside the unlocked periods.
+    private lazy var lockedMean: Double = {
+        let share = min(max(p.device.locked, 0), 0.999)
+        return p.device.unlockedPeriod.mean * share / (1 - share)
+    }()
+
     /// Alternating unlocked and locked periods with the locked share `device.locked`.
     private func scheduleUnlockCycle(locked: Bool) {
-        let unlockedMean = p.device.unlockedPeriod.mean
-        let share = min(max(p.device.locked, 0), 0.999)
         if locked {
-            let lockedMean = unlockedMean * share / (1 - share)
             if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(world.rng.deviceLock.exponential(mean: lockedMean))) }
         } else {
             send(.lock, after: p.device.unlockedPeriod.sampleTime(&world.rng.deviceLock))

@@ -239,12 +239,10 @@ final class MainApp: SimulatedProcess {
                 // Sync import changed visible data, or the projection missed an earlier change (a
                 // write that failed while the shared area was closed): rebuild it and ask for a reload.
                 let changed = m.store.changes.count != before || m.store.objects != objectsBefore
-                if changed || !projectionIsCurrent(m.store) {
+                if changed || !refreshProjectionIfCurrent(m.store) {
                     writeProjection()
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
                     w.appStorage.reloadAskedInBackground = !w.appInForeground
-                } else {
-                    refreshProjectionAge()
                 }
                 w.appSynced(m.store, changed: changed)
             } else {
@@ -282,19 +280,18 @@ final class MainApp: SimulatedProcess {
         sendPendingWrites()
     }
 
-    /// Whether the projection in the shared storage area shows what the store holds.
-    private func projectionIsCurrent(_ store: DataCopy) -> Bool {
-        guard let pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
-        return pr.schemaVersion == world.schemaVersion && pr.data.changes == store.changes && pr.data.objects == store.objects
-    }
-
-    /// The data did not change, but it was read again: the projection records the new read time
-    /// (a widget that prints its data's age shows it younger at its next reload).
-    private func refreshProjectionAge() {
-        guard let m = memory, world.account != 0, var pr = world.shared.readProjection(world.device),
-              pr.schemaVersion == world.schemaVersion else { return }
-        pr.data.readAt = m.store.readAt
+    /// If the projection in the shared storage area shows what the store holds, records the
+    /// new read time in it (the data did not change but was read again, so a widget that prints
+    /// its data's age shows it younger at its next reload) and returns true. An area that cannot
+    /// be read now is not current, unless the app has none at all.
+    private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
+        guard var pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
+        guard pr.schemaVersion == world.schemaVersion && pr.data.changes == store.changes && pr.data.objects == store.objects else {
+            return false
+        }
+        pr.data.readAt = store.readAt
         world.shared.writeProjection(pr, world.device)
+        return true
     }
 
     private func persist() {
