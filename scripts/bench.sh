@@ -38,14 +38,30 @@ rate() {  # replications, seconds -> replications per second
 timed() {  # command... -> prints "seconds peak_kb"
   /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
 }
+# This machine's speed drifts by ±30% between identical runs (a shared VM), so every
+# timing is the best of BENCH_REPEAT runs (default 3), the usual estimate of what the
+# code costs without interference; SimPy gets the same treatment.
+REPEAT=${BENCH_REPEAT:-3}
+best() {  # command... -> prints "seconds peak_kb": the fastest of REPEAT runs, the largest peak
+  local best_s="" best_kb=0 s kb
+  for _ in $(seq "$REPEAT"); do
+    read -r s kb < <(timed "$@")
+    if [ -z "$best_s" ] || awk "BEGIN {exit !($s < $best_s)}"; then best_s=$s; fi
+    if [ "$kb" -gt "$best_kb" ]; then best_kb=$kb; fi
+  done
+  echo "$best_s $best_kb"
+}
 
-echo "# studies: replicated days of Scenarios/default.json5"
+echo "# studies: replicated days of Scenarios/default.json5 (best of $REPEAT runs each)"
+declare -A per_s
 for jobs in 1 2; do
   runs=$((jobs * 4000))
-  read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs $jobs --out "$tmp/d$jobs" --quiet)
-  echo "study default jobs=$jobs replications_per_s=$(rate $runs $secs)"
+  read -r secs kb < <(best $BIN run Scenarios/default.json5 --runs $runs --jobs $jobs --out "$tmp/d$jobs" --quiet)
+  per_s[$jobs]=$(rate $runs $secs)
+  echo "study default jobs=$jobs replications_per_s=${per_s[$jobs]}"
 done
-read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs 10000 --jobs 2 --out "$tmp/d10k" --quiet)
+echo "study default jobs2_over_jobs1=$(awk "BEGIN {printf \"%.2f\", ${per_s[2]} / ${per_s[1]}}")"
+read -r secs kb < <(best $BIN run Scenarios/default.json5 --runs 10000 --jobs 2 --out "$tmp/d10k" --quiet)
 echo "study default replications=10000 jobs=2 seconds=$secs"
 for runs in 1000 100000; do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs 2 --out "$tmp/m$runs" --quiet)
@@ -54,12 +70,18 @@ done
 
 echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy"
 off="--set live.enabled=false --set watch.enabled=false --set share.enabled=false --set action.enabled=false"
-read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
+read -r secs kb < <(best $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
 ours=$(rate 4000 $secs)
 echo "study widget-path jobs=1 replications_per_s=$ours"
 if [ -n "$PY" ]; then
-  s=$($PY ../shared/reference/widget_day_simpy.py 300 2>/dev/null || $PY "${SHARED:-../shared}/reference/widget_day_simpy.py" 300)
-  theirs=$(echo "$s" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
+  ref=../shared/reference/widget_day_simpy.py
+  [ -f "$ref" ] || ref="${SHARED:-../shared}/reference/widget_day_simpy.py"
+  theirs=0
+  for _ in $(seq "$REPEAT"); do
+    s=$($PY "$ref" 300)
+    r=$(echo "$s" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
+    if awk "BEGIN {exit !($r > $theirs)}"; then theirs=$r; fi
+  done
   echo "simpy-widget-day replications_per_s=$theirs"
   echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
 else
