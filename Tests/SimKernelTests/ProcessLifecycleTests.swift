@@ -181,6 +181,38 @@ final class ProcessLifecycleTests: XCTestCase {
         XCTAssertEqual(p.endReasons, [.normal, .killedForTime])
     }
 
+    /// A launch may carry the request it is for: handled right after `launched`, at the
+    /// launch time, before anything else pending then, and counted as one dispatched event.
+    func testLaunchCarriesItsFirstMessage() {
+        let engine = TestEngine()
+        let p = Probe()
+        let id = engine.register(p, name: "p")
+        engine.run(until: 5 * Time.second)
+        engine.send("earlier", to: id, after: 0)           // pending at 5 s, but to a process not running
+        engine.launch(id, by: .widgetHost, first: "build")
+        XCTAssertEqual(p.events, [.launched(.widgetHost, resumed: false, at: 5 * Time.second),
+                                  .received("build", at: 5 * Time.second)], "handled inside the launch call")
+        XCTAssertEqual(engine.eventsDispatched, 1)
+        engine.run(until: Time.minute)
+        XCTAssertEqual(p.received, ["build"], "the message sent before the launch was for an earlier run")
+    }
+
+    /// A run that ends while handling its first message leaves no budget event behind; a run
+    /// still going has its budget from the launch.
+    func testFirstMessageRunThatEndsLeavesNoBudgetEvent() {
+        let engine = TestEngine()
+        let p = Probe()
+        let id = engine.register(p, name: "p", limits: ProcessLimits(timeBudget: 10 * Time.second))
+        p.onReceive = { _, m, e in if m == "quick" { e.end(id, .normal) } }
+        engine.launch(id, by: .widgetHost, first: "quick")
+        XCTAssertEqual(engine.pendingEvents, 0)
+        XCTAssertEqual(p.endReasons, [.normal])
+        engine.launch(id, by: .widgetHost, first: "slow")
+        XCTAssertEqual(engine.pendingEvents, 1, "the budget of the run still going")
+        engine.run(until: Time.minute)
+        XCTAssertEqual(p.events.last, .ended(.killedForTime, at: 10 * Time.second))
+    }
+
     func testLaunchLimitsOverrideRegisteredOnes() {
         let engine = TestEngine()
         let p = Probe()
