@@ -144,7 +144,7 @@ public enum ParameterCatalog {
         .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day"),
         .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app"),
         .bool("car.enabled", \.car.enabled, "a car surface exists"),
-        .choice("car.mode", \.car.mode, "projected from the phone, or running on the car with its own sign-in"),
+        .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network"),
         .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),
         .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
         .bool("tv.enabled", \.tv.enabled, "a television app exists"),
