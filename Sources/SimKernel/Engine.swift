@@ -130,7 +130,9 @@ public final class Engine<Message> {
     /// `first` is the request the process is launched for (an extension started for one
     /// job): it is handled as the run's first message, right after `launched`, with no
     /// event of its own. The run's time budget starts at the launch; a run that ended
-    /// before returning leaves no budget event behind.
+    /// before returning leaves no budget event behind. If the process is already running
+    /// nothing is launched and `first` is not delivered (the result is false); if `launched`
+    /// ends the run, `first` is not delivered either.
     @discardableResult
     public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil, first: Message? = nil) -> Bool {
         let i = Int(id.index)

@@ -64,4 +64,31 @@ final class CarSurfaceTests: XCTestCase {
         // Force-quit mid-drive: the next sync comes a relaunch (≤ 1 min) later, so ≤ 2 intervals old.
         XCTAssertLessThan(s.max() ?? 0, 130, "car.staleness with the app force-quit during drives (s)")
     }
+
+    /// At the end of a drive the app suspends as soon as it is idle, even when a sync was still
+    /// in flight as the car disconnected (with a 20 s round trip against a 60 s sync interval,
+    /// a third of drives end that way). Nothing else wakes the app here, so an app that missed
+    /// its suspension would keep running until the next drive.
+    func testAppSuspendsAfterTheDriveOnceItsLastSyncReturns() {
+        var p = Self.car(.projected)
+        p.network.offlinePerDay = 0
+        p.network.latency = .lognormal(median: 20, sigma: 0.1)
+        var drivesEnded = 0
+        for seed in 0..<3 as Range<UInt64> {
+            let log = TraceLog()
+            _ = Replication.run(p, seed: 12_700 + seed, trace: log)
+            let records = log.records
+            for (k, r) in records.enumerated() where r.process == "car" && r.event == "receive" && r.details == "timer(4)" {
+                drivesEnded += 1
+                let suspended = records[k...].first { $0.process == "app" && $0.event == "ended" }
+                let nextLaunch = records[k...].first { $0.process == "app" && ($0.event == "launched" || $0.event == "resumed") }
+                guard let end = suspended, end.time <= (nextLaunch?.time ?? .max) else {
+                    XCTFail("seed \(12_700 + seed): the app still ran after the drive that ended at \(Time.seconds(r.time)) s")
+                    continue
+                }
+                XCTAssertLessThan(end.time - r.time, 2 * Time.minute, "seed \(12_700 + seed): suspended long after the drive")
+            }
+        }
+        XCTAssertGreaterThan(drivesEnded, 30)
+    }
 }

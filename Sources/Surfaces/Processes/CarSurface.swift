@@ -13,6 +13,9 @@ final class CarSurface: SimulatedProcess {
     unowned(unsafe) let world: World
     enum Tag: Int32 { case drive = 1, refresh, glance, arrive }
     private var driving = false
+    /// The drive under way (its refresh and glance timers carry it: a timer left from an
+    /// earlier drive does nothing).
+    private var drive: Int64 = 0
 
     init(world: World) { self.world = world }
     func discardMemory() {}
@@ -32,6 +35,7 @@ final class CarSurface: SimulatedProcess {
         case .timer(Tag.drive.rawValue):
             if !driving {
                 driving = true
+                drive += 1
                 w.carIsDriving = true
                 engine.send(.timer(Tag.arrive.rawValue), to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
@@ -44,15 +48,15 @@ final class CarSurface: SimulatedProcess {
                 scheduleGlance()
             }
             schedule()
-        case .timer(Tag.refresh.rawValue):
-            guard driving else { break }
+        case .timerWithValue(Tag.refresh.rawValue, let d):
+            guard driving, d == drive else { break }
             if w.p.car.mode == .projected {
                 if !engine.isRunning(w.ids.app) { connectApp() }
             } else {
                 refresh()
             }
-        case .timer(Tag.glance.rawValue):
-            if driving {
+        case .timerWithValue(Tag.glance.rawValue, let d):
+            if driving && d == drive {
                 w.glance(w.carObserver)
                 scheduleGlance()
             }
@@ -66,7 +70,7 @@ final class CarSurface: SimulatedProcess {
             }
             w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
         case .surface(.tag(Self.appLostTag)):
-            if driving { engine.send(.timer(Tag.refresh.rawValue), to: w.ids.car, after: w.p.app.syncInterval) }
+            if driving { scheduleRefresh() }
         case .reply(let r):
             if driving, r.status == .ok, let d = w.data(of: r) { w.carShows(d) }
         default:
@@ -76,20 +80,30 @@ final class CarSurface: SimulatedProcess {
 
     private func scheduleGlance() {
         let t = PoissonArrivals.next(after: world.now, rate: world.p.observe.carGlances, rng: &world.rng.car)
-        if t < world.p.duration { world.engine.send(.timer(Tag.glance.rawValue), to: world.ids.car, at: t) }
+        if t < world.p.duration { world.engine.send(.timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car, at: t) }
     }
 
     /// The car's own client fetches from the backend over the car's network, every `app.syncInterval`.
     private func refresh() {
         let w = world
         w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
-        w.engine.send(.timer(Tag.refresh.rawValue), to: w.ids.car, after: w.p.app.syncInterval)
+        scheduleRefresh()
+    }
+
+    /// The next refresh (or, projected, the next check that the app still runs) of this drive.
+    private func scheduleRefresh() {
+        world.engine.send(.timerWithValue(Tag.refresh.rawValue, drive), to: world.ids.car, after: world.p.app.syncInterval)
     }
 
     /// The car connection runs the phone app in the background for the drive, even after a
-    /// force-quit: it syncs now and then on its own timer (no background time limit).
+    /// force-quit: it syncs now and then on its own timer (no background time limit). A phone
+    /// that is switched off is tried again a sync interval later.
     private func connectApp() {
         let w = world
+        guard w.device.poweredOn else {
+            scheduleRefresh()             // a switched-off phone: connect when it is back on
+            return
+        }
         w.wakeAppInBackground(.system)
         w.engine.liftTimeBudget(w.ids.app)
         w.engine.send(.backgroundWake(.system), to: w.ids.app)

@@ -87,10 +87,14 @@ final class MainApp: SimulatedProcess {
             drainSharedOutbox()
             if world.carKeepsAppRunning { startSyncTimer() }
         case .surface(.tag(Self.activityOverTag)):
-            // The last activity ended: an app kept running for it suspends when idle.
-            if !world.appInForeground, !world.appKeptRunning, let mem = memory, !mem.syncInFlight,
-               mem.writesInFlight.isEmpty, mem.drainSnapshot == nil {
-                world.engine.end(world.ids.app, .suspended)
+            // The last activity ended: an app kept running for it suspends when idle, or as soon
+            // as the work still in flight is done (it becomes a background task).
+            if !world.appInForeground, !world.appKeptRunning, let mem = memory {
+                if !mem.syncInFlight, mem.writesInFlight.isEmpty, mem.drainSnapshot == nil {
+                    world.engine.end(world.ids.app, .suspended)
+                } else {
+                    mem.backgroundWork = max(mem.backgroundWork, 1)
+                }
             }
         case .watchRequest:
             memory?.coldStart = false

@@ -33,7 +33,7 @@ extension World {
     private func glanceWidget(at t: SimTime) {
         let v = widgetObserver.current
         let measuring = t >= p.observe.warmup
-        if measuring && v.kind != .data { engine.log(ids.glances, "blankWidget", "\(v.kind), glanced at \(Time.seconds(t)) s") }
+        if measuring && v.kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(v.kind)") }
         if measuring && v.kind == .data {
             counters.widgetGlancesData += 1
             if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
