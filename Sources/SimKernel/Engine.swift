@@ -73,6 +73,18 @@ public final class Engine<Message> {
     }
 
     /// The kernel's record of a process.
+    /// Drops every process (and every pending event): the end of a world whose programs
+    /// hold strong references back to it. The engine can be registered into afresh.
+    public func unregisterAll() {
+        queue.removeAll()
+        processes.removeAll()
+        owners.removeAll()
+        table.removeAll()
+        incarnations.removeAll()
+        states.removeAll()
+        budgetGenerations.removeAll()
+    }
+
     @inline(__always)
     /// Every process's record, in registration order.
     public var records: [ProcessRecord] { (0..<table.count).map { record(ProcessID(Int32($0))) } }

@@ -15,6 +15,8 @@ public final class ProbeRun {
         assembly.start()
     }
 
+    deinit { world.dismantle() }
+
     var now: SimTime { world.now }
 
     /// Lets simulated time pass.

@@ -20,7 +20,8 @@ struct ActionRun {
 /// writes carry idempotency keys. Otherwise the action opens the app at a screen.
 final class Automations: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case run = 1, timeout, buttonTap }
 
     init(world: World) { self.world = world }
@@ -102,7 +103,8 @@ final class Automations: SimulatedProcess {
 /// session from shared secure storage and sends the mutation with its idempotency key.
 final class ActionRunner: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     static let runTag: Int32 = 1
     private var running: Int?
 

@@ -7,8 +7,8 @@ import Platform
 /// away from the phone app, and counts requests per minute.
 final class Backend: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     private(set) var applied = ChangeSet()
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
     private(set) var applyCount: [UInt8] = []
@@ -99,8 +99,8 @@ final class Backend: SimulatedProcess {
 /// changes and deletes objects, each reaching the backend over its own network.
 final class OtherDevice: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     static let edit: Int32 = 1, delete: Int32 = 2
 
     init(world: World) { self.world = world }

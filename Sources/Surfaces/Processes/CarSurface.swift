@@ -10,7 +10,8 @@ import Platform
 /// every `app.syncInterval`.
 final class CarSurface: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case drive = 1, refresh, glance, arrive }
     private var driving = false
     /// The drive under way (its refresh and glance timers carry it: a timer left from an

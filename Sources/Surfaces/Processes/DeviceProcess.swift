@@ -8,8 +8,8 @@ import Platform
 /// change of the readings' lifetime).
 final class DeviceProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh }
 
     init(world: World) { self.world = world }

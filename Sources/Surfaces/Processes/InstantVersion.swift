@@ -8,7 +8,8 @@ import Platform
 /// (`instant.handover`). The full app's first launch reads its own container.
 final class InstantVersion: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case use = 1, install }
     /// Per install: whether the full app's first launch found state.
     private(set) var firstLaunches: [Bool] = []

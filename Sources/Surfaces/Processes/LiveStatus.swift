@@ -12,7 +12,8 @@ import Platform
 /// up to 4 h more on the lock screen).
 final class LiveStatus: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case begin = 1, stage, platformEnd, platformRemove, pushArrives, glance, keepAliveCheck }
 
     struct Activity {

@@ -9,8 +9,8 @@ import Platform
 /// from its own container and the shared storage area only.
 final class MainApp: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     static let syncTimer: Int32 = 1
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is

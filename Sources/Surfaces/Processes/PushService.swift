@@ -8,8 +8,8 @@ import Platform
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour.
 final class PushService: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     private var heldSilent = false
     private var wakeBudget: RollingBudget
 

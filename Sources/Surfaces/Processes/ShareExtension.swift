@@ -23,7 +23,8 @@ struct SharedItem {
 /// link (`openApp`). Loading an item into memory past the limit kills it: the sheet vanishes.
 final class ShareExtension: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case confirm = 1, appendRead, appendWrite, lockGranted }
 
     /// In memory during one run.
@@ -134,7 +135,8 @@ final class ShareExtension: SimulatedProcess {
 /// (platform-facts §3 `ext.background_upload`).
 final class ShareSheet: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case share = 1, transferDone, retryTransfers }
     private var waitingForNetwork: [Int] = []
 

@@ -7,7 +7,8 @@ import Platform
 /// when the phone's app leaves the foreground (the phone is locked or put away).
 final class TelevisionApp: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case playback = 1, finish, checkIn }
     private var playing = false
     private(set) var playbacks = 0

@@ -7,8 +7,8 @@ import Platform
 /// force-quit (`user.forceQuit`).
 final class UserProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     private var sessionEnd: SimTime = 0
     private var inSession = false
@@ -92,8 +92,8 @@ final class UserProcess: SimulatedProcess {
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
 final class GlanceProcess: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     /// Timer tag: a glance at the watch.
     static let watchGlanceTag: Int32 = 3
 

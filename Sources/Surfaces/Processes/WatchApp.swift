@@ -10,7 +10,8 @@ import Platform
 ///   Near the phone its traffic routes through the phone.
 final class WatchApp: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case write = 1, refreshBudget }
     static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
     static let signOutNotice: Int32 = 1

@@ -9,7 +9,8 @@ import Platform
 /// whenever it is switched off.
 final class WatchLink: SimulatedProcess {
     typealias Message = Surfaces.Message
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone }
     private var away = false
     /// Watch writes queued for the phone, in order.

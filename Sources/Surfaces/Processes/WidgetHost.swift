@@ -10,8 +10,8 @@ import Platform
 /// widget button (free), and after a restart or an app update.
 final class WidgetHost: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     private var budget: RollingBudget
     /// A provider run is scheduled (waiting for its delay): further requests coalesce into it.
     private var reloadPending = false

@@ -7,8 +7,8 @@ import Platform
 /// limit; past either it is killed and the host keeps the old views.
 final class WidgetProvider: SimulatedProcess {
     typealias Message = Surfaces.Message
-    /// The world outlives every program in it, so the reference is not counted.
-    unowned(unsafe) let world: World
+    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    let world: World
     /// In memory during one run only.
     private var building: (reason: ReloadReason, projection: SharedStorageArea.Projection?, session: SessionToken?)?
 

@@ -14,7 +14,9 @@ public enum Replication {
         world.engine.checksInvariants = checkInvariants
         assembly.start()
         world.engine.run(until: parameters.duration)
-        return assembly.report()
+        let result = assembly.report()
+        world.dismantle()
+        return result
     }
 }
 

@@ -73,6 +73,14 @@ final class World {
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
     }
 
+    /// Ends the world: its programs hold strong references to it (so that calling a
+    /// platform service costs no reference counting), and the engine and the watch link
+    /// hold the programs; dropping them here lets the whole world be freed.
+    func dismantle() {
+        engine.unregisterAll()
+        watchLinkService = nil
+    }
+
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
