@@ -8,14 +8,14 @@ import Glibc
 #endif
 
 /// One process that holds: on every message it schedules another after an exponential delay.
-final class Holder: SimulatedProcess {
+final class Holder: SimulatedProcess<Int> {
     typealias Message = Int
     var rng = RandomStream(seed: 42)
     var me = ProcessID(0)
-    func receive(_ message: Int, engine: Engine<Int>) {
+    override func receive(_ message: Int, engine: Engine<Int>) {
         engine.send(message, to: me, after: 1 + SimTime(rng.exponential(mean: 1_000_000)))
     }
-    func discardMemory() {}
+    override func discardMemory() {}
 }
 
 func monotonicSeconds() -> Double {

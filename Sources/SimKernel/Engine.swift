@@ -36,17 +36,17 @@ public final class Engine<Message> {
     /// Invariant violations seen (only when `checksInvariants`).
     public private(set) var violations: [String] = []
 
-    /// A process reference that dispatch can load without reference counting; the
-    /// process is kept alive by `owners`.
+    /// A process reference that dispatch uses without reference counting
+    /// (`_withUnsafeGuaranteedRef`); the process is kept alive by `owners`.
     @usableFromInline
     struct Slot {
-        unowned(unsafe) let process: any SimulatedProcess<Message>
+        let process: Unmanaged<SimulatedProcess<Message>>
     }
 
     @usableFromInline var queue = EventQueue<Pending>()
     @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
-    var owners: [any SimulatedProcess<Message>] = []
+    var owners: [SimulatedProcess<Message>] = []
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
     var table: [ProcessRecord] = []
@@ -62,9 +62,9 @@ public final class Engine<Message> {
 
     /// Adds a program to the world. It starts not running.
     @discardableResult
-    public func register(_ process: any SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
+    public func register(_ process: SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
         owners.append(process)
-        processes.append(Slot(process: process))
+        processes.append(Slot(process: Unmanaged.passUnretained(process)))
         table.append(ProcessRecord(name: name, limits: limits))
         incarnations.append(0)
         states.append(.notRunning)
@@ -160,11 +160,11 @@ public final class Engine<Message> {
         budgetGenerations[i] &+= 1
         let incarnation = incarnations[i], generation = budgetGenerations[i]
         if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
-        processes[i].process.launched(by: launcher, resumed: previous == .suspended, engine: self)
+        processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
         if let first, incarnations[i] == incarnation, states[i] == .running {
             eventsDispatched += 1
             if let trace { trace.record(now, table[i].name, "receive", String(describing: first)) }
-            processes[i].process.receive(first, engine: self)
+            processes[i].process._withUnsafeGuaranteedRef { $0.receive(first, engine: self) }
         }
         if let budget = table[i].limits.timeBudget, incarnations[i] == incarnation, budgetGenerations[i] == generation {
             queue.push(Pending(target: id.index, incarnation: incarnation, action: .budgetExpired(generation: generation)),
@@ -188,9 +188,9 @@ public final class Engine<Message> {
         } else {
             states[i] = .notRunning
             table[i].memoryInUse = 0
-            processes[i].process.discardMemory()
+            processes[i].process._withUnsafeGuaranteedRef { $0.discardMemory() }
         }
-        processes[i].process.ended(reason, engine: self)
+        processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
     }
 
     /// Lifts the time budget of a running process's current run (an app brought from a
@@ -258,7 +258,7 @@ public final class Engine<Message> {
         switch entry.payload.action {
         case .deliver(let message):
             if let trace { trace.record(now, table[i].name, "receive", String(describing: message)) }
-            processes[i].process.receive(message, engine: self)
+            processes[i].process._withUnsafeGuaranteedRef { $0.receive(message, engine: self) }
         case .budgetExpired(let generation):
             guard generation == budgetGenerations[i] else { return }
             if let trace { trace.record(now, table[i].name, "timeBudget", "expired") }

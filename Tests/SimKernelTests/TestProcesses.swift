@@ -19,7 +19,7 @@ enum ProbeEvent: Equatable {
 
 /// A scriptable process. `cache` is its memory (dropped by `discardMemory`);
 /// `storage` is outside it; `events` is the test's view of what happened.
-final class Probe: SimulatedProcess {
+final class Probe: SimulatedProcess<String> {
     typealias Message = String
 
     /// In-memory state of the current run.
@@ -46,25 +46,25 @@ final class Probe: SimulatedProcess {
         events.filter { if case .launched = $0 { return true } else { return false } }
     }
 
-    func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
+    override func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
         events.append(.launched(launcher, resumed: resumed, at: engine.now))
         if !resumed { loadedFromStorage = storage.values["count"] }
         onLaunch?(self, engine)
     }
 
-    func receive(_ message: String, engine: TestEngine) {
+    override func receive(_ message: String, engine: TestEngine) {
         events.append(.received(message, at: engine.now))
         cache.append(message)
         onReceive?(self, message, engine)
     }
 
-    func discardMemory() {
+    override func discardMemory() {
         events.append(.discarded)
         cache.removeAll()
         loadedFromStorage = nil
     }
 
-    func ended(_ reason: ProcessEnd, engine: TestEngine) {
+    override func ended(_ reason: ProcessEnd, engine: TestEngine) {
         events.append(.ended(reason, at: engine.now))
     }
 }
@@ -72,7 +72,7 @@ final class Probe: SimulatedProcess {
 /// A random workload: `count` workers that message each other, set timers,
 /// allocate and release memory, launch, suspend and kill each other, all driven by
 /// their own seeded streams. Used for determinism and invariant checks.
-final class Worker: SimulatedProcess {
+final class Worker: SimulatedProcess<String> {
     typealias Message = String
     var rng: RandomStream
     var peers: [ProcessID] = []
@@ -85,11 +85,11 @@ final class Worker: SimulatedProcess {
         rng = RandomStream(replicationSeed: replicationSeed, name: name)
     }
 
-    func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
+    override func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
         engine.send("tick", to: me, after: Time.fromSeconds(rng.exponential(mean: 2)))
     }
 
-    func receive(_ message: String, engine: TestEngine) {
+    override func receive(_ message: String, engine: TestEngine) {
         handled += 1
         engine.log(me, "got", "\(message) #\(handled)")
         let peer = peers[rng.index(peers.count)]
@@ -120,11 +120,11 @@ final class Worker: SimulatedProcess {
         }
     }
 
-    func discardMemory() { held = 0 }
+    override func discardMemory() { held = 0 }
 }
 
 /// The process that keeps a random workload alive: it relaunches workers.
-final class Driver: SimulatedProcess {
+final class Driver: SimulatedProcess<String> {
     typealias Message = String
     var rng: RandomStream
     var workers: [ProcessID] = []
@@ -134,17 +134,17 @@ final class Driver: SimulatedProcess {
         rng = RandomStream(replicationSeed: replicationSeed, name: "driver")
     }
 
-    func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
+    override func launched(by launcher: Launcher, resumed: Bool, engine: TestEngine) {
         engine.send("wake", to: me, after: 0)
     }
 
-    func receive(_ message: String, engine: TestEngine) {
+    override func receive(_ message: String, engine: TestEngine) {
         let w = workers[rng.index(workers.count)]
         engine.launch(w, by: .user)
         engine.send("wake", to: me, after: Time.fromSeconds(rng.exponential(mean: 1)))
     }
 
-    func discardMemory() {}
+    override func discardMemory() {}
 }
 
 /// Builds a random world of `workerCount` workers and a driver, seeded from `seed`.

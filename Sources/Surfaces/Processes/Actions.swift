@@ -18,14 +18,14 @@ struct ActionRun {
 /// a mutation; an automation that hears nothing within `action.timeout` retries, up to
 /// `action.retries` times, with the same action — the backend applies it once only if
 /// writes carry idempotency keys. Otherwise the action opens the app at a screen.
-final class Automations: SimulatedProcess {
+final class Automations: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case run = 1, timeout, buttonTap }
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         schedule()
@@ -43,7 +43,7 @@ final class Automations: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .timer(Tag.run.rawValue), to: world.ids.actions)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.run.rawValue):
@@ -101,7 +101,7 @@ final class Automations: SimulatedProcess {
 
 /// The app's code run in the background for one action (an app intent): it reads the
 /// session from shared secure storage and sends the mutation with its idempotency key.
-final class ActionRunner: SimulatedProcess {
+final class ActionRunner: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -109,9 +109,9 @@ final class ActionRunner: SimulatedProcess {
     private var running: Int?
 
     init(world: World) { self.world = world }
-    func discardMemory() { running = nil }
+    override func discardMemory() { running = nil }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .surface(.tagValue(Self.runTag, let index)):

@@ -5,7 +5,7 @@ import Platform
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute.
-final class Backend: SimulatedProcess {
+final class Backend: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -24,7 +24,7 @@ final class Backend: SimulatedProcess {
         nextObject = Int32(objects)
     }
 
-    func discardMemory() {}  // never ends
+    override func discardMemory() {}  // never ends
 
     /// Credentials: 1 the phone's session (shared with the surfaces when the design puts it in
     /// shared secure storage), 2 the watch's own credential, 3 the television's session,
@@ -38,7 +38,7 @@ final class Backend: SimulatedProcess {
     /// Message tag: an object is deleted elsewhere (value: which one).
     static let deleteObjectTag: Int32 = 1
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         if case .surface(.tagValue(Self.deleteObjectTag, let index)) = message {
             deleteObject(at: Int(index))
             return
@@ -97,14 +97,14 @@ final class Backend: SimulatedProcess {
 
 /// Another device or the web, signed in to the same account (§25.11 P25.2): it makes
 /// changes and deletes objects, each reaching the backend over its own network.
-final class OtherDevice: SimulatedProcess {
+final class OtherDevice: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     static let edit: Int32 = 1, delete: Int32 = 2
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         scheduleEdit()
@@ -120,7 +120,7 @@ final class OtherDevice: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhere, .timer(Self.delete), to: world.ids.elsewhere)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         guard case .timer(let tag) = message else { return }
         if tag == Self.edit {
             makeEdit()

@@ -8,7 +8,7 @@ import Platform
 /// its store to the templates, so with the phone offline the car shows old data. `onCar`:
 /// a separate client on the car's computer with its own sign-in and network, fetching
 /// every `app.syncInterval`.
-final class CarSurface: SimulatedProcess {
+final class CarSurface: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -19,7 +19,7 @@ final class CarSurface: SimulatedProcess {
     private var drive: Int64 = 0
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         world.carObserver.show(.blank(.none), at: world.now, truth: world.truth)
@@ -30,7 +30,7 @@ final class CarSurface: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .timer(Tag.drive.rawValue), to: world.ids.car)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.drive.rawValue):

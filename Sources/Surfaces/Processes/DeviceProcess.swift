@@ -6,14 +6,14 @@ import Platform
 /// offline periods, app updates (which may change the projection schema), the system
 /// reclaiming a suspended app, and the scripted events of seed 002 (key loss, a
 /// change of the readings' lifetime).
-final class DeviceProcess: SimulatedProcess {
+final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh }
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     private var p: Parameters { world.p }
 
@@ -61,7 +61,7 @@ final class DeviceProcess: SimulatedProcess {
     /// Message tag: the system terminates the app running in the background (memory pressure).
     static let terminateTag: Int32 = 101
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         if case .timerWithValue(Self.terminateTag, let inc) = message {
             if engine.isRunning(w.ids.app) && !w.appInForeground && UInt32(inc) == engine.incarnation(w.ids.app) {

@@ -6,7 +6,7 @@ import Platform
 /// sign-in). When the person then installs the full app, the platform hands over a small
 /// amount of data — only if the instant version put it in the handover area
 /// (`instant.handover`). The full app's first launch reads its own container.
-final class InstantVersion: SimulatedProcess {
+final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -18,7 +18,7 @@ final class InstantVersion: SimulatedProcess {
     private var handoverArea: [Bool] = []
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() { schedule() }
 
@@ -26,7 +26,7 @@ final class InstantVersion: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &world.rng.instant, .timer(Tag.use.rawValue), to: world.ids.instant)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.use.rawValue):

@@ -10,7 +10,7 @@ import Platform
 /// between the planned times (`clock`). It ends by a final update; if that is lost it
 /// stays until the app's next run ends it or the platform removes it (8 h active, then
 /// up to 4 h more on the lock screen).
-final class LiveStatus: SimulatedProcess {
+final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -39,7 +39,7 @@ final class LiveStatus: SimulatedProcess {
         self.world = world
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
     }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() { scheduleBegin() }
 
@@ -50,7 +50,7 @@ final class LiveStatus: SimulatedProcess {
     /// The index of the activity currently shown or running, if any.
     var current: Int? { activities.indices.last.flatMap { activities[$0].shown || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.begin.rawValue):

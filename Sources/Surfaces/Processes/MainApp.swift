@@ -7,7 +7,7 @@ import Platform
 /// domain data changes, requests widget reloads and answers the watch. Its memory
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
-final class MainApp: SimulatedProcess {
+final class MainApp: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -43,9 +43,9 @@ final class MainApp: SimulatedProcess {
 
     init(world: World) { self.world = world }
 
-    func discardMemory() { memory = nil }
+    override func discardMemory() { memory = nil }
 
-    func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
+    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
         let w = world
         if !resumed || memory == nil {
             w.appStorage.deleteExpired(at: w.now)
@@ -55,7 +55,7 @@ final class MainApp: SimulatedProcess {
         memory?.syncTimerRunning = false
     }
 
-    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
         // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
         // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
         memory?.syncInFlight = false
@@ -75,7 +75,7 @@ final class MainApp: SimulatedProcess {
         return s.reading
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         switch message {
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()

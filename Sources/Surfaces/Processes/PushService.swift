@@ -6,7 +6,7 @@ import Platform
 /// by independent delays; for an offline phone only the newest notification is held;
 /// a force-quit app is never woken and its held push is discarded; a wake may be
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour.
-final class PushService: SimulatedProcess {
+final class PushService: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -17,7 +17,7 @@ final class PushService: SimulatedProcess {
         self.world = world
         wakeBudget = RollingBudget(limit: world.p.push.wakesPerHour, window: Time.hour)
     }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     /// Message tags: the backend asks for a silent push; the app was force-quit.
     static let sendSilentTag: Int32 = 1, discardHeldTag: Int32 = 2
@@ -29,7 +29,7 @@ final class PushService: SimulatedProcess {
         world.engine.send(.pushArrives(.silentToApp, 0), to: world.ids.pushService, after: delay)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         switch message {
         case .surface(.tag(Self.sendSilentTag)):
             sendSilentToApp()

@@ -21,7 +21,7 @@ struct SharedItem {
 /// (`inExtension`, large items as a background transfer that outlives it), appends it to
 /// the outbox in the shared storage area (`outbox`), or hands it to the main app by deep
 /// link (`openApp`). Loading an item into memory past the limit kills it: the sheet vanishes.
-final class ShareExtension: SimulatedProcess {
+final class ShareExtension: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -32,9 +32,9 @@ final class ShareExtension: SimulatedProcess {
     private var run: Run?
 
     init(world: World) { self.world = world }
-    func discardMemory() { run = nil }
+    override func discardMemory() { run = nil }
 
-    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
         let w = world
         if let next = w.outbox.abandon(w.ids.share.index) { w.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
@@ -42,7 +42,7 @@ final class ShareExtension: SimulatedProcess {
         }
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .surface(.tagValue(Tag.confirm.rawValue, let index)):
@@ -133,7 +133,7 @@ final class ShareExtension: SimulatedProcess {
 /// The user's shares from other apps' share sheets (`share.perDay`), and the system's
 /// background transfers that outlive the extension and relaunch the app when done
 /// (platform-facts §3 `ext.background_upload`).
-final class ShareSheet: SimulatedProcess {
+final class ShareSheet: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -141,7 +141,7 @@ final class ShareSheet: SimulatedProcess {
     private var waitingForNetwork: [Int] = []
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() { schedule() }
 
@@ -149,7 +149,7 @@ final class ShareSheet: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.share.perDay, rng: &world.rng.share, .timer(Tag.share.rawValue), to: world.ids.shareSheet)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.share.rawValue):

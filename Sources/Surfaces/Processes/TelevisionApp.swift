@@ -5,7 +5,7 @@ import Platform
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
 /// when the phone's app leaves the foreground (the phone is locked or put away).
-final class TelevisionApp: SimulatedProcess {
+final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -16,7 +16,7 @@ final class TelevisionApp: SimulatedProcess {
     private(set) var signedIn = true
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         schedule()
@@ -27,7 +27,7 @@ final class TelevisionApp: SimulatedProcess {
         world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .timer(Tag.playback.rawValue), to: world.ids.tv)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.playback.rawValue):

@@ -5,7 +5,7 @@ import Platform
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
-final class UserProcess: SimulatedProcess {
+final class UserProcess: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -15,7 +15,7 @@ final class UserProcess: SimulatedProcess {
     private var sessionOpenedBySurface = false
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         scheduleOpen()
@@ -38,7 +38,7 @@ final class UserProcess: SimulatedProcess {
     /// Message tag: the app came to the foreground (by the user, a link, a share or an action).
     static let sessionStartedTag: Int32 = 70
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         if case .surface(.tagValue(Self.sessionStartedTag, let bySurface)) = message {
             if !inSession {
@@ -90,7 +90,7 @@ final class UserProcess: SimulatedProcess {
 /// change nothing, so the world takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
-final class GlanceProcess: SimulatedProcess {
+final class GlanceProcess: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -98,7 +98,7 @@ final class GlanceProcess: SimulatedProcess {
     static let watchGlanceTag: Int32 = 3
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         world.startWidgetGlances()
@@ -114,7 +114,7 @@ final class GlanceProcess: SimulatedProcess {
     /// Message tag: the user looks at the home screen after leaving the app.
     static let homeScreenTag: Int32 = 51
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         switch message {
         case .surface(.tag(Self.homeScreenTag)):
             world.compareWidgetWithApp()

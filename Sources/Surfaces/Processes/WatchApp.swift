@@ -8,7 +8,7 @@ import Platform
 ///   the phone it shows the old data and queues (or, with `immediate` relay, refuses) writes;
 /// - `standalone`: its own credential, network and push; the phone is one more device.
 ///   Near the phone its traffic routes through the phone.
-final class WatchApp: SimulatedProcess {
+final class WatchApp: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -29,7 +29,7 @@ final class WatchApp: SimulatedProcess {
         self.world = world
         refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
     }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     private var level: WatchLevel { world.p.watch.level }
     private var link: WatchLink { world.watchLinkService }
@@ -95,7 +95,7 @@ final class WatchApp: SimulatedProcess {
     /// Relay requests the phone app understands (values below 0; writes are change numbers).
     static let remoteRequest: Int32 = -1, refreshRequest: Int32 = -2
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.write.rawValue):

@@ -7,7 +7,7 @@ import Platform
 /// application context keeps only the latest value. The phone is unreachable during
 /// periods that begin at `watch.phoneUnreachable.perDay` while it is reachable, and
 /// whenever it is switched off.
-final class WatchLink: SimulatedProcess {
+final class WatchLink: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -21,7 +21,7 @@ final class WatchLink: SimulatedProcess {
     private var notices: [Int32] = []
 
     init(world: World) { self.world = world }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() { scheduleAway() }
 
@@ -34,7 +34,7 @@ final class WatchLink: SimulatedProcess {
 
     private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.networkWatch) / 2 }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .timer(Tag.goAway.rawValue):

@@ -8,7 +8,7 @@ import Platform
 /// command: delayed, coalesced, refused when the budget is spent, free while the app is
 /// in the foreground), when the timeline's hint comes due and budget remains, on a
 /// widget button (free), and after a restart or an app update.
-final class WidgetHost: SimulatedProcess {
+final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -28,14 +28,14 @@ final class WidgetHost: SimulatedProcess {
         self.world = world
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
     }
-    func discardMemory() {}
+    override func discardMemory() {}
 
     func start() {
         world.widgetObserver.show(.blank(.placeholder), at: world.now, truth: world.truth)
         runProvider(.boot, free: true)
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         switch message {
         case .reloadRequest(let free, let reason):
             request(reason, free: free)

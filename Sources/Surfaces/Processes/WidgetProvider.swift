@@ -5,7 +5,7 @@ import Platform
 /// reads the shared storage area, in some designs calls the backend's compact endpoint,
 /// and returns a timeline with a reload hint. It runs under a time budget and a memory
 /// limit; past either it is killed and the host keeps the old views.
-final class WidgetProvider: SimulatedProcess {
+final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -14,16 +14,16 @@ final class WidgetProvider: SimulatedProcess {
 
     init(world: World) { self.world = world }
 
-    func discardMemory() { building = nil }
+    override func discardMemory() { building = nil }
 
-    func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
         if reason == .killedForTime || reason == .killedForMemory {
             world.counters.providerKilled += 1
             world.widgetHostProviderDied()
         }
     }
 
-    func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
         case .buildTimeline(let reason):
