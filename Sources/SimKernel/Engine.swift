@@ -43,7 +43,7 @@ public final class Engine<Message> {
         let process: Unmanaged<SimulatedProcess<Message>>
     }
 
-    @usableFromInline var queue = EventQueue<Pending>()
+    @usableFromInline let queue = EventQueue<Pending>()
     @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [SimulatedProcess<Message>] = []

@@ -7,8 +7,11 @@
 /// The heap holds 16-byte keys only: the time, and the sequence number packed
 /// above the index of a slot that holds the payload. Since sequence numbers are
 /// unique, comparing the packed word compares sequence numbers.
+///
+/// A class over buffers it manages itself: one engine owns one queue, and the hot
+/// path pays no copy-on-write check and no bounds check per access.
 /// - Complexity: push and pop are O(log n).
-public struct EventQueue<Payload> {
+public final class EventQueue<Payload> {
     /// One pending event as `pop` returns it.
     public struct Entry {
         public var time: SimTime
@@ -25,15 +28,23 @@ public struct EventQueue<Payload> {
         }
         @inline(__always) var time: SimTime { SimTime(bitPattern: UInt64(truncatingIfNeeded: packed >> 64)) }
         @inline(__always) var order: UInt64 { UInt64(truncatingIfNeeded: packed) }
+        @inline(__always) var slot: Int { Int(order & EventQueue.slotMask) }
     }
 
     @usableFromInline static var slotBits: UInt64 { 22 }   // up to ~4 million pending events
     @usableFromInline static var slotMask: UInt64 { (1 << slotBits) - 1 }
 
-    @usableFromInline var heap: [Key] = []
-    @usableFromInline var slots: [Payload?] = []
-    /// Indices of empty slots: a stack whose top is `freeCount - 1` (the array never shrinks).
-    @usableFromInline var freeSlots: [Int] = []
+    /// The heap of keys: `heapCount` of `heapCapacity` initialized.
+    @usableFromInline var heap: UnsafeMutablePointer<Key>
+    @usableFromInline var heapCount = 0
+    @usableFromInline var heapCapacity: Int
+    /// Payload slots: a slot is initialized exactly while a key in the heap names it
+    /// (the reserved root's slot is already moved out). Slots below `slotsUsed` have
+    /// been handed out; the free ones among them are on the `freeSlots` stack.
+    @usableFromInline var slots: UnsafeMutablePointer<Payload>
+    @usableFromInline var slotsUsed = 0
+    @usableFromInline var slotCapacity: Int
+    @usableFromInline var freeSlots: UnsafeMutablePointer<Int>
     @usableFromInline var freeCount = 0
     @usableFromInline var nextSequence: UInt64 = 0
     /// True after `popReservingRoot`: the root holds a consumed event that the
@@ -41,28 +52,45 @@ public struct EventQueue<Payload> {
     @usableFromInline var rootIsVacant = false
 
     public init() {
-        heap.reserveCapacity(64)
-        slots.reserveCapacity(64)
+        heapCapacity = 64
+        heap = .allocate(capacity: heapCapacity)
+        slotCapacity = 64
+        slots = .allocate(capacity: slotCapacity)
+        freeSlots = .allocate(capacity: slotCapacity)
+    }
+
+    deinit {
+        destroyPendingPayloads()
+        heap.deallocate()
+        slots.deallocate()
+        freeSlots.deallocate()
     }
 
     /// Number of pending events.
-    public var count: Int { heap.count - (rootIsVacant ? 1 : 0) }
+    public var count: Int { heapCount - (rootIsVacant ? 1 : 0) }
     /// True when nothing is pending.
     public var isEmpty: Bool { count == 0 }
     /// Time of the earliest pending event, if any.
     @inline(__always)
-    public mutating func nextTime() -> SimTime? {
+    public func nextTime() -> SimTime? {
         settle()
-        return heap.first?.time
+        return heapCount > 0 ? heap[0].time : nil
     }
 
     /// Removes every pending event; sequence numbers keep increasing.
-    public mutating func removeAll() {
-        heap.removeAll(keepingCapacity: true)
+    public func removeAll() {
+        destroyPendingPayloads()
+        heapCount = 0
         rootIsVacant = false
-        slots.removeAll(keepingCapacity: true)
-        freeSlots.removeAll(keepingCapacity: true)
+        slotsUsed = 0
         freeCount = 0
+    }
+
+    /// Deinitializes the payload of every pending event.
+    private func destroyPendingPayloads() {
+        let first = rootIsVacant ? 1 : 0
+        guard heapCount > first else { return }
+        for k in first..<heapCount { (slots + heap[k].slot).deinitialize(count: 1) }
     }
 
     @inline(__always)
@@ -72,19 +100,19 @@ public struct EventQueue<Payload> {
 
     /// Schedules `payload` at `time`.
     @inline(__always)
-    public mutating func push(_ payload: Payload, at time: SimTime) {
+    public func push(_ payload: Payload, at time: SimTime) {
         assert(time >= 0, "negative event time \(time)")
         assert(nextSequence < 1 << (64 - Self.slotBits), "sequence numbers exhausted")
         let slot: Int
         if freeCount > 0 {
             freeCount -= 1
             slot = freeSlots[freeCount]
-            slots[slot] = payload
         } else {
-            slot = slots.count
-            precondition(UInt64(slot) <= Self.slotMask, "more than 4 million pending events")
-            slots.append(payload)
+            if slotsUsed == slotCapacity { growSlots() }
+            slot = slotsUsed
+            slotsUsed += 1
         }
+        (slots + slot).initialize(to: payload)
         let key = Key(time: time, order: nextSequence << Self.slotBits | UInt64(slot))
         nextSequence &+= 1
         if rootIsVacant {
@@ -92,8 +120,10 @@ public struct EventQueue<Payload> {
             heap[0] = key
             siftDown(0)
         } else {
-            heap.append(key)
-            siftUp(heap.count - 1)
+            if heapCount == heapCapacity { growHeap() }
+            heap[heapCount] = key
+            heapCount += 1
+            siftUp(heapCount - 1)
         }
     }
 
@@ -102,99 +132,145 @@ public struct EventQueue<Payload> {
     /// queue must only be pushed to. This is the engine's fast path, since most
     /// events schedule exactly one more.
     @inline(__always)
-    public mutating func popReservingRoot() -> Entry? {
-        guard let top = heap.first else { return nil }
+    public func popReservingRoot() -> Entry? {
+        precondition(!rootIsVacant, "popReservingRoot twice without settle")
+        guard heapCount > 0 else { return nil }
+        let top = heap[0]
         rootIsVacant = true
-        let slot = Int(top.order & Self.slotMask)
-        let payload = slots[slot].take()!
+        let slot = top.slot
+        let payload = (slots + slot).move()
         releaseSlot(slot)
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
     }
 
     /// Removes the reserved root if no push has filled it.
     @inline(__always)
-    public mutating func settle() {
+    public func settle() {
         guard rootIsVacant else { return }
         rootIsVacant = false
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
+        heapCount -= 1
+        if heapCount > 0 {
+            heap[0] = heap[heapCount]
             siftDown(0)
         }
     }
 
     /// Removes and returns the earliest event (lowest time, then lowest sequence).
     @inline(__always)
-    public mutating func pop() -> Entry? {
+    public func pop() -> Entry? {
         settle()
-        guard let last = heap.popLast() else { return nil }
-        var top = last
-        if !heap.isEmpty {
-            top = heap[0]
-            heap[0] = last
+        guard heapCount > 0 else { return nil }
+        let top = heap[0]
+        heapCount -= 1
+        if heapCount > 0 {
+            heap[0] = heap[heapCount]
             siftDown(0)
         }
-        let slot = Int(top.order & Self.slotMask)
-        let payload = slots[slot].take()!
+        let slot = top.slot
+        let payload = (slots + slot).move()
         releaseSlot(slot)
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
     }
 
     @inline(__always) @usableFromInline
-    mutating func releaseSlot(_ slot: Int) {
-        if freeCount < freeSlots.count { freeSlots[freeCount] = slot } else { freeSlots.append(slot) }
+    func releaseSlot(_ slot: Int) {
+        freeSlots[freeCount] = slot     // freeCount < slotsUsed ≤ slotCapacity
         freeCount += 1
     }
 
+    /// Doubles the key buffer (keys are plain values).
     @usableFromInline
-    mutating func siftUp(_ start: Int) {
-        heap.withUnsafeMutableBufferPointer { h in
-            var child = start
-            let item = h[child]
-            while child > 0 {
-                let parent = (child - 1) >> 2
-                if !Self.precedes(item, h[parent]) { break }
-                h[child] = h[parent]
-                child = parent
-            }
-            h[child] = item
-        }
+    func growHeap() {
+        let bigger = UnsafeMutablePointer<Key>.allocate(capacity: heapCapacity * 2)
+        bigger.moveInitialize(from: heap, count: heapCount)
+        heap.deallocate()
+        heap = bigger
+        heapCapacity *= 2
     }
 
-    /// Bottom-up sift-down (Floyd): walk the hole down to a leaf along the smallest
-    /// children, then sift the item up from there. A moved item usually belongs
-    /// near the bottom, so this saves the unpredictable comparison at each level.
+    /// Doubles the slot buffers, moving the payloads of pending events to the same slots.
     @usableFromInline
-    mutating func siftDown(_ start: Int) {
-        heap.withUnsafeMutableBufferPointer { h in
-            let n = h.count
-            let item = h[start]
-            var hole = start
-            while true {
-                let first = (hole << 2) + 1
-                if first >= n { break }
-                var best = first
-                if first + 3 < n {
-                    let a = Self.precedes(h[first + 1], h[first]) ? first + 1 : first
-                    let b = Self.precedes(h[first + 3], h[first + 2]) ? first + 3 : first + 2
-                    best = Self.precedes(h[b], h[a]) ? b : a
-                } else {
-                    var c = first + 1
-                    while c < n {
-                        if Self.precedes(h[c], h[best]) { best = c }
-                        c += 1
-                    }
-                }
-                h[hole] = h[best]
-                hole = best
+    func growSlots() {
+        precondition(UInt64(slotCapacity) <= Self.slotMask, "more than 4 million pending events")
+        let capacity = slotCapacity * 2
+        let bigger = UnsafeMutablePointer<Payload>.allocate(capacity: capacity)
+        let first = rootIsVacant ? 1 : 0
+        if heapCount > first {
+            for k in first..<heapCount {
+                let s = heap[k].slot
+                (bigger + s).moveInitialize(from: slots + s, count: 1)
             }
-            while hole > start {
-                let parent = (hole - 1) >> 2
-                if !Self.precedes(item, h[parent]) { break }
-                h[hole] = h[parent]
-                hole = parent
-            }
-            h[hole] = item
         }
+        slots.deallocate()
+        slots = bigger
+        let biggerFree = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        biggerFree.moveInitialize(from: freeSlots, count: freeCount)
+        freeSlots.deallocate()
+        freeSlots = biggerFree
+        slotCapacity = capacity
+    }
+
+    @usableFromInline
+    func siftUp(_ start: Int) {
+        let h = heap
+        var child = start
+        let item = h[child]
+        while child > 0 {
+            let parent = (child - 1) >> 2
+            if !Self.precedes(item, h[parent]) { break }
+            h[child] = h[parent]
+            child = parent
+        }
+        h[child] = item
+    }
+
+    /// Sift-down in two parts. First one top-down step: if the item precedes every child
+    /// it stays (the common case in a simulation of messages, where a new event is often
+    /// due before everything else pending). Otherwise bottom-up (Floyd): walk the hole
+    /// down to a leaf along the smallest children, then sift the item up from there; an
+    /// item that sinks usually belongs near the bottom, so this saves the unpredictable
+    /// comparison at each further level.
+    @usableFromInline
+    func siftDown(_ start: Int) {
+        let h = heap
+        let n = heapCount
+        let item = h[start]
+        var hole = start
+        let firstChild = (start << 2) + 1
+        if firstChild >= n { return }
+        var smallest = firstChild
+        var c = firstChild + 1
+        while c < n && c <= firstChild + 3 {
+            if Self.precedes(h[c], h[smallest]) { smallest = c }
+            c += 1
+        }
+        if !Self.precedes(h[smallest], item) { return }
+        h[hole] = h[smallest]
+        hole = smallest
+        while true {
+            let first = (hole << 2) + 1
+            if first >= n { break }
+            var best = first
+            if first + 3 < n {
+                let a = Self.precedes(h[first + 1], h[first]) ? first + 1 : first
+                let b = Self.precedes(h[first + 3], h[first + 2]) ? first + 3 : first + 2
+                best = Self.precedes(h[b], h[a]) ? b : a
+            } else {
+                var d = first + 1
+                while d < n {
+                    if Self.precedes(h[d], h[best]) { best = d }
+                    d += 1
+                }
+            }
+            h[hole] = h[best]
+            hole = best
+        }
+        while hole > start {
+            let parent = (hole - 1) >> 2
+            if !Self.precedes(item, h[parent]) { break }
+            h[hole] = h[parent]
+            hole = parent
+        }
+        h[hole] = item
     }
 }

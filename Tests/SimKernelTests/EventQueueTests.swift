@@ -27,7 +27,7 @@ private struct ReferenceQueue {
 
 final class EventQueueTests: XCTestCase {
     func testEmptyQueue() {
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         XCTAssertTrue(q.isEmpty)
         XCTAssertEqual(q.count, 0)
         XCTAssertNil(q.nextTime())
@@ -36,7 +36,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testPopsInTimeOrder() {
-        var q = EventQueue<String>()
+        let q = EventQueue<String>()
         q.push("c", at: 30)
         q.push("a", at: 10)
         q.push("d", at: 40)
@@ -49,7 +49,7 @@ final class EventQueueTests: XCTestCase {
     func testEqualTimesLeaveInPushOrder() {
         // Many events at a handful of equal times, pushed in a scrambled time order:
         // within each time they must leave first in, first out.
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         var rng = RandomStream(seed: 11)
         let times: [SimTime] = [0, 5, 5_000, Time.hour]
         var expected: [SimTime: [Int]] = [:]
@@ -69,7 +69,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testAllAtOneTimeIsFIFO() {
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         for k in 0..<1_000 { q.push(k, at: 42) }
         var out: [Int] = []
         while let e = q.pop() { out.append(e.payload) }
@@ -77,7 +77,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testSequenceNumbersCountPushesAndSurviveRemoveAll() {
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         q.push(0, at: 5)
         q.push(1, at: 1)
         XCTAssertEqual(q.pop()?.sequence, 1)
@@ -97,7 +97,7 @@ final class EventQueueTests: XCTestCase {
     func testRandomOperationsMatchSortedReference() {
         let failing = forEachSeed(1..<7) { seed in
             var rng = RandomStream(seed: seed)
-            var q = EventQueue<Int>()
+            let q = EventQueue<Int>()
             var ref = ReferenceQueue()
             var payload = 0
             var now: SimTime = 0
@@ -156,7 +156,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testReservedRootCountsAndNextTime() {
-        var q = EventQueue<String>()
+        let q = EventQueue<String>()
         q.push("a", at: 10)
         q.push("b", at: 20)
         q.push("c", at: 30)
@@ -196,7 +196,7 @@ final class EventQueueTests: XCTestCase {
     func testReservedRootThenSeveralPushesKeepsFIFO() {
         // The popped event schedules several at the same time: they leave in push order,
         // after events already pending at that time.
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         q.push(0, at: 1)
         q.push(1, at: 5)
         q.push(2, at: 5)
@@ -209,7 +209,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testRemoveAllWithReservedRoot() {
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         for k in 0..<10 { q.push(k, at: SimTime(k)) }
         _ = q.popReservingRoot()
         q.removeAll()
@@ -222,7 +222,7 @@ final class EventQueueTests: XCTestCase {
 
     func testLargeHeapHoldModel() {
         // The hold model: a steady population where every pop schedules one more.
-        var q = EventQueue<Int>()
+        let q = EventQueue<Int>()
         var rng = RandomStream(seed: 99)
         for k in 0..<5_000 { q.push(k, at: SimTime(rng.index(1_000_000))) }
         var last: (SimTime, UInt64) = (-1, 0)
