@@ -8,7 +8,8 @@ public enum ChangeOrigin: UInt8, Sendable {
 
 /// The truth (SPEC §2.3): every change made so far, wherever it was made and whether
 /// or not the backend has it yet. Changes are numbered in the order they were made.
-public struct Truth: Sendable {
+/// One per world, shared by reference with its observers (so reading it costs no copy).
+public final class Truth {
     public private(set) var madeAt: [SimTime] = []
     public private(set) var origin: [ChangeOrigin] = []
 
@@ -18,7 +19,7 @@ public struct Truth: Sendable {
     @inline(__always) public var count: Int32 { Int32(madeAt.count) }
 
     /// Records a change made now and returns its number.
-    public mutating func make(_ from: ChangeOrigin, at now: SimTime) -> Int32 {
+    public func make(_ from: ChangeOrigin, at now: SimTime) -> Int32 {
         madeAt.append(now)
         origin.append(from)
         return Int32(madeAt.count - 1)

@@ -11,7 +11,7 @@ final class World {
     let p: Parameters
     let engine = Engine<Message>()
     var rng: RandomStreams
-    var truth = Truth()
+    let truth = Truth()
     var device = DeviceState()
     var shared: SharedStorageArea
     var outbox = OutboxFile()
