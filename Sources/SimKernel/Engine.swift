@@ -55,6 +55,8 @@ public final class Engine<Message> {
     /// Bumped when a run's time budget is set or lifted; a budget event of an older generation is void.
     var budgetGenerations: [UInt32] = []
     var stopTime: SimTime = Time.never
+    /// True inside `run(until:)`.
+    var running = false
 
     public init() {}
 
@@ -72,10 +74,12 @@ public final class Engine<Message> {
         return ProcessID(Int32(processes.count - 1))
     }
 
-    /// The kernel's record of a process.
     /// Drops every process (and every pending event): the end of a world whose programs
-    /// hold strong references back to it. The engine can be registered into afresh.
+    /// hold strong references back to it. Call it only between runs, never from a process
+    /// (the engine calls processes without holding them). The clock and the event counts
+    /// stay as they were.
     public func unregisterAll() {
+        precondition(!running, "unregisterAll() called while the engine runs")
         queue.removeAll()
         processes.removeAll()
         owners.removeAll()
@@ -89,6 +93,7 @@ public final class Engine<Message> {
     /// Every process's record, in registration order.
     public var records: [ProcessRecord] { (0..<table.count).map { record(ProcessID(Int32($0))) } }
 
+    /// The kernel's record of a process.
     public func record(_ id: ProcessID) -> ProcessRecord {
         var r = table[Int(id.index)]
         r.incarnation = incarnations[Int(id.index)]
@@ -236,6 +241,8 @@ public final class Engine<Message> {
     /// the clock then stands at `end`.
     public func run(until end: SimTime) {
         stopTime = end
+        running = true
+        defer { running = false }
         while let t = queue.nextTime(), t <= end {
             let entry = queue.popReservingRoot()!
             step(entry)

@@ -220,6 +220,27 @@ final class EventQueueTests: XCTestCase {
         XCTAssertEqual(q.pop()?.payload, 7)
     }
 
+    /// Payloads the queue must copy, move and destroy correctly: strings long enough to live
+    /// on the heap, through buffer growth, a reserved root, removeAll and the queue's end.
+    func testHeapAllocatedPayloadsSurviveGrowthAndRemoval() {
+        func payload(_ i: Int) -> String { "event number \(i) with a payload too long to be stored inline" }
+        do {
+            let q = EventQueue<String>()
+            for i in 0..<300 { q.push(payload(i), at: SimTime(300 - i)) }      // grows heap and slots
+            let first = q.popReservingRoot()!
+            XCTAssertEqual(first.payload, payload(299))
+            q.push(payload(1000), at: 1_000)                                  // fills the reserved root
+            var seen: [String] = []
+            for _ in 0..<150 { seen.append(q.pop()!.payload) }
+            XCTAssertEqual(seen, (149...298).reversed().map(payload))
+            _ = q.popReservingRoot()
+            q.removeAll()                                                     // with the root reserved
+            XCTAssertTrue(q.isEmpty)
+            for i in 0..<100 { q.push(payload(i), at: SimTime(i)) }          // reused slots
+            XCTAssertEqual(q.pop()?.payload, payload(0))
+        }   // the queue ends here with 99 payloads pending, which its deinit destroys
+    }
+
     func testLargeHeapHoldModel() {
         // The hold model: a steady population where every pop schedules one more.
         let q = EventQueue<Int>()
