@@ -52,23 +52,19 @@ extension World {
         appObserver.show(view, at: now, truth: truth)
     }
 
-    /// Glances at the app (SPEC §2.4, `observe.glances.app`) come while it is in the foreground:
-    /// from an opening, a Poisson stream whose next glance is drawn after each glance, ending at
-    /// the first glance due while the app is not in the foreground. Like the widget's, they change
-    /// nothing and see only the screen, the sign-out and the clock, so they are taken without
-    /// events, at their own times, just before any of those changes (and at the end of the run).
+    /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
+    /// opening, until the first glance due while it is not (see `DeferredGlances`).
     func startAppGlances() {
-        guard nextAppGlance == nil else { return }
-        nextAppGlance = PoissonArrivals.next(after: now, rate: p.observe.appGlances, rng: &rng.glancesApp)
+        appGlances.start(at: now, rng: &rng.glancesApp)
     }
 
-    /// Takes every app glance due at or before `t` (and before the end of the run).
+    /// Takes every app glance due at or before `t`: call before the screen, the foreground
+    /// state or the sign-out changes.
     func catchUpAppGlances(through t: SimTime) {
-        while let at = nextAppGlance, at <= t, at < p.duration {
-            guard appInForeground else { nextAppGlance = nil; return }
-            let v = appObserver.current
-            appObserver.glance(at: at, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
-            nextAppGlance = PoissonArrivals.next(after: at, rate: p.observe.appGlances, rng: &rng.glancesApp)
+        appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
+            guard appInForeground else { return false }
+            glance(appObserver, at: at)
+            return true
         }
     }
 

@@ -10,22 +10,18 @@ extension World {
         if signedOut && view.account != 1 { noteLeakEnded(.signoutWidgetLeak) }
     }
 
-    /// Glances at the widget (SPEC §2.4, `observe.glances.widget`) are a Poisson stream of
-    /// their own that changes nothing, and what one sees depends only on the stored view, the
-    /// sign-out and its time. So they need no events: the next glance time is drawn ahead, and
-    /// every glance due is taken, at its own time, just before the view or the sign-out state
-    /// changes, and at the end of the run. Same draws and the same samples as a timer per glance.
+    /// Glances at the widget (`observe.glances.widget`) go on all day; what one sees depends
+    /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
     func startWidgetGlances() {
         guard p.widget.enabled else { return }
-        nextWidgetGlance = PoissonArrivals.next(after: now, rate: p.observe.widgetGlances, rng: &rng.glancesWidget)
+        widgetGlances.start(at: now, rng: &rng.glancesWidget)
     }
 
-    /// Takes every widget glance due at or before `t` (and before the end of the run).
+    /// Takes every widget glance due at or before `t`: call before the view or the sign-out changes.
     func catchUpWidgetGlances(through t: SimTime) {
-        while nextWidgetGlance <= t && nextWidgetGlance < p.duration {
-            let at = nextWidgetGlance
+        widgetGlances.catchUp(through: t, rng: &rng.glancesWidget) { at in
             glanceWidget(at: at)
-            nextWidgetGlance = PoissonArrivals.next(after: at, rate: p.observe.widgetGlances, rng: &rng.glancesWidget)
+            return true
         }
     }
 
@@ -38,13 +34,14 @@ extension World {
             counters.widgetGlancesData += 1
             if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
         }
-        widgetObserver.glance(at: t, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
+        glance(widgetObserver, at: t)
     }
 
-    /// A glance at any surface observer; wrong account when it shows the signed-out account.
-    func glance(_ o: SurfaceObserver) {
+    /// A glance at any surface observer, now or at a time not after now (seeing what it shows
+    /// now); wrong account when it shows the signed-out account.
+    func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
         let v = o.current
-        o.glance(at: now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
+        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
     }
 
     /// The app asks the widget host for a reload (a request, not a command). It is free

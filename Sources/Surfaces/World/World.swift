@@ -41,8 +41,9 @@ final class World {
     /// An app-driven live status keeps the app running in the background.
     var liveKeepsAppRunning = false
     var carIsDriving = false
-    /// When the next glance at the widget happens (taken lazily: `catchUpWidgetGlances`).
-    var nextWidgetGlance: SimTime = Time.never
+    /// Glances at the widget and at the app, taken without events.
+    var widgetGlances: DeferredGlances
+    var appGlances: DeferredGlances
     /// A projected car is connected: the car connection keeps the phone app running for the drive.
     var carKeepsAppRunning = false
     /// Something keeps the app running in the background (an app-driven live status, a projected car).
@@ -65,6 +66,8 @@ final class World {
                                    projectionProtection: p.widget.dataProtection.protectionClass,
                                    sessionProtection: p.session.protection.protectionClass)
         func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
+        widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
+        appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
         widgetObserver = observer("widget")
         appObserver = observer("app")
         watchObserver = observer("watch")
@@ -156,8 +159,6 @@ final class World {
     var appInForeground = false {
         willSet { catchUpAppGlances(through: now) }
     }
-    /// When the next glance at the app happens while it is in the foreground (nil: none pending).
-    var nextAppGlance: SimTime? = nil
     /// When the system reclaims the app if it is still suspended then.
     var appReclaimAt: SimTime = Time.never
 
