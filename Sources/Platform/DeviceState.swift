@@ -8,13 +8,11 @@ public struct DeviceState: Sendable {
     public var locked = true
     public var unlockedSinceBoot = true
     public var online = true
-    public var appVersion: Int32 = 1
     public var appForceQuit = false
     /// The app's push registration is stale (the phone was restored) until the user opens it.
     public var pushTokenStale = false
     /// The phone is switched on (off only in scripted probes: the watch then cannot reach it).
     public var poweredOn = true
-    public var restarts = 0
 
     public init() {}
 

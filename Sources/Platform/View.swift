@@ -16,6 +16,8 @@ public enum ViewKind: UInt8, Sendable {
     case targetGone
     /// Nothing at all (no process, no stored view).
     case none
+    /// The app says its kept readings could not be read and were cleared (seed 002).
+    case readingsReset
 
     /// True when the view shows no account data.
     @inline(__always) public var isBlank: Bool { self != .data }

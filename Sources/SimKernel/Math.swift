@@ -12,10 +12,8 @@ public enum Math {
     @inline(__always) public static func exp(_ x: Double) -> Double { Glibc_or_Darwin_exp(x) }
     @inline(__always) public static func sqrt(_ x: Double) -> Double { x.squareRoot() }
     @inline(__always) public static func cos(_ x: Double) -> Double { Glibc_or_Darwin_cos(x) }
-    @inline(__always) public static func pow(_ x: Double, _ y: Double) -> Double { Glibc_or_Darwin_pow(x, y) }
 }
 
 @inline(__always) private func Glibc_or_Darwin_log(_ x: Double) -> Double { log(x) }
 @inline(__always) private func Glibc_or_Darwin_exp(_ x: Double) -> Double { exp(x) }
 @inline(__always) private func Glibc_or_Darwin_cos(_ x: Double) -> Double { cos(x) }
-@inline(__always) private func Glibc_or_Darwin_pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -79,14 +79,13 @@ extension ChapterProbes {
         script: { r, rng in
             prepare(r, &rng)
             // 1. Start an activity that changes because of events elsewhere.
-            guard r.startActivity(), let start = r.lastActivity?.start else { return "noLiveStatus" }
+            guard r.startActivity(), r.lastActivity != nil else { return "noLiveStatus" }
             // 2. Confirm it appears, then force-quit. 3. Lock and wait for the next stage.
             r.wait(Time.minute)
             r.forceQuit()
             r.lockPhone()
             guard let a = r.lastActivity, let next = a.stageTimes.first else { return "freezes" }
             r.wait(max(0, next - r.now) + 2 * Time.minute)
-            _ = start
             // 4. Compare the live status with the second device.
             guard let now = r.lastActivity, now.shown else { return "freezes" }
             return now.shownStage >= now.stage ? "keepsUpdating" : "freezes"

@@ -122,7 +122,6 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     /// A restart ends every phone process; the phone comes back locked, before first unlock.
     private func restart() {
         let w = world
-        w.device.restarts += 1
         if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
         for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         w.device.locked = true
@@ -135,7 +134,6 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
         let w = world
         if w.appInForeground { return }   // updates install while the app is not in use
         for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        w.device.appVersion += 1
         if w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema) { w.schemaVersion += 1 }
         w.broadcast(.appUpdated)
     }

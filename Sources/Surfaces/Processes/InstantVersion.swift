@@ -13,8 +13,8 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     enum Tag: Int32 { case use = 1, install }
     /// Per install: whether the full app's first launch found state.
     private(set) var firstLaunches: [Bool] = []
-    /// Containers, by use: the instant app's own state and the handover area.
-    private var instantState: [Bool] = []
+    /// The platform's handover area, by use: whether the instant version left state there
+    /// (its own container is removed at install, so nothing else of it reaches the full app).
     private var handoverArea: [Bool] = []
 
     init(world: World) { self.world = world }
@@ -31,9 +31,8 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
         switch message {
         case .timer(Tag.use.rawValue):
             // Someone opens the instant version from a link and leaves state in it.
-            instantState.append(true)
             handoverArea.append(w.p.instant.handover)
-            let use = instantState.count - 1
+            let use = handoverArea.count - 1
             if w.rng.instant.bernoulli(w.p.instant.installAfterUse) {
                 let delay = SimTime(w.rng.instant.exponential(mean: Double(Time.hour)))
                 engine.send(.timerWithValue(Tag.install.rawValue, Int64(use)), to: w.ids.instant, after: delay)
@@ -43,7 +42,6 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
             // Installing the full app: the platform moves the handover area into its container;
             // the instant version and its own container are removed.
             let fullAppContainerHasState = handoverArea[Int(use)]
-            instantState[Int(use)] = false
             if w.measuring { firstLaunches.append(fullAppContainerHasState) }
         default:
             break

@@ -91,9 +91,8 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         let times = (1...n).map { w.now + actual * SimTime($0) / SimTime(n) }
         activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times))
         let i = activities.count - 1
-        for (k, t) in times.enumerated() {
+        for t in times {
             w.engine.send(.timerWithValue(Tag.stage.rawValue, Int64(i)), to: w.ids.live, at: t)
-            _ = k
         }
         w.engine.send(.timerWithValue(Tag.platformEnd.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive)
         w.engine.send(.timerWithValue(Tag.platformRemove.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)

@@ -44,11 +44,10 @@ extension MainApp {
             for item in items { sendWrite(item) }   // now in the app's own durable outbox
             w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime())
         case .surface(.tag(DrainTag.write.rawValue)):
-            guard let m = memory, let taken = m.drainSnapshot else { return }
+            guard let m = memory, m.drainSnapshot != nil else { return }
             // Rewrites the file without the items it took (its view of the file is the snapshot).
             // It took every item it read, so it writes the file back empty; an item the
             // extension appended since the read is overwritten unless the lock kept it out.
-            _ = taken
             w.outbox.write([])
             m.drainSnapshot = nil
             let again = m.drainWanted

@@ -30,6 +30,8 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         var drainWanted = false
         /// The sync timer is pending in this run (timers die when the run suspends or ends).
         var syncTimerRunning = false
+        /// A remote-control watch asked this run for the data: the next sync answers it.
+        var watchAnswerOwed = false
 
         init(store: DataCopy, hasReading: Bool) {
             self.store = store
@@ -59,6 +61,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
         // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
         memory?.syncInFlight = false
+        memory?.watchAnswerOwed = false         // the request dies with the run, like its sync
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
@@ -120,8 +123,13 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
 
     private func openedByUser() {
         let w = world
-        coldStartOrResume()
+        let coldStart = coldStartOrResume()
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
+        if coldStart && w.measuring {
+            // Seed 002: a person who had a reading kept sees an empty screen and no word why.
+            w.counters.coldStarts += 1
+            if w.appObserver.current.kind == .nothingYet && w.appStorage.reading != nil { w.counters.coldStartsUnexplained += 1 }
+        }
         if w.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
@@ -136,24 +144,18 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     }
 
     /// Seed 002: a cold start shows the kept reading with its age, or says why it cannot.
-    /// A cold start whose kept reading exists but cannot be unsealed, with no word to
-    /// the user, is "unexplained".
-    private func coldStartOrResume() {
+    /// When the key of the kept reading is gone, `clearAndSay` clears it and leaves a message
+    /// for the screen; `leaveUnreadable` leaves it sealed. Returns whether this is a cold start.
+    private func coldStartOrResume() -> Bool {
         let w = world
-        guard let m = memory, m.coldStart else { return }
+        guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        guard w.measuring else { return }
-        w.counters.coldStarts += 1
-        if w.appStorage.keyLost && w.appStorage.reading != nil {
-            switch w.p.app.onKeyLoss {
-            case .clearAndSay:
-                w.appStorage.clear(at: w.now)
-                w.appStorage.saidKeyLoss = true
-                w.appStorage.keyLost = false
-            case .leaveUnreadable:
-                w.counters.coldStartsUnexplained += 1
-            }
+        if w.appStorage.keyLost && w.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+            w.appStorage.clear(at: w.now)
+            w.appStorage.keyLossMessagePending = true
+            w.appStorage.keyLost = false
         }
+        return true
     }
 
     private func userEdits() {
@@ -248,9 +250,13 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
                     w.appStorage.reloadAskedInBackground = !w.appInForeground
                 }
-                w.appSynced(m.store, changed: changed)
+                let owed = m.watchAnswerOwed
+                m.watchAnswerOwed = false
+                w.appSynced(m.store, changed: changed, answersWatch: owed)
             } else {
-                w.appSyncFailed(m.store)
+                let owed = m.watchAnswerOwed
+                m.watchAnswerOwed = false
+                w.appSyncFailed(m.store, answersWatch: owed)
             }
             finishBackgroundWorkIfIdle()
         case .write:
@@ -318,6 +324,4 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    /// The store as this run holds it (for the watch and other surfaces' answers).
-    var store: DataCopy? { memory?.store }
 }

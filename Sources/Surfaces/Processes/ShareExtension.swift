@@ -168,7 +168,7 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
             waitingForNetwork = []
             for i in waiting { transfer(i) }
         default:
-            _ = w
+            break
         }
     }
 

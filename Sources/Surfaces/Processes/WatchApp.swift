@@ -12,7 +12,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case write = 1, refreshBudget }
+    enum Tag: Int32 { case write = 1 }
     static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
     static let signOutNotice: Int32 = 1
 

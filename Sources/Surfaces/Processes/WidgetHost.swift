@@ -32,7 +32,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
 
     func start() {
         world.widgetObserver.show(.blank(.placeholder), at: world.now, truth: world.truth)
-        runProvider(.boot, free: true)
+        runProvider(.boot)
     }
 
     override func receive(_ message: Message, engine: Engine<Message>) {
@@ -52,7 +52,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
             setHint(next)
             if reloadAgain {
                 reloadAgain = false
-                runProvider(.appRequest, free: true)
+                runProvider(.appRequest)
             }
         case .surface(.tag(Self.providerDiedTag)):
             // The old views stay; the old policy holds: the next reload follows the hint.
@@ -65,12 +65,12 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
                 // The archived views survive the restart; the system asks for a new timeline,
                 // which a provider that cannot read its data yet answers with a placeholder.
                 providerRunning = false
-                runProvider(.boot, free: true)
+                runProvider(.boot)
             case .appUpdated:
                 providerRunning = false
-                runProvider(.appUpdate, free: true)
+                runProvider(.appUpdate)
             case .firstUnlock where builtWhileProtected:
-                runProvider(.firstUnlock, free: true)
+                runProvider(.firstUnlock)
             default: break
             }
         default:
@@ -90,10 +90,10 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
             world.engine.log(world.ids.widgetHost, "reloadRefused", "budget spent")
             return
         }
-        runProvider(reason, free: true)
+        runProvider(reason)
     }
 
-    private func runProvider(_ reason: ReloadReason, free: Bool) {
+    private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
         reloadPending = true
         let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.widget)
@@ -131,6 +131,6 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
             return
         }
         _ = budget.spend(at: w.now)
-        runProvider(.hint, free: true)
+        runProvider(.hint)
     }
 }

@@ -10,7 +10,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// In memory during one run only.
-    private var building: (reason: ReloadReason, projection: SharedStorageArea.Projection?, session: SessionToken?)?
+    private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
 
     init(world: World) { self.world = world }
 
@@ -26,12 +26,12 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
         switch message {
-        case .buildTimeline(let reason):
+        case .buildTimeline:                 // the reason shows in traces; the build is the same
             w.counters.providerRuns += 1
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = w.shared.readProjection(w.device)
             let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
-            building = (reason, projection, session)
+            building = (projection, session)
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
             if w.p.widget.fetchesOwnData, session != nil, projection == nil || age > w.p.widget.maxAge {
                 w.request(.compactFetch, from: w.ids.provider, credential: session!.id)

@@ -18,8 +18,9 @@ struct AppStorage {
     var lifetime: SimTime
     /// The key that seals the readings is gone (the phone restored elsewhere).
     var keyLost = false
-    /// The app already said once that it cleared what it kept.
-    var saidKeyLoss = false
+    /// The app cleared what it kept because its key was gone, and owes the person a word:
+    /// its next empty screen says so (once).
+    var keyLossMessagePending = false
     /// Whether the phone has secure storage (without it nothing is kept).
     let canKeep: Bool
     /// Seconds a reading stayed kept after the lifetime was shortened below its age

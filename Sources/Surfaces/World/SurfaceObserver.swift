@@ -21,7 +21,7 @@ final class SurfaceObserver {
     private(set) var unlabeledStaleGlances = 0
     private(set) var wrongAccountGlances = 0
     /// Glances per kind of blank view.
-    private(set) var blankByKind: [Int] = Array(repeating: 0, count: 8)
+    private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.readingsReset.rawValue) + 1)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
     private var integral: Double = 0

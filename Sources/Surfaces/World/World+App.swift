@@ -15,7 +15,12 @@ extension World {
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
         guard appInForeground else { return }
-        showApp(.blank(.nothingYet))
+        if appStorage.keyLossMessagePending {
+            appStorage.keyLossMessagePending = false
+            showApp(.blank(.readingsReset))
+        } else {
+            showApp(.blank(.nothingYet))
+        }
     }
 
     /// The app process ended (not suspension).

@@ -17,7 +17,6 @@ extension World {
             device.poweredOn = true
             device.locked = true
             device.unlockedSinceBoot = false
-            device.restarts += 1
             broadcast(.restarted)
             device.online = true
             broadcast(.online)

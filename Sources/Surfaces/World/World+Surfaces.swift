@@ -21,26 +21,27 @@ extension World {
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
-    /// control waiting for an answer gets one; projected car templates take the store.
-    func appSynced(_ store: DataCopy, changed: Bool) {
+    /// control whose request this run owes an answer gets one; projected car templates take
+    /// the store.
+    func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
             let snapshot = enclose(store)
             if p.watch.level == .companion && (changed || !watchHoldsAccount) { watchLinkService.updateContext(snapshot) }
-            if watchRemotePending {
-                watchRemotePending = false
-                engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,
-                            after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
-            }
+            if answersWatch { answerWatch(snapshot) }
         }
         if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets what
     /// the app holds.
-    func appSyncFailed(_ store: DataCopy) {
-        guard p.watch.enabled, watchRemotePending, account != 0 else { return }
-        watchRemotePending = false
-        engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(enclose(store)))), to: ids.watch,
+    func appSyncFailed(_ store: DataCopy, answersWatch: Bool) {
+        guard p.watch.enabled, answersWatch, account != 0 else { return }
+        answerWatch(enclose(store))
+    }
+
+    /// The app's answer to a remote-control request, over the watch link.
+    private func answerWatch(_ snapshot: Int32) {
+        engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,
                     after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
@@ -58,7 +59,7 @@ extension World {
             if value >= 0 {
                 app.sendWrite(value)                 // a relayed watch write
             } else {
-                if value == WatchApp.remoteRequest { watchRemotePending = true }
+                if value == WatchApp.remoteRequest { app.memory?.watchAnswerOwed = true }
                 app.sync()
             }
         case .surface(.tagValue(LiveStatus.appUpdateTag, let packed)):

@@ -35,7 +35,6 @@ final class World {
     // State of the other surfaces that the platform can see.
     /// The watch link service (WatchConnectivity), called by both apps as an OS API.
     var watchLinkService: WatchLink!
-    var watchRemotePending = false
     var watchHoldsAccount = false
     var liveShown = false
     /// An app-driven live status keeps the app running in the background.
@@ -211,7 +210,6 @@ struct Counters {
     var widgetGlancesData = 0, widgetWrongTarget = 0
     var coldStarts = 0, coldStartsUnexplained = 0
     var liveGlances = 0, liveBlank = 0
-    var keptOverdue: Double = 0
 }
 
 /// The process identities of one world.
