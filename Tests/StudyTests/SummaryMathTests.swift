@@ -85,8 +85,8 @@ final class SummaryMathTests: XCTestCase {
     }
 
     func testReplicationStatisticsAreType7() {
-        for (x, y) in zip(ReplicationFigures.statistics(of: [1, 2, 3, 4]), [2.5, 2.5, 3.7, 3.97]) { XCTAssertEqual(x, y, accuracy: 1e-12) }
-        XCTAssertTrue(ReplicationFigures.statistics(of: []).allSatisfy(\.isNaN))
+        for (x, y) in zip(ReplicationFigures.statistics(sorted: [1, 2, 3, 4], total: 10), [2.5, 2.5, 3.7, 3.97]) { XCTAssertEqual(x, y, accuracy: 1e-12) }
+        XCTAssertTrue(ReplicationFigures.statistics(sorted: [], total: 0).allSatisfy(\.isNaN))
     }
 
     func testInvalidValuesBecomeViolations() {

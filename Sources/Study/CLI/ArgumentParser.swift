@@ -56,8 +56,7 @@ public enum ArgumentParser {
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let visible = spec.options.filter { !$0.hidden }.map(\.name) + ["--help"]
-                let suggestion = NameSuggestion.nearest(to: name, among: visible)
-                throw .usage("unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+                throw .usage("unknown option '\(name)'" + NameSuggestion.hint(for: name, among: visible))
             }
             if option.valueName == nil {
                 if inline != nil { throw .usage("option '\(name)' takes no value") }

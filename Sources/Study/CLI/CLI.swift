@@ -22,9 +22,8 @@ public enum CLI {
         default: break
         }
         guard let verb = verbs.first(where: { $0.spec.name == first }) else {
-            let suggestion = NameSuggestion.nearest(to: first, among: verbs.map(\.spec.name))
             let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown verb '\(first)'"
-            console.printError("Error: \(what)" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "") + "\n"
+            console.printError("Error: \(what)" + NameSuggestion.hint(for: first, among: verbs.map(\.spec.name)) + "\n"
                                + "Usage: surfacesim <verb> [<options>]\nSee 'surfacesim help'.\n")
             return 2
         }

@@ -24,8 +24,7 @@ public struct HelpVerb: Verb {
             context.console.print(HelpTopics.metrics())
         } else {
             let topics = context.verbs.map(\.spec.name) + ["parameters", "metrics"]
-            let suggestion = NameSuggestion.nearest(to: topic, among: topics)
-            throw .usage("unknown help topic '\(topic)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+            throw .usage("unknown help topic '\(topic)'" + NameSuggestion.hint(for: topic, among: topics))
         }
         return 0
     }

@@ -39,7 +39,7 @@ public struct PlotVerb: Verb {
         let kind = arguments.value("--kind")
         if let kind, !Self.kinds.contains(kind) {
             throw .usage("--kind: expected one of ecdf, histogram, line, found '\(kind)'"
-                         + (NameSuggestion.nearest(to: kind, among: Self.kinds).map { ". Did you mean '\($0)'?" } ?? ""))
+                         + NameSuggestion.hint(for: kind, among: Self.kinds))
         }
         let stat = arguments.value("--stat") ?? "p50"
         guard Self.statistics.contains(stat) else {

@@ -9,8 +9,7 @@ struct ResultTable {
     /// The index of a column.
     func column(_ name: String) throws(CLIFailure) -> Int {
         guard let i = header.firstIndex(of: name) else {
-            let near = NameSuggestion.nearest(to: name, among: header)
-            throw .input("\(path): no column '\(name)'" + (near.map { ". Did you mean '\($0)'?" } ?? ""))
+            throw .input("\(path): no column '\(name)'" + NameSuggestion.hint(for: name, among: header))
         }
         return i
     }
@@ -35,8 +34,7 @@ struct ResultTable {
         guard !groups.isEmpty else {
             var names: [String] = []
             for row in rows where row.count > m && !names.contains(row[m]) { names.append(row[m]) }
-            let near = NameSuggestion.nearest(to: metric, among: names)
-            throw .input("\(path): no rows for metric '\(metric)'" + (near.map { ". Did you mean '\($0)'?" } ?? ""))
+            throw .input("\(path): no rows for metric '\(metric)'" + NameSuggestion.hint(for: metric, among: names))
         }
         return groups
     }

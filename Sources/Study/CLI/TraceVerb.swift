@@ -52,11 +52,11 @@ public struct TraceVerb: Verb {
 
     /// The records as CSV with times in seconds.
     static func csv(_ records: [TraceRecord]) -> String {
-        var text = RunsTable.record(["time_s", "process", "event", "details"])
+        var text = CSVLine.record(["time_s", "process", "event", "details"])
         // Observations taken after the fact (glances, see DeferredGlances) carry their
         // own time: the records are put in time order, ties in the order recorded.
         let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        for r in ordered { text += RunsTable.record([CSVNumber.format(Time.seconds(r.time)), r.process, r.event, r.details]) }
+        for r in ordered { text += CSVLine.record([CSVNumber.format(Time.seconds(r.time)), r.process, r.event, r.details]) }
         return text
     }
 }

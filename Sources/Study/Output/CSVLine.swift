@@ -1,7 +1,10 @@
 // One CSV record built directly as UTF-8 bytes: runs.csv gets a record per replication and
 // distributions.csv one per histogram bin, so records are built without a string per field.
 
-/// An RFC 4180 record under construction (the same text as `RunsTable.record`).
+/// RFC 4180 records under construction: fields separated by commas, records ending in
+/// "\n"; a field is quoted when it holds a comma, a double quote, CR or LF, and quotes in it
+/// are doubled. The one CSV writer of the project (`CSVTable`, runs.csv, distributions.csv,
+/// traces).
 struct CSVLine {
     private(set) var bytes: [UInt8] = []
     private var fields = 0
@@ -47,4 +50,12 @@ struct CSVLine {
 
     /// The text built so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Fields as one record with its line end.
+    static func record(_ fields: [String]) -> String {
+        var line = CSVLine()
+        for field in fields { line.add(field) }
+        line.endRecord()
+        return line.text
+    }
 }

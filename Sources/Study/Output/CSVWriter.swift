@@ -27,36 +27,11 @@ public struct CSVTable: Sendable, Equatable {
     /// The whole table as text: the header, then every row, each ending in "\n".
     /// - Complexity: O(total length of the fields).
     public func render() -> String {
-        var output = ""
-        Self.appendRecord(header, to: &output)
-        for row in rows { Self.appendRecord(row, to: &output) }
-        return output
-    }
-
-    /// One field as written in CSV: quoted and with doubled quotes if needed.
-    public static func escape(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
-    }
-
-    /// Appends `fields` as one record followed by "\n".
-    private static func appendRecord(_ fields: [String], to output: inout String) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { output += "," }
-            output += escape(field)
+        var line = CSVLine(capacity: 4096)
+        for record in [header] + rows {
+            for field in record { line.add(field) }
+            line.endRecord()
         }
-        output += "\n"
-    }
-}
-
-extension String {
-    /// This string with every `target` scalar replaced (no Foundation needed).
-    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
-        var result = ""
-        for scalar in unicodeScalars {
-            if scalar == target { result += replacement } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
+        return line.text
     }
 }

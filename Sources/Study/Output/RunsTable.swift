@@ -34,11 +34,4 @@ public enum RunsTable {
         return line.text
     }
 
-    /// Fields joined as one RFC 4180 record with its line end.
-    public static func record(_ fields: [String]) -> String {
-        var line = CSVLine()
-        for field in fields { line.add(field) }
-        line.endRecord()
-        return line.text
-    }
 }

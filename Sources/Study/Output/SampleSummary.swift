@@ -57,13 +57,7 @@ public struct SampleSummary: Sendable {
     /// - Returns: `.nan` when empty or when `q` is NaN.
     public func quantile(_ q: Double) -> Double {
         guard n > 0, !q.isNaN else { return .nan }
-        let position = Double(n - 1) * Swift.min(Swift.max(q, 0), 1)
-        let lowerIndex = Int(position.rounded(.down))
-        let upperIndex = Swift.min(lowerIndex + 1, n - 1)
-        let weight = position - Double(lowerIndex)
-        let lower = sorted[lowerIndex]
-        let upper = sorted[upperIndex]
-        return weight == 0 ? lower : lower + (upper - lower) * weight
+        return ReplicationFigures.quantile(sorted, Swift.min(Swift.max(q, 0), 1))
     }
 
     /// The 0.975 quantile of Student's t distribution with `degreesOfFreedom`

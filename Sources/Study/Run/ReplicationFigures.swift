@@ -68,13 +68,6 @@ public struct ReplicationFigures: Sendable {
         self.violations = violations
     }
 
-    /// Mean and type-7 quantiles of one replication's samples.
-    static func statistics(of samples: [Double]) -> [Double] {
-        var total = 0.0
-        for x in samples { total += x }
-        return statistics(sorted: samples.sorted(), total: total)
-    }
-
     /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.
     static func statistics(sorted: [Double], total: Double) -> [Double] {
         guard !sorted.isEmpty else { return sampledStatistics.map { _ in .nan } }

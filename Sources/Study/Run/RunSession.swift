@@ -40,7 +40,7 @@ struct RunSession {
             Checkpoint.remove(partial)
             try POSIXFiles.createDirectories(partial)
             let runs = try RunsFile.create(runsPath)
-            runs.append(RunsTable.record(RunsTable.header(columns: layout.columns)))
+            runs.append(CSVLine.record(RunsTable.header(columns: layout.columns)))
             return RunSession(state: state, runs: runs, options: options, partial: partial, completedTasks: 0, elapsedBefore: 0)
         } catch let error as StudyError {
             throw error

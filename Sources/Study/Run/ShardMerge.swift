@@ -79,7 +79,7 @@ public enum ShardMerge {
                 throw StudyError.invalid("\(path): cannot read: \(error.reason)")
             }
         }
-        let header = RunsTable.record(RunsTable.header(columns: layout.columns))
+        let header = CSVLine.record(RunsTable.header(columns: layout.columns))
         for (path, reader) in zip(paths, readers) where try reader.next()?.text != header {
             throw StudyError.invalid("\(path): the header differs from this study's runs.csv")
         }

@@ -47,4 +47,10 @@ public enum NameSuggestion {
         guard let best, best.distance <= max(2, name.unicodeScalars.count / 2) else { return nil }
         return best.name
     }
+
+    /// ". Did you mean 'x'?" for the candidate nearest to `name`, or "" when none is near
+    /// (the end of a CLI error message).
+    public static func hint(for name: String, among candidates: [String]) -> String {
+        nearest(to: name, among: candidates).map { ". Did you mean '\($0)'?" } ?? ""
+    }
 }
