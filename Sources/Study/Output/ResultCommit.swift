@@ -43,12 +43,22 @@ struct ResultCommit {
             throw error
         }
         let keep = Set(names)
-        try POSIXFiles.withInterruptsBlocked { () throws(AtomicWriteError) in
-            for file in adopted { try POSIXFiles.moveIntoPlace(file.source, POSIXFiles.join(directory, file.name)) }
-            for (temporary, final) in temporaries { try POSIXFiles.moveIntoPlace(temporary, final) }
-            for name in POSIXFiles.entries(of: directory) where Self.isStudyOutput(name) && !keep.contains(name) {
-                unlink(POSIXFiles.join(directory, name))
+        var moved = 0       // temporaries already renamed into place
+        do {
+            try POSIXFiles.withInterruptsBlocked { () throws(AtomicWriteError) in
+                for file in adopted { try POSIXFiles.moveIntoPlace(file.source, POSIXFiles.join(directory, file.name)) }
+                for (temporary, final) in temporaries {
+                    try POSIXFiles.moveIntoPlace(temporary, final)
+                    moved += 1
+                }
+                for name in POSIXFiles.entries(of: directory) where Self.isStudyOutput(name) && !keep.contains(name) {
+                    unlink(POSIXFiles.join(directory, name))
+                }
             }
+        } catch {
+            // A rename failed (as in AtomicWriter.commit): the temporaries not yet in place go.
+            for (temporary, _) in temporaries.dropFirst(moved) { unlink(temporary) }
+            throw error
         }
         POSIXFiles.syncDirectory(directory)
     }
