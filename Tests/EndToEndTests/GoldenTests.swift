@@ -12,9 +12,13 @@ final class GoldenTests: XCTestCase {
         let actual = try String(contentsOfFile: sim.path("out/summary.csv"), encoding: .utf8)
         let golden = SurfaceSimBinary.golden.appendingPathComponent(fixture + ".summary.csv")
         let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
-        if update || !FileManager.default.fileExists(atPath: golden.path) {
+        if update {
             try actual.write(to: golden, atomically: true, encoding: .utf8)
             print("GoldenTests: recorded \(golden.path)")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: golden.path) else {
+            XCTFail("no golden file \(golden.path); record it with UPDATE_GOLDEN=1")
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)

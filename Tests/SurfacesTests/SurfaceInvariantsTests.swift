@@ -26,9 +26,30 @@ final class SurfaceInvariantsTests: XCTestCase {
             let res = Replication.run(Self.everything(), seed: seed, checkInvariants: true)
             XCTAssertEqual(res.violations, [], "seed \(seed)")
             XCTAssertGreaterThan(res.events, 1_000)
+            assertMetricsInRange(res, "seed \(seed)")
         }
         let plain = Replication.run(Parameters(), seed: 13_110, checkInvariants: true)
         XCTAssertEqual(plain.violations, [], "default parameters")
+        assertMetricsInRange(plain, "default parameters")
+    }
+
+    /// Every sample is finite and non-negative; every fraction is within [0, 1] (NaN: not applicable).
+    private func assertMetricsInRange(_ r: ReplicationResult, _ label: String) {
+        var sampled = 0
+        for m in Metric.allCases {
+            switch m.spec.shape {
+            case .sampled:
+                let s = r[samples: m]
+                sampled += s.count
+                XCTAssertTrue(s.allSatisfy { $0.isFinite && $0 >= 0 }, "\(label): \(m.spec.name)")
+            case .perReplication:
+                let v = r[value: m]
+                if v.isNaN { continue }
+                XCTAssertTrue(v.isFinite && v >= 0, "\(label): \(m.spec.name) = \(v)")
+                if m.spec.unit == "fraction" { XCTAssertLessThanOrEqual(v, 1, "\(label): \(m.spec.name)") }
+            }
+        }
+        XCTAssertGreaterThan(sampled, 100, label)
     }
 
     func testSameSeedGivesIdenticalResults() {
