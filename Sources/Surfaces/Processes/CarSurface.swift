@@ -105,9 +105,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        w.wakeAppInBackground(.system)
-        w.engine.liftTimeBudget(w.ids.app)
-        w.engine.send(.backgroundWake(.system), to: w.ids.app)
+        if w.wakeAppInBackground(.system, for: .backgroundWake(.system)) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
     /// Message tag: the app's run ended during a drive (the connection relaunches it).

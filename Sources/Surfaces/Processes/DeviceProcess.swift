@@ -103,9 +103,8 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
             schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
         case .backgroundRefresh:
             // Not for a force-quit app, nor one whose registration a restore left stale.
-            if !w.device.appForceQuit && !w.device.pushTokenStale && w.device.poweredOn && !w.appInForeground {
-                w.wakeAppInBackground(.backgroundScheduler)
-                w.engine.send(.backgroundWake(.backgroundScheduler), to: w.ids.app)
+            if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground {
+                w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler))
             }
             scheduleBackgroundRefresh()
         case .keyLoss:

@@ -75,7 +75,6 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             return
         }
         w.engine.log(w.ids.pushService, "wake", "app")
-        w.wakeAppInBackground(.pushWake)
-        w.engine.send(.silentPush, to: w.ids.app)
+        w.wakeAppInBackground(.pushWake, for: .silentPush)
     }
 }

@@ -209,8 +209,7 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
                   key: true, tag: Int32(index), online: true)
         // The finished transfer relaunches the app in the background to handle its events.
         if !w.device.appForceQuit && !w.appInForeground {
-            w.wakeAppInBackground(.backgroundTransfer)
-            w.engine.send(.backgroundWake(.backgroundTransfer), to: w.ids.app)
+            w.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))
         }
     }
 }

@@ -48,8 +48,7 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
             flush()
         case .timerWithValue(Tag.deliverToPhone.rawValue, let value):
             // The message arrives: the system wakes the phone app for it.
-            w.wakeAppInBackground(.watch)
-            engine.send(.watchRequest(Int32(value)), to: w.ids.app)
+            w.wakeAppInBackground(.watch, for: .watchRequest(Int32(value)))
         default:
             break
         }

@@ -162,11 +162,17 @@ final class World {
     var appReclaimAt: SimTime = Time.never
 
     /// Launches (or resumes) the main app in the background for a wake, with the
-    /// background run-time budget. The caller then sends the reason for the wake.
-    func wakeAppInBackground(_ launcher: Launcher) {
-        if engine.isRunning(ids.app) { return }
-        reclaimIfDue()
-        engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
+    /// background run-time budget, and sends it `reason`. A switched-off phone runs
+    /// nothing: there is no wake, and the result is false.
+    @discardableResult
+    func wakeAppInBackground(_ launcher: Launcher, for reason: Message) -> Bool {
+        guard device.poweredOn else { return false }
+        if !engine.isRunning(ids.app) {
+            reclaimIfDue()
+            engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
+        }
+        engine.send(reason, to: ids.app)
+        return true
     }
 
     /// The user opens the main app: from the home screen (`bySurface` false), or because a
