@@ -112,8 +112,7 @@ final class OtherDevice: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleEdit() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere)
-        if t < world.p.duration { world.engine.send(.timer(Self.edit), to: world.ids.elsewhere, at: t) }
+        world.scheduleArrival(rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere, .timer(Self.edit), to: world.ids.elsewhere)
     }
 
     private func scheduleDelete() {

@@ -80,8 +80,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleGlance() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.observe.carGlances, rng: &world.rng.car)
-        if t < world.p.duration { world.engine.send(.timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car, at: t) }
+        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.car, .timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car)
     }
 
     /// The car's own client fetches from the backend over the car's network, every `app.syncInterval`.

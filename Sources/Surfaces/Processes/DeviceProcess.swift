@@ -39,8 +39,7 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
     /// (platform-facts §3 `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
     private func scheduleBackgroundRefresh() {
-        let t = PoissonArrivals.next(after: world.now, rate: p.app.backgroundRefresh, rng: &world.rng.scheduler)
-        if t < p.duration { world.engine.send(.timer(Tag.backgroundRefresh.rawValue), to: world.ids.device, at: t) }
+        world.scheduleArrival(rate: p.app.backgroundRefresh, rng: &world.rng.scheduler, .timer(Tag.backgroundRefresh.rawValue), to: world.ids.device)
     }
 
     /// Mean locked period giving the locked share `device.locked` beside the unlocked periods.

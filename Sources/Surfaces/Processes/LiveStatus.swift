@@ -107,8 +107,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     private func scheduleGlance() {
         let w = world
         guard current != nil else { glancing = false; return }
-        let t = PoissonArrivals.next(after: w.now, rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances)
-        if t < w.p.duration { w.engine.send(.timer(Tag.glance.rawValue), to: w.ids.live, at: t) } else { glancing = false }
+        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances, .timer(Tag.glance.rawValue), to: w.ids.live) { glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.

@@ -32,6 +32,8 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         var syncTimerRunning = false
         /// A remote-control watch asked this run for the data: the next sync answers it.
         var watchAnswerOwed = false
+        /// Nothing is in flight: no sync, no write, no outbox drain.
+        var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
 
         init(store: DataCopy, hasReading: Bool) {
             self.store = store
@@ -93,7 +95,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             // The last activity ended: an app kept running for it suspends when idle, or as soon
             // as the work still in flight is done (it becomes a background task).
             if !world.appInForeground, !world.appKeptRunning, let mem = memory {
-                if !mem.syncInFlight, mem.writesInFlight.isEmpty, mem.drainSnapshot == nil {
+                if mem.isIdle {
                     world.engine.end(world.ids.app, .suspended)
                 } else {
                     mem.backgroundWork = max(mem.backgroundWork, 1)
@@ -186,7 +188,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             w.appKeptRunningForActivity()       // background mode: it keeps updating the status
         } else if w.carKeepsAppRunning {
             // The car connection keeps it running; its sync timer goes on.
-        } else if let mem = memory, mem.syncInFlight || !mem.writesInFlight.isEmpty || mem.drainSnapshot != nil {
+        } else if let mem = memory, !mem.isIdle {
             // Work in flight finishes as a background task; the app suspends when it is idle.
             memory!.backgroundWork += 1
         } else if (memory?.backgroundWork ?? 0) == 0 {
@@ -271,7 +273,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     }
 
     func finishBackgroundWorkIfIdle() {
-        guard let m = memory, !m.syncInFlight, m.writesInFlight.isEmpty, m.drainSnapshot == nil else { return }
+        guard let m = memory, m.isIdle else { return }
         finishBackgroundWork()
     }
 

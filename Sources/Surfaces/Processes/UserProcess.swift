@@ -107,8 +107,7 @@ final class GlanceProcess: SimulatedProcess<Surfaces.Message> {
 
     private func scheduleWatchGlance() {
         let w = world
-        let t = PoissonArrivals.next(after: w.now, rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch)
-        if t < w.p.duration { w.engine.send(.timer(Self.watchGlanceTag), to: w.ids.glances, at: t) }
+        w.scheduleArrival(rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch, .timer(Self.watchGlanceTag), to: w.ids.glances)
     }
 
     /// Message tag: the user looks at the home screen after leaving the app.

@@ -47,8 +47,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleWrite() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.watch.writes, rng: &world.rng.watch)
-        if t < world.p.duration { world.engine.send(.timer(Tag.write.rawValue), to: world.ids.watch, at: t) }
+        world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .timer(Tag.write.rawValue), to: world.ids.watch)
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.

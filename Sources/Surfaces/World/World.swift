@@ -128,6 +128,16 @@ final class World {
         if t < p.duration { engine.send(message, to: pid, at: t) }
     }
 
+    /// Schedules `message` to `pid` at the next arrival of a Poisson process of `rate` (with
+    /// its hourly profile) drawn from `rng`; returns false when that falls past the replication.
+    @discardableResult
+    func scheduleArrival(rate: Rate, rng: inout RandomStream, _ message: Message, to pid: ProcessID) -> Bool {
+        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
+        guard t < p.duration else { return false }
+        engine.send(message, to: pid, at: t)
+        return true
+    }
+
     // MARK: Network
 
     /// Sends a request to the backend over the phone's network (or the watch's own,
