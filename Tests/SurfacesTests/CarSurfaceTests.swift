@@ -33,7 +33,7 @@ final class CarSurfaceTests: XCTestCase {
         let projected = SurfaceRuns(Self.car(.projected), seeds: 3, base: 12_400)
         let s = projected.samples(.carStaleness)
         XCTAssertGreaterThan(s.count, 200)
-        XCTAssertGreaterThan(SurfaceStat.mean(s), 30 * 60, "mean car.staleness projected from an offline phone (s)")
+        XCTAssertGreaterThan(Stat.mean(s), 30 * 60, "mean car.staleness projected from an offline phone (s)")
         for (i, v) in projected.values(.carBlank).enumerated() {
             XCTAssertLessThan(v, 0.05, "seed \(12_400 + i): the projected car shows the phone's kept reading")
         }

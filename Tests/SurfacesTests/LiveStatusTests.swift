@@ -88,7 +88,7 @@ final class LiveStatusTests: XCTestCase {
         XCTAssertGreaterThan(app.count, 500)
         XCTAssertGreaterThan(push.count, 500)
         XCTAssertLessThan(push.max() ?? 0, 30, "a push-driven status keeps advancing after a force-quit")
-        XCTAssertGreaterThan(SurfaceStat.mean(app), 10 * 60, "an app-driven status freezes after a force-quit")
+        XCTAssertGreaterThan(Stat.mean(app), 10 * 60, "an app-driven status freezes after a force-quit")
         XCTAssertGreaterThan(SurfaceStat.shareAbove(app, 60), 0.3)
         // Control: without the force-quit, the app kept running for the activity updates it on time.
         let appKept = staleness(.app, forceQuit: 0)

@@ -36,20 +36,16 @@ final class OutboxRaceTests: XCTestCase {
     }
 
     /// A lock held across each whole read-modify-write: nothing lost, nothing applied twice.
-    func testCoordinatedOutboxNeitherLosesNorDuplicates() {
-        let runs = SurfaceRuns(Self.race(.coordinated), seeds: Self.seeds, base: 9_100)
-        for (i, res) in runs.results.enumerated() {
-            XCTAssertEqual(res[value: .shareLost], 0, "coordinated outbox, seed \(9_100 + i): share.lost")
-            XCTAssertEqual(res[value: .shareDuplicated], 0, "coordinated outbox, seed \(9_100 + i): share.duplicated")
-        }
-    }
+    func testCoordinatedOutboxNeitherLosesNorDuplicates() { assertNeitherLostNorDuplicated(.coordinated) }
 
     /// One file per item, the app deleting exactly what it sent: nothing lost, nothing applied twice.
-    func testPerProcessFilesOutboxNeitherLosesNorDuplicates() {
-        let runs = SurfaceRuns(Self.race(.perProcessFiles), seeds: Self.seeds, base: 9_100)
+    func testPerProcessFilesOutboxNeitherLosesNorDuplicates() { assertNeitherLostNorDuplicated(.perProcessFiles) }
+
+    private func assertNeitherLostNorDuplicated(_ mode: OutboxMode, file: StaticString = #filePath, line: UInt = #line) {
+        let runs = SurfaceRuns(Self.race(mode), seeds: Self.seeds, base: 9_100)
         for (i, res) in runs.results.enumerated() {
-            XCTAssertEqual(res[value: .shareLost], 0, "perProcessFiles outbox, seed \(9_100 + i): share.lost")
-            XCTAssertEqual(res[value: .shareDuplicated], 0, "perProcessFiles outbox, seed \(9_100 + i): share.duplicated")
+            XCTAssertEqual(res[value: .shareLost], 0, "\(mode) outbox, seed \(9_100 + i): share.lost", file: file, line: line)
+            XCTAssertEqual(res[value: .shareDuplicated], 0, "\(mode) outbox, seed \(9_100 + i): share.duplicated", file: file, line: line)
         }
     }
 

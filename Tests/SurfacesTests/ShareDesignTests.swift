@@ -55,7 +55,7 @@ final class ShareDesignTests: XCTestCase {
         let nEff = max(1, Int(Double(latency.count) * (1 - rho) / (1 + rho)))
         let tol = Tolerance.mean(sd: expected, n: nEff)
         XCTAssertGreaterThan(latency.count, 500)
-        assertNear(SurfaceStat.mean(latency), expected, tol, "mean share.latency of the outbox design (s)")
+        assertClose(Stat.mean(latency), expected, tolerance: tol, "mean share.latency of the outbox design (s)")
         XCTAssertGreaterThan(abs(3_600 / (2 * lambda) - expected), 2 * tol, "the test can tell λ from 2λ")
     }
 

@@ -114,7 +114,7 @@ final class SignOutTests: XCTestCase {
             if away {
                 awayCases += 1
                 let back = link.first { $0.time > signOut && $0.details == "timer(2)" }!.time
-                assertNear(leak, Time.seconds(back - signOut), 5, "seed \(seed): watch leak = time until the phone is back in reach")
+                assertClose(leak, Time.seconds(back - signOut), tolerance: 5, "seed \(seed): watch leak = time until the phone is back in reach")
                 longest = max(longest, leak)
             } else {
                 nearCases += 1

@@ -47,8 +47,6 @@ struct SurfaceRuns {
 
 /// Small statistics for the surface tests.
 enum SurfaceStat {
-    static func mean(_ x: [Double]) -> Double { x.isEmpty ? .nan : x.reduce(0, +) / Double(x.count) }
-
     /// Share of `x` strictly above `t`.
     static func shareAbove(_ x: [Double], _ t: Double) -> Double {
         x.isEmpty ? .nan : Double(x.filter { $0 > t }.count) / Double(x.count)
@@ -80,11 +78,6 @@ extension TraceLog {
 
 extension XCTestCase {
     /// Asserts |observed − expected| ≤ tolerance, printing all three on failure.
-    func assertNear(_ observed: Double, _ expected: Double, _ tolerance: Double, _ what: String,
-                    file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertLessThanOrEqual(abs(observed - expected), tolerance,
-                                 "\(what): observed \(observed), expected \(expected) ± \(tolerance)", file: file, line: line)
-    }
 
     /// Asserts every value in `xs` is exactly zero, reporting the first offender's index.
     func assertAllZero(_ xs: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) {

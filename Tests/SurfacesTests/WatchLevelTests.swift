@@ -40,7 +40,7 @@ final class WatchLevelTests: XCTestCase {
         let d = Self.dHours / 24, expected = SurfaceStat.offShare(rate: Self.r, mean: d)
         let sd = SurfaceStat.markovShareSD(alpha: Self.r, beta: 1 / d, lambda: Self.glancesPerHour * 24)
         let tol = Tolerance.mean(sd: sd, n: glances)
-        assertNear(observed, expected, tol, "watch.blank of a remote control (\(glances) glances)")
+        assertClose(observed, expected, tolerance: tol, "watch.blank of a remote control (\(glances) glances)")
         // Enough glances that a phone away twice as often (a share of 2/3) would fail.
         XCTAssertGreaterThan(abs(SurfaceStat.offShare(rate: 2 * Self.r, mean: d) - expected), 2 * tol, "power")
         let staleness = runs.samples(.watchStaleness)
@@ -58,7 +58,7 @@ final class WatchLevelTests: XCTestCase {
         XCTAssertGreaterThan(s.count, 1_000)
         // With edits every 10 minutes and hour-long absences, about half of the glances fall in an
         // absence and see data at least as old as the absence so far.
-        XCTAssertGreaterThan(SurfaceStat.mean(s), 15 * 60, "mean staleness of a companion (s)")
+        XCTAssertGreaterThan(Stat.mean(s), 15 * 60, "mean staleness of a companion (s)")
         XCTAssertGreaterThan(SurfaceStat.shareAbove(s, 600), 0.25, "share of glances staler than 10 minutes")
     }
 

@@ -43,7 +43,7 @@ final class WatchRelayTests: XCTestCase {
         let expected = SurfaceStat.offShare(rate: r, mean: dDays)             // 1/3
         let sd = SurfaceStat.markovShareSD(alpha: r, beta: 1 / dDays, lambda: writes * 24)
         let tol = Tolerance.mean(sd: sd, n: n)
-        assertNear(observed, expected, tol, "watch.write.lost under immediate relay (n = \(n))")
+        assertClose(observed, expected, tolerance: tol, "watch.write.lost under immediate relay (n = \(n))")
         // Power: a model that lost writes in proportion to r·d (no 1 + r·d) would be caught.
         XCTAssertGreaterThan(abs(r * dDays - expected), 2 * tol, "the test can tell r·d/(1+r·d) from r·d")
         // Nothing is queued in immediate mode.
@@ -84,6 +84,6 @@ final class WatchRelayTests: XCTestCase {
         let latencies = runs.samples(.watchWriteLatency)
         XCTAssertFalse(latencies.isEmpty)
         XCTAssertLessThan(latencies.max() ?? 0, 60, "a relayed write is applied within seconds or never")
-        XCTAssertGreaterThan(SurfaceStat.mean(runs.applicable(.watchWriteLost)), 0.05)
+        XCTAssertGreaterThan(Stat.mean(runs.applicable(.watchWriteLost)), 0.05)
     }
 }
