@@ -11,6 +11,8 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
     let world: World
     enum Tag: Int32 { case playback = 1, finish, checkIn }
     private var playing = false
+    /// The playback under way started after the warm-up (its stop, if any, counts with it).
+    private var playingCounted = false
     private(set) var playbacks = 0
     private(set) var stoppedAtLock = 0
     private(set) var signedIn = true
@@ -33,7 +35,8 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
         case .timer(Tag.playback.rawValue):
             if !playing && signedIn {
                 playing = true
-                if w.measuring { playbacks += 1 }
+                playingCounted = w.measuring
+                if playingCounted { playbacks += 1 }
                 w.openAppInForeground(.user, bySurface: true)   // the user starts playback from the phone
                 engine.send(.timer(Tag.finish.rawValue), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
@@ -46,7 +49,7 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
         case .surface(.tag(TelevisionApp.phoneAppLeftForegroundTag)):
             if playing && w.p.tv.handoff == .mirror {
                 playing = false
-                if w.measuring { stoppedAtLock += 1 }
+                if playingCounted { stoppedAtLock += 1 }
             }
         case .surface(.tag(TelevisionApp.revokedTag)):
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
