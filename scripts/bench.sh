@@ -108,9 +108,18 @@ for _ in $(seq "$REPEAT"); do
 done
 ours=$(rate 4000 $ours_s)
 echo "study widget-path jobs=1 replications_per_s=$ours"
+# What the kernel alone allows: a day on the widget path is this many events, and the hold
+# model above pops and pushes events with a handler that does nothing; no model of these
+# processes can run more days per second than the one divided by the other.
+events=$(grep -o '"eventsSimulated": *[0-9]*' "$tmp/w/manifest.json" | grep -o '[0-9]*$')
+per_day=$(awk "BEGIN {printf \"%.0f\", $events / 4000}")
+hold10=$(grep "^hold n=10 " "$tmp/hold.txt" | sed -E 's/.*events_per_s=([0-9]+).*/\1/')
+ceiling=$(awk "BEGIN {printf \"%.0f\", $hold10 / $per_day}")
+echo "study widget-path events_per_replication=$per_day kernel_only_replications_per_s=$ceiling"
 if [ -n "$PY" ]; then
   echo "simpy-widget-day replications_per_s=$theirs"
   echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
+  echo "widget-path kernel_only_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ceiling / $theirs}")"
 else
   echo "simpy-widget-day skipped: SimPy or the reference model is not available"
 fi

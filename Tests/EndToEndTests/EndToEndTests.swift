@@ -25,6 +25,18 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try sim.results("whole"), try sim.results("merged"))
     }
 
+    func testARerunIntoTheSameFolderLeavesNoPlotOfTheEarlierStudy() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("small.json5")
+        try sim.succeed(["run", scenario, "--out", "out", "--quiet"])
+        let before = try sim.results("out").keys
+        XCTAssertTrue(before.contains("latency-ecdf-share.svg"), "\(before.sorted())")
+        XCTAssertTrue(before.contains("staleness-ecdf-watch.svg"), "\(before.sorted())")
+        try sim.succeed(["run", scenario, "--set", "share.enabled=false", "--set", "watch.enabled=false", "--out", "out", "--quiet"])
+        let after = try sim.results("out").keys.sorted()
+        XCTAssertEqual(after, before.filter { $0 != "latency-ecdf-share.svg" && $0 != "staleness-ecdf-watch.svg" }.sorted())
+    }
+
     func testTheDefaultOutputFolderAndTheReport() throws {
         let sim = try SurfaceSimBinary()
         let out = try sim.succeed(["run", SurfaceSimBinary.fixture("small.json5")])

@@ -41,6 +41,28 @@ final class AtomicWriterTests: XCTestCase {
         XCTAssertEqual(try listing(directory), ["manifest.json", "runs.csv", "summary.csv"])
     }
 
+    func testAdoptedFilesGoFirstAndUnwrittenOutputsOfAnEarlierRunAreRemoved() throws {
+        let directory = root + "/study"
+        var first = AtomicWriter(directory: directory)
+        first.stage("plot-a.svg", "a")
+        first.stage("plot-b.svg", "b")
+        first.stage("notes.txt", "kept")
+        try first.commit()
+        let streamed = root + "/.streamed.csv"
+        XCTAssertTrue(FileManager.default.createFile(atPath: streamed, contents: Data("rows\n".utf8)))
+        var second = AtomicWriter(directory: directory)
+        second.removesUnwritten = { $0.hasSuffix(".svg") }
+        second.stage("plot-a.svg", "a2")
+        second.adopt("runs.csv", from: streamed)
+        XCTAssertEqual(second.stagedNames, ["runs.csv", "plot-a.svg"])
+        try second.commit()
+        // plot-b.svg was an output of the first run only; notes.txt is not an output at all.
+        XCTAssertEqual(try listing(directory), ["notes.txt", "plot-a.svg", "runs.csv"])
+        XCTAssertEqual(try contents(directory + "/runs.csv"), "rows\n")
+        XCTAssertEqual(try contents(directory + "/plot-a.svg"), "a2")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: streamed))
+    }
+
     func testFailureThrowsThePathAndRemovesTemporaries() throws {
         let blocker = root + "/not-a-directory"
         try AtomicWriter.writeFile(blocker, "file")

@@ -30,32 +30,38 @@ public struct AtomicWriteError: Error, Sendable, Equatable, CustomStringConverti
 /// Writes a set of files into one directory so that readers see either all
 /// old or all new versions of each file, never a partial one.
 ///
-/// Stage the files, then `commit()`: it creates the directory, writes each
-/// file to `.<name>.tmp-<pid>` beside its final name, fsyncs it, and only
-/// when all are on disk renames them into place with SIGINT and SIGTERM
-/// blocked on the calling thread, so an interrupt is delivered after the
-/// last rename, not between two. (Signals are blocked per thread: commit
-/// from the thread that would receive them, normally the main thread.)
+/// Stage the files (or adopt ones already written elsewhere on the same file
+/// system), then `commit()`: it creates the directory, writes each staged file
+/// to `.<name>.tmp-<pid>` beside its final name, fsyncs it, and only when all
+/// are on disk renames them into place with SIGINT and SIGTERM blocked on the
+/// calling thread, so an interrupt is delivered after the last rename, not
+/// between two. (Signals are blocked per thread: commit from the thread that
+/// would receive them, normally the main thread.) A study's result directory
+/// (SPEC §6) and the chapter tables are both written this way.
 public struct AtomicWriter: Sendable {
     /// The directory the files are written into.
     public let directory: String
+    /// Files already written and flushed elsewhere on the same file system, moved into place first.
+    private var adopted: [(name: String, source: String)] = []
     /// Staged files in staging order (a re-staged name keeps its first place).
     private var files: [(name: String, contents: String)] = []
+    /// Files of the directory that a commit removes unless it writes them: outputs of an
+    /// earlier run that this one does not produce, so a directory never mixes two runs.
+    public var removesUnwritten: (@Sendable (String) -> Bool)? = nil
 
     /// A writer for `directory` (created on commit if missing).
     public init(directory: String) {
         self.directory = directory
     }
 
-    /// The names staged so far, in order.
-    public var stagedNames: [String] { files.map(\.name) }
+    /// The names to be committed, in order: adopted files first, then staged ones.
+    public var stagedNames: [String] { adopted.map(\.name) + files.map(\.name) }
 
     /// Stages `contents` to be written as `name` in the directory, replacing
     /// anything staged earlier under that name.
     /// - Precondition: `name` is a plain file name (no `/`, not `.` or `..`).
     public mutating func stage(_ name: String, _ contents: String) {
-        precondition(!name.isEmpty && !name.contains("/") && name != "." && name != "..",
-                     "AtomicWriter stages plain file names, got '\(name)'")
+        Self.checkName(name)
         if let index = files.firstIndex(where: { $0.name == name }) {
             files[index].contents = contents
         } else {
@@ -63,14 +69,27 @@ public struct AtomicWriter: Sendable {
         }
     }
 
-    /// Writes every staged file, then renames them all into place.
+    /// Adopts `source`, a complete and flushed file on the same file system (a runs.csv
+    /// streamed while the study ran), to be renamed into place as `name` at commit.
+    public mutating func adopt(_ name: String, from source: String) {
+        Self.checkName(name)
+        adopted.append((name, source))
+    }
+
+    private static func checkName(_ name: String) {
+        precondition(!name.isEmpty && !name.contains("/") && name != "." && name != "..",
+                     "AtomicWriter stages plain file names, got '\(name)'")
+    }
+
+    /// Writes every staged file, then renames the adopted and staged files into place and
+    /// removes the unwritten outputs `removesUnwritten` names.
     ///
     /// On an error before the renames nothing visible changes; all
     /// temporaries are removed and the error names the path that failed.
     /// A rename failure (rare: the temporaries are in the same directory)
     /// leaves the files renamed before it in their new version.
     /// - Throws: `AtomicWriteError`.
-    public func commit() throws {
+    public func commit() throws(AtomicWriteError) {
         try POSIXFiles.createDirectories(directory)
         var renames: [(temporary: String, final: String)] = []
         do {
@@ -79,18 +98,27 @@ public struct AtomicWriter: Sendable {
                 renames.append((POSIXFiles.temporaryPath(for: final), final))
                 try POSIXFiles.writeDurably(renames[renames.count - 1].temporary, file.contents)
             }
+        } catch {
+            for move in renames { unlink(move.temporary) }
+            throw error
+        }
+        let written = Set(stagedNames)
+        var moved = 0       // temporaries already renamed into place
+        do {
             try POSIXFiles.withInterruptsBlocked { () throws(AtomicWriteError) in
-                for (index, move) in renames.enumerated() {
-                    do throws(AtomicWriteError) {
-                        try POSIXFiles.moveIntoPlace(move.temporary, move.final)
-                    } catch {
-                        renames.removeFirst(index)
-                        throw error
+                for file in adopted { try POSIXFiles.moveIntoPlace(file.source, POSIXFiles.join(directory, file.name)) }
+                for move in renames {
+                    try POSIXFiles.moveIntoPlace(move.temporary, move.final)
+                    moved += 1
+                }
+                if let unwritten = removesUnwritten {
+                    for name in POSIXFiles.entries(of: directory) where unwritten(name) && !written.contains(name) {
+                        unlink(POSIXFiles.join(directory, name))
                     }
                 }
             }
         } catch {
-            for move in renames { unlink(move.temporary) }
+            for move in renames.dropFirst(moved) { unlink(move.temporary) }
             throw error
         }
         POSIXFiles.syncDirectory(directory)

@@ -9,15 +9,22 @@ public enum StudyOutput {
     /// - Returns: the paths written, runs.csv first and manifest.json last.
     static func write(_ state: StudyState, to directory: String, runsSource: String,
                       info: ManifestInfo) throws(AtomicWriteError) -> [String] {
-        var commit = ResultCommit(directory: directory)
-        commit.adopted.append(("runs.csv", runsSource))
-        commit.staged.append(("summary.csv", SummaryTable.render(state)))
-        commit.staged.append(("distributions.csv", DistributionsTable.render(state)))
-        for plot in StudyPlots.render(state) { commit.staged.append((plot.name, plot.svg)) }
-        if state.shard != nil { commit.staged.append(("state.json", PrettyJSON.render(state.json()))) }
-        let names = commit.names + ["manifest.json"]
-        commit.staged.append(("manifest.json", Manifest.render(state, info: info, files: names)))
+        var commit = AtomicWriter(directory: directory)
+        commit.removesUnwritten = isStudyOutput
+        commit.adopt("runs.csv", from: runsSource)
+        commit.stage("summary.csv", SummaryTable.render(state))
+        commit.stage("distributions.csv", DistributionsTable.render(state))
+        for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
+        if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
+        let names = commit.stagedNames + ["manifest.json"]
+        commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
         try commit.commit()
         return names.map { POSIXFiles.join(directory, $0) }
+    }
+
+    /// Names of files a study writes whose presence depends on the study (the plots, a
+    /// shard's state); old ones not rewritten are removed so a directory never mixes two studies.
+    static func isStudyOutput(_ name: String) -> Bool {
+        (name.hasPrefix("staleness-ecdf-") || name.hasPrefix("latency-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
     }
 }
