@@ -22,6 +22,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     private var hintGeneration: Int64 = 0
     /// The last timeline was built while its data was closed (before first unlock).
     private var builtWhileProtected = false
+    /// Provider runs started after the warm-up (`widget.reloads`).
     private(set) var reloadsRun = 0
 
     init(world: World) {
@@ -102,7 +103,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
 
     private func launchProvider(_ reason: ReloadReason) {
         let w = world
-        reloadsRun += 1
+        if w.measuring { reloadsRun += 1 }
         if w.engine.isRunning(w.ids.provider) { w.engine.end(w.ids.provider, .normal) }
         w.engine.launch(w.ids.provider, by: .widgetHost,
                         limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),

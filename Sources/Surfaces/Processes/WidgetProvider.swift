@@ -11,6 +11,8 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     let world: World
     /// In memory during one run only.
     private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
+    /// This run started after the warm-up, so it counts in `widget.providerKilled`.
+    private var runMeasured = false
 
     init(world: World) { self.world = world }
 
@@ -18,7 +20,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
 
     override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
         if reason == .killedForTime || reason == .killedForMemory {
-            world.counters.providerKilled += 1
+            if runMeasured { world.counters.providerKilled += 1 }
             world.widgetHostProviderDied()
         }
     }
@@ -27,7 +29,8 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         let w = world
         switch message {
         case .buildTimeline:                 // the reason shows in traces; the build is the same
-            w.counters.providerRuns += 1
+            runMeasured = w.measuring
+            if runMeasured { w.counters.providerRuns += 1 }
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = w.shared.readProjection(w.device)
             let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
