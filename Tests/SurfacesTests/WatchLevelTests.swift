@@ -47,6 +47,24 @@ final class WatchLevelTests: XCTestCase {
         XCTAssertLessThan(staleness.max() ?? 0, 5, "a remote control shows the phone's fresh answer or nothing")
     }
 
+    /// A remote control whose phone holds no reading — it keeps none (no secure storage, seed
+    /// 002) and is offline from the start, so every sync fails — shows "Nothing yet" at every
+    /// glance the phone answers: the app's empty store is not data read at time zero. (A day-old
+    /// `watch.age` at every glance was the symptom when it was.)
+    func testRemoteControlOfAPhoneWithNoReadingShowsNothing() {
+        var p = Self.level(.remoteControl)
+        p.watch.phoneUnreachablePerDay = 0
+        p.elsewhere.edits = Rate(perHour: 0)
+        p.network.offlinePerDay = 1e6                  // offline from the first tenth of a second on
+        p.network.offlineDuration = .constant(10 * 86_400)
+        p.device.hasSecureStorage = false
+        let runs = SurfaceRuns(p, seeds: 4, base: 7_450)
+        XCTAssertEqual(runs.samples(.watchAge).count, 0, "no glance shows data")
+        for (i, b) in runs.values(.watchBlank).enumerated() {
+            XCTAssertEqual(b, 1, "seed \(7_450 + i): every glance is blank")
+        }
+    }
+
     /// Companion with a cache: never blank (it shows the last data it received), but stale while
     /// the phone is away: far staler than the other two levels.
     func testCompanionShowsOldDataWhileThePhoneIsAway() {

@@ -258,7 +258,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             } else {
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
-                w.appSyncFailed(m.store, answersWatch: owed)
+                w.appSyncFailed(m.hasReading ? m.store : nil, answersWatch: owed)
             }
             finishBackgroundWorkIfIdle()
         case .write:

@@ -93,6 +93,8 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
 
     /// Relay requests the phone app understands (values below 0; writes are change numbers).
     static let remoteRequest: Int32 = -1, refreshRequest: Int32 = -2
+    /// The phone's answer to a remote control when the app holds no reading.
+    static let nothingToShow: Int32 = -1
 
     override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
@@ -109,7 +111,11 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             show(cache)
         case .surface(.tagValue(Self.remoteReplyTag, let snapshot)):
             guard signedIn else { return }
-            show(w.snapshots[Int(snapshot)])
+            if snapshot == Int64(Self.nothingToShow) {
+                w.watchObserver.show(.blank(.nothingYet), at: w.now, truth: w.truth)   // the phone holds no reading
+            } else {
+                show(w.snapshots[Int(snapshot)])
+            }
             if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
             show(nil)   // nothing is kept on a remote control
         case .surface(.tagValue(Self.noticeTag, let notice)) where notice == Int64(Self.signOutNotice):

@@ -32,11 +32,12 @@ extension World {
         if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
     }
 
-    /// The app's sync failed (no network): a remote control waiting for an answer gets what
-    /// the app holds.
-    func appSyncFailed(_ store: DataCopy, answersWatch: Bool) {
+    /// The app's sync failed (no network): a remote control waiting for an answer gets the
+    /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
+    /// read a kept reading has nothing to show, which is not data read at time zero).
+    func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
         guard p.watch.enabled, answersWatch, account != 0 else { return }
-        answerWatch(enclose(store))
+        answerWatch(store.map(enclose) ?? WatchApp.nothingToShow)
     }
 
     /// The app's answer to a remote-control request, over the watch link.
