@@ -7,9 +7,9 @@ final class BadInputTests: XCTestCase {
     /// (scenario text, --set overrides, the exact message after `Error: `).
     static let cases: [(text: String, overrides: [String], message: String)] = [
         ("{widget: {budgetPerDy: 40}}", [],
-         "bad.json5:1:11: unknown parameter 'widget.budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
+         "bad.json5:1:11: widget.budgetPerDy: expected a parameter under 'widget', found 'budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
         ("{budgetPerDay: 40}", [],
-         "bad.json5:1:2: unknown parameter 'budgetPerDay'. Did you mean 'widget.budgetPerDay'?"),
+         "bad.json5:1:2: budgetPerDay: expected a parameter name, found 'budgetPerDay'. Did you mean 'widget.budgetPerDay'?"),
         (#"{watch: {level: "companon"}}"#, [],
          #"bad.json5:1:17: watch.level: expected one of "remoteControl", "companion", "standalone", found "companon". Did you mean 'companion'?"#),
         (#"{widget: {maxAge: "-5m"}}"#, [],
@@ -21,17 +21,17 @@ final class BadInputTests: XCTestCase {
         ("{widget: {budgetPerDay: 40,, }}", [],
          "bad.json5:1:28: expected a key or '}', found ','"),
         (#"{sweep: {"widget.budget": [40, 55]}}"#, [],
-         "bad.json5:1:10: unknown parameter 'widget.budget'. Did you mean 'widget.budgetPerDay'?"),
+         "bad.json5:1:10: widget.budget: expected a parameter under 'widget', found 'budget'. Did you mean 'widget.budgetPerDay'?"),
         ("{}", ["widget.budgetPerDay"],
          "--set widget.budgetPerDay: expected path=value (e.g. --set push.wakeRefusal=0.5), found no '='"),
         ("{}", ["widget.budgetPerDay=abc"],
          #"--set widget.budgetPerDay=abc: widget.budgetPerDay: expected a whole number ≥ 0, found "abc""#),
         ("{}", ["widget.budgetPerDy=40"],
-         "--set widget.budgetPerDy=40: unknown parameter 'widget.budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
+         "--set widget.budgetPerDy=40: widget.budgetPerDy: expected a parameter under 'widget', found 'budgetPerDy'. Did you mean 'widget.budgetPerDay'?"),
         (#"{network: {latency: {lognormol: {median: "150ms"}}}}"#, [],
          "bad.json5:1:22: network.latency: expected a distribution (constant, exponential, uniform, lognormal, normal, empirical), found 'lognormol'. Did you mean 'lognormal'?"),
         (#"{network: {latency: {lognormal: {median: "150ms", sgma: 0.5}}}}"#, [],
-         "bad.json5:1:51: network.latency: unknown key 'sgma' (allowed: 'median', 'sigma', 'p95'). Did you mean 'sigma'?"),
+         "bad.json5:1:51: network.latency: expected one of 'median', 'sigma', 'p95', found 'sgma'. Did you mean 'sigma'?"),
         ("{user: {appOpens: {perHour: 0.5, profile: [1, 2]}}}", [],
          "bad.json5:1:43: user.appOpens.perHour: expected 24 hourly weights ≥ 0, not all zero, found [1,2]"),
         ("{widget: 5}", [],
@@ -52,7 +52,35 @@ final class BadInputTests: XCTestCase {
          #"bad.json5:1:23: share.memoryLimit: expected a size with a unit (e.g. "512KB", "120MB"), found "120 MB""#),
         ("[1, 2]", [],
          "bad.json5:1:1: expected an object of parameters, found [1,2]"),
+        ("{observe: {glances: {tv: {perHour: 2}}}}", [],
+         "bad.json5:1:22: observe.glances.tv: expected a parameter under 'observe.glances' (widget, live, watch, app, car), found 'tv'"),
+        ("{}", ["widgt.budgetPerDay=40"],
+         "--set widgt.budgetPerDay=40: widgt.budgetPerDay: expected a parameter name, found 'widgt.budgetPerDay'. Did you mean 'widget.budgetPerDay'?"),
+        ("{seed: 9007199254740993}", [],
+         #"bad.json5:1:8: seed: expected a whole number ≥ 0 (from 2^53 on, as a string of digits: "9007199254740993"), found 9007199254740992"#),
+        ("{push: {loss: NaN}}", [],
+         "bad.json5:1:15: push.loss: expected a probability between 0 and 1, found NaN"),
+        // Checks across values (ScenarioChecks), located where the deciding value was written.
+        (#"{duration: "6h", observe: {warmup: "7h"}}"#, [],
+         "bad.json5:1:28: observe.warmup: expected a duration shorter than duration (6h), found 7h"),
+        (#"{duration: "30m"}"#, [],
+         "bad.json5: observe.warmup: expected a duration shorter than duration (30m), found 1h"),
+        ("{}", ["duration=0s"],
+         "--set duration=0s: duration: expected a duration above 0s, found 0s"),
+        ("{replications: 0}", [],
+         "bad.json5:1:2: replications: expected a whole number ≥ 1, found 0"),
+        (#"{app: {keepReadingsFor: "400d"}}"#, [],
+         "bad.json5:1:8: app.keepReadingsFor: expected a duration from 1d to 365d, found 400d"),
+        (#"{duration: "2h", sweep: {"observe.warmup": ["30m", "3h"]}}"#, [],
+         "bad.json5: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point 1"),
     ]
+
+    /// Seeds beyond what a double holds exactly are kept exactly, from a string or `--set`.
+    func testLargeSeedsAreExact() throws {
+        XCTAssertEqual(try ScenarioLoader.decode(#"{seed: "9007199254740993"}"#, file: "s.json5").base.seed, 9_007_199_254_740_993)
+        XCTAssertEqual(try ScenarioLoader.decode("{}", file: "s.json5", overrides: ["seed=18446744073709551615"]).base.seed, .max)
+        XCTAssertEqual(try ScenarioLoader.decode("{seed: 9007199254740991}", file: "s.json5").base.seed, 9_007_199_254_740_991)
+    }
 
     func testEachBadInputHasItsExactMessage() {
         for (text, overrides, message) in Self.cases {

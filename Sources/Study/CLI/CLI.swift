@@ -23,8 +23,8 @@ public enum CLI {
         }
         guard let verb = verbs.first(where: { $0.spec.name == first }) else {
             let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown verb '\(first)'"
-            console.printError("Error: \(what)" + NameSuggestion.hint(for: first, among: verbs.map(\.spec.name)) + "\n"
-                               + "Usage: surfacesim <verb> [<options>]\nSee 'surfacesim help'.\n")
+            console.printError("Error: \(what)" + NameSuggestion.hint(for: first, among: verbs.map(\.spec.name))
+                               + " (see 'surfacesim help')\n")
             return 2
         }
         do {
@@ -44,7 +44,7 @@ public enum CLI {
     static func report(_ failure: CLIFailure, verb: CommandSpec, console: Console) {
         switch failure {
         case .usage(let message):
-            console.printError("Error: \(message)\nUsage: \(verb.usage)\nSee 'surfacesim help \(verb.name)'.\n")
+            console.printError("Error: \(message) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
         case .input(let message), .failed(let message):
             console.printError("Error: \(message)\n")
         }

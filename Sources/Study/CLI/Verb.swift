@@ -3,7 +3,7 @@
 
 /// Why a verb failed, with the exit status it maps to (SPEC §5).
 public enum CLIFailure: Error, Sendable, Equatable {
-    /// Bad command-line syntax: `Error: …`, the usage line, `See 'surfacesim help <verb>'.`; status 2.
+    /// Bad command-line syntax: one line, `Error: … (see 'surfacesim help <verb>')`; status 2.
     case usage(String)
     /// Bad input (scenario, files): `Error: …`; status 2.
     case input(String)

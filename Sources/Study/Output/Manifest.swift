@@ -29,7 +29,7 @@ public enum Manifest {
             ("version", .string(StudyProgram.version)),
             ("commandLine", JSONBuild.array(info.commandLine.map { .string($0) })),
             ("scenario", (try? JSON5.parse(state.layout.scenarioJSON))?.value ?? .null),
-            ("seed", state.layout.seed <= 1 << 53 ? .number(Double(state.layout.seed)) : .string(String(state.layout.seed))),
+            ("seed", state.layout.seed < 1 << 53 ? .number(Double(state.layout.seed)) : .string(String(state.layout.seed))),
             ("replicationsPerPoint", .number(Double(state.layout.replications))),
             ("points", .number(Double(state.layout.points.count))),
             ("shard", state.shard.map { .string($0.description) } ?? .null),

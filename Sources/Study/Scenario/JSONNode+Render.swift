@@ -4,7 +4,7 @@
 extension JSONNode {
     /// The node as compact standard JSON, object keys in file order.
     ///
-    /// Integral numbers below 1e15 in magnitude print without a fraction
+    /// Integral numbers up to 2^53 in magnitude print without a fraction
     /// (`3`, `-2`); other finite numbers use Swift's shortest round-trip form
     /// (`0.1`, `1e+20`). Standard JSON has no `Infinity` or `NaN`, so those
     /// print as `null`, as `JSON.stringify` does. Strings escape `"`, `\` and
@@ -53,10 +53,11 @@ enum JSONRenderer {
         output += "}"
     }
 
-    /// A JSON number: integral values without a fraction, `null` if not finite.
+    /// A JSON number: integral values up to 2^53 in magnitude (every one exact in a double)
+    /// without a fraction, `null` if not finite.
     static func formatNumber(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
-        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+        if number == number.rounded(.towardZero), abs(number) <= 9_007_199_254_740_992 {
             return String(Int64(number))
         }
         return number.description

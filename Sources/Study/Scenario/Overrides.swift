@@ -24,7 +24,10 @@ public struct Override: Sendable, Equatable {
         }
         self.text = text
         self.path = path
-        if let parsed = try? JSON5.parse(valueText) {
+        if valueText.count > 15, valueText.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }) {
+            // Too many digits for a double to hold exactly (a seed): kept as written.
+            node = JSONNode(value: .string(valueText), line: 1, column: 1)
+        } else if let parsed = try? JSON5.parse(valueText) {
             node = parsed
         } else {
             node = JSONNode(value: .string(valueText), line: 1, column: 1)
@@ -35,7 +38,7 @@ public struct Override: Sendable, Equatable {
     func resolve(_ index: ParameterIndex) throws(ScenarioError) -> Assignment {
         let location = InputLocation.option("--set \(text)")
         guard let path = index[path] != nil ? path : index.rateShorthand(path), let spec = index[path] else {
-            throw ScenarioError(location, .unknownParameter(self.path), suggestion: index.nearest(to: self.path))
+            throw index.unknownParameter(self.path, at: location)
         }
         var node = self.node
         if case .steps = spec.kind, case .string(let words) = node.value {

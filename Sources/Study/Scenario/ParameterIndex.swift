@@ -55,4 +55,40 @@ public struct ParameterIndex {
     public func nearest(to name: String) -> String? {
         NameSuggestion.nearest(to: name, among: paths)
     }
+
+    /// The deepest group `path` lies in (`observe.glances` for `observe.glances.tv`), or ""
+    /// when no proper prefix of it is a group.
+    public func enclosingGroup(of path: String) -> String {
+        var end = path.endIndex
+        while let dot = path[..<end].lastIndex(of: ".") {
+            let prefix = String(path[..<dot])
+            if isGroup(prefix) { return prefix }
+            end = dot
+        }
+        return ""
+    }
+
+    /// The names directly under `group` ("" for the top level), in catalogue order.
+    public func children(of group: String) -> [String] {
+        let start = group.isEmpty ? "" : group + "."
+        var names: [String] = []
+        for path in paths where path.hasPrefix(start) {
+            let next = path.dropFirst(start.count).prefix { $0 != "." }
+            if !names.contains(where: { $0 == next }) { names.append(String(next)) }
+        }
+        return names
+    }
+
+    /// The error for an unknown parameter `path`: the group it was written in, what that
+    /// group holds, what was found, and the nearest valid path (SPEC §4). Inside a group the
+    /// suggestion is one of its own names; at the top level, any path or one of `topLevelKeys`.
+    public func unknownParameter(_ path: String, at location: InputLocation, topLevelKeys: [String] = []) -> ScenarioError {
+        let group = enclosingGroup(of: path)
+        let names = children(of: group)
+        let rest = group.isEmpty ? path : String(path.dropFirst(group.count + 1))
+        let suggestion = group.isEmpty
+            ? NameSuggestion.nearest(to: path, among: paths + topLevelKeys)
+            : NameSuggestion.nearest(to: rest, among: names).map { group + "." + $0 }
+        return ScenarioError(location, path: path, .unknownParameter(rest, group: group, names: names), suggestion: suggestion)
+    }
 }

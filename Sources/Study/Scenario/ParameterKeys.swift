@@ -50,9 +50,8 @@ struct ParameterKeys {
             }
             for inner in members { try collect(inner, prefix: path) }
         } else {
-            let candidates = prefix.isEmpty ? index.paths + ScenarioLoader.reservedKeys.sorted() : index.paths
-            throw ScenarioError(.file(file, line: member.keyLine, column: member.keyColumn),
-                                .unknownParameter(path), suggestion: NameSuggestion.nearest(to: path, among: candidates))
+            throw index.unknownParameter(path, at: .file(file, line: member.keyLine, column: member.keyColumn),
+                                         topLevelKeys: prefix.isEmpty ? ScenarioLoader.reservedKeys.sorted() : [])
         }
     }
 

@@ -13,7 +13,7 @@ public enum ParameterRendering {
         case .bool(let b): return .bool(b)
         case .number(let x): return .number(x)
         case .integer(let n): return .number(Double(n))
-        case .seed(let s): return s <= 1 << 53 ? .number(Double(s)) : .string(String(s))
+        case .seed(let s): return s < 1 << 53 ? .number(Double(s)) : .string(String(s))
         case .time(let t): return .string(Units.formatDuration(t))
         case .optionalTime(let t): return t.map { .string(Units.formatDuration($0)) } ?? .null
         case .size(let bytes): return .string(formatSize(bytes))
@@ -27,7 +27,9 @@ public enum ParameterRendering {
     }
 
     /// The value as a CSV field: times in seconds, sizes in bytes, numbers via
-    /// `CSVNumber`, names as they are, anything structured as compact JSON.
+    /// `CSVNumber`, names as they are; a distribution as its form and parameters in those
+    /// units (`0.1` for a constant 100ms, `exponential mean=60`, `lognormal median=0.15
+    /// sigma=0.6`); a rate with a profile as `perHour=N profile=w1 … w24`.
     public static func csvField(_ value: ParameterValue, kind: ParameterKind) -> String {
         switch value {
         case .bool(let b): return b ? "true" : "false"
@@ -40,7 +42,21 @@ public enum ParameterRendering {
         case .rate(let r) where r.profile.isEmpty: return CSVNumber.format(r.perHour)
         case .choice(let name): return name
         case .steps(let names): return names.joined(separator: " ")
-        case .distribution, .rate: return node(json(value, kind: kind)).render()
+        case .distribution(let d): return csvField(d, sizes: kind == .sizeDistribution)
+        case .rate(let r): return "perHour=" + CSVNumber.format(r.perHour) + " profile=" + r.profile.map(CSVNumber.format).joined(separator: " ")
+        }
+    }
+
+    /// A distribution as a CSV field, in seconds (or bytes for sizes).
+    private static func csvField(_ d: Distribution, sizes: Bool) -> String {
+        func q(_ x: Double) -> String { sizes ? String(Int64(x.rounded())) : CSVNumber.format(x) }
+        switch d {
+        case .constant(let c): return q(c)
+        case .exponential(let mean): return "exponential mean=" + q(mean)
+        case .uniform(let low, let high): return "uniform low=\(q(low)) high=\(q(high))"
+        case .lognormal(let mu, let sigma): return "lognormal median=\(q(Math.exp(mu))) sigma=" + CSVNumber.format(sigma)
+        case .normal(let mean, let sd): return "normal mean=\(q(mean)) sd=\(q(sd))"
+        case .empirical(let values): return "empirical " + values.map(q).joined(separator: " ")
         }
     }
 

@@ -25,8 +25,9 @@ public enum InputLocation: Sendable, Equatable, CustomStringConvertible {
 public enum InputProblem: Sendable, Equatable {
     /// A value of the wrong form: what was expected and what was found.
     case expected(String, found: String)
-    /// A key that names no parameter.
-    case unknownParameter(String)
+    /// A key that names no parameter: the part written after the deepest known `group`
+    /// ("" at the top level), and the names that group holds.
+    case unknownParameter(String, group: String, names: [String])
     /// A key that is not allowed in this object (e.g. a distribution's field).
     case unknownKey(String, allowed: [String])
     /// A parameter given twice in one file.
@@ -76,9 +77,13 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     private var problemText: String {
         switch problem {
         case .expected(let expectation, let found): return "expected \(expectation), found \(found)"
-        case .unknownParameter(let key): return "unknown parameter '\(key)'"
+        case .unknownParameter(let key, let group, let names):
+            guard !group.isEmpty else { return "expected a parameter name, found '\(key)'" }
+            // A short list of what the group holds helps more than a guess (observe.glances.tv).
+            let list = names.count <= 8 ? " (" + names.joined(separator: ", ") + ")" : ""
+            return "expected a parameter under '\(group)'\(list), found '\(key)'"
         case .unknownKey(let key, let allowed):
-            return "unknown key '\(key)' (allowed: " + allowed.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            return "expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(key)'"
         case .duplicate(_, let line, let column): return "set twice (first at line \(line), column \(column))"
         case .syntax(let message): return message
         case .unreadable(let reason): return "cannot read the file: \(reason)"

@@ -48,8 +48,19 @@ public enum ScenarioLoader {
             throw ScenarioError(.option("--set \(o.text)"), path: a.path,
                                 .other("is swept by the scenario, so --set cannot also set it"))
         }
-        return Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
-                        file: file, base: base, sweep: sweep)
+        let scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
+                                file: file, base: base, sweep: sweep)
+        // Where each value was last written: an override wins over the file.
+        var written: [String: InputLocation] = [:]
+        for item in keys.found { written[item.path] = .file(file, line: item.keyLine, column: item.keyColumn) }
+        for (o, a) in zip(parsedOverrides, overridden) { written[a.path] = .option("--set \(o.text)") }
+        let named = scenario.sweep.points.count > 1
+        for i in scenario.sweep.points.indices {
+            try ScenarioChecks.check(scenario.parameters(ofPoint: i), point: named ? scenario.sweep.points[i].name : nil) {
+                written[$0] ?? .wholeFile(file)
+            }
+        }
+        return scenario
     }
 
     /// The platform profile: the last value given (an override wins over the file).

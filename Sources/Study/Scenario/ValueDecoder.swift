@@ -82,7 +82,9 @@ public enum ValueDecoder {
     /// A whole number 0…2⁵³ or a string of decimal digits up to 2⁶⁴ − 1.
     private static func seed(_ node: JSONNode, _ kind: ParameterKind) throws(ValueProblem) -> UInt64 {
         switch node.value {
-        case .number(let x) where x >= 0 && x <= 9_007_199_254_740_992 && x == x.rounded(): return UInt64(x)
+        // A number literal from 2^53 on may already have been rounded by reading it as a double,
+        // so larger seeds are written as strings of digits (nothing is silently changed).
+        case .number(let x) where x >= 0 && x < 9_007_199_254_740_992 && x == x.rounded(): return UInt64(x)
         case .string(let text) where UInt64(text) != nil: return UInt64(text)!
         default: throw .expected(kind.expectation, node)
         }
@@ -160,6 +162,7 @@ public enum ValueDecoder {
     public static func describe(_ node: JSONNode) -> String {
         let text = node.render()
         switch node.value {
+        case .number(let x) where !x.isFinite: return x.isNaN ? "NaN" : x < 0 ? "-Infinity" : "Infinity"
         case .array, .object: return text.unicodeScalars.count <= 60 ? text : node.value.kindName
         default: return text
         }

@@ -12,16 +12,16 @@ public enum ParameterCatalog {
     public static func spec(_ path: String) -> ParameterSpec? { all().first { $0.path == path } }
 
     static func study() -> [ParameterSpec] { [
-        .time("duration", \.duration, "length of one replication"),
+        .time("duration", \.duration, "length of one replication (above 0)"),
         ParameterSpec(path: "seed", kind: .seed, doc: "base seed of the study", get: { .seed($0.seed) },
                       set: { p, v in if case .seed(let s) = v { p.seed = s } }),
-        .count("replications", \.replications, "runs per sweep point"),
+        .count("replications", \.replications, "runs per sweep point (at least 1)"),
         .choice("platform", \.platformProfile, "platform profile whose defaults apply"),
         .bool("commonRandomNumbers", \.commonRandomNumbers, "every sweep point uses the same replication seeds, so designs see the same world"),
     ] }
 
     static func observe() -> [ParameterSpec] { [
-        .time("observe.warmup", \.observe.warmup, "excluded start of each replication"),
+        .time("observe.warmup", \.observe.warmup, "excluded start of each replication (shorter than duration)"),
         .time("observe.staleAfter", \.observe.staleAfter, "age above which unlabeled data counts as stale"),
         .rate("observe.glances.widget.perHour", \.observe.widgetGlances, "glances at the widget"),
         .rate("observe.glances.live.perHour", \.observe.liveGlances, "glances at the live status while one is shown"),
@@ -57,14 +57,14 @@ public enum ParameterCatalog {
         .bool("session.inSharedSecureStorage", \.session.inSharedSecureStorage, "the session is in a shared secure-storage entry"),
         .bool("app.requestsWidgetReload", \.app.requestsWidgetReload, "the app asks for a widget reload when its data changes"),
         .rate("app.backgroundRefresh.perHour", \.app.backgroundRefresh, "granted background refreshes of the main app"),
-        .time("app.keepReadingsFor", \.app.keepReadingsFor, "lifetime of kept readings"),
+        .time("app.keepReadingsFor", \.app.keepReadingsFor, "lifetime of kept readings (1d–365d)"),
         .choice("app.projectionWriter", \.app.projectionWriter, "where the widget projection is rebuilt"),
         .time("app.syncInterval", \.app.syncInterval, "interval of foreground syncs"),
         .distribution("app.suspendedLifetime", \.app.suspendedLifetime, "time a suspended app stays in memory"),
         .time("app.backgroundBudget", \.app.backgroundBudget, "run time of a background wake"),
         .choice("app.deleteExpiredReadings", \.app.deleteExpiredReadings, "when readings past their lifetime are deleted"),
         .optionalTime("app.keepReadingsChangeAt", \.app.keepReadingsChangeAt, "when the user changes the readings' lifetime"),
-        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime"),
+        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (1d–365d)"),
         .choice("app.onKeyLoss", \.app.onKeyLoss, "what the app does when the key of its kept readings is gone"),
         .probability("app.updateChangesSchema", \.app.updateChangesSchema, "probability an app update changes the projection schema"),
     ] }

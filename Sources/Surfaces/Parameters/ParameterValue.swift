@@ -35,7 +35,7 @@ public enum ParameterKind: Sendable, Equatable {
         case .probability: return "a probability between 0 and 1"
         case .nonNegative: return "a number ≥ 0"
         case .count: return "a whole number ≥ 0"
-        case .seed: return "a whole number ≥ 0"
+        case .seed: return "a whole number ≥ 0 (from 2^53 on, as a string of digits: \"9007199254740993\")"
         case .time: return "a duration with a unit (e.g. \"250ms\", \"30s\", \"15m\", \"2h\", \"1d\")"
         case .optionalTime: return "a duration with a unit, or null"
         case .size: return "a size with a unit (e.g. \"512KB\", \"120MB\")"

@@ -1,0 +1,33 @@
+// Checks that no single value can fail on its own (SPEC §4: "Nothing is ever silently
+// ignored"): a run that lasts, a warm-up shorter than the run, at least one replication,
+// and a kept reading's lifetime within 1–365 days (SPEC §3.4). They run after the file,
+// the overrides and the sweep are decoded, on every point the study would run.
+import SimKernel
+import Surfaces
+
+enum ScenarioChecks {
+    /// The lifetime of kept readings the platform allows (SPEC §3.4).
+    static let keptReadingLifetime: ClosedRange<SimTime> = Time.day...(365 * Time.day)
+
+    /// Throws for the first check `p` fails. `locate` says where the deciding value was
+    /// written; `point` names the sweep point, if the study has more than one.
+    static func check(_ p: Parameters, point: String?, locate: (String) -> InputLocation) throws(ScenarioError) {
+        func fail(_ path: String, expected: String, found: String) -> ScenarioError {
+            ScenarioError(locate(path), path: path, .expected(expected, found: found + (point.map { " at sweep point \($0)" } ?? "")))
+        }
+        let d = Units.formatDuration
+        if p.duration <= 0 {
+            throw fail("duration", expected: "a duration above 0s", found: d(p.duration))
+        }
+        if p.replications < 1 {
+            throw fail("replications", expected: "a whole number ≥ 1", found: String(p.replications))
+        }
+        if p.observe.warmup >= p.duration {
+            throw fail("observe.warmup", expected: "a duration shorter than duration (\(d(p.duration)))", found: d(p.observe.warmup))
+        }
+        for (path, value) in [("app.keepReadingsFor", p.app.keepReadingsFor), ("app.keepReadingsChangedTo", p.app.keepReadingsChangedTo)]
+        where !keptReadingLifetime.contains(value) {
+            throw fail(path, expected: "a duration from 1d to 365d", found: d(value))
+        }
+    }
+}
