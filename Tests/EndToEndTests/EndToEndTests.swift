@@ -71,7 +71,7 @@ final class EndToEndTests: XCTestCase {
     func testTraceWritesCSVToStandardOutput() throws {
         let sim = try SurfaceSimBinary()
         let out = try sim.succeed(["trace", SurfaceSimBinary.fixture("sweep.json5"), "--point", "3", "--run", "1"])
-        XCTAssertTrue(out.hasPrefix("time_s,process,event,details\n"))
+        XCTAssertTrue(out.hasPrefix("time,process,event,details\n"))
         XCTAssertEqual(out, try sim.succeed(["trace", SurfaceSimBinary.fixture("sweep.json5"), "--point", "3", "--run", "1"]))
     }
 }

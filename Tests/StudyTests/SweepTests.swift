@@ -24,6 +24,22 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(StudyLayout(s).points[3].fields, ["3600", "standalone"])
     }
 
+    /// Swept distributions and profiled rates are written in CSV in seconds, without JSON quoting.
+    func testSweptDistributionsAreWrittenInSeconds() throws {
+        let s = try ScenarioLoader.decode(#"""
+            {sweep: {"network.latency": ["100ms", {exponential: {mean: "1m"}}, {lognormal: {median: "150ms", sigma: 0.5}}],
+                     "share.itemSize": [{uniform: {low: "1KB", high: "2KB"}}],
+                     "user.appOpens": [{perHour: 1, profile: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]}]}}
+            """#, file: "s.json5")
+        // The profile is kept normalized to a mean weight of 1 (23 weights of 1 and one of 2).
+        let profile = "perHour=1 profile=" + Array(repeating: "0.96", count: 23).joined(separator: " ") + " 1.92"
+        XCTAssertEqual(StudyLayout(s).points.map(\.fields), [
+            ["0.1", "uniform low=1024 high=2048", profile],
+            ["exponential mean=60", "uniform low=1024 high=2048", profile],
+            ["lognormal median=0.15 sigma=0.5", "uniform low=1024 high=2048", profile],
+        ])
+    }
+
     func testNamedPoints() throws {
         let s = try ScenarioLoader.decode(#"""
         {push: {wakeRefusal: 0.3}, sweep: {points: [

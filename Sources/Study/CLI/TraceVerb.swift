@@ -10,7 +10,7 @@ public struct TraceVerb: Verb {
     public var spec: CommandSpec {
         CommandSpec(
             name: "trace",
-            abstract: "Write the event log of one replication as CSV (time_s,process,event,details).",
+            abstract: "Write the event log of one replication as CSV (time,process,event,details; time in seconds).",
             discussion: "The replication is the one runs.csv lists with the same point and replication: same seed, same events. Invariant checks are on.",
             arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
             options: [
@@ -52,7 +52,7 @@ public struct TraceVerb: Verb {
 
     /// The records as CSV with times in seconds.
     static func csv(_ records: [TraceRecord]) -> String {
-        var text = CSVLine.record(["time_s", "process", "event", "details"])
+        var text = CSVLine.record(["time", "process", "event", "details"])
         // Observations taken after the fact (glances, see DeferredGlances) carry their
         // own time: the records are put in time order, ties in the order recorded.
         let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

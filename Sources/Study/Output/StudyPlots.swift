@@ -47,21 +47,10 @@ public enum StudyPlots {
         return layout.points[p].fields.map(readable).joined(separator: ", ")
     }
 
-    /// A swept value as a legend shows it: a distribution's JSON
-    /// (`{"lognormal":{"median":"1s","sigma":0.6}}`) as `lognormal median 1s`, leaving out the
-    /// default spread (sigma 0.6); anything else as written.
+    /// A swept value as a legend shows it: as runs.csv writes it (`lognormal median=1
+    /// sigma=0.6`, times in seconds), leaving out the default spread (sigma 0.6).
     static func readable(_ field: String) -> String {
-        guard field.hasPrefix("{") else { return field }
-        var text = ""
-        for ch in field {
-            switch ch {
-            case "{", "}", "\"": continue
-            case ":": text.append(" ")
-            case ",": text.append(", ")
-            default: text.append(ch)
-            }
-        }
-        return text.replacingOccurrences(of: ", sigma \(Distribution.defaultLognormalSigma)", with: "")
+        field.replacingOccurrences(of: " sigma=\(CSVNumber.format(Distribution.defaultLognormalSigma))", with: "")
     }
 
     /// `" (a, b)"`: the swept parameters whose values label the lines.
