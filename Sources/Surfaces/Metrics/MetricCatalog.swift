@@ -28,7 +28,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
     case actionDuplicated, actionCompletedWithoutApp, actionOpenedApp
     case instantEmptyFirstLaunch
-    case carStaleness, carBlank
+    case carStaleness, carAge, carLag, carLagCensored, carBlank, carUnlabeledStale, carWrongAccount, carStalenessTimeAvg
     case tvStoppedAtLock
     case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak
     case backendRequests
@@ -90,8 +90,9 @@ public enum MetricCatalog {
             MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
             MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")"),
             MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
-            MetricSpec(name: "car.staleness", unit: "s", shape: .sampled, doc: "at a glance at the car screen"),
-            MetricSpec(name: "car.blank", unit: "fraction", shape: .perReplication, doc: "car glances with no data"),
+        ]
+        m += view("car", "car screen")
+        m += [
             MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
         ]
         for (s, what) in [("widget", "the widget shows the account"), ("live", "a live status of the account stays"),

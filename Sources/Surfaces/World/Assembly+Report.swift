@@ -44,7 +44,10 @@ extension Assembly {
             set(.instantEmptyFirstLaunch, frac(instant.firstLaunches.filter { !$0 }.count, instant.firstLaunches.count))
         }
         if p.car.enabled {
-            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(staleness: .carStaleness, blank: .carBlank))
+            // The templates print no data age (`World.carShows`): every stale glance is unlabeled.
+            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(
+                staleness: .carStaleness, blank: .carBlank, age: .carAge, lag: .carLag, censored: .carLagCensored,
+                unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg))
         }
         if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
         for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,
