@@ -31,7 +31,14 @@ extension Assembly {
         }
         if p.live.enabled {
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
-            set(.liveBlank, frac(w.counters.liveBlank, w.counters.liveGlances))
+            let stages = live.stageLags(end: end)
+            r.samples[Metric.liveLag.rawValue] = stages.lags
+            set(.liveLagCensored, frac(stages.begun - stages.lags.count, stages.begun))
+            let c = w.counters
+            set(.liveBlank, frac(c.liveBlank, c.liveGlances))
+            set(.liveUnlabeledStale, frac(c.liveUnlabeledStale, c.liveGlances))
+            set(.liveWrongAccount, frac(c.liveWrongAccount, c.liveGlances))
+            set(.liveStalenessTimeAvg, live.stalenessTimeAvg(end: end))
         }
         if p.share.enabled { reportShares(into: &r) }
         if p.action.enabled {
