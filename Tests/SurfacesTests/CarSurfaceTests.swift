@@ -91,4 +91,70 @@ final class CarSurfaceTests: XCTestCase {
         }
         XCTAssertGreaterThan(drivesEnded, 30)
     }
+    // MARK: The view metrics of SPEC §2.4 for the car (the same observer as the widget, app and watch)
+
+    /// Every view metric of the car is reported and in range, for both modes. The car shows
+    /// data only during drives, so some changes wait for the next drive: lag censoring is
+    /// above 0 only for changes made after the last drive that reached them.
+    func testCarReportsEveryViewMetricInRange() {
+        for mode in [CarMode.projected, .onCar] {
+            let runs = SurfaceRuns(Self.car(mode), seeds: 3, base: 12_800)
+            for (i, r) in runs.results.enumerated() {
+                let what = "\(mode), seed \(12_800 + i)"
+                let age = r[samples: .carAge], staleness = r[samples: .carStaleness]
+                XCTAssertGreaterThan(age.count, 50, what)
+                XCTAssertEqual(age.count, staleness.count, "\(what): car.age and car.staleness are sampled at the same glances")
+                XCTAssertTrue(age.allSatisfy { $0.isFinite && $0 >= 0 }, "\(what): car.age ≥ 0")
+                XCTAssertGreaterThan(r[samples: .carLag].count, 50, what)
+                XCTAssertTrue(r[samples: .carLag].allSatisfy { $0.isFinite && $0 >= 0 }, "\(what): car.lag ≥ 0")
+                for m in [Metric.carLagCensored, .carUnlabeledStale, .carWrongAccount] {
+                    let v = r[value: m]
+                    XCTAssertTrue(v >= 0 && v <= 1, "\(what): \(m.spec.name) = \(v)")
+                }
+                XCTAssertEqual(r[value: .carWrongAccount], 0, "\(what): no sign-out, so no glance shows a signed-out account")
+                XCTAssertTrue(r[value: .carStalenessTimeAvg].isFinite && r[value: .carStalenessTimeAvg] >= 0, what)
+            }
+        }
+    }
+
+    /// The car's templates print no data age, so every glance staler than `observe.staleAfter`
+    /// is an unlabeled stale one: `car.unlabeledStale` is the share of all car glances (blank
+    /// ones included) with a staleness sample above it. A projected car from a phone that is
+    /// mostly offline shows old data often; a car with its own network refreshing every minute never.
+    func testCarUnlabeledStaleCountsEveryStaleGlance() {
+        let staleAfter = Time.seconds(Parameters().observe.staleAfter)
+        for (mode, base) in [(CarMode.projected, UInt64(12_900)), (.onCar, 12_910)] {
+            let runs = SurfaceRuns(Self.car(mode), seeds: 3, base: base)
+            for (i, r) in runs.results.enumerated() {
+                let s = r[samples: .carStaleness]
+                let blank = r[value: .carBlank]
+                // Glances = staleness samples + blank glances, so n·(1 − blank) = samples.
+                let glances = Double(s.count) / (1 - blank)
+                let stale = Double(s.filter { $0 > staleAfter }.count)
+                assertClose(r[value: .carUnlabeledStale], stale / glances, tolerance: 1e-9, "\(mode), seed \(base + UInt64(i))")
+                if mode == .onCar { XCTAssertEqual(r[value: .carUnlabeledStale], 0, "\(mode): refreshed every minute") }
+            }
+            if mode == .projected {
+                XCTAssertGreaterThan(Stat.mean(runs.values(.carUnlabeledStale)), 0.3, "a projected car from an offline phone")
+            }
+        }
+    }
+
+    /// The time-weighted mean staleness is what Poisson glances see on average (glances are
+    /// independent of the car's state): per replication, within five standard errors of the
+    /// mean staleness sample. A wrong integral (e.g. over drives' gaps, or a missed show)
+    /// would be off by far more.
+    func testCarTimeAverageStalenessMatchesTheGlances() {
+        var p = Self.car(.projected)
+        p.observe.carGlances = Rate(perHour: 240)
+        let runs = SurfaceRuns(p, seeds: 3, base: 12_950)
+        for (i, r) in runs.results.enumerated() {
+            let s = r[samples: .carStaleness]
+            XCTAssertGreaterThan(s.count, 2_000)
+            let mean = Stat.mean(s)
+            let sd = (s.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(s.count - 1)).squareRoot()
+            assertClose(r[value: .carStalenessTimeAvg], mean, tolerance: Tolerance.mean(sd: sd, n: s.count),
+                        "seed \(12_950 + UInt64(i)): car.staleness.timeAvg against the glances' mean")
+        }
+    }
 }

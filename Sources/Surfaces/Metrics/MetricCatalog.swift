@@ -24,11 +24,11 @@ public enum Metric: Int, CaseIterable, Sendable {
     case appKeptReadingOverdue, appColdStartUnexplained
     case watchStaleness, watchAge, watchLag, watchLagCensored, watchBlank, watchUnlabeledStale, watchWrongAccount, watchStalenessTimeAvg
     case watchNeedsPhone, watchWriteLost, watchWriteLatency, watchRelayQueue
-    case liveStaleness, liveStuck, liveBlank
+    case liveStaleness, liveStuck, liveAge, liveLag, liveLagCensored, liveBlank, liveUnlabeledStale, liveWrongAccount, liveStalenessTimeAvg
     case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
     case actionDuplicated, actionCompletedWithoutApp, actionOpenedApp
     case instantEmptyFirstLaunch
-    case carStaleness, carBlank
+    case carStaleness, carAge, carLag, carLagCensored, carBlank, carUnlabeledStale, carWrongAccount, carStalenessTimeAvg
     case tvStoppedAtLock
     case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak
     case backendRequests
@@ -79,7 +79,13 @@ public enum MetricCatalog {
             MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
             MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
             MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running"),
+            MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)"),
+            MetricSpec(name: "live.lag", unit: "s", shape: .sampled, doc: "per stage: time from its beginning until the live status first draws it or a later one"),
+            MetricSpec(name: "live.lag.censored", unit: "fraction", shape: .perReplication, doc: "stages the live status had not drawn by the end"),
             MetricSpec(name: "live.blank", unit: "fraction", shape: .perReplication, doc: "glances during an activity with no live status shown"),
+            MetricSpec(name: "live.unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed (a live status prints none)"),
+            MetricSpec(name: "live.wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances at a live status of an account that is signed out"),
+            MetricSpec(name: "live.staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while a live status is shown"),
             MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares that never reach the backend and are no longer pending"),
             MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
             MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)"),
@@ -90,8 +96,9 @@ public enum MetricCatalog {
             MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
             MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")"),
             MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
-            MetricSpec(name: "car.staleness", unit: "s", shape: .sampled, doc: "at a glance at the car screen"),
-            MetricSpec(name: "car.blank", unit: "fraction", shape: .perReplication, doc: "car glances with no data"),
+        ]
+        m += view("car", "car screen")
+        m += [
             MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
         ]
         for (s, what) in [("widget", "the widget shows the account"), ("live", "a live status of the account stays"),

@@ -31,6 +31,16 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         var removedAt: SimTime = Time.never
         /// When the final update (push or the app's own call) arrives, if it was not lost.
         var finalUpdateArrives: SimTime? = nil
+        /// The account that started it (the one signed in on the phone then).
+        var account: Int32
+        /// When the data behind `shownStage` was produced: the plan at the start, the stage's
+        /// beginning for an update the backend sent (a push, or the app's connection), the
+        /// app's run for its own catch-up. Measurement only (`live.age`).
+        var dataAt: SimTime
+        /// Per stage k (index k − 1): when the status first drew stage k or a later one by an
+        /// update (`Time.never`: not yet; a clock-driven status's own stages are derived from
+        /// the plan, see `firstShown`). Measurement only (`live.lag`, `live.staleness.timeAvg`).
+        var drawnAt: [SimTime]
     }
     private(set) var activities: [Activity] = []
     private var pushBudget: RollingBudget
@@ -61,7 +71,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         case .timerWithValue(Tag.platformEnd.rawValue, let index):
             if activities[Int(index)].shown { activities[Int(index)].platformEndedAt = w.now }
         case .surface(.tagValue(Self.appDrawsTag, let packed)):
-            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF))
+            drawUpdate(packed)
         case .surface(.tag(Self.appRunsTag)):
             appRuns()
         case .surface(.tag(Self.endAllTag)):
@@ -74,7 +84,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         case .timerWithValue(Tag.platformRemove.rawValue, let index):
             remove(Int(index))
         case .timerWithValue(Tag.pushArrives.rawValue, let packed):
-            draw(Int(packed >> 16), stage: Int(packed & 0xFFFF))
+            drawUpdate(packed)
         default:
             break
         }
@@ -89,7 +99,8 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
         let n = max(1, w.p.live.stages)
         let times = (1...n).map { w.now + actual * SimTime($0) / SimTime(n) }
-        activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times))
+        activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times,
+                                   account: w.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
         let i = activities.count - 1
         for t in times {
             w.engine.send(.timerWithValue(Tag.stage.rawValue, Int64(i)), to: w.ids.live, at: t)
@@ -150,18 +161,33 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     /// app, draw this stage; the app runs (catch up); sign-out ends every status.
     static let appUpdateTag: Int32 = 40, appDrawsTag: Int32 = 41, appRunsTag: Int32 = 42, endAllTag: Int32 = 43
 
+    /// An update the backend sent when the activity reached a stage (a push, or the app's
+    /// connection): value index << 16 | stage. Its data is the backend's as the stage began.
+    private func drawUpdate(_ packed: Int64) {
+        let i = Int(packed >> 16), stage = Int(packed & 0xFFFF)
+        guard i < activities.count, stage >= 1 else { return }
+        draw(i, stage: stage, readAt: activities[i].stageTimes[stage - 1])
+    }
+
     /// The system draws stage `stage` of activity `i` (a push, the app's update call, or the
-    /// app's catch-up at its next run); the final stage ends the status.
-    func draw(_ i: Int, stage: Int) {
+    /// app's catch-up at its next run), with data read from the backend at `readAt`; the
+    /// final stage ends the status. An update carrying an earlier stage than the one shown
+    /// (a reordered push) changes nothing.
+    func draw(_ i: Int, stage: Int, readAt: SimTime) {
         guard i < activities.count, activities[i].shown else { return }
-        if stage > activities[i].shownStage { activities[i].shownStage = stage }
+        if stage >= activities[i].shownStage { activities[i].dataAt = max(activities[i].dataAt, readAt) }
+        if stage > activities[i].shownStage {
+            for k in activities[i].shownStage..<min(stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = world.now }
+            activities[i].shownStage = stage
+        }
         if stage >= activities[i].stageTimes.count { remove(i) }
     }
 
-    /// The app, at its next run, brings every status it owns up to date and ends finished ones.
+    /// The app, at its next run, brings every status it owns up to date (reading the
+    /// activity's stage from the backend now) and ends finished ones.
     func appRuns() {
         for i in activities.indices where activities[i].shown {
-            draw(i, stage: activities[i].stage)
+            draw(i, stage: activities[i].stage, readAt: world.now)
         }
     }
 
@@ -182,7 +208,9 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     /// A live status of the account is still on screen.
     var anyShown: Bool { activities.contains { $0.shown } }
 
-    /// Someone looks at the lock screen while an activity runs or its status shows.
+    /// Someone looks at the lock screen while an activity runs or its status shows: its
+    /// staleness and data age, whether it is stale with no age printed (a live status prints
+    /// none), and whether it is the status of an account that has signed out.
     private func glance() {
         let w = world
         guard w.measuring, let i = current else { return }
@@ -193,7 +221,8 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             return
         }
         w.counters.liveGlances += 1
-        let drawn = w.p.live.updates == .clock ? clockStage(a) : a.shownStage
+        let clock = w.p.live.updates == .clock ? clockReached(a, at: w.now) : 0
+        let drawn = w.p.live.updates == .clock ? max(clock, a.shownStage) : a.shownStage
         let staleness: SimTime
         if a.stage > drawn {
             staleness = w.now - a.stageTimes[drawn]      // the earliest stage not shown began then
@@ -201,14 +230,19 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             staleness = 0
         }
         w.result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
+        // A stage the clock draws ahead of every update comes from the plan made at the start.
+        let readAt = clock > a.shownStage ? a.start : a.dataAt
+        w.result.samples[Metric.liveAge.rawValue].append(Time.seconds(w.now - readAt))
+        if staleness > w.p.observe.staleAfter { w.counters.liveUnlabeledStale += 1 }
+        if w.signedOut && a.account == 1 { w.counters.liveWrongAccount += 1 }
     }
 
-    /// The stage a clock-driven status draws: by the planned times, never past the last.
-    private func clockStage(_ a: Activity) -> Int {
+    /// The stage a clock-driven status's plan reaches at `t` (it draws the later of this and
+    /// `shownStage`): by the planned times, never past the last before the end.
+    private func clockReached(_ a: Activity, at t: SimTime) -> Int {
         let n = a.stageTimes.count
         let span = max(a.plannedEnd - a.start, 1)
-        let k = Int(min((world.now - a.start) * SimTime(n) / span, SimTime(n - 1)))
-        return max(k, a.shownStage)
+        return Int(min((t - a.start) * SimTime(n) / span, SimTime(n - 1)))
     }
 
     /// Per ended activity: time its status was still shown as running after it ended —

@@ -31,7 +31,14 @@ extension Assembly {
         }
         if p.live.enabled {
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
-            set(.liveBlank, frac(w.counters.liveBlank, w.counters.liveGlances))
+            let stages = live.stageLags(end: end)
+            r.samples[Metric.liveLag.rawValue] = stages.lags
+            set(.liveLagCensored, frac(stages.begun - stages.lags.count, stages.begun))
+            let c = w.counters
+            set(.liveBlank, frac(c.liveBlank, c.liveGlances))
+            set(.liveUnlabeledStale, frac(c.liveUnlabeledStale, c.liveGlances))
+            set(.liveWrongAccount, frac(c.liveWrongAccount, c.liveGlances))
+            set(.liveStalenessTimeAvg, live.stalenessTimeAvg(end: end))
         }
         if p.share.enabled { reportShares(into: &r) }
         if p.action.enabled {
@@ -44,7 +51,10 @@ extension Assembly {
             set(.instantEmptyFirstLaunch, frac(instant.firstLaunches.filter { !$0 }.count, instant.firstLaunches.count))
         }
         if p.car.enabled {
-            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(staleness: .carStaleness, blank: .carBlank))
+            // The templates print no data age (`World.carShows`): every stale glance is unlabeled.
+            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(
+                staleness: .carStaleness, blank: .carBlank, age: .carAge, lag: .carLag, censored: .carLagCensored,
+                unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg))
         }
         if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
         for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,

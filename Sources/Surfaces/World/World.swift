@@ -225,7 +225,7 @@ struct Counters {
     var homeReturns = 0, homeReturnsDiffer = 0
     var widgetGlancesData = 0, widgetWrongTarget = 0
     var coldStarts = 0, coldStartsUnexplained = 0
-    var liveGlances = 0, liveBlank = 0
+    var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }
 
 /// The process identities of one world.
