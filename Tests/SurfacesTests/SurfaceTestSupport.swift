@@ -77,8 +77,6 @@ extension TraceLog {
 }
 
 extension XCTestCase {
-    /// Asserts |observed − expected| ≤ tolerance, printing all three on failure.
-
     /// Asserts every value in `xs` is exactly zero, reporting the first offender's index.
     func assertAllZero(_ xs: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         if let i = xs.firstIndex(where: { $0 != 0 }) {
