@@ -40,6 +40,16 @@ final class SweepTests: XCTestCase {
         ])
     }
 
+    /// Legends show swept distributions with their units; other values as runs.csv has them.
+    func testLegendsShowDistributionsWithUnits() {
+        XCTAssertEqual(StudyPlots.readable("lognormal median=1 sigma=0.6", column: "push.delay"), "lognormal median 1s")
+        XCTAssertEqual(StudyPlots.readable("lognormal median=0.15 sigma=0.5", column: "network.latency"), "lognormal median 150ms sigma 0.5")
+        XCTAssertEqual(StudyPlots.readable("exponential mean=60", column: "network.latency"), "exponential mean 1m")
+        XCTAssertEqual(StudyPlots.readable("0.1", column: "network.latency"), "100ms")
+        XCTAssertEqual(StudyPlots.readable("uniform low=1024 high=2048", column: "share.itemSize"), "uniform low 1KB high 2KB")
+        XCTAssertEqual(StudyPlots.readable("900", column: "widget.reloadAfter"), "900")
+    }
+
     func testNamedPoints() throws {
         let s = try ScenarioLoader.decode(#"""
         {push: {wakeRefusal: 0.3}, sweep: {points: [

@@ -44,13 +44,26 @@ public enum StudyPlots {
         let layout = state.layout
         if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
         if Int(layout.points[p].name) == nil { return layout.points[p].name }
-        return layout.points[p].fields.map(readable).joined(separator: ", ")
+        return zip(layout.points[p].fields, layout.columns).map { readable($0, column: $1) }.joined(separator: ", ")
     }
 
-    /// A swept value as a legend shows it: as runs.csv writes it (`lognormal median=1
-    /// sigma=0.6`, times in seconds), leaving out the default spread (sigma 0.6).
-    static func readable(_ field: String) -> String {
-        field.replacingOccurrences(of: " sigma=\(CSVNumber.format(Distribution.defaultLognormalSigma))", with: "")
+    /// A swept value as a legend shows it: a distribution of times or sizes with its units
+    /// (`lognormal median 1s` for runs.csv's `lognormal median=1 sigma=0.6`, the default
+    /// spread left out); anything else as runs.csv writes it.
+    static func readable(_ field: String, column: String) -> String {
+        let kind = ParameterIndex()[column]?.kind
+        guard kind == .timeDistribution || kind == .sizeDistribution else { return field }
+        func unit(_ text: Substring) -> String {
+            guard let x = Double(text) else { return String(text) }
+            return kind == .sizeDistribution ? ParameterRendering.formatSize(Int64(x.rounded())) : Units.formatSeconds(x)
+        }
+        let defaultSpread = "sigma=" + CSVNumber.format(Distribution.defaultLognormalSigma)
+        return field.split(separator: " ").compactMap { token -> String? in
+            if token == defaultSpread { return nil }
+            guard let eq = token.firstIndex(of: "=") else { return unit(token) }
+            let key = token[..<eq], value = token[token.index(after: eq)...]
+            return key + " " + (key == "sigma" ? String(value) : unit(value))
+        }.joined(separator: " ")
     }
 
     /// `" (a, b)"`: the swept parameters whose values label the lines.
@@ -75,7 +88,7 @@ public enum StudyPlots {
     /// Points that differ in other swept parameters form separate lines.
     static func sweepChart(_ state: StudyState, column c: Int) -> String {
         let layout = state.layout
-        let axis = SweepAxis(values: layout.points.map { readable($0.fields[c]) })
+        let axis = SweepAxis(values: layout.points.map { readable($0.fields[c], column: layout.columns[c]) })
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
             let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
