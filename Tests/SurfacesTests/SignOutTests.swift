@@ -15,7 +15,7 @@ final class SignOutTests: XCTestCase {
     static let leaks: [(String, Metric)] = [
         ("widget", .signoutWidgetLeak), ("live", .signoutLiveLeak), ("watch", .signoutWatchLeak),
         ("share", .signoutShareLeak), ("shareData", .signoutShareDataLeak), ("actions", .signoutActionsLeak),
-        ("tv", .signoutTVLeak),
+        ("tv", .signoutTVLeak), ("car", .signoutCarLeak),
     ]
 
     /// The default world, signed out at 20:05 of a one-day run, with every surface holding the
@@ -155,6 +155,32 @@ final class SignOutTests: XCTestCase {
                                      "seed \(seed): signout.tv.leak with the revocation asked offline (back online after \(Time.seconds(online - signOut)) s)")
         }
         XCTAssertGreaterThan(offlineCases, 0, "some seed signs out while offline")
+    }
+
+    /// The car's own client (`car.mode = onCar`) has its own session: only step 6 ends it, and
+    /// the client finds out at its next fetch — within a sync interval during a drive, else at
+    /// the next drive (48 a day here: no drive for four hours has probability e⁻⁸). Without step 6 it stays signed in to the
+    /// end and its screen shows the signed-out account at glances. A projected car shows the
+    /// phone app's signed-out state at once (the loops above, with the default projected car).
+    func testTheCarsOwnClientIsSignedOutOnlyByTheRevocation() {
+        var p = Self.world()
+        p.car.mode = .onCar
+        p.car.drivesPerDay = 48
+        p.duration = 2 * Time.day                       // 28 hours after the sign-out
+        p.observe.warmup = Self.signOutAt
+        let toEnd = Time.seconds(p.duration - Self.signOutAt) - 60
+        let all = SurfaceRuns(p, seeds: Self.seeds, base: 11_700)
+        for (i, res) in all.results.enumerated() {
+            XCTAssertLessThan(res[value: .signoutCarLeak], 4 * 3_600, "all steps, seed \(11_700 + i): the next drive's fetch")
+            // Only glances within a sync interval of the sign-out can still show the account.
+            XCTAssertLessThan(res[value: .carWrongAccount], 0.05, "all steps, seed \(11_700 + i)")
+        }
+        p.signout.steps = Set(SignoutStep.allCases).subtracting([.revokeCredentials])
+        let without = SurfaceRuns(p, seeds: Self.seeds, base: 11_700)
+        for (i, res) in without.results.enumerated() {
+            XCTAssertGreaterThan(res[value: .signoutCarLeak], toEnd, "without step 6, seed \(11_700 + i): nothing else signs it out")
+            XCTAssertGreaterThan(res[value: .carWrongAccount], 0.5, "without step 6, seed \(11_700 + i): it keeps showing the account")
+        }
     }
 
     // MARK: The main app itself after a sign-out

@@ -30,7 +30,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     case instantEmptyFirstLaunch
     case carStaleness, carAge, carLag, carLagCensored, carBlank, carUnlabeledStale, carWrongAccount, carStalenessTimeAvg
     case tvStoppedAtLock
-    case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak
+    case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak, signoutCarLeak
     case backendRequests
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
@@ -104,7 +104,8 @@ public enum MetricCatalog {
         for (s, what) in [("widget", "the widget shows the account"), ("live", "a live status of the account stays"),
                           ("watch", "the watch shows the account's data"), ("share", "the share extension acts as signed in"),
                           ("shareData", "the share sheet lists the account's data"), ("actions", "actions act on the account"),
-                          ("tv", "the television plays as signed in")] {
+                          ("tv", "the television plays as signed in"),
+                          ("car", "the car screen shows the account, or the car's own client stays signed in")] {
             m.append(MetricSpec(name: "signout.\(s).leak", unit: "s", shape: .perReplication, doc: "time after sign-out during which \(what)"))
         }
         m.append(MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"))

@@ -73,7 +73,14 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
         case .surface(.tag(Self.appLostTag)):
             if driving { scheduleRefresh() }
         case .reply(let r):
-            if driving, r.status == .ok, let d = w.data(of: r) { w.carShows(d) }
+            if r.status == .unauthorized && w.carClientSignedIn {
+                // The car's client finds its session revoked (sign-out step 6) at its next fetch.
+                w.carClientSignedIn = false
+                if driving { w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth) }
+                w.noteLeakEnded(.signoutCarLeak)
+            } else if driving, r.status == .ok, let d = w.data(of: r) {
+                w.carShows(d)
+            }
         default:
             break
         }
@@ -83,9 +90,14 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
         world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.car, .timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car)
     }
 
-    /// The car's own client fetches from the backend over the car's network, every `app.syncInterval`.
+    /// The car's own client fetches from the backend over the car's network, every
+    /// `app.syncInterval`, while it is signed in; signed out, it shows so.
     private func refresh() {
         let w = world
+        guard w.carClientSignedIn else {
+            w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth)
+            return
+        }
         w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
         scheduleRefresh()
     }

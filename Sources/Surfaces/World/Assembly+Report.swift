@@ -58,7 +58,7 @@ extension Assembly {
         }
         if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
         for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,
-                  .signoutActionsLeak, .signoutTVLeak] {
+                  .signoutActionsLeak, .signoutTVLeak, .signoutCarLeak] {
             set(m, w.leak(m, end: end))
         }
     }

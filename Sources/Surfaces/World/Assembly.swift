@@ -128,6 +128,7 @@ final class Assembly {
             start()
         }
         w.tvSignedIn = w.p.tv.enabled
+        w.carClientSignedIn = w.p.car.enabled && w.p.car.mode == .onCar
     }
 
     /// Collects the replication's metrics.

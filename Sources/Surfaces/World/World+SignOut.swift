@@ -20,6 +20,7 @@ extension World {
             (.signoutShareDataLeak, p.share.enabled && shared.projection != nil),
             (.signoutActionsLeak, p.action.enabled && p.action.background && shared.session != nil),
             (.signoutTVLeak, p.tv.enabled && tvSignedIn),
+            (.signoutCarLeak, p.car.enabled && (carClientSignedIn || (carIsDriving && carObserver.current.kind == .data))),
         ]
     }
 
@@ -36,6 +37,11 @@ extension World {
         appStorage.clear(at: now)
         appStorage.pendingWrites = []
         showApp(.blank(.signedOut))
+        if p.car.enabled && p.car.mode == .projected && carIsDriving {
+            // The phone app fills a projected car's templates: they show its signed-out state.
+            carObserver.show(.blank(.signedOut), at: now, truth: truth)
+            noteLeakEnded(.signoutCarLeak)
+        }
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
             shared.setSession(nil)

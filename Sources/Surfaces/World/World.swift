@@ -48,6 +48,8 @@ final class World {
     /// Something keeps the app running in the background (an app-driven live status, a projected car).
     var appKeptRunning: Bool { liveKeepsAppRunning || carKeepsAppRunning }
     var tvSignedIn = true
+    /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
+    var carClientSignedIn = false
     /// What the app showed when the user last left it, until the look at the widget.
     var appViewAtReturn: ChangeSet?
     var shares: [SharedItem] = []
