@@ -57,7 +57,7 @@ final class BadInputTests: XCTestCase {
         ("{}", ["widgt.budgetPerDay=40"],
          "--set widgt.budgetPerDay=40: widgt.budgetPerDay: expected a parameter name, found 'widgt.budgetPerDay'. Did you mean 'widget.budgetPerDay'?"),
         ("{seed: 9007199254740993}", [],
-         #"bad.json5:1:8: seed: expected a whole number ≥ 0 (from 2^53 on, as a string of digits: "9007199254740993"), found 9007199254740992"#),
+         #"bad.json5:1:8: seed: expected a whole number ≥ 0 (from 2^53 on, as a string of digits: "9007199254740993"), found a number too large to read exactly (9007199254740992 as read)"#),
         ("{push: {loss: NaN}}", [],
          "bad.json5:1:15: push.loss: expected a probability between 0 and 1, found NaN"),
         // Checks across values (ScenarioChecks), located where the deciding value was written.
@@ -72,7 +72,18 @@ final class BadInputTests: XCTestCase {
         (#"{app: {keepReadingsFor: "400d"}}"#, [],
          "bad.json5:1:8: app.keepReadingsFor: expected a duration from 1d to 365d, found 400d"),
         (#"{duration: "2h", sweep: {"observe.warmup": ["30m", "3h"]}}"#, [],
-         "bad.json5: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point 1"),
+         "bad.json5:1:18: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point 1"),
+        (#"{duration: "2h", observe: {warmup: "1m"}, sweep: {points: [{name: "long", set: {"observe.warmup": "3h"}}]}}"#, [],
+         "bad.json5:1:43: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point long"),
+        // Suggestions: another group's parameter of that name; a typo in a later segment.
+        ("{}", ["widget.wakeRefusal=0.5"],
+         "--set widget.wakeRefusal=0.5: widget.wakeRefusal: expected a parameter under 'widget', found 'wakeRefusal'. Did you mean 'push.wakeRefusal'?"),
+        ("{user: {appOpen: {perHour: 1}}}", [],
+         "bad.json5:1:9: user.appOpen: expected a parameter under 'user' (appOpens, sessionLength, forceQuit, inAppChanges), found 'appOpen'. Did you mean 'user.appOpens.perHour'?"),
+        ("{}", ["network.ofline.perDay=2"],
+         "--set network.ofline.perDay=2: network.ofline.perDay: expected a parameter under 'network' (latency, offline), found 'ofline.perDay'. Did you mean 'network.offline.perDay'?"),
+        ("{}", ["watch.phoneUnreachabl.perDay=2"],
+         "--set watch.phoneUnreachabl.perDay=2: watch.phoneUnreachabl.perDay: expected a parameter under 'watch' (enabled, level, relay, phoneUnreachable, writes, ownNetwork, refreshPerHour), found 'phoneUnreachabl.perDay'. Did you mean 'watch.phoneUnreachable.perDay'?"),
     ]
 
     /// Seeds beyond what a double holds exactly are kept exactly, from a string or `--set`.
@@ -80,6 +91,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try ScenarioLoader.decode(#"{seed: "9007199254740993"}"#, file: "s.json5").base.seed, 9_007_199_254_740_993)
         XCTAssertEqual(try ScenarioLoader.decode("{}", file: "s.json5", overrides: ["seed=18446744073709551615"]).base.seed, .max)
         XCTAssertEqual(try ScenarioLoader.decode("{seed: 9007199254740991}", file: "s.json5").base.seed, 9_007_199_254_740_991)
+        // Long digit strings stay numbers for every other parameter.
+        XCTAssertEqual(try ScenarioLoader.decode("{}", file: "s.json5", overrides: ["replications=1000000000000000"]).base.replications,
+                       1_000_000_000_000_000)
+        // `--runs` is an override too: it runs a file that asks for no replications.
+        XCTAssertEqual(try ScenarioLoader.decode("{replications: 0}", file: "s.json5", overrides: ["replications=5"]).base.replications, 5)
     }
 
     func testEachBadInputHasItsExactMessage() {

@@ -21,12 +21,6 @@ final class LiveStatusViewMetricsTests: XCTestCase {
         return p
     }
 
-    /// Pooled standard deviation of `x` (n − 1).
-    static func sd(_ x: [Double]) -> Double {
-        let m = Stat.mean(x)
-        return (x.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(max(x.count - 1, 1))).squareRoot()
-    }
-
     // MARK: Lag and its censoring
 
     /// Every stage's push arrives half a second after the stage begins, so every stage is drawn
@@ -194,7 +188,7 @@ final class LiveStatusViewMetricsTests: XCTestCase {
                 let what = "\(updates), seed \(14_600 + i)"
                 XCTAssertGreaterThan(s.count, 2_000, what)
                 XCTAssertGreaterThan(Stat.mean(s), 10, "\(what): the statuses fall behind")
-                assertClose(r[value: .liveStalenessTimeAvg], Stat.mean(s), tolerance: Tolerance.mean(sd: Self.sd(s), n: s.count),
+                assertClose(r[value: .liveStalenessTimeAvg], Stat.mean(s), tolerance: Tolerance.mean(sd: Stat.sd(s), n: s.count),
                             "\(what): live.staleness.timeAvg against the glances' mean staleness")
             }
         }

@@ -63,6 +63,11 @@ final class WatchLevelTests: XCTestCase {
         for (i, b) in runs.values(.watchBlank).enumerated() {
             XCTAssertEqual(b, 1, "seed \(7_450 + i): every glance is blank")
         }
+        // The phone answered every time ("Nothing yet"); a phone that never answered would show
+        // "needs the phone" instead.
+        for (i, n) in runs.values(.watchNeedsPhone).enumerated() {
+            XCTAssertEqual(n, 0, "seed \(7_450 + i): the phone answers")
+        }
     }
 
     /// Companion with a cache: never blank (it shows the last data it received), but stale while

@@ -116,6 +116,12 @@ enum Stat {
     }
 
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? .nan : x.reduce(0, +) / Double(x.count) }
+
+    /// Sample standard deviation of `x` (n − 1 in the denominator).
+    static func sd(_ x: [Double]) -> Double {
+        let m = mean(x)
+        return (x.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(max(x.count - 1, 1))).squareRoot()
+    }
 }
 
 /// Reading a replication's event log.

@@ -9,6 +9,8 @@ public struct Override: Sendable, Equatable {
     public var path: String
     /// The value, parsed as JSON5, or as a bare word if it is not JSON5.
     public var node: JSONNode
+    /// The value as typed (a seed of more digits than a double holds is read from it).
+    public var valueText: String
 
     /// Parses `path=value`. The value is a JSON5 scalar or object (`0.5`, `true`,
     /// `"15m"`, `{exponential: {mean: "2m"}}`) or a bare word (`15m`, `android`).
@@ -24,10 +26,8 @@ public struct Override: Sendable, Equatable {
         }
         self.text = text
         self.path = path
-        if valueText.count > 15, valueText.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }) {
-            // Too many digits for a double to hold exactly (a seed): kept as written.
-            node = JSONNode(value: .string(valueText), line: 1, column: 1)
-        } else if let parsed = try? JSON5.parse(valueText) {
+        self.valueText = valueText
+        if let parsed = try? JSON5.parse(valueText) {
             node = parsed
         } else {
             node = JSONNode(value: .string(valueText), line: 1, column: 1)
@@ -41,6 +41,10 @@ public struct Override: Sendable, Equatable {
             throw index.unknownParameter(self.path, at: location)
         }
         var node = self.node
+        if spec.kind == .seed, !valueText.isEmpty, valueText.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
+            // A seed is read from its digits: a double holds whole numbers exactly only up to 2^53.
+            node = JSONNode(value: .string(valueText), line: 1, column: 1)
+        }
         if case .steps = spec.kind, case .string(let words) = node.value {
             // A bare list of steps: `--set signout.steps=clearSession,reloadWidgets`.
             let names = words.split(separator: ",", omittingEmptySubsequences: true)

@@ -80,15 +80,23 @@ public struct ParameterIndex {
     }
 
     /// The error for an unknown parameter `path`: the group it was written in, what that
-    /// group holds, what was found, and the nearest valid path (SPEC §4). Inside a group the
-    /// suggestion is one of its own names; at the top level, any path or one of `topLevelKeys`.
+    /// group holds, what was found, and the nearest valid path (SPEC §4). The suggestion is
+    /// always a parameter: inside a group, the nearest of the group's own parameters (a typo
+    /// in a later segment too), else one of the same name in another group (`widget.wakeRefusal`
+    /// for `push.wakeRefusal`); at the top level, any path or one of `topLevelKeys`. Where
+    /// nothing is near, the group's names in the message say what it holds.
     public func unknownParameter(_ path: String, at location: InputLocation, topLevelKeys: [String] = []) -> ScenarioError {
         let group = enclosingGroup(of: path)
         let names = children(of: group)
         let rest = group.isEmpty ? path : String(path.dropFirst(group.count + 1))
-        let suggestion = group.isEmpty
-            ? NameSuggestion.nearest(to: path, among: paths + topLevelKeys)
-            : NameSuggestion.nearest(to: rest, among: names).map { group + "." + $0 }
+        let suggestion: String?
+        if group.isEmpty {
+            suggestion = NameSuggestion.nearest(to: path, among: paths + topLevelKeys)
+        } else {
+            let inGroup = paths.filter { $0.hasPrefix(group + ".") }.map { String($0.dropFirst(group.count + 1)) }
+            suggestion = NameSuggestion.nearest(to: rest, among: inGroup).map { group + "." + $0 }
+                ?? paths.first { $0.hasSuffix("." + rest) }
+        }
         return ScenarioError(location, path: path, .unknownParameter(rest, group: group, names: names), suggestion: suggestion)
     }
 }

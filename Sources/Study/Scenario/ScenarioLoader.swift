@@ -50,13 +50,16 @@ public enum ScenarioLoader {
         }
         let scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep)
-        // Where each value was last written: an override wins over the file.
+        // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for item in keys.found { written[item.path] = .file(file, line: item.keyLine, column: item.keyColumn) }
+        if let entry = members.first(where: { $0.key == "sweep" }) {
+            for path in sweep.columns { written[path] = .file(file, line: entry.keyLine, column: entry.keyColumn) }
+        }
         for (o, a) in zip(parsedOverrides, overridden) { written[a.path] = .option("--set \(o.text)") }
-        let named = scenario.sweep.points.count > 1
+        let swept = !scenario.sweep.columns.isEmpty
         for i in scenario.sweep.points.indices {
-            try ScenarioChecks.check(scenario.parameters(ofPoint: i), point: named ? scenario.sweep.points[i].name : nil) {
+            try ScenarioChecks.check(scenario.parameters(ofPoint: i), point: swept ? scenario.sweep.points[i].name : nil) {
                 written[$0] ?? .wholeFile(file)
             }
         }

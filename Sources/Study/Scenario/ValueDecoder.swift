@@ -79,13 +79,15 @@ public enum ValueDecoder {
         return bytes
     }
 
-    /// A whole number 0…2⁵³ or a string of decimal digits up to 2⁶⁴ − 1.
+    /// A whole number 0…2⁵³ − 1 or a string of decimal digits up to 2⁶⁴ − 1.
     private static func seed(_ node: JSONNode, _ kind: ParameterKind) throws(ValueProblem) -> UInt64 {
         switch node.value {
         // A number literal from 2^53 on may already have been rounded by reading it as a double,
         // so larger seeds are written as strings of digits (nothing is silently changed).
         case .number(let x) where x >= 0 && x < 9_007_199_254_740_992 && x == x.rounded(): return UInt64(x)
         case .string(let text) where UInt64(text) != nil: return UInt64(text)!
+        case .number(let x) where x >= 9_007_199_254_740_992 && x == x.rounded() && x < 1.8446744073709552e19:
+            throw ValueProblem(node, .expected(kind.expectation, found: "a number too large to read exactly (\(describe(node)) as read)"))
         default: throw .expected(kind.expectation, node)
         }
     }

@@ -64,7 +64,7 @@ public enum ParameterCatalog {
         .time("app.backgroundBudget", \.app.backgroundBudget, "run time of a background wake"),
         .choice("app.deleteExpiredReadings", \.app.deleteExpiredReadings, "when readings past their lifetime are deleted"),
         .optionalTime("app.keepReadingsChangeAt", \.app.keepReadingsChangeAt, "when the user changes the readings' lifetime"),
-        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (1d–365d)"),
+        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (above 0)"),
         .choice("app.onKeyLoss", \.app.onKeyLoss, "what the app does when the key of its kept readings is gone"),
         .probability("app.updateChangesSchema", \.app.updateChangesSchema, "probability an app update changes the projection schema"),
     ] }

@@ -25,7 +25,8 @@ extension LiveStatus {
     /// status first showed it or a later one (0 when a clock-driven status drew it ahead of
     /// the backend). `begun` counts every such stage, shown or not: those not shown by `end`
     /// are censored (`live.lag.censored` = 1 − lags.count / begun), among them every stage
-    /// begun after its status was removed.
+    /// begun after its status was removed — unless a clock-driven status had already drawn
+    /// it from the plan before the removal (lag 0, as a glance would have seen it).
     func stageLags(end: SimTime) -> (lags: [Double], begun: Int) {
         let warmup = world.p.observe.warmup
         var lags: [Double] = [], begun = 0
