@@ -181,18 +181,21 @@ extension Parameters {
         tv.enabled = false
     }
 
-    /// The defaults of a platform profile (SPEC §3): `ios` as declared; `android`
-    /// with a 30-minute widget update period, no per-day widget budget beyond it,
-    /// FCM-like push (high priority wakes are not refused as often), WorkManager's
-    /// 15-minute floor for background refresh.
+    /// The defaults of a platform profile (SPEC §3): `ios` as declared; `android` after
+    /// platform-facts §5: the widget's periodic update at `updatePeriodMillis`' 30-minute
+    /// floor, and no daily budget on the updates the app asks for (none is documented:
+    /// `updateAll` runs when called); FCM-like push, whose high-priority messages wake the
+    /// app and are refused less often; background refresh by periodic work at WorkManager's
+    /// 15-minute floor, four an hour (doze, which defers it, is not modelled).
     public static func defaults(for profile: PlatformProfile) -> Parameters {
         var p = Parameters()
         p.platform = profile.rawValue
         if profile == .android {
             p.widget.reloadAfter = 30 * Time.minute
-            p.widget.budgetPerDay = 48
+            p.widget.budgetPerDay = 10_000
             p.push.wakeRefusal = 0.1
             p.push.wakesPerHour = 10
+            p.app.backgroundRefresh = Rate(perHour: 4)
             p.live.maxActive = 8 * Time.hour
         }
         return p

@@ -1,0 +1,41 @@
+import XCTest
+import SimKernel
+import Surfaces
+import TestSupport
+
+/// The `android` profile's defaults reach the mechanisms (SPEC §3; platform-facts §5):
+/// periodic work at WorkManager's 15-minute floor grants four background refreshes an hour,
+/// and the widget host refuses no update the app asks for (no daily budget is documented).
+final class PlatformProfileTests: XCTestCase {
+    static let days = 2.0
+
+    /// Background refreshes granted (the device's scheduler timer) and widget reloads refused,
+    /// over `days` of the profile's defaults.
+    func counts(_ profile: PlatformProfile, seed: UInt64, editsPerHour: Double = 1) -> (refreshes: Int, refused: Int) {
+        var p = Parameters.defaults(for: profile)
+        p.duration = SimTime(Self.days * Double(Time.day))
+        p.elsewhere.edits = Rate(perHour: editsPerHour)
+        let trace = TraceLog()
+        _ = Replication.run(p, seed: seed, trace: trace)
+        return (trace.receiveTimes("device", "timer(9)").count, trace.times("widgetHost", "reloadRefused").count)
+    }
+
+    /// Refreshes are a Poisson count with mean rate × time: 4/h on android, 0.5/h on ios.
+    func testAndroidRefreshesAtTheWorkManagerFloor() {
+        for (profile, perHour) in [(PlatformProfile.android, 4.0), (.ios, 0.5)] {
+            var total = 0
+            for seed in UInt64(13_000)..<13_003 { total += counts(profile, seed: seed).refreshes }
+            let expected = perHour * 24 * Self.days * 3
+            assertClose(Double(total), expected, tolerance: 5 * expected.squareRoot(), "\(profile) background refreshes in 3 × \(Self.days) days")
+        }
+    }
+
+    /// Android refuses no widget update; iOS, with the default budget of 55 a rolling day, does
+    /// when pushes wake the app more often than that (a change every ten minutes).
+    func testAndroidHasNoWidgetBudget() {
+        for seed in UInt64(13_100)..<13_103 {
+            XCTAssertEqual(counts(.android, seed: seed, editsPerHour: 6).refused, 0, "seed \(seed): android refuses no reload")
+            XCTAssertGreaterThan(counts(.ios, seed: seed, editsPerHour: 6).refused, 0, "seed \(seed): ios does (the test's power)")
+        }
+    }
+}
