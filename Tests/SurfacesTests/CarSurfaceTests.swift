@@ -34,8 +34,20 @@ final class CarSurfaceTests: XCTestCase {
         let s = projected.samples(.carStaleness)
         XCTAssertGreaterThan(s.count, 200)
         XCTAssertGreaterThan(Stat.mean(s), 30 * 60, "mean car.staleness projected from an offline phone (s)")
-        for (i, v) in projected.values(.carBlank).enumerated() {
-            XCTAssertLessThan(v, 0.05, "seed \(12_400 + i): the projected car shows the phone's kept reading")
+    }
+
+    /// The car never reads the app's storage itself: the app fills the templates with what it
+    /// can read. A phone that keeps no reading (no secure storage, seed 002) and is offline from
+    /// the start gives the app nothing to show, so the car is blank at every glance.
+    func testProjectedCarShowsOnlyWhatTheAppCanRead() {
+        var p = Self.car(.projected)
+        p.device.hasSecureStorage = false
+        p.network.offlinePerDay = 1e6                      // offline from the first tenth of a second on
+        p.network.offlineDuration = .constant(10 * 86_400)
+        let runs = SurfaceRuns(p, seeds: 3, base: 12_450)
+        XCTAssertEqual(runs.samples(.carStaleness).count, 0, "no glance shows data")
+        for (i, v) in runs.values(.carBlank).enumerated() {
+            XCTAssertEqual(v, 1, "seed \(12_450 + i): every car glance is blank")
         }
     }
 
@@ -135,7 +147,8 @@ final class CarSurfaceTests: XCTestCase {
                 if mode == .onCar { XCTAssertEqual(r[value: .carUnlabeledStale], 0, "\(mode): refreshed every minute") }
             }
             if mode == .projected {
-                XCTAssertGreaterThan(Stat.mean(runs.values(.carUnlabeledStale)), 0.3, "a projected car from an offline phone")
+                // Blank glances count too: a cold launch on the locked phone has nothing to show.
+                XCTAssertGreaterThan(Stat.mean(runs.values(.carUnlabeledStale)), 0.1, "a projected car from an offline phone")
             }
         }
     }

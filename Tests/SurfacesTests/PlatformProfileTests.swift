@@ -39,3 +39,41 @@ final class PlatformProfileTests: XCTestCase {
         }
     }
 }
+
+/// SPEC §2.2: each source of randomness draws from its own stream, so turning one surface on
+/// or off, or changing one design, does not change the draws of the others.
+final class RandomStreamSeparationTests: XCTestCase {
+    /// When the other device's writes were applied (its replies), and when the pushes its
+    /// writes made reached the phone, in one replication of `p`. (A push carries its writer's
+    /// process index; the other device is process 4 in the fixed registration order of
+    /// `Assembly`, and the test checks that such pushes exist.)
+    func world(_ p: Parameters, seed: UInt64) -> (edits: [SimTime], pushes: [SimTime]) {
+        let trace = TraceLog()
+        _ = Replication.run(p, seed: seed, trace: trace)
+        return (trace.records.filter { $0.process == "elsewhere" && $0.event == "receive" && $0.details.hasPrefix("reply") }.map(\.time),
+                trace.records.filter { $0.process == "pushService" && $0.event == "receive"
+                    && $0.details == "pushArrives(Surfaces.PushKind.silentToApp, 4)" }.map(\.time))
+    }
+
+    func testTurningASurfaceOffOrChangingADesignLeavesTheOthersDrawsAlone() {
+        for seed in UInt64(13_200)..<13_203 {
+            var base = Parameters()
+            base.tv.playbacksPerDay = 8
+            let reference = world(base, seed: seed)
+            XCTAssertGreaterThan(reference.edits.count, 5)
+            XCTAssertGreaterThan(reference.pushes.count, 5)
+            var changes: [(String, Parameters)] = []
+            var p = base; p.tv.enabled = false; changes.append(("television off", p))
+            p = base; p.widget.fetchesOwnData = true; changes.append(("widget fetches its own data", p))
+            p = base; p.push.wakeRefusal = 0.9; changes.append(("wake refusal 0.9", p))
+            p = base; p.observe.carGlances = Rate(perHour: 20); changes.append(("car glanced at more often", p))
+            p = base; p.share.design = .inExtension; changes.append(("shares uploaded by the extension", p))
+            p = base; p.action.enabled = false; changes.append(("actions off", p))
+            for (what, changed) in changes {
+                let other = world(changed, seed: seed)
+                XCTAssertEqual(other.edits, reference.edits, "seed \(seed), \(what): the other device's writes")
+                XCTAssertEqual(other.pushes, reference.pushes, "seed \(seed), \(what): pushes reaching the phone")
+            }
+        }
+    }
+}

@@ -86,7 +86,7 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
             // "continue in the app".
             w.actions[i].openedApp = true
             w.actions[i].done = true
-            w.openAppInForeground(.link, bySurface: true)
+            w.openAppInForeground(.link, bySurface: w.ids.actions)
             // The user finishes the action on the screen it opened.
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return

@@ -57,7 +57,7 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
             case .sync, .compactFetch: reply.data = world.enclose(snapshot)
             case .write:
                 apply(r)
-                delay += world.p.backend.processingTime.sampleTime(&world.rng.backend)
+                delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
             }
         }
@@ -116,7 +116,7 @@ final class OtherDevice: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleDelete() {
-        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhere, .timer(Self.delete), to: world.ids.elsewhere)
+        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhereDeletes, .timer(Self.delete), to: world.ids.elsewhere)
     }
 
     override func receive(_ message: Message, engine: Engine<Message>) {
@@ -125,7 +125,7 @@ final class OtherDevice: SimulatedProcess<Surfaces.Message> {
             makeEdit()
             scheduleEdit()
         } else if tag == Self.delete {
-            world.deleteObjectElsewhere(index: world.rng.elsewhere.index(8))
+            world.deleteObjectElsewhere(index: world.rng.elsewhereDeletes.index(8))
             makeEdit()
             scheduleDelete()
         }

@@ -41,8 +41,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
                 engine.send(.timer(Tag.arrive.rawValue), to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
                     w.carKeepsAppRunning = true
-                    if let kept = w.appStorage.reading, w.carObserver.current.kind != .data { w.carShows(kept) }
-                    connectApp()
+                    connectApp()        // the app fills the templates with what it can read (MainApp)
                 } else {
                     refresh()
                 }
@@ -87,7 +86,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleGlance() {
-        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.car, .timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car)
+        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.glancesCar, .timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car)
     }
 
     /// The car's own client fetches from the backend over the car's network, every

@@ -93,7 +93,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     /// The user places an order in the app, which starts the activity and its status.
     private func begin() {
         let w = world
-        w.openAppInForeground(.user, bySurface: true)
+        w.openAppInForeground(.user, bySurface: w.ids.live)
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         // The real activity runs early or late against its plan (what a clock cannot know).
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
@@ -135,7 +135,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
             let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
             if final { activities[i].finalUpdateArrives = w.now + delay }
-            w.engine.send(.timerWithValue(Tag.pushArrives.rawValue, Int64(i) << 16 | Int64(stage)), to: w.ids.live, after: delay)
+            w.engine.send(.pushArrives(.liveUpdate, Int64(i) << 16 | Int64(stage)), to: w.ids.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
             let lost = final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
@@ -144,6 +144,9 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             // had time to arrive (it draws it first).
             if final { w.engine.send(.timer(Tag.keepAliveCheck.rawValue), to: w.ids.live, after: delay + 1) }
             if lost { return }
+            // Over the phone's network: a phone offline or switched off does not hear it (the
+            // app catches up at its next run, or at the next stage's update).
+            guard w.device.online, w.device.poweredOn else { return }
             if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
             w.engine.send(.surface(.tagValue(LiveStatus.appUpdateTag, Int64(i) << 16 | Int64(stage))), to: w.ids.app, after: delay)
         }

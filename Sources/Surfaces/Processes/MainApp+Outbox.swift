@@ -22,11 +22,11 @@ extension MainApp {
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
         case .coordinated:
             m.drainSnapshot = []
             if w.outbox.acquire(w.ids.app.index) {
-                w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+                w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
             }
         }
     }
@@ -36,13 +36,13 @@ extension MainApp {
         let w = world
         switch message {
         case .surface(.tag(DrainTag.lockGranted.rawValue)):
-            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime())
+            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
         case .surface(.tag(DrainTag.read.rawValue)):
             guard let m = memory else { return }
             let items = w.outbox.read()
             m.drainSnapshot = items
             for item in items { sendWrite(item) }   // now in the app's own durable outbox
-            w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime())
+            w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
         case .surface(.tag(DrainTag.write.rawValue)):
             guard let m = memory, m.drainSnapshot != nil else { return }
             // Rewrites the file without the items it took (its view of the file is the snapshot).

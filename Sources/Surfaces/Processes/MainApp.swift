@@ -90,7 +90,12 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             startBackgroundWork()
             sync()
             drainSharedOutbox()
-            if world.carKeepsAppRunning { startSyncTimer() }
+            if world.carKeepsAppRunning {
+                // Connected to a projected car: the templates get the reading this run holds (none
+                // from a launch that could not read its kept reading) until the sync brings more.
+                if let m = memory, m.hasReading { world.carShows(m.store) }
+                startSyncTimer()
+            }
         case .surface(.tag(Self.activityOverTag)):
             // The last activity ended: an app kept running for it suspends when idle, or as soon
             // as the work still in flight is done (it becomes a background task).
@@ -244,10 +249,13 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                 m.hasReading = true
                 persist()
                 w.appShows(m.store)
-                // Sync import changed visible data, or the projection missed an earlier change (a
-                // write that failed while the shared area was closed): rebuild it and ask for a reload.
+                // The projection does not show what the store now holds (the sync brought changes,
+                // or an earlier write failed while the shared area was closed): rebuild it and ask
+                // for a reload. Whether it does is read from the projection itself, not from the
+                // store before the sync: a launch that could not read its kept reading (the phone
+                // locked) starts empty, and an unchanged reading must not spend the widget's budget.
                 let changed = m.store.changes.count != before || m.store.objects != objectsBefore
-                if changed || !refreshProjectionIfCurrent(m.store) {
+                if !refreshProjectionIfCurrent(m.store) {
                     writeProjection()
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
                     w.appStorage.reloadAskedInBackground = !w.appInForeground

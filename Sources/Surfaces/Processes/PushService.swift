@@ -5,12 +5,16 @@ import Platform
 /// platform-facts §3 `bgpush`, §6): best effort, a delay distribution, loss, reordering
 /// by independent delays; for an offline phone only the newest notification is held;
 /// a force-quit app is never woken and its held push is discarded; a wake may be
-/// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour.
+/// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour. A live
+/// status's updates come through it too (their own topic, so their own held slot), and
+/// reach the lock screen only while the phone is on and online (§3.5).
 final class PushService: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     private var heldSilent = false
+    /// The newest live-status update that found the phone offline, if any.
+    private var heldLive: Int64? = nil
     private var wakeBudget: RollingBudget
 
     init(world: World) {
@@ -22,29 +26,48 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
     /// Message tags: the backend asks for a silent push; the app was force-quit.
     static let sendSilentTag: Int32 = 1, discardHeldTag: Int32 = 2
 
-    /// The backend sends a silent push to the phone app now.
-    private func sendSilentToApp() {
-        if world.rng.push.bernoulli(world.p.push.loss) { return }
-        let delay = world.p.push.delay.sampleTime(&world.rng.push)
-        world.engine.send(.pushArrives(.silentToApp, 0), to: world.ids.pushService, after: delay)
+    /// The backend sends a silent push to the phone app now, for a write of process `writer`
+    /// (whose stream draws its loss and delay: one surface's writes never shift another's pushes).
+    private func sendSilentToApp(for writer: Int) {
+        if world.rng.pushFrom[writer].bernoulli(world.p.push.loss) { return }
+        let delay = world.p.push.delay.sampleTime(&world.rng.pushFrom[writer])
+        world.engine.send(.pushArrives(.silentToApp, Int64(writer)), to: world.ids.pushService, after: delay)
     }
 
     override func receive(_ message: Message, engine: Engine<Message>) {
         switch message {
-        case .surface(.tag(Self.sendSilentTag)):
-            sendSilentToApp()
+        case .surface(.tagValue(Self.sendSilentTag, let writer)):
+            sendSilentToApp(for: Int(writer))
         case .surface(.tag(Self.discardHeldTag)):
             heldSilent = false
         case .pushArrives(.silentToApp, _):
             arriveAtPhone()
+        case .pushArrives(.liveUpdate, let update):
+            liveUpdateArrives(update)
         case .deviceNotice(.online):
             if heldSilent {
                 heldSilent = false
                 arriveAtPhone()
             }
+            if let update = heldLive {
+                heldLive = nil
+                liveUpdateArrives(update)
+            }
         default:
             break
         }
+    }
+
+    /// A live-status update reaches the phone: drawn on the lock screen by the system (no app
+    /// code runs), or held, the newest only, while the phone is offline or switched off.
+    private func liveUpdateArrives(_ update: Int64) {
+        let w = world
+        guard w.device.online, w.device.poweredOn else {
+            heldLive = update
+            w.engine.log(w.ids.pushService, "held", "live update, phone offline")
+            return
+        }
+        w.engine.send(.timerWithValue(LiveStatus.Tag.pushArrives.rawValue, update), to: w.ids.live)
     }
 
     private func arriveAtPhone() {
@@ -66,7 +89,7 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             w.engine.send(.silentPush, to: w.ids.app)
             return
         }
-        if w.rng.push.bernoulli(w.p.push.wakeRefusal) {
+        if w.rng.pushWake.bernoulli(w.p.push.wakeRefusal) {
             w.engine.log(w.ids.pushService, "wakeRefused", "refusal")
             return
         }

@@ -51,13 +51,13 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
             guard var r = run else { return }
             r.snapshot = w.outbox.read()
             run = r
-            engine.send(.surface(.tag(Tag.appendWrite.rawValue)), to: w.ids.share, after: w.ioTime())
+            engine.send(.surface(.tag(Tag.appendWrite.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
         case .surface(.tag(Tag.appendWrite.rawValue)):
             guard let r = run else { return }
             w.outbox.write(r.snapshot + [w.shares[r.item].change])
             handedOver(r.item)
         case .surface(.tag(Tag.lockGranted.rawValue)):
-            engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+            engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
         case .reply(let reply):
             guard let r = run else { return }
             if reply.status == .ok {
@@ -99,7 +99,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         case .openApp:
             w.shares[index].openedApp = true
             w.shares[index].handedOver = true
-            w.openAppInForeground(.link, bySurface: true)
+            w.openAppInForeground(.link, bySurface: w.ids.share)
             w.engine.send(.shareHandedOver(w.shares[index].change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
@@ -110,10 +110,10 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+            w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
         case .coordinated:
             if w.outbox.acquire(w.ids.share.index) {
-                w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime())
+                w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
             }
         case .perProcessFiles:
             w.outbox.createItemFile(w.shares[index].change)

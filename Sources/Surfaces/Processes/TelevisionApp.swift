@@ -37,7 +37,7 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
                 playing = true
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
-                w.openAppInForeground(.user, bySurface: true)   // the user starts playback from the phone
+                w.openAppInForeground(.user, bySurface: w.ids.tv)   // the user starts playback from the phone
                 engine.send(.timer(Tag.finish.rawValue), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()

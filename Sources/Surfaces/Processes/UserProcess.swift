@@ -12,7 +12,8 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     private var sessionEnd: SimTime = 0
     private var inSession = false
-    private var sessionOpenedBySurface = false
+    /// The process index of the surface that opened this session (nil: the user did).
+    private var sessionOpenedBy: Int? = nil
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -43,9 +44,9 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         if case .surface(.tagValue(Self.sessionStartedTag, let bySurface)) = message {
             if !inSession {
                 inSession = true
-                sessionOpenedBySurface = bySurface != 0
-                let length = sessionOpenedBySurface ? w.p.user.sessionLength.sampleTime(&w.rng.surfaceSessions)
-                                                    : w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
+                sessionOpenedBy = bySurface > 0 ? Int(bySurface - 1) : nil
+                let length = sessionOpenedBy.map { w.p.user.sessionLength.sampleTime(&w.rng.sessionsOpenedBy[$0]) }
+                    ?? w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
                 sessionEnd = w.now + length
                 at(.end, sessionEnd)
                 scheduleEdit()
@@ -72,8 +73,8 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
             }
         case .end:
             inSession = false
-            let forceQuit = sessionOpenedBySurface ? w.rng.surfaceSessions.bernoulli(w.p.user.forceQuit)
-                                                   : w.rng.userSessions.bernoulli(w.p.user.forceQuit)
+            let forceQuit = sessionOpenedBy.map { w.rng.sessionsOpenedBy[$0].bernoulli(w.p.user.forceQuit) }
+                ?? w.rng.userSessions.bernoulli(w.p.user.forceQuit)
             if w.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
                     w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)

@@ -75,7 +75,12 @@ public enum Message: Sendable {
 
 /// Kinds of push the push service carries (§25.4); live-status and watch pushes travel
 /// on their own paths (LiveStatus, WatchApp).
-public enum PushKind: UInt8, Sendable { case silentToApp }
+public enum PushKind: UInt8, Sendable {
+    /// A background push that may wake the main app.
+    case silentToApp
+    /// A live status's update on its own push token (value: activity index << 16 | stage).
+    case liveUpdate
+}
 
 /// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
 public enum ReloadReason: UInt8, Sendable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }

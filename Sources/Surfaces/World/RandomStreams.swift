@@ -5,10 +5,10 @@ import SimKernel
 /// changing a design, never changes the draws of the others.
 struct RandomStreams {
     /// The user's app opens (world) apart from what happens in a session, apart from edits.
-    var user, userSessions, userEdits, surfaceSessions: RandomStream
+    var user, userSessions, userEdits: RandomStream
     /// Delays of the watch's and the television's own pushes, of the watch link, of transfers.
     var pushWatch, pushTV, networkWatch, networkShare: RandomStream
-    var elsewhere, network, push, widget, app, storage, scheduler: RandomStream
+    var elsewhere, widget, app, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates: RandomStream
     /// Glances at each surface.
@@ -17,25 +17,47 @@ struct RandomStreams {
     var live, liveDelivery, liveGlances: RandomStream
     /// The phone's reachability (world) apart from the user's writes on the watch.
     var watch, watchLink: RandomStream
-    var share, action, widgetButtons, instant, car, tv, backend: RandomStream
+    var share, action, widgetButtons, instant, car, tv: RandomStream
+    /// A push's wake refusal, apart from its delay and loss; the other device's deletions
+    /// apart from its edits; glances at the car apart from the drives; the system ending an
+    /// app kept running for an activity, apart from its reclaiming a suspended app.
+    var pushWake, elsewhereDeletes, glancesCar, liveTermination: RandomStream
+    /// Each process's own requests' round trips, by process index (processes are registered
+    /// in a fixed order whatever is enabled, so an index names the same process in every
+    /// design): one program's traffic never shifts another's draws.
+    var networkFrom: [RandomStream]
+    /// The lengths and force-quits of sessions a surface opened, by that surface's process index.
+    var sessionsOpenedBy: [RandomStream]
+    /// Each process's reads and writes of shared storage, the backend's time applying each
+    /// process's writes, and the delivery (loss, delay) of the silent push each process's
+    /// writes make the backend send, by process index.
+    var storageFrom, backendFrom, pushFrom: [RandomStream]
+
+    /// Processes with a stream of their own in `networkFrom` and `sessionsOpenedBy`.
+    static let processCapacity = 32
 
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }
+        pushWake = s(n.pushWake)
+        elsewhereDeletes = s(n.elsewhereDeletes)
+        glancesCar = s(n.glancesCar)
+        liveTermination = s(n.liveTermination)
+        networkFrom = n.networkFrom.map(s)
+        sessionsOpenedBy = n.sessionsOpenedBy.map(s)
+        storageFrom = n.storageFrom.map(s)
+        backendFrom = n.backendFrom.map(s)
+        pushFrom = n.pushFrom.map(s)
         user = s(n.user)
         userSessions = s(n.userSessions)
         userEdits = s(n.userEdits)
-        surfaceSessions = s(n.surfaceSessions)
         pushWatch = s(n.pushWatch)
         pushTV = s(n.pushTV)
         networkWatch = s(n.networkWatch)
         networkShare = s(n.networkShare)
         elsewhere = s(n.elsewhere)
-        network = s(n.network)
-        push = s(n.push)
         widget = s(n.widget)
         app = s(n.app)
-        storage = s(n.storage)
         scheduler = s(n.scheduler)
         deviceLock = s(n.deviceLock)
         deviceRestarts = s(n.deviceRestarts)
@@ -55,7 +77,6 @@ struct RandomStreams {
         instant = s(n.instant)
         car = s(n.car)
         tv = s(n.tv)
-        backend = s(n.backend)
     }
 }
 
@@ -66,17 +87,13 @@ private struct StreamNameHashes {
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
     let userEdits = SeedMixer.nameHash("user.edits")
-    let surfaceSessions = SeedMixer.nameHash("user.sessions.bySurface")
     let pushWatch = SeedMixer.nameHash("push.watch")
     let pushTV = SeedMixer.nameHash("push.tv")
     let networkWatch = SeedMixer.nameHash("network.watch")
     let networkShare = SeedMixer.nameHash("network.share")
     let elsewhere = SeedMixer.nameHash("elsewhere")
-    let network = SeedMixer.nameHash("network")
-    let push = SeedMixer.nameHash("push")
     let widget = SeedMixer.nameHash("widget")
     let app = SeedMixer.nameHash("app")
-    let storage = SeedMixer.nameHash("storage")
     let scheduler = SeedMixer.nameHash("scheduler")
     let deviceLock = SeedMixer.nameHash("device.lock")
     let deviceRestarts = SeedMixer.nameHash("device.restarts")
@@ -96,5 +113,18 @@ private struct StreamNameHashes {
     let instant = SeedMixer.nameHash("instant")
     let car = SeedMixer.nameHash("car")
     let tv = SeedMixer.nameHash("tv")
-    let backend = SeedMixer.nameHash("backend")
+    let pushWake = SeedMixer.nameHash("push.wake")
+    let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
+    let glancesCar = SeedMixer.nameHash("glances.car")
+    let liveTermination = SeedMixer.nameHash("live.termination")
+    let networkFrom = perProcess("network.from")
+    let sessionsOpenedBy = perProcess("user.sessions.openedBy")
+    let storageFrom = perProcess("storage.from")
+    let backendFrom = perProcess("backend.from")
+    let pushFrom = perProcess("push.from")
+
+    /// `prefix.0`, `prefix.1`, … for every process index.
+    private static func perProcess(_ prefix: String) -> [UInt64] {
+        (0..<RandomStreams.processCapacity).map { SeedMixer.nameHash("\(prefix).\($0)") }
+    }
 }

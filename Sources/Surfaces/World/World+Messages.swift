@@ -3,9 +3,9 @@ import Platform
 
 /// Platform requests that reach system programs as messages.
 extension World {
-    /// The backend asks the push service for a silent push to the phone app.
-    func pushSendsSilentToApp() {
-        engine.send(.surface(.tag(PushService.sendSilentTag)), to: ids.pushService)
+    /// The backend asks the push service for a silent push to the phone app, for a write of `writer`.
+    func pushSendsSilentToApp(for writer: ProcessID) {
+        engine.send(.surface(.tagValue(PushService.sendSilentTag, Int64(writer.index))), to: ids.pushService)
     }
 
     /// The push service discards the notification it held for the app.

@@ -84,8 +84,8 @@ extension World {
         engine.send(.surface(.tag(WatchApp.glanceTag)), to: ids.watch)
     }
 
-    /// Time one read or write of a shared file takes.
-    func ioTime() -> SimTime { p.storage.ioTime.sampleTime(&rng.storage) }
+    /// Time one read or write of a shared file by process `pid` takes (its own stream).
+    func ioTime(_ pid: ProcessID) -> SimTime { p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)]) }
 
     /// The extension hands an item to the system's background transfer service.
     func startBackgroundTransfer(_ index: Int) {

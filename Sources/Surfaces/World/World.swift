@@ -152,7 +152,7 @@ final class World {
                         to: pid, incarnation: inc, after: 0)
             return
         }
-        let rtt = p.network.latency.sampleTime(&rng.network)
+        let rtt = p.network.latency.sampleTime(&rng.networkFrom[Int(pid.index)])
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, tag: tag, returnDelay: rtt - rtt / 2)
         engine.send(.request(req), to: ids.backend, after: rtt / 2)
@@ -187,11 +187,12 @@ final class World {
         return true
     }
 
-    /// The user opens the main app: from the home screen (`bySurface` false), or because a
+    /// The user opens the main app: from the home screen (`bySurface` nil), or because a
     /// surface's design took them there (a deep link, a share handed over, an action, an
     /// activity started, playback cast from the phone). Sessions of the second kind draw their
-    /// length from a stream of their own, so a design never shifts the user's own sessions.
-    func openAppInForeground(_ launcher: Launcher = .user, bySurface: Bool = false) {
+    /// length from the opening surface's own stream, so a design never shifts the user's own
+    /// sessions, nor one surface's the sessions another opened.
+    func openAppInForeground(_ launcher: Launcher = .user, bySurface surface: ProcessID? = nil) {
         if appInForeground { return }
         reclaimIfDue()
         device.appForceQuit = false
@@ -204,7 +205,7 @@ final class World {
             engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         }
         engine.send(.userOpensApp, to: ids.app)
-        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, bySurface ? 1 : 0)), to: ids.user)
+        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, surface.map { Int64($0.index) + 1 } ?? 0)), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
