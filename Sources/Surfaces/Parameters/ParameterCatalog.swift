@@ -143,6 +143,8 @@ public enum ParameterCatalog {
         .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed"),
         .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day"),
         .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app"),
+        .distribution("instant.installDelay", \.instant.installDelay, "time from a use to installing the full app"),
+        .time("instant.removedAfter", \.instant.removedAfter, "the platform removes an instant version unused this long, with its data (unpublished: 30d assumed)"),
         .bool("car.enabled", \.car.enabled, "a car surface exists"),
         .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network"),
         .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),

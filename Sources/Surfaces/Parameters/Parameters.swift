@@ -185,6 +185,11 @@ public struct Parameters: Sendable {
         public var usesPerDay: Double = 0.2
         /// Probability that a use of the instant version leads to installing the full app.
         public var installAfterUse: Double = 0.5
+        /// Time from a use to installing the full app, when one follows.
+        public var installDelay: Distribution = .exponential(mean: 3_600)
+        /// The platform removes an instant version unused this long, with its data
+        /// (platform-facts §1: "removed when unused"; the period is not published).
+        public var removedAfter: SimTime = 30 * Time.day
     }
     public struct Car: Sendable {
         public var enabled = true

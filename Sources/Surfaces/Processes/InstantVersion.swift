@@ -3,19 +3,25 @@ import Platform
 
 /// The instant version (§25.8; SPEC §3.9): opened from a link without installation, a
 /// subset of the app with its own small container. A use leaves state there (a cart, a
-/// sign-in). When the person then installs the full app, the platform hands over a small
-/// amount of data — only if the instant version put it in the handover area
-/// (`instant.handover`). The full app's first launch reads its own container.
+/// sign-in). When the person then installs the full app, the platform removes the instant
+/// version with its container and moves only its handover area into the full app's new
+/// container; the design decides whether the instant version writes its state there too
+/// (`instant.handover`). An instant version unused for `instant.removedAfter` is removed
+/// with all its data. The full app's first launch reads its own container: whether it starts
+/// empty is what those storage operations left, never the design flag itself.
 final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case use = 1, install }
-    /// Per install: whether the full app's first launch found state.
+    enum Tag: Int32 { case use = 1, install, removeIfUnused }
+    /// Per install after the warm-up: whether the full app's first launch found state.
     private(set) var firstLaunches: [Bool] = []
-    /// The platform's handover area, by use: whether the instant version left state there
-    /// (its own container is removed at install, so nothing else of it reaches the full app).
-    private var handoverArea: [Bool] = []
+    /// The instant version's own container and its handover area: the state each use left,
+    /// by use. Each use is its own person's visit (several may be pending at once).
+    private var ownContainer: Set<Int64> = []
+    private var handoverArea: Set<Int64> = []
+    private var uses: Int64 = 0
+    private var lastUsedAt: SimTime = 0
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -30,22 +36,33 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
         let w = world
         switch message {
         case .timer(Tag.use.rawValue):
-            // Someone opens the instant version from a link and leaves state in it.
-            handoverArea.append(w.p.instant.handover)
-            let use = handoverArea.count - 1
+            // Someone opens the instant version from a link and leaves state in its container;
+            // a design that hands over writes it to the handover area as well.
+            let use = uses
+            uses += 1
+            ownContainer.insert(use)
+            if w.p.instant.handover { handoverArea.insert(use) }
+            lastUsedAt = w.now
+            engine.send(.timer(Tag.removeIfUnused.rawValue), to: w.ids.instant, after: w.p.instant.removedAfter)
             if w.rng.instant.bernoulli(w.p.instant.installAfterUse) {
-                let delay = SimTime(w.rng.instant.exponential(mean: Double(Time.hour)))
-                engine.send(.timerWithValue(Tag.install.rawValue, Int64(use)), to: w.ids.instant, after: delay)
+                let delay = w.p.instant.installDelay.sampleTime(&w.rng.instant)
+                engine.send(.timerWithValue(Tag.install.rawValue, use), to: w.ids.instant, after: delay)
             }
             schedule()
+        case .timer(Tag.removeIfUnused.rawValue):
+            // Unused for the whole period: the platform removes it with everything it stored.
+            if w.now - lastUsedAt >= w.p.instant.removedAfter {
+                ownContainer.removeAll()
+                handoverArea.removeAll()
+            }
         case .timerWithValue(Tag.install.rawValue, let use):
-            // Installing the full app: the platform moves the handover area into its container;
-            // the instant version and its own container are removed.
-            let fullAppContainerHasState = handoverArea[Int(use)]
+            // Installing the full app: the instant version's container goes; its handover area
+            // becomes the full app's container, which the first launch reads.
+            ownContainer.remove(use)
+            let fullAppContainerHasState = handoverArea.remove(use) != nil
             if w.measuring { firstLaunches.append(fullAppContainerHasState) }
         default:
             break
         }
     }
 }
-
