@@ -73,8 +73,10 @@ public enum ChapterFailures {
              avoids: { $0.live.finalUpdateLoss = 0 },
              observe: Observe.anySample(.liveStuck)),
         mode("F8", "A live status freezes when the app is force-quit", metric: .liveStaleness,
+             // No offline periods: a push-driven status also stops while the phone is offline (its
+             // updates held until reconnection); F8 is the freeze that the force-quit causes.
              setUp: { $0.live.enabled = true; $0.live.activitiesPerDay = 4; $0.user.forceQuit = 1
-                      $0.push.loss = 0; $0.live.finalUpdateLoss = 0 },
+                      $0.push.loss = 0; $0.live.finalUpdateLoss = 0; $0.network.offlinePerDay = 0 },
              causes: { $0.live.updates = .app },
              avoids: { $0.live.updates = .push },
              observe: Observe.anySample(.liveStaleness, above: 900)),
