@@ -16,6 +16,11 @@ public enum OrderedWorkPool {
     static let stackSize = 16 << 20
 
     /// Runs the tasks. With `jobs` ≤ 1 everything runs on the calling thread.
+    ///
+    /// A worker claims tasks a batch at a time and hands their results over together, so the
+    /// threads meet (a lock, a wake-up) once per batch rather than once per replication; the
+    /// batch is small enough that every worker has several in a run, and the window (results
+    /// claimed but not yet consumed) holds a few batches per worker.
     public static func run<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil,
                                              work: @escaping @Sendable (Int) -> Output,
                                              consume: (Int, Output) -> Bool) {
@@ -23,7 +28,9 @@ public enum OrderedWorkPool {
             for i in 0..<count where !consume(i, work(i)) { return }
             return
         }
-        let shared = PoolState<Output>(count: count, window: window ?? 4 * jobs)
+        var batch = max(1, min(16, count / (8 * jobs)))
+        if let window { batch = min(batch, max(1, window / (2 * jobs))) }
+        let shared = PoolState<Output>(count: count, window: window ?? 4 * jobs * batch, batch: batch)
         let workers = min(jobs, count)
         shared.running = workers
         for _ in 0..<workers {
@@ -44,6 +51,8 @@ private final class PoolState<Output: Sendable>: @unchecked Sendable {
     let condition = NSCondition()
     let count: Int
     let window: Int
+    /// Tasks a worker claims at once.
+    let batch: Int
     /// The next task a worker will start.
     var nextTask = 0
     /// The next task the consumer waits for.
@@ -55,25 +64,42 @@ private final class PoolState<Output: Sendable>: @unchecked Sendable {
     /// Workers not yet finished (set before they start).
     var running = 0
 
-    init(count: Int, window: Int) {
+    init(count: Int, window: Int, batch: Int) {
         self.count = count
         self.window = max(1, window)
+        self.batch = max(1, batch)
     }
 
-    /// A worker: start tasks in order while the buffer has room.
+    /// Whether the consumer has stopped (read under the lock).
+    private var hasStopped: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped
+    }
+
+    /// A worker: claim a batch of tasks in order while the window has room, run them, and
+    /// hand their results over together.
     func workLoop(_ work: @Sendable (Int) -> Output) {
+        var finished: [(task: Int, output: Output)] = []
+        finished.reserveCapacity(batch)
         condition.lock()
         while !stopped && nextTask < count {
-            if nextTask >= nextToConsume + window {
+            let limit = Swift.min(count, nextToConsume + window)
+            if nextTask >= limit {
                 condition.wait()
                 continue
             }
-            let task = nextTask
-            nextTask += 1
+            let first = nextTask
+            nextTask = Swift.min(limit, first + batch)
+            let last = nextTask
             condition.unlock()
-            let output = work(task)
+            for task in first..<last {
+                finished.append((task, work(task)))
+                if task + 1 < last && hasStopped { break }
+            }
             condition.lock()
-            ready[task] = output
+            for f in finished { ready[f.task] = f.output }
+            finished.removeAll(keepingCapacity: true)
             condition.broadcast()
         }
         running -= 1
