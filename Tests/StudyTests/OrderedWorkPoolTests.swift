@@ -19,6 +19,34 @@ final class OrderedWorkPoolTests: XCTestCase {
         }
     }
 
+    /// With the default window, workers claim batches (16 tasks here): results still arrive in
+    /// order, and a stop in the middle of a batch leaves at most a window of tasks started.
+    func testBatchesKeepTheOrderAndStopEarly() {
+        for jobs in [2, 3] {
+            var seen: [Int] = []
+            OrderedWorkPool.run(count: 128 * jobs + 7, jobs: jobs, work: { i in
+                if i % 13 == 0 { usleep(100) }
+                return i
+            }, consume: { i, value in
+                seen.append(i)
+                XCTAssertEqual(value, i)
+                return true
+            })
+            XCTAssertEqual(seen, Array(0..<(128 * jobs + 7)), "jobs \(jobs)")
+            let started = Counter()
+            var consumed = 0
+            OrderedWorkPool.run(count: 10_000, jobs: jobs, work: { i in
+                started.increment()
+                return i
+            }, consume: { i, _ in
+                consumed += 1
+                return i < 20
+            })
+            XCTAssertEqual(consumed, 21)
+            XCTAssertLessThanOrEqual(started.value, 21 + 4 * jobs * 16, "jobs \(jobs): at most a window past the stop")
+        }
+    }
+
     func testStoppingEarlySkipsTheRest() {
         let started = Counter()
         var consumed = 0

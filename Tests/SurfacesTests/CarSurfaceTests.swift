@@ -37,11 +37,13 @@ final class CarSurfaceTests: XCTestCase {
     }
 
     /// The car never reads the app's storage itself: the app fills the templates with what it
-    /// can read. A phone that keeps no reading (no secure storage, seed 002) and is offline from
-    /// the start gives the app nothing to show, so the car is blank at every glance.
+    /// can read. The phone keeps a reading but stays locked (no lock cycle, and the user never
+    /// opens the app), so the app the car connection launches cannot unseal it (seed 002), and
+    /// offline from the start its sync fails too: the car is blank at every glance. (A car that
+    /// read the kept reading itself would show it.)
     func testProjectedCarShowsOnlyWhatTheAppCanRead() {
         var p = Self.car(.projected)
-        p.device.hasSecureStorage = false
+        p.device.locked = 0                                 // no lock cycle: locked until the app is opened
         p.network.offlinePerDay = 1e6                      // offline from the first tenth of a second on
         p.network.offlineDuration = .constant(10 * 86_400)
         let runs = SurfaceRuns(p, seeds: 3, base: 12_450)

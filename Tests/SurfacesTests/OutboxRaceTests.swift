@@ -11,7 +11,9 @@ final class OutboxRaceTests: XCTestCase {
 
     /// Half-day runs: every share lost or abandoned leaves a permanent gap in the change sets,
     /// which makes each later view update slower (see the report), so runs are kept short.
-    static func race(_ mode: OutboxMode, sharesPerDay: Double = 400, ioMedian: Double = 0.3) -> Parameters {
+    /// A file operation takes a second (median): with 400 shares a day and the app opened every
+    /// five minutes, most half-day runs see the two writers interleave (about 4 in 5).
+    static func race(_ mode: OutboxMode, sharesPerDay: Double = 400, ioMedian: Double = 1) -> Parameters {
         var p = SurfaceSetUp.quiet(days: 0.5)
         p.share.enabled = true
         p.share.design = .outbox

@@ -47,12 +47,33 @@ final class RandomStreamSeparationTests: XCTestCase {
     /// writes made reached the phone, in one replication of `p`. (A push carries its writer's
     /// process index; the other device is process 4 in the fixed registration order of
     /// `Assembly`, and the test checks that such pushes exist.)
-    func world(_ p: Parameters, seed: UInt64) -> (edits: [SimTime], pushes: [SimTime]) {
+    func world(_ p: Parameters, seed: UInt64) -> (edits: [SimTime], pushes: [SimTime], wakes: [String], userEdits: Set<SimTime>) {
         let trace = TraceLog()
         _ = Replication.run(p, seed: seed, trace: trace)
         return (trace.records.filter { $0.process == "elsewhere" && $0.event == "receive" && $0.details.hasPrefix("reply") }.map(\.time),
                 trace.records.filter { $0.process == "pushService" && $0.event == "receive"
-                    && $0.details == "pushArrives(Surfaces.PushKind.silentToApp, 4)" }.map(\.time))
+                    && $0.details == "pushArrives(Surfaces.PushKind.silentToApp, 4)" }.map(\.time),
+                trace.records.filter { $0.process == "pushService" && $0.details.hasSuffix("writer 4") }.map { "\($0.time) \($0.event)" },
+                Set(trace.receiveTimes("user", "timer(3)")))
+    }
+
+    /// The refusal of each push's wake is drawn from its writer's stream: with nothing else
+    /// deciding (no wake budget, the app never in front), actions' pushes do not change which of
+    /// the other device's pushes wake the app.
+    func testAnotherWritersPushesDoNotShiftWakeRefusals() {
+        for seed in UInt64(13_300)..<13_303 {
+            var p = Parameters()
+            p.push.wakesPerHour = 1_000
+            p.user.appOpens = Rate(perHour: 0)
+            p.live.enabled = false; p.tv.enabled = false; p.car.enabled = false; p.instant.enabled = false
+            p.share.design = .inExtension
+            p.action.perDay = 24
+            var off = p
+            off.action.enabled = false
+            let with = world(p, seed: seed).wakes, without = world(off, seed: seed).wakes
+            XCTAssertGreaterThan(with.count, 5)
+            XCTAssertEqual(with, without, "seed \(seed): the other device's pushes, woken or refused")
+        }
     }
 
     func testTurningASurfaceOffOrChangingADesignLeavesTheOthersDrawsAlone() {
@@ -73,6 +94,14 @@ final class RandomStreamSeparationTests: XCTestCase {
                 let other = world(changed, seed: seed)
                 XCTAssertEqual(other.edits, reference.edits, "seed \(seed), \(what): the other device's writes")
                 XCTAssertEqual(other.pushes, reference.pushes, "seed \(seed), \(what): pushes reaching the phone")
+                // Whether a push wakes the app also depends on the app's life and the hourly wake
+                // budget, which writes of another surface share by design; where they do not:
+                if ["television off", "widget fetches its own data", "car glanced at more often"].contains(what) {
+                    XCTAssertEqual(other.wakes, reference.wakes, "seed \(seed), \(what): whether those pushes woke the app")
+                }
+                // The user's own sessions keep their edits; sessions a surface opened add theirs.
+                let (fewer, more) = other.userEdits.count <= reference.userEdits.count ? (other, reference) : (reference, other)
+                XCTAssertTrue(fewer.userEdits.isSubset(of: more.userEdits), "seed \(seed), \(what): the user's edits")
             }
         }
     }

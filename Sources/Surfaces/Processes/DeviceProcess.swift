@@ -130,9 +130,10 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     /// An app update replaces the app and its extensions; it may change the projection schema.
     private func update() {
         let w = world
+        let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
         if w.appInForeground { return }   // updates install while the app is not in use
         for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        if w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema) { w.schemaVersion += 1 }
+        if changesSchema { w.schemaVersion += 1 }
         w.broadcast(.appUpdated)
     }
 }

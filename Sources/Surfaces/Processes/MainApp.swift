@@ -131,6 +131,13 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     private func openedByUser() {
         let w = world
         let coldStart = coldStartOrResume()
+        if let m = memory, !m.hasReading, let kept = readableReading() {
+            // A run launched in the background while the phone was locked could not unseal the
+            // kept reading (seed 002); opened by the user, the phone is unlocked and now it can.
+            m.store = kept
+            m.hasReading = true
+            if w.carKeepsAppRunning { w.carShows(kept) }
+        }
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // Seed 002: a person who had a reading kept sees an empty screen and no word why.
@@ -255,8 +262,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                 // store before the sync: a launch that could not read its kept reading (the phone
                 // locked) starts empty, and an unchanged reading must not spend the widget's budget.
                 let changed = m.store.changes.count != before || m.store.objects != objectsBefore
-                if !refreshProjectionIfCurrent(m.store) {
-                    writeProjection()
+                // A write the closed area refuses asks for no reload: the next sync finds the
+                // projection behind and writes it then.
+                if !refreshProjectionIfCurrent(m.store) && writeProjection() {
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
                     w.appStorage.reloadAskedInBackground = !w.appInForeground
                 }
@@ -320,9 +328,12 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     }
 
     /// Rebuilds the widget projection from the app's store (seed 003 §3).
-    func writeProjection() {
-        guard let m = memory, world.account != 0 else { return }
-        world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
+    /// Returns whether the write reached the shared storage area (it is closed before the first
+    /// unlock, or while locked for `whenUnlocked` data).
+    @discardableResult
+    func writeProjection() -> Bool {
+        guard let m = memory, world.account != 0 else { return false }
+        return world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).

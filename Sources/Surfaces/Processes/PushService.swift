@@ -12,9 +12,11 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    private var heldSilent = false
-    /// The newest live-status update that found the phone offline, if any.
-    private var heldLive: Int64? = nil
+    /// The writer whose silent push is held for an offline phone (only the newest is held).
+    private var heldSilent: Int? = nil
+    /// Per activity, the newest live-status update that found the phone offline (each
+    /// activity's updates go to its own push token).
+    private var heldLive: [Int64: Int64] = [:]
     private var wakeBudget: RollingBudget
 
     init(world: World) {
@@ -39,20 +41,19 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
         case .surface(.tagValue(Self.sendSilentTag, let writer)):
             sendSilentToApp(for: Int(writer))
         case .surface(.tag(Self.discardHeldTag)):
-            heldSilent = false
-        case .pushArrives(.silentToApp, _):
-            arriveAtPhone()
+            heldSilent = nil
+        case .pushArrives(.silentToApp, let writer):
+            arriveAtPhone(for: Int(writer))
         case .pushArrives(.liveUpdate, let update):
             liveUpdateArrives(update)
         case .deviceNotice(.online):
-            if heldSilent {
-                heldSilent = false
-                arriveAtPhone()
+            if let writer = heldSilent {
+                heldSilent = nil
+                arriveAtPhone(for: writer)
             }
-            if let update = heldLive {
-                heldLive = nil
-                liveUpdateArrives(update)
-            }
+            let held = heldLive.sorted { $0.key < $1.key }
+            heldLive = [:]
+            for (_, update) in held { liveUpdateArrives(update) }
         default:
             break
         }
@@ -63,17 +64,19 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
     private func liveUpdateArrives(_ update: Int64) {
         let w = world
         guard w.device.online, w.device.poweredOn else {
-            heldLive = update
+            heldLive[update >> 16] = update
             w.engine.log(w.ids.pushService, "held", "live update, phone offline")
             return
         }
         w.engine.send(.timerWithValue(LiveStatus.Tag.pushArrives.rawValue, update), to: w.ids.live)
     }
 
-    private func arriveAtPhone() {
+    /// A silent push for a write of process `writer` reaches the phone; whether it wakes the
+    /// app is drawn from that writer's stream too.
+    private func arriveAtPhone(for writer: Int) {
         let w = world
         guard w.device.online, w.device.poweredOn else {
-            heldSilent = true          // only the newest is held
+            heldSilent = writer        // only the newest is held
             w.engine.log(w.ids.pushService, "held", "phone offline")
             return
         }
@@ -89,15 +92,15 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             w.engine.send(.silentPush, to: w.ids.app)
             return
         }
-        if w.rng.pushWake.bernoulli(w.p.push.wakeRefusal) {
-            w.engine.log(w.ids.pushService, "wakeRefused", "refusal")
+        if w.rng.pushWakeFrom[writer].bernoulli(w.p.push.wakeRefusal) {
+            w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer)")
             return
         }
         guard wakeBudget.spend(at: w.now) else {
             w.engine.log(w.ids.pushService, "wakeRefused", "hourly budget spent")
             return
         }
-        w.engine.log(w.ids.pushService, "wake", "app")
+        w.engine.log(w.ids.pushService, "wake", "app, writer \(writer)")
         w.wakeAppInBackground(.pushWake, for: .silentPush)
     }
 }

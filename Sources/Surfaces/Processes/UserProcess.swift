@@ -12,8 +12,13 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     private var sessionEnd: SimTime = 0
     private var inSession = false
-    /// The process index of the surface that opened this session (nil: the user did).
-    private var sessionOpenedBy: Int? = nil
+    /// This session's own stream: its length, its edits and whether it ends in a force-quit.
+    /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
+    /// (an open is skipped while a surface holds the app in front), and each session a surface
+    /// opens one from that surface's stream: no design shifts the draws of another's sessions.
+    private var session = RandomStream(seed: 0)
+    /// The seed of the session the user's last scheduled open would start.
+    private var nextOwnSessionSeed: UInt64? = nil
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -32,7 +37,7 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleEdit() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &world.rng.userEdits)
+        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &session)
         if t < sessionEnd { at(.edit, t) }
     }
 
@@ -44,9 +49,17 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         if case .surface(.tagValue(Self.sessionStartedTag, let bySurface)) = message {
             if !inSession {
                 inSession = true
-                sessionOpenedBy = bySurface > 0 ? Int(bySurface - 1) : nil
-                let length = sessionOpenedBy.map { w.p.user.sessionLength.sampleTime(&w.rng.sessionsOpenedBy[$0]) }
-                    ?? w.p.user.sessionLength.sampleTime(&w.rng.userSessions)
+                let seed: UInt64
+                if bySurface > 0 {
+                    seed = w.rng.sessionsOpenedBy[Int(bySurface - 1)].next()
+                } else if let own = nextOwnSessionSeed {
+                    seed = own
+                } else {
+                    seed = w.rng.userSessions.next()       // the sign-out's own visit
+                }
+                nextOwnSessionSeed = nil
+                session = RandomStream(seed: SeedMixer.mix(seed))
+                let length = w.p.user.sessionLength.sampleTime(&session)
                 sessionEnd = w.now + length
                 at(.end, sessionEnd)
                 scheduleEdit()
@@ -56,7 +69,11 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
         switch tag {
         case .open:
-            if !inSession && !w.appInForeground { w.openAppInForeground(.user) }
+            let seed = w.rng.userSessions.next()
+            if !inSession && !w.appInForeground {
+                nextOwnSessionSeed = seed
+                w.openAppInForeground(.user)
+            }
             scheduleOpen()
         case .signOut:
             // The user opens the app and finds the account settings…
@@ -73,8 +90,7 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
             }
         case .end:
             inSession = false
-            let forceQuit = sessionOpenedBy.map { w.rng.sessionsOpenedBy[$0].bernoulli(w.p.user.forceQuit) }
-                ?? w.rng.userSessions.bernoulli(w.p.user.forceQuit)
+            let forceQuit = session.bernoulli(w.p.user.forceQuit)
             if w.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
                     w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)

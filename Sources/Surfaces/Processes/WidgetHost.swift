@@ -97,7 +97,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
         reloadPending = true
-        let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.widget)
+        let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.reloadDelayFor[Int(reason.rawValue)])
         world.engine.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
     }
 

@@ -4,8 +4,8 @@ import SimKernel
 /// replication seed and its own stable name, so turning a surface on or off, or
 /// changing a design, never changes the draws of the others.
 struct RandomStreams {
-    /// The user's app opens (world) apart from what happens in a session, apart from edits.
-    var user, userSessions, userEdits: RandomStream
+    /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
+    var user, userSessions: RandomStream
     /// Delays of the watch's and the television's own pushes, of the watch link, of transfers.
     var pushWatch, pushTV, networkWatch, networkShare: RandomStream
     var elsewhere, widget, app, scheduler: RandomStream
@@ -18,20 +18,23 @@ struct RandomStreams {
     /// The phone's reachability (world) apart from the user's writes on the watch.
     var watch, watchLink: RandomStream
     var share, action, widgetButtons, instant, car, tv: RandomStream
-    /// A push's wake refusal, apart from its delay and loss; the other device's deletions
+    /// The other device's deletions
     /// apart from its edits; glances at the car apart from the drives; the system ending an
     /// app kept running for an activity, apart from its reclaiming a suspended app.
-    var pushWake, elsewhereDeletes, glancesCar, liveTermination: RandomStream
+    var elsewhereDeletes, glancesCar, liveTermination: RandomStream
     /// Each process's own requests' round trips, by process index (processes are registered
     /// in a fixed order whatever is enabled, so an index names the same process in every
     /// design): one program's traffic never shifts another's draws.
     var networkFrom: [RandomStream]
-    /// The lengths and force-quits of sessions a surface opened, by that surface's process index.
+    /// The seeds of sessions a surface opened (their lengths, edits, force-quits), by that surface's process index.
     var sessionsOpenedBy: [RandomStream]
     /// Each process's reads and writes of shared storage, the backend's time applying each
-    /// process's writes, and the delivery (loss, delay) of the silent push each process's
-    /// writes make the backend send, by process index.
-    var storageFrom, backendFrom, pushFrom: [RandomStream]
+    /// process's writes, the delivery (loss, delay) of the silent push each process's writes
+    /// make the backend send, and whether that push's wake is refused, by process index.
+    var storageFrom, backendFrom, pushFrom, pushWakeFrom: [RandomStream]
+    /// The widget host's reload delays, by the reload's reason (a widget button's reloads
+    /// never shift those the app asks for).
+    var reloadDelayFor: [RandomStream]
 
     /// Processes with a stream of their own in `networkFrom` and `sessionsOpenedBy`.
     static let processCapacity = 32
@@ -39,7 +42,6 @@ struct RandomStreams {
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }
-        pushWake = s(n.pushWake)
         elsewhereDeletes = s(n.elsewhereDeletes)
         glancesCar = s(n.glancesCar)
         liveTermination = s(n.liveTermination)
@@ -48,9 +50,10 @@ struct RandomStreams {
         storageFrom = n.storageFrom.map(s)
         backendFrom = n.backendFrom.map(s)
         pushFrom = n.pushFrom.map(s)
+        pushWakeFrom = n.pushWakeFrom.map(s)
+        reloadDelayFor = n.reloadDelayFor.map(s)
         user = s(n.user)
         userSessions = s(n.userSessions)
-        userEdits = s(n.userEdits)
         pushWatch = s(n.pushWatch)
         pushTV = s(n.pushTV)
         networkWatch = s(n.networkWatch)
@@ -86,7 +89,6 @@ private struct StreamNameHashes {
     static let shared = StreamNameHashes()
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
-    let userEdits = SeedMixer.nameHash("user.edits")
     let pushWatch = SeedMixer.nameHash("push.watch")
     let pushTV = SeedMixer.nameHash("push.tv")
     let networkWatch = SeedMixer.nameHash("network.watch")
@@ -113,7 +115,6 @@ private struct StreamNameHashes {
     let instant = SeedMixer.nameHash("instant")
     let car = SeedMixer.nameHash("car")
     let tv = SeedMixer.nameHash("tv")
-    let pushWake = SeedMixer.nameHash("push.wake")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let glancesCar = SeedMixer.nameHash("glances.car")
     let liveTermination = SeedMixer.nameHash("live.termination")
@@ -122,6 +123,8 @@ private struct StreamNameHashes {
     let storageFrom = perProcess("storage.from")
     let backendFrom = perProcess("backend.from")
     let pushFrom = perProcess("push.from")
+    let pushWakeFrom = perProcess("push.wake.from")
+    let reloadDelayFor = (0..<16).map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
 
     /// `prefix.0`, `prefix.1`, … for every process index.
     private static func perProcess(_ prefix: String) -> [UInt64] {
