@@ -33,32 +33,31 @@ final class OrderedWorkPoolTests: XCTestCase {
                 return true
             })
             XCTAssertEqual(seen, Array(0..<(128 * jobs + 7)), "jobs \(jobs)")
-            let started = Counter()
-            var consumed = 0
-            OrderedWorkPool.run(count: 10_000, jobs: jobs, work: { i in
-                started.increment()
-                return i
-            }, consume: { i, _ in
-                consumed += 1
-                return i < 20
-            })
+            let (consumed, started) = stop(after: 20, count: 10_000, jobs: jobs, window: nil)
             XCTAssertEqual(consumed, 21)
-            XCTAssertLessThanOrEqual(started.value, 21 + 4 * jobs * 16, "jobs \(jobs): at most a window past the stop")
+            XCTAssertLessThanOrEqual(started, 21 + 4 * jobs * 16, "jobs \(jobs): at most a window past the stop")
         }
     }
 
     func testStoppingEarlySkipsTheRest() {
+        let (consumed, started) = stop(after: 9, count: 1000, jobs: 2, window: 4)
+        XCTAssertEqual(consumed, 10)
+        XCTAssertLessThanOrEqual(started, 10 + 4 + 2)
+    }
+
+    /// Runs `count` tasks and stops once task `last` is consumed: how many were consumed, and
+    /// how many were started.
+    private func stop(after last: Int, count: Int, jobs: Int, window: Int?) -> (consumed: Int, started: Int) {
         let started = Counter()
         var consumed = 0
-        OrderedWorkPool.run(count: 1000, jobs: 2, window: 4, work: { i in
+        OrderedWorkPool.run(count: count, jobs: jobs, window: window, work: { i in
             started.increment()
             return i
         }, consume: { i, _ in
             consumed += 1
-            return i < 9
+            return i < last
         })
-        XCTAssertEqual(consumed, 10)
-        XCTAssertLessThanOrEqual(started.value, 10 + 4 + 2)
+        return (consumed, started.value)
     }
 }
 
