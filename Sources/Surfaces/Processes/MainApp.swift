@@ -131,6 +131,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     private func openedByUser() {
         let w = world
         let coldStart = coldStartOrResume()
+        if let m = memory, !m.hasReading {
+            w.appStorage.deleteExpired(at: w.now)          // as at a launch: expired readings go first
+        }
         if let m = memory, !m.hasReading, let kept = readableReading() {
             // A run launched in the background while the phone was locked could not unseal the
             // kept reading (seed 002); opened by the user, the phone is unlocked and now it can.

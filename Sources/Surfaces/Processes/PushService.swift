@@ -71,10 +71,13 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
         w.engine.send(.timerWithValue(LiveStatus.Tag.pushArrives.rawValue, update), to: w.ids.live)
     }
 
-    /// A silent push for a write of process `writer` reaches the phone; whether it wakes the
-    /// app is drawn from that writer's stream too.
+    /// A silent push for a write of process `writer` reaches the phone; whether a wake would
+    /// be refused is drawn from that writer's stream at every arrival, before anything else
+    /// decides (the app in front, force-quit, the hourly budget), so what other surfaces do
+    /// never shifts the draws of this writer's later pushes.
     private func arriveAtPhone(for writer: Int) {
         let w = world
+        let refused = w.rng.pushWakeFrom[writer].bernoulli(w.p.push.wakeRefusal)
         guard w.device.online, w.device.poweredOn else {
             heldSilent = writer        // only the newest is held
             w.engine.log(w.ids.pushService, "held", "phone offline")
@@ -92,7 +95,7 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             w.engine.send(.silentPush, to: w.ids.app)
             return
         }
-        if w.rng.pushWakeFrom[writer].bernoulli(w.p.push.wakeRefusal) {
+        if refused {
             w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer)")
             return
         }

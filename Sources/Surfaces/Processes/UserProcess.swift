@@ -41,21 +41,22 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         if t < sessionEnd { at(.edit, t) }
     }
 
-    /// Message tag: the app came to the foreground (by the user, a link, a share or an action).
+    /// Message tag: the app came to the foreground (by the user, a link, a share or an action);
+    /// value: 0 for the user's own opens, else the seed of a session a surface opened.
     static let sessionStartedTag: Int32 = 70
 
     override func receive(_ message: Message, engine: Engine<Message>) {
         let w = world
-        if case .surface(.tagValue(Self.sessionStartedTag, let bySurface)) = message {
+        if case .surface(.tagValue(Self.sessionStartedTag, let surfaceSeed)) = message {
             if !inSession {
                 inSession = true
                 let seed: UInt64
-                if bySurface > 0 {
-                    seed = w.rng.sessionsOpenedBy[Int(bySurface - 1)].next()
+                if surfaceSeed != 0 {
+                    seed = UInt64(bitPattern: surfaceSeed)  // a surface opened it (its own stream)
                 } else if let own = nextOwnSessionSeed {
                     seed = own
                 } else {
-                    seed = w.rng.userSessions.next()       // the sign-out's own visit
+                    seed = w.rng.signOutVisit.next()       // the sign-out's own visit
                 }
                 nextOwnSessionSeed = nil
                 session = RandomStream(seed: SeedMixer.mix(seed))

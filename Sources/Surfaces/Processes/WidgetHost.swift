@@ -17,7 +17,8 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     private var reloadPending = false
     /// A provider run has started reading: a request now asks for one more run after it.
     private var providerRunning = false
-    private var reloadAgain = false
+    /// One more run is owed after the one reading now, for this reason.
+    private var reloadAgain: ReloadReason? = nil
     private var nextHint: SimTime = Time.never
     private var hintGeneration: Int64 = 0
     /// The last timeline was built while its data was closed (before first unlock).
@@ -51,14 +52,14 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
             builtWhileProtected = protectedData
             world.showWidget(world.viewsInFlight[Int(view)])
             setHint(next)
-            if reloadAgain {
-                reloadAgain = false
-                runProvider(.appRequest)
+            if let again = reloadAgain {
+                reloadAgain = nil
+                runProvider(again)
             }
         case .surface(.tag(Self.providerDiedTag)):
             // The old views stay; the old policy holds: the next reload follows the hint.
             providerRunning = false
-            reloadAgain = false
+            reloadAgain = nil
             setHint(world.now + world.p.widget.reloadAfter, keepEarlier: true)
         case .deviceNotice(let notice):
             switch notice {
@@ -84,7 +85,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
         if reloadPending { return }   // coalesced into the run that has not started yet
         if providerRunning {
             // The running provider may have read the old data: one more run after it.
-            if !reloadAgain && (free || budget.spend(at: world.now)) { reloadAgain = true }
+            if reloadAgain == nil && (free || budget.spend(at: world.now)) { reloadAgain = reason }
             return
         }
         if !free && !budget.spend(at: world.now) {

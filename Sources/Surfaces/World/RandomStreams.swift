@@ -18,10 +18,10 @@ struct RandomStreams {
     /// The phone's reachability (world) apart from the user's writes on the watch.
     var watch, watchLink: RandomStream
     var share, action, widgetButtons, instant, car, tv: RandomStream
-    /// The other device's deletions
+    /// The seed of the user's visit to sign out; the other device's deletions
     /// apart from its edits; glances at the car apart from the drives; the system ending an
     /// app kept running for an activity, apart from its reclaiming a suspended app.
-    var elsewhereDeletes, glancesCar, liveTermination: RandomStream
+    var signOutVisit, elsewhereDeletes, glancesCar, liveTermination: RandomStream
     /// Each process's own requests' round trips, by process index (processes are registered
     /// in a fixed order whatever is enabled, so an index names the same process in every
     /// design): one program's traffic never shifts another's draws.
@@ -42,6 +42,7 @@ struct RandomStreams {
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }
+        signOutVisit = s(n.signOutVisit)
         elsewhereDeletes = s(n.elsewhereDeletes)
         glancesCar = s(n.glancesCar)
         liveTermination = s(n.liveTermination)
@@ -115,6 +116,7 @@ private struct StreamNameHashes {
     let instant = SeedMixer.nameHash("instant")
     let car = SeedMixer.nameHash("car")
     let tv = SeedMixer.nameHash("tv")
+    let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let glancesCar = SeedMixer.nameHash("glances.car")
     let liveTermination = SeedMixer.nameHash("live.termination")

@@ -193,6 +193,10 @@ final class World {
     /// length from the opening surface's own stream, so a design never shifts the user's own
     /// sessions, nor one surface's the sessions another opened.
     func openAppInForeground(_ launcher: Launcher = .user, bySurface surface: ProcessID? = nil) {
+        // A surface's attempt takes its session's seed whether or not a session starts, so one
+        // design holding the app in front never shifts the sessions another surface opens. The
+        // seed (odd, so never 0, which marks the user's own sessions) travels with the message.
+        let surfaceSessionSeed = surface.map { rng.sessionsOpenedBy[Int($0.index)].next() | 1 }
         if appInForeground { return }
         reclaimIfDue()
         device.appForceQuit = false
@@ -205,7 +209,7 @@ final class World {
             engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         }
         engine.send(.userOpensApp, to: ids.app)
-        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, surface.map { Int64($0.index) + 1 } ?? 0)), to: ids.user)
+        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, surfaceSessionSeed.map { Int64(bitPattern: $0) } ?? 0)), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
