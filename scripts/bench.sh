@@ -42,11 +42,14 @@ timed() {  # command... -> prints "seconds peak_kb"
 # timing is the best of BENCH_REPEAT runs (default 3), the usual estimate of what the
 # code costs without interference; SimPy gets the same treatment.
 REPEAT=${BENCH_REPEAT:-3}
+smaller() {  # current new -> prints the smaller of two numbers (new when current is empty)
+  if [ -z "$1" ] || awk "BEGIN {exit !($2 < $1)}"; then echo "$2"; else echo "$1"; fi
+}
 best() {  # command... -> prints "seconds peak_kb": the fastest of REPEAT runs, the largest peak
   local best_s="" best_kb=0 s kb
   for _ in $(seq "$REPEAT"); do
     read -r s kb < <(timed "$@")
-    if [ -z "$best_s" ] || awk "BEGIN {exit !($s < $best_s)}"; then best_s=$s; fi
+    best_s=$(smaller "$best_s" "$s")
     if [ "$kb" -gt "$best_kb" ]; then best_kb=$kb; fi
   done
   echo "$best_s $best_kb"
@@ -59,7 +62,7 @@ declare -A best_s
 for _ in $(seq "$REPEAT"); do
   for jobs in 1 2; do
     read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $((jobs * 4000)) --jobs $jobs --out "$tmp/d$jobs" --quiet)
-    if [ -z "${best_s[$jobs]:-}" ] || awk "BEGIN {exit !($secs < ${best_s[$jobs]})}"; then best_s[$jobs]=$secs; fi
+    best_s[$jobs]=$(smaller "${best_s[$jobs]:-}" "$secs")
   done
 done
 declare -A per_s
@@ -74,13 +77,13 @@ solo_best=""
 pair_best=""
 for _ in $(seq "$REPEAT"); do
   read -r s1 kb < <(timed $BIN run Scenarios/default.json5 --runs 4000 --jobs 1 --out "$tmp/ps" --quiet)
-  if [ -z "$solo_best" ] || awk "BEGIN {exit !($s1 < $solo_best)}"; then solo_best=$s1; fi
+  solo_best=$(smaller "$solo_best" "$s1")
   ( timed $BIN run Scenarios/default.json5 --runs 4000 --jobs 1 --out "$tmp/pa" --quiet > "$tmp/pa.t" ) &
   read -r sb kb < <(timed $BIN run Scenarios/default.json5 --runs 4000 --jobs 1 --out "$tmp/pb" --quiet)
   wait
   read -r sa kb < "$tmp/pa.t"
   slower=$(awk "BEGIN {print ($sa > $sb) ? $sa : $sb}")
-  if [ -z "$pair_best" ] || awk "BEGIN {exit !($slower < $pair_best)}"; then pair_best=$slower; fi
+  pair_best=$(smaller "$pair_best" "$slower")
 done
 echo "machine two_processes_over_one=$(awk "BEGIN {printf \"%.2f\", 2 * $solo_best / $pair_best}")"
 read -r secs kb < <(best $BIN run Scenarios/default.json5 --runs 10000 --jobs 2 --out "$tmp/d10k" --quiet)
@@ -100,7 +103,7 @@ ours_s=""
 theirs=0
 for _ in $(seq "$REPEAT"); do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
-  if [ -z "$ours_s" ] || awk "BEGIN {exit !($secs < $ours_s)}"; then ours_s=$secs; fi
+  ours_s=$(smaller "$ours_s" "$secs")
   if [ -n "$PY" ]; then
     r=$($PY "$ref" 300 | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
     if awk "BEGIN {exit !($r > $theirs)}"; then theirs=$r; fi

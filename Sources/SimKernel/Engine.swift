@@ -13,7 +13,7 @@ public final class Engine<Message> {
     enum Action {
         case deliver(Message)
         /// The time budget set at a launch; it counts only if the budget was not lifted since.
-        case budgetExpired(generation: UInt32)
+        case budgetExpired
     }
 
     @usableFromInline
@@ -53,8 +53,6 @@ public final class Engine<Message> {
     var table: [ProcessRecord] = []
     @usableFromInline var incarnations: [UInt32] = []
     @usableFromInline var states: [ProcessState] = []
-    /// Bumped when a run's time budget is set or lifted; a budget event of an older generation is void.
-    var budgetGenerations: [UInt32] = []
     var stopTime: SimTime = Time.never
     /// True inside `run(until:)`.
     var running = false
@@ -71,7 +69,6 @@ public final class Engine<Message> {
         table.append(ProcessRecord(name: name, limits: limits))
         incarnations.append(0)
         states.append(.notRunning)
-        budgetGenerations.append(0)
         return ProcessID(Int32(processes.count - 1))
     }
 
@@ -87,14 +84,13 @@ public final class Engine<Message> {
         table.removeAll()
         incarnations.removeAll()
         states.removeAll()
-        budgetGenerations.removeAll()
     }
 
-    @inline(__always)
-    /// Every process's record, in registration order.
-    public var records: [ProcessRecord] { (0..<table.count).map { record(ProcessID(Int32($0))) } }
+    /// Number of registered processes.
+    public var processCount: Int { table.count }
 
     /// The kernel's record of a process.
+    @inline(__always)
     public func record(_ id: ProcessID) -> ProcessRecord {
         var r = table[Int(id.index)]
         r.incarnation = incarnations[Int(id.index)]
@@ -163,8 +159,7 @@ public final class Engine<Message> {
         table[i].launchedBy = launcher
         if previous == .notRunning { table[i].memoryInUse = 0 }
         table[i].launches += 1
-        budgetGenerations[i] &+= 1
-        let incarnation = incarnations[i], generation = budgetGenerations[i]
+        let incarnation = incarnations[i]
         if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
         if let first, incarnations[i] == incarnation, states[i] == .running {
@@ -172,9 +167,9 @@ public final class Engine<Message> {
             if let trace { trace.record(now, table[i].name, "receive", String(describing: first)) }
             processes[i].process._withUnsafeGuaranteedRef { $0.receive(first, engine: self) }
         }
-        if let budget = table[i].limits.timeBudget, incarnations[i] == incarnation, budgetGenerations[i] == generation {
-            queue.push(Pending(target: id.index, incarnation: incarnation, action: .budgetExpired(generation: generation)),
-                       at: now + budget)
+        // A run whose first message lifted its budget (`liftTimeBudget`) gets no budget event.
+        if let budget = table[i].limits.timeBudget, incarnations[i] == incarnation {
+            queue.push(Pending(target: id.index, incarnation: incarnation, action: .budgetExpired), at: now + budget)
         }
         return true
     }
@@ -204,8 +199,7 @@ public final class Engine<Message> {
     public func liftTimeBudget(_ id: ProcessID) {
         let i = Int(id.index)
         guard states[i] == .running else { return }
-        budgetGenerations[i] &+= 1
-        table[i].limits.timeBudget = nil
+        table[i].limits.timeBudget = nil        // the run's budget event finds none and does nothing
     }
 
     /// Accounts `bytes` more memory to a running process. Past its limit the
@@ -267,8 +261,8 @@ public final class Engine<Message> {
         case .deliver(let message):
             if let trace { trace.record(now, table[i].name, "receive", String(describing: message)) }
             processes[i].process._withUnsafeGuaranteedRef { $0.receive(message, engine: self) }
-        case .budgetExpired(let generation):
-            guard generation == budgetGenerations[i] else { return }
+        case .budgetExpired:
+            guard table[i].limits.timeBudget != nil else { return }     // lifted during this run
             if let trace { trace.record(now, table[i].name, "timeBudget", "expired") }
             end(ProcessID(Int32(i)), .killedForTime)
         }

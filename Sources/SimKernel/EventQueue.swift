@@ -188,25 +188,19 @@ public final class EventQueue<Payload> {
         heapCapacity *= 2
     }
 
-    /// Doubles the slot buffers, moving the payloads of pending events to the same slots.
+    /// Doubles the slot buffers. Called only when no slot is free, so every slot handed out
+    /// holds a pending payload (a reserved root's slot is free): they move over as a block.
     @usableFromInline
     func growSlots() {
         precondition(UInt64(slotCapacity) <= Self.slotMask, "more than 4 million pending events")
+        assert(freeCount == 0 && slotsUsed == slotCapacity)
         let capacity = slotCapacity * 2
         let bigger = UnsafeMutablePointer<Payload>.allocate(capacity: capacity)
-        let first = rootIsVacant ? 1 : 0
-        if heapCount > first {
-            for k in first..<heapCount {
-                let s = heap[k].slot
-                (bigger + s).moveInitialize(from: slots + s, count: 1)
-            }
-        }
+        bigger.moveInitialize(from: slots, count: slotsUsed)
         slots.deallocate()
         slots = bigger
-        let biggerFree = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-        biggerFree.moveInitialize(from: freeSlots, count: freeCount)
         freeSlots.deallocate()
-        freeSlots = biggerFree
+        freeSlots = .allocate(capacity: capacity)
         slotCapacity = capacity
     }
 

@@ -70,13 +70,6 @@ private final class PoolState<Output: Sendable>: @unchecked Sendable {
         self.batch = max(1, batch)
     }
 
-    /// Whether the consumer has stopped (read under the lock).
-    private var hasStopped: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopped
-    }
-
     /// A worker: claim a batch of tasks in order while the window has room, run them, and
     /// hand their results over together.
     func workLoop(_ work: @Sendable (Int) -> Output) {
@@ -93,10 +86,8 @@ private final class PoolState<Output: Sendable>: @unchecked Sendable {
             nextTask = Swift.min(limit, first + batch)
             let last = nextTask
             condition.unlock()
-            for task in first..<last {
-                finished.append((task, work(task)))
-                if task + 1 < last && hasStopped { break }
-            }
+            // A stop is seen between batches: a batch is small (at most 16 tasks).
+            for task in first..<last { finished.append((task, work(task))) }
             condition.lock()
             for f in finished { ready[f.task] = f.output }
             finished.removeAll(keepingCapacity: true)

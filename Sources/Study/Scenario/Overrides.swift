@@ -10,7 +10,7 @@ public struct Override: Sendable, Equatable {
     /// The value, parsed as JSON5, or as a bare word if it is not JSON5.
     public var node: JSONNode
     /// The value as typed (a seed of more digits than a double holds is read from it).
-    public var valueText: String
+    public var valueText: String { String(text[text.index(after: text.firstIndex(of: "=")!)...]) }
 
     /// Parses `path=value`. The value is a JSON5 scalar or object (`0.5`, `true`,
     /// `"15m"`, `{exponential: {mean: "2m"}}`) or a bare word (`15m`, `android`).
@@ -26,7 +26,6 @@ public struct Override: Sendable, Equatable {
         }
         self.text = text
         self.path = path
-        self.valueText = valueText
         if let parsed = try? JSON5.parse(valueText) {
             node = parsed
         } else {

@@ -51,11 +51,6 @@ public struct ParameterIndex {
         return full
     }
 
-    /// The path most like `name`, for "Did you mean ...?".
-    public func nearest(to name: String) -> String? {
-        NameSuggestion.nearest(to: name, among: paths)
-    }
-
     /// The deepest group `path` lies in (`observe.glances` for `observe.glances.tv`), or ""
     /// when no proper prefix of it is a group.
     public func enclosingGroup(of path: String) -> String {

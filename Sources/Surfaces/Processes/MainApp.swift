@@ -52,9 +52,8 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
         let w = world
         if !resumed || memory == nil {
-            w.appStorage.deleteExpired(at: w.now)
-            let kept = readableReading()
-            memory = Memory(store: kept ?? DataCopy(account: w.account), hasReading: kept != nil)
+            memory = Memory(store: DataCopy(account: w.account), hasReading: false)
+            loadKeptReading()
         }
         memory?.syncTimerRunning = false
     }
@@ -71,6 +70,19 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
         if world.carKeepsAppRunning { world.carLostApp() }
+    }
+
+    /// Loads the kept reading into a run that holds none, if the phone can unseal it now
+    /// (readings past their lifetime are deleted first). Returns whether it did. Called at
+    /// launch, and when the user opens a run launched while the phone was locked.
+    @discardableResult
+    private func loadKeptReading() -> Bool {
+        guard let m = memory, !m.hasReading else { return false }
+        world.appStorage.deleteExpired(at: world.now)
+        guard let kept = readableReading() else { return false }
+        m.store = kept
+        m.hasReading = true
+        return true
     }
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, seed 002).
@@ -131,16 +143,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     private func openedByUser() {
         let w = world
         let coldStart = coldStartOrResume()
-        if let m = memory, !m.hasReading {
-            w.appStorage.deleteExpired(at: w.now)          // as at a launch: expired readings go first
-        }
-        if let m = memory, !m.hasReading, let kept = readableReading() {
-            // A run launched in the background while the phone was locked could not unseal the
-            // kept reading (seed 002); opened by the user, the phone is unlocked and now it can.
-            m.store = kept
-            m.hasReading = true
-            if w.carKeepsAppRunning { w.carShows(kept) }
-        }
+        // A run launched in the background while the phone was locked could not unseal the kept
+        // reading (seed 002); opened by the user, the phone is unlocked and now it can.
+        if loadKeptReading() && w.carKeepsAppRunning { w.carShows(memory!.store) }
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // Seed 002: a person who had a reading kept sees an empty screen and no word why.

@@ -85,7 +85,7 @@ final class Assembly {
         w.ids.instant = e.register(instant, name: "instantVersion")
         w.ids.car = e.register(car, name: "car")
         w.ids.tv = e.register(tv, name: "television")
-        precondition(e.records.count <= RandomStreams.processCapacity, "more processes than random streams for them")
+        precondition(e.processCount <= RandomStreams.processCapacity, "more processes than random streams for them")
         w.ids.noticeListeners = [w.ids.pushService, w.ids.widgetHost]
         if w.p.share.enabled { w.ids.noticeListeners.append(w.ids.shareSheet) }
         w.ids.phoneProcesses = [w.ids.app, w.ids.provider, w.ids.share, w.ids.actionRunner]

@@ -83,7 +83,7 @@ public enum PushKind: UInt8, Sendable {
 }
 
 /// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
-public enum ReloadReason: UInt8, Sendable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
+public enum ReloadReason: UInt8, Sendable, CaseIterable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
 
 /// Platform events a process may be told of.
 public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, restarted, appUpdated }

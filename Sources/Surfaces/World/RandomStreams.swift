@@ -36,7 +36,7 @@ struct RandomStreams {
     /// never shift those the app asks for).
     var reloadDelayFor: [RandomStream]
 
-    /// Processes with a stream of their own in `networkFrom` and `sessionsOpenedBy`.
+    /// Processes with streams of their own in the per-process arrays above.
     static let processCapacity = 32
 
     init(seed: UInt64) {
@@ -126,7 +126,7 @@ private struct StreamNameHashes {
     let backendFrom = perProcess("backend.from")
     let pushFrom = perProcess("push.from")
     let pushWakeFrom = perProcess("push.wake.from")
-    let reloadDelayFor = (0..<16).map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
+    let reloadDelayFor = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0.rawValue)") }
 
     /// `prefix.0`, `prefix.1`, … for every process index.
     private static func perProcess(_ prefix: String) -> [UInt64] {

@@ -20,7 +20,9 @@ extension World {
             (.signoutShareDataLeak, p.share.enabled && shared.projection != nil),
             (.signoutActionsLeak, p.action.enabled && p.action.background && shared.session != nil),
             (.signoutTVLeak, p.tv.enabled && tvSignedIn),
-            (.signoutCarLeak, p.car.enabled && (carClientSignedIn || (carIsDriving && carObserver.current.kind == .data))),
+            // A projected car shows the app's signed-out state at once (below): only a car's own
+            // client can hold the account on.
+            (.signoutCarLeak, p.car.enabled && carClientSignedIn),
         ]
     }
 
@@ -40,7 +42,6 @@ extension World {
         if p.car.enabled && p.car.mode == .projected && carIsDriving {
             // The phone app fills a projected car's templates: they show its signed-out state.
             carObserver.show(.blank(.signedOut), at: now, truth: truth)
-            noteLeakEnded(.signoutCarLeak)
         }
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
