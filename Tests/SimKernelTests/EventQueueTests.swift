@@ -238,7 +238,35 @@ final class EventQueueTests: XCTestCase {
             XCTAssertTrue(q.isEmpty)
             for i in 0..<100 { q.push(payload(i), at: SimTime(i)) }          // reused slots
             XCTAssertEqual(q.pop()?.payload, payload(0))
-        }   // the queue ends here with 99 payloads pending, which its deinit destroys
+        }   // the queue ends with 99 payloads pending (their count: the test below)
+    }
+
+    /// Every payload pushed is destroyed exactly once: by being popped, by `removeAll` (a
+    /// reserved root's included) or by the queue's deinit.
+    func testEveryPayloadIsDestroyedExactlyOnce() {
+        final class Live { var count = 0 }
+        final class Payload {
+            let live: Live
+            init(_ live: Live) { self.live = live; live.count += 1 }
+            deinit { live.count -= 1 }
+        }
+        let live = Live()
+        do {
+            let q = EventQueue<Payload>()
+            for i in 0..<300 { q.push(Payload(live), at: SimTime(300 - i)) }   // grows heap and slots
+            XCTAssertEqual(live.count, 300)
+            _ = q.popReservingRoot()
+            XCTAssertEqual(live.count, 299)
+            q.push(Payload(live), at: 1_000)                                   // fills the reserved root
+            for _ in 0..<100 { _ = q.pop() }
+            XCTAssertEqual(live.count, 200)
+            _ = q.popReservingRoot()
+            q.removeAll()
+            XCTAssertEqual(live.count, 0, "removeAll destroys every pending payload")
+            for _ in 0..<50 { q.push(Payload(live), at: 5) }
+            XCTAssertEqual(live.count, 50)
+        }
+        XCTAssertEqual(live.count, 0, "the queue's deinit destroys the pending payloads")
     }
 
     func testLargeHeapHoldModel() {

@@ -84,8 +84,7 @@ final class OutboxRaceTests: XCTestCase {
             XCTAssertEqual(trace.records.filter { $0.process == "shareExtension" && $0.event == "ended"
                 && $0.details == "normal" && confirms.contains($0.time) }.count, 0,
                            "seed \(seed): an extension run was ended by a later share")
-            waited += trace.records.filter { $0.process == "shareSheet" && $0.event == "receive"
-                && $0.details.hasPrefix("timerWithValue(101,") }.count
+            waited += trace.times("shareSheet", "receive", details: "timerWithValue(101,").count
             XCTAssertEqual(res[value: .shareLost], 0, "seed \(seed): share.lost")
             XCTAssertEqual(res[value: .shareKilled], 0, "seed \(seed): share.killed")
         }

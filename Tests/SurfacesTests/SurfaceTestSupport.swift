@@ -77,6 +77,23 @@ extension TraceLog {
 }
 
 extension XCTestCase {
+    /// Every sample of `metrics` is finite and ≥ 0; every per-replication value is finite and
+    /// ≥ 0, and at most 1 for a fraction. NaN ("not applicable") passes only where allowed.
+    func assertMetricsInRange(_ r: ReplicationResult, _ label: String, metrics: [Metric] = Metric.allCases,
+                              notApplicableAllowed: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+        for m in metrics {
+            switch m.spec.shape {
+            case .sampled:
+                XCTAssertTrue(r[samples: m].allSatisfy { $0.isFinite && $0 >= 0 }, "\(label): \(m.spec.name)", file: file, line: line)
+            case .perReplication:
+                let v = r[value: m]
+                if v.isNaN && notApplicableAllowed { continue }
+                XCTAssertTrue(v.isFinite && v >= 0, "\(label): \(m.spec.name) = \(v)", file: file, line: line)
+                if m.spec.unit == "fraction" { XCTAssertLessThanOrEqual(v, 1, "\(label): \(m.spec.name)", file: file, line: line) }
+            }
+        }
+    }
+
     /// Asserts every value in `xs` is exactly zero, reporting the first offender's index.
     func assertAllZero(_ xs: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         if let i = xs.firstIndex(where: { $0 != 0 }) {
