@@ -32,6 +32,9 @@ public enum Metric: Int, CaseIterable, Sendable {
     case tvStoppedAtLock
     case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak, signoutCarLeak
     case backendRequests
+    // Lost changes and the censored partners of the item latencies (added last, so the
+    // earlier columns of runs.csv keep their places).
+    case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -74,7 +77,7 @@ public enum MetricCatalog {
         m += view("watch", "watch app")
         m += [
             MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\""),
-            MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes that never reach the backend"),
+            MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder"),
             MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
             MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
             MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
@@ -86,7 +89,7 @@ public enum MetricCatalog {
             MetricSpec(name: "live.unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed (a live status prints none)"),
             MetricSpec(name: "live.wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances at a live status of an account that is signed out"),
             MetricSpec(name: "live.staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while a live status is shown"),
-            MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares that never reach the backend and are no longer pending"),
+            MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox"),
             MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
             MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)"),
             MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it"),
@@ -109,6 +112,12 @@ public enum MetricCatalog {
             m.append(MetricSpec(name: "signout.\(s).leak", unit: "s", shape: .perReplication, doc: "time after sign-out during which \(what)"))
         }
         m.append(MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"))
+        m += [
+            MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth"),
+            MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out"),
+            MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out"),
+            MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
+        ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m
     }

@@ -10,6 +10,8 @@ struct ActionRun {
     var attempts = 0
     var openedApp = false
     var done = false
+    /// The automation still holds the action's change (it may retry it).
+    var holdsChange = false
 }
 
 /// Assistant and shortcut actions (§25.8; SPEC §3.8): an automation runs an action at
@@ -60,9 +62,14 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
             scheduleButtonTap()
         case .timerWithValue(Tag.timeout.rawValue, let index):
             let i = Int(index)
-            if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries { attempt(i) }
+            if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries {
+                attempt(i)
+            } else if !w.actions[i].done {
+                release(i)          // every attempt timed out: the automation gives up
+            }
         case .surface(.tagValue(Automations.doneTag, let index)):
             w.actions[Int(index)].done = true
+            release(Int(index))
             // The action's code rebuilt the projection; it asks for a reload as the app would (a
             // widget button always does). Reloads from an app intent are budget-exempt.
             if w.p.widget.enabled && (w.actions[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
@@ -72,6 +79,13 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
         default:
             break
         }
+    }
+
+    /// The automation no longer holds action `i`'s change (done, given up, or handed to the app).
+    private func release(_ i: Int) {
+        guard world.actions[i].holdsChange else { return }
+        world.actions[i].holdsChange = false
+        world.letGo(world.actions[i].change)
     }
 
     /// Message tag: the runner returned its result for action `value`.
@@ -86,12 +100,16 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
             // "continue in the app".
             w.actions[i].openedApp = true
             w.actions[i].done = true
+            release(i)              // a change made by an earlier attempt is not the app's to send
             w.openAppInForeground(.link, bySurface: w.ids.actions)
             // The user finishes the action on the screen it opened.
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
         }
-        if w.actions[i].change < 0 { w.actions[i].change = w.makeChange(w.actions[i].fromWidgetButton ? .widgetButton : .action) }
+        if w.actions[i].change < 0 {
+            w.actions[i].change = w.makeChange(w.actions[i].fromWidgetButton ? .widgetButton : .action)
+            w.actions[i].holdsChange = true     // the maker's hold: the automation's, until it is done
+        }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
         w.engine.send(.surface(.tagValue(ActionRunner.runTag, Int64(i))), to: w.ids.actionRunner)
@@ -122,7 +140,7 @@ final class ActionRunner: SimulatedProcess<Surfaces.Message> {
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
                 if var pr = w.shared.readProjection(w.device), pr.schemaVersion == w.schemaVersion {
-                    pr.data.changes.insert(r.change)
+                    pr.data.changes.insert(r.change, lost: w.truth.lost)
                     w.shared.writeProjection(pr, w.device)
                 }
                 engine.send(.surface(.tagValue(Automations.doneTag, Int64(i))), to: w.ids.actions)

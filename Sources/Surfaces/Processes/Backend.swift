@@ -61,6 +61,8 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
             case .revoke: break
             }
         }
+        // The write has arrived, applied or refused: the request no longer carries it.
+        if r.kind == .write { world.letGo(r.change) }
         engine.send(.reply(reply), to: r.from, incarnation: r.incarnation, after: delay)
     }
 
@@ -74,7 +76,8 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
         applyCount[id] &+= 1
         if applyCount[id] == 1 {
             appliedAt[id] = world.now
-            applied.insert(r.change)
+            applied.insert(r.change, lost: world.truth.lost)
+            world.truth.markApplied(r.change)
         }
         world.backendApplied(change: r.change, from: r.from)
     }
@@ -135,5 +138,6 @@ final class OtherDevice: SimulatedProcess<Surfaces.Message> {
     func makeEdit() {
         let id = world.makeChange(.elsewhere)
         world.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
+        world.handedOn(id)
     }
 }

@@ -115,7 +115,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        if w.wakeAppInBackground(.system, for: .backgroundWake(.system)) { w.engine.liftTimeBudget(w.ids.app) }
+        if w.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
     /// Message tag: the app's run ended during a drive (the connection relaunches it).

@@ -17,8 +17,8 @@ extension MainApp {
         switch w.p.share.outbox {
         case .perProcessFiles:
             for item in w.outbox.listItemFiles() {
-                w.outbox.deleteItemFile(item)
-                sendWrite(item)
+                sendWrite(item)                 // into the app's own outbox, then the file goes
+                w.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
             m.drainSnapshot = []
@@ -48,7 +48,7 @@ extension MainApp {
             // Rewrites the file without the items it took (its view of the file is the snapshot).
             // It took every item it read, so it writes the file back empty; an item the
             // extension appended since the read is overwritten unless the lock kept it out.
-            w.outbox.write([])
+            w.writeSharedOutbox([])
             m.drainSnapshot = nil
             let again = m.drainWanted
             m.drainWanted = false

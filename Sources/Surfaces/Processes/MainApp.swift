@@ -122,6 +122,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             memory?.coldStart = false
             startBackgroundWork()
             receiveSurfaceMessage(message)
+            // A background run with network and time sends what is waiting, whatever woke it.
+            sendPendingWrites()
+            drainSharedOutbox()
             finishBackgroundWorkIfIdle()
         case .timer(Self.syncTimer):
             // In the foreground, and in the background while a projected car keeps the app running.
@@ -133,7 +136,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             }
         case .reply(let r): handle(r)
         case .outboxItemAdded: drainSharedOutbox()
-        case .shareHandedOver(let change): sendWrite(change)
+        case .shareHandedOver(let change):
+            sendWrite(change)
+            world.letGo(change)                   // the deep link that carried it
         default: receiveSurfaceMessage(message)
         }
     }
@@ -185,8 +190,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         // Actions wait for a fresh reading; a signed-out app has nothing to change.
         guard w.appInForeground, w.account != 0, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
-        m.store.changes.insert(id)
-        w.appStorage.pendingWrites.append(id)
+        m.store.changes.insert(id, lost: w.truth.lost)
+        w.appOutboxAppend(id)
+        w.handedOn(id)
         persist()
         w.appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
@@ -255,8 +261,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         case .sync:
             m.syncInFlight = false
             if r.status == .ok, w.account != 0, let data = w.data(of: r) {   // a reply to a signed-out app is dropped
-                let before = m.store.changes.count, objectsBefore = m.store.objects
-                m.store.changes.formUnion(data.changes)
+                let objectsBefore = m.store.objects
+                let gained = data.changes.hasChange(notIn: m.store.changes, lost: w.truth.lost)
+                m.store.changes.formUnion(data.changes, lost: w.truth.lost)
                 m.store.readAt = data.readAt
                 m.store.objects = data.objects
                 m.store.account = w.account
@@ -269,7 +276,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                 // for a reload. Whether it does is read from the projection itself, not from the
                 // store before the sync: a launch that could not read its kept reading (the phone
                 // locked) starts empty, and an unchanged reading must not spend the widget's budget.
-                let changed = m.store.changes.count != before || m.store.objects != objectsBefore
+                let changed = gained || m.store.objects != objectsBefore
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(m.store) && writeProjection() {
@@ -287,7 +294,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             finishBackgroundWorkIfIdle()
         case .write:
             m.writesInFlight.remove(r.change)
-            if r.status != .failed { w.appStorage.pendingWrites.removeAll { $0 == r.change } }   // applied, or refused for good
+            if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { w.appStorage.revokePending = false }
@@ -312,7 +319,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
     func sendWrite(_ id: Int32) {
-        world.appStorage.pendingWrites.append(id)
+        world.appOutboxAppend(id)
         sendPendingWrites()
     }
 
@@ -322,7 +329,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
         guard var pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
-        guard pr.schemaVersion == world.schemaVersion && pr.data.changes == store.changes && pr.data.objects == store.objects else {
+        guard pr.schemaVersion == world.schemaVersion && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects else {
             return false
         }
         pr.data.readAt = store.readAt

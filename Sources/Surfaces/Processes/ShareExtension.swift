@@ -14,6 +14,8 @@ struct SharedItem {
     var handedOver = false
     /// A background transfer holds it (waiting for the network or uploading).
     var inTransfer = false
+    /// The extension run that made the change still holds it (not yet handed over).
+    var extensionHolds = false
 }
 
 /// The share extension (§25.7; SPEC §3.7): a process inside another app's flow, with a
@@ -40,6 +42,12 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
             w.shares[r].killed = true
         }
+        // A run that ends before handing its change over takes it with it: lost, unless a
+        // request it sent still carries it.
+        if let r = w.shareRuns.last, w.shares[r].extensionHolds {
+            w.shares[r].extensionHolds = false
+            w.letGo(w.shares[r].change)
+        }
     }
 
     override func receive(_ message: Message, engine: Engine<Message>) {
@@ -54,7 +62,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
             engine.send(.surface(.tag(Tag.appendWrite.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
         case .surface(.tag(Tag.appendWrite.rawValue)):
             guard let r = run else { return }
-            w.outbox.write(r.snapshot + [w.shares[r.item].change])
+            w.writeSharedOutbox(r.snapshot + [w.shares[r.item].change])
             handedOver(r.item)
         case .surface(.tag(Tag.lockGranted.rawValue)):
             engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
@@ -86,6 +94,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
             return
         }
         w.shares[index].change = w.makeChange(.share)
+        w.shares[index].extensionHolds = true
         switch p.design {
         case .inExtension:
             if w.shares[index].size > p.backgroundTransferAbove {
@@ -99,6 +108,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         case .openApp:
             w.shares[index].openedApp = true
             w.shares[index].handedOver = true
+            w.shares[index].extensionHolds = false   // the hold travels with the deep link to the app
             w.openAppInForeground(.link, bySurface: w.ids.share)
             w.engine.send(.shareHandedOver(w.shares[index].change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
@@ -116,7 +126,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
                 w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
             }
         case .perProcessFiles:
-            w.outbox.createItemFile(w.shares[index].change)
+            w.createOutboxItemFile(w.shares[index].change)
             handedOver(index)
         }
     }
@@ -124,6 +134,10 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
     private func handedOver(_ index: Int) {
         let w = world
         w.shares[index].handedOver = true
+        if w.shares[index].extensionHolds {
+            w.shares[index].extensionHolds = false
+            w.letGo(w.shares[index].change)      // its next holder took it first
+        }
         if let next = w.outbox.release(w.ids.share.index) { w.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
@@ -207,6 +221,7 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
         let w = world
         w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: w.shares[index].change,
                   key: true, tag: Int32(index), online: true)
+        w.letGo(w.shares[index].change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !w.device.appForceQuit && !w.appInForeground {
             w.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))

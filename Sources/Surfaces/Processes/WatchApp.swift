@@ -144,7 +144,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             }
             if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
         case .write:
-            if r.status == .ok { ownQueue.removeAll { $0 == r.change } }
+            if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }
         default: break
         }
@@ -154,6 +154,10 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         guard signedIn else { return }
         signedIn = false
         cache = nil
+        // A signed-out watch discards the writes it could not send: no credential will take them.
+        let unsent = ownQueue
+        ownQueue = []
+        for id in unsent { world.letGo(id) }
         world.watchHoldsAccount = false
         show(nil)
         world.noteLeakEnded(.signoutWatchLeak)
@@ -166,14 +170,10 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         guard signedIn else { return }
         let id = w.makeChange(.watch)
         if w.measuring { w.result.samples[Metric.watchRelayQueue.rawValue].append(Double(link.queueLength)) }
-        if var c = cache {
-            c.changes.insert(id)
-            cache = c
-            show(cache)
-        }
         var refused = false
         switch level {
         case .standalone:
+            w.hold(id)
             ownQueue.append(id)
             flushOwnQueue()
         case .companion, .remoteControl:
@@ -182,7 +182,22 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             case .queued: link.queueToPhone(id)
             }
         }
+        // Handed to the queue or the link, or refused: a refused write had no other holder and
+        // is lost for good now.
+        w.handedOn(id)
         writes.append((id, w.now, refused))
+        // The watch shows its own write at once, sent or not.
+        if var c = cache {
+            c.changes.insert(id, lost: w.truth.lost)
+            cache = c
+            show(cache)
+        }
+    }
+
+    private func dropFromOwnQueue(_ id: Int32) {
+        let before = ownQueue.count
+        ownQueue.removeAll { $0 == id }
+        for _ in ownQueue.count..<before { world.letGo(id) }
     }
 
     /// Writes of a standalone watch not yet acknowledged.

@@ -11,7 +11,7 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone }
+    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverQueuedToPhone }
     private var away = false
     /// Watch writes queued for the phone, in order.
     private(set) var toPhone: [Int32] = []
@@ -47,8 +47,9 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
         case .surface(.tag(WatchLink.phonePowerTag)):
             flush()
         case .timerWithValue(Tag.deliverToPhone.rawValue, let value):
-            // The message arrives: the system wakes the phone app for it.
-            w.wakeAppInBackground(.watch, for: .watchRequest(Int32(value)))
+            arrive(Int32(truncatingIfNeeded: value), queued: false)
+        case .timerWithValue(Tag.deliverQueuedToPhone.rawValue, let value):
+            arrive(Int32(truncatingIfNeeded: value), queued: true)
         default:
             break
         }
@@ -61,8 +62,11 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     private func flush() {
         guard reachable else { return }
         let w = world
-        for change in toPhone { deliverToPhone(change, after: hop) }
-        toPhone = []
+        if w.appCanRunForWatch {
+            let queued = toPhone
+            toPhone = []
+            for change in queued { deliverToPhone(change, queued: true, after: hop) }
+        }
         if context >= 0 {
             w.engine.send(.surface(.tagValue(WatchApp.contextTag, Int64(context))), to: w.ids.watch, after: hop)
             context = -1
@@ -74,23 +78,43 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     // MARK: What the two apps call
 
     /// Delivers a message from the watch to the phone app after `delay`; the system wakes
-    /// the app when it arrives.
-    private func deliverToPhone(_ value: Int32, after delay: SimTime) {
-        world.engine.send(.timerWithValue(Tag.deliverToPhone.rawValue, Int64(value)), to: world.ids.watchLink, after: delay)
+    /// the app when it arrives. A write on its way is held by the message (the queue's hold
+    /// passes to it).
+    private func deliverToPhone(_ value: Int32, queued: Bool, after delay: SimTime) {
+        let tag = queued ? Tag.deliverQueuedToPhone : Tag.deliverToPhone
+        world.engine.send(.timerWithValue(tag.rawValue, Int64(value)), to: world.ids.watchLink, after: delay)
     }
 
-    /// `sendMessage` from the watch: delivered now (waking the phone app), or fails.
+    /// A message from the watch reaches the phone: the system wakes the phone app for it
+    /// (one rule for every background launch, `World.wakeAppInBackground`). If it cannot, a
+    /// queued transfer waits in the queue for the next delivery; an immediate message fails,
+    /// and a write it carried had no other holder.
+    private func arrive(_ value: Int32, queued: Bool) {
+        let w = world
+        if w.wakeAppInBackground(.watch, for: .watchRequest(value)) { return }   // the app lets go once it has it
+        guard value >= 0 else { return }
+        if queued { toPhone.append(value) } else { w.letGo(value) }
+    }
+
+    /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
+    /// when the phone, or an app the system would launch there, cannot be reached.
     func sendImmediate(_ value: Int32) -> Bool {
-        guard reachable else { return false }
-        deliverToPhone(value, after: hop)
+        guard reachable && world.appCanRunForWatch else { return false }
+        if value >= 0 { world.hold(value) }
+        deliverToPhone(value, queued: false, after: hop)
         return true
     }
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
     func queueToPhone(_ change: Int32) {
+        world.hold(change)
         toPhone.append(change)
         flush()
     }
+
+    /// The phone app activated its link session (the user opened it): transfers that could
+    /// not wake it are delivered now.
+    func phoneAppActivated() { flush() }
 
     /// `updateApplicationContext` from the phone: the latest value replaces any pending one.
     func updateContext(_ snapshot: Int32) {

@@ -16,18 +16,20 @@ extension Assembly {
             let o = w.watchObserver
             set(.watchNeedsPhone, o.glances == 0 ? .nan : Double(o.blankByKind[Int(ViewKind.needsPhone.rawValue)]) / Double(o.glances))
             let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
-            // Lost: refused by an immediate relay, or never applied and no longer waiting anywhere
-            // (the watch's own queue, the link's queue, the phone app's outbox).
-            let waiting = Set(watch.pendingWrites + watchLink.toPhone + w.appStorage.pendingWrites)
-            var lost = 0
+            // Lost: the truth's record (refused by an immediate relay, or dropped with no other
+            // holder). The rest are applied (a latency) or still on their way (censored).
+            var lost = 0, onItsWay = 0
             for wr in writes {
                 if let t = backend.firstApplied(wr.change) {
                     r.samples[Metric.watchWriteLatency.rawValue].append(Time.seconds(t - wr.madeAt))
-                } else if wr.refused || !waiting.contains(wr.change) {
+                } else if w.truth.lostAt[Int(wr.change)] < Time.never {
                     lost += 1
+                } else {
+                    onItsWay += 1
                 }
             }
             set(.watchWriteLost, frac(lost, writes.count))
+            set(.watchWriteLatencyCensored, frac(onItsWay, writes.count - lost))
         }
         if p.live.enabled {
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
@@ -46,6 +48,7 @@ extension Assembly {
             set(.actionDuplicated, frac(runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, runs.count))
             set(.actionOpenedApp, frac(runs.filter(\.openedApp).count, runs.count))
             set(.actionCompletedWithoutApp, frac(runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, runs.count))
+            set(.actionLost, frac(runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, runs.count))
         }
         if p.instant.enabled {
             set(.instantEmptyFirstLaunch, frac(instant.firstLaunches.filter { !$0 }.count, instant.firstLaunches.count))
@@ -57,6 +60,12 @@ extension Assembly {
                 unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg))
         }
         if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
+        var made = 0, lostChanges = 0
+        for id in 0..<Int(w.truth.count) where w.truth.madeAt[id] >= p.observe.warmup {
+            made += 1
+            if w.truth.lostAt[id] < Time.never { lostChanges += 1 }
+        }
+        set(.changesLost, frac(lostChanges, made))
         for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,
                   .signoutActionsLeak, .signoutTVLeak, .signoutCarLeak] {
             set(m, w.leak(m, end: end))
@@ -68,17 +77,21 @@ extension Assembly {
         let w = world
         let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup }
         guard !items.isEmpty else { return }
-        let pending = Set(w.outbox.pending + w.appStorage.pendingWrites)
-        var lost = 0, duplicated = 0
+        var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {
             let applied = backend.timesApplied(item.change)
             if applied > 1 { duplicated += 1 }
             if let t = backend.firstApplied(item.change) {
                 r.samples[Metric.shareLatency.rawValue].append(Time.seconds(t - item.confirmedAt))
-            } else if item.handedOver && !item.inTransfer && !pending.contains(item.change) {
+                measured += 1
+            } else if w.truth.lostAt[Int(item.change)] < Time.never {
                 lost += 1
+            } else {
+                measured += 1
+                onItsWay += 1
             }
         }
+        r.values[Metric.shareLatencyCensored.rawValue] = measured == 0 ? .nan : Double(onItsWay) / Double(measured)
         let n = Double(items.count)
         r.values[Metric.shareLost.rawValue] = Double(lost) / n
         r.values[Metric.shareDuplicated.rawValue] = Double(duplicated) / n

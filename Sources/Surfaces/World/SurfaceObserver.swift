@@ -41,14 +41,15 @@ final class SurfaceObserver {
         guard now > a, current.kind == .data else { return }
         let span = Time.seconds(now - a)
         shownTime += span
-        let first = current.changes.firstMissing
+        // The truth is the same all through (a, now]: every change or loss integrates first.
+        let first = truth.firstMissing(of: current.changes, at: a)
         guard first < truth.count else { return }
         let m = truth.madeAt[Int(first)]
         // Staleness is t − m on [a, now] (m ≤ a, since the change existed before the interval).
         integral += span * (Time.seconds(a - m) + Time.seconds(now - a) / 2)
     }
 
-    /// The truth gained a change: call before the change is recorded so the interval
+    /// The truth gains or loses a change: call before it is recorded so the interval
     /// before it is integrated with the old truth.
     func truthWillChange(at now: SimTime, truth: Truth) { advance(to: now, truth: truth) }
 
@@ -58,9 +59,10 @@ final class SurfaceObserver {
         if view.kind == .data {
             view.changes.forEachMissing(from: everShown) { id in
                 let made = truth.madeAt[Int(id)]
-                if made >= warmup { lag.append(Time.seconds(now - made)) }
+                // A change lost for good has left every lag population.
+                if made >= warmup && !truth.isLost(id, by: now) { lag.append(Time.seconds(now - made)) }
             }
-            everShown.formUnion(view.changes)
+            everShown.formUnion(view.changes, lost: truth.lost)
         }
         current = view
     }
@@ -82,10 +84,10 @@ final class SurfaceObserver {
         if signedOutAccount { wrongAccountGlances += 1 }
     }
 
-    /// Changes made after the warm-up that the surface never showed.
+    /// Changes made after the warm-up, and not lost for good, that the surface never showed.
     func censoredShare(truth: Truth) -> Double {
         var made = 0, missed = 0
-        for id in 0..<Int(truth.count) where truth.madeAt[id] >= warmup {
+        for id in 0..<Int(truth.count) where truth.madeAt[id] >= warmup && truth.lostAt[id] == Time.never {
             made += 1
             if !everShown.contains(Int32(id)) { missed += 1 }
         }

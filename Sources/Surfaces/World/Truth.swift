@@ -1,36 +1,112 @@
 import SimKernel
 import Platform
 
-/// Where a change was made (SPEC §2.3).
+/// Where a change was made (docs/model.md#the-truth).
 public enum ChangeOrigin: UInt8, Sendable {
     case elsewhere, app, watch, share, action, widgetButton
 }
 
-/// The truth (SPEC §2.3): every change made so far, wherever it was made and whether
-/// or not the backend has it yet. Changes are numbered in the order they were made.
-/// One per world, shared by reference with its observers (so reading it costs no copy).
+/// The truth (docs/model.md#the-truth): every change made so far, wherever it was made
+/// and whether or not the backend has it yet, less the changes lost for good. Changes are
+/// numbered in the order they were made. One per world, shared by reference with its
+/// observers (so reading it costs no copy).
+///
+/// A change is *on its way* while something holds it: the program that made it until it
+/// hands it on, an outbox, a relay queue, a message or request in flight, a retry, a
+/// background transfer. Each holder takes a hold and lets go; when the last lets go and
+/// the backend never applied the change, the change is lost for good at that moment: it
+/// leaves the truth (no surface is stale for it from then on) and every lag population.
 public final class Truth {
     public private(set) var madeAt: [SimTime] = []
     public private(set) var origin: [ChangeOrigin] = []
+    /// When each change was lost for good (`Time.never`: not lost).
+    public private(set) var lostAt: [SimTime] = []
+    /// The lost changes, for the change sets' prefixes.
+    public let lost = LostChanges()
+    /// Holders of each change that is on its way.
+    private var holds: [UInt16] = []
+    /// Whether the backend applied each change at least once.
+    private var applied: [Bool] = []
 
-    public init() { madeAt.reserveCapacity(256); origin.reserveCapacity(256) }
+    public init() {
+        madeAt.reserveCapacity(256); origin.reserveCapacity(256); lostAt.reserveCapacity(256)
+        holds.reserveCapacity(256); applied.reserveCapacity(256)
+    }
 
     /// Number of changes made so far.
     @inline(__always) public var count: Int32 { Int32(madeAt.count) }
 
-    /// Records a change made now and returns its number.
+    /// Records a change made now and returns its number; the program that made it holds it.
     public func make(_ from: ChangeOrigin, at now: SimTime) -> Int32 {
         madeAt.append(now)
         origin.append(from)
+        lostAt.append(Time.never)
+        holds.append(1)
+        applied.append(false)
         return Int32(madeAt.count - 1)
     }
 
-    /// Staleness of a view holding `changes` at `now` (SPEC §2.4): 0 if it includes
-    /// every change made by then, else now − when its earliest missing change was made.
-    /// `now` may be earlier than the last change (a glance taken after the fact).
+    /// One more holder carries change `id` towards the backend.
+    public func hold(_ id: Int32) {
+        guard id >= 0 && Int(id) < holds.count else { return }
+        holds[Int(id)] &+= 1
+    }
+
+    /// A holder of change `id` let go of it. Returns true when that was the last holder and
+    /// the backend never applied it: the change is lost for good now (the caller records it
+    /// with `markLost` once the observers have integrated up to now).
+    public func release(_ id: Int32) -> Bool {
+        guard id >= 0 && Int(id) < holds.count else { return false }
+        let i = Int(id)
+        precondition(holds[i] > 0, "change \(id) released more often than it was held")
+        holds[i] -= 1
+        return holds[i] == 0 && !applied[i] && lostAt[i] == Time.never
+    }
+
+    /// The backend applied change `id`: it can no longer be lost.
+    public func markApplied(_ id: Int32) {
+        guard id >= 0 && Int(id) < applied.count else { return }
+        applied[Int(id)] = true
+    }
+
+    /// Records that change `id` is lost for good at `now`.
+    public func markLost(_ id: Int32, at now: SimTime) {
+        lostAt[Int(id)] = now
+        lost.insert(id)
+    }
+
+    /// Whether change `id` was lost for good by `t`.
+    @inline(__always) public func isLost(_ id: Int32, by t: SimTime) -> Bool { lostAt[Int(id)] <= t }
+
+    /// Whether change `id` is on its way now (held, not applied, not lost).
+    public func isOnItsWay(_ id: Int32) -> Bool {
+        id >= 0 && Int(id) < holds.count && holds[Int(id)] > 0 && !applied[Int(id)]
+    }
+
+    /// The earliest change of the truth at `t` that `changes` lacks (`count` if none): changes
+    /// lost by `t` are not in the truth, so they are passed over.
+    @inline(__always)
+    public func firstMissing(of changes: ChangeSet, at t: SimTime) -> Int32 {
+        var id = changes.firstMissing
+        if lost.count == 0 { return id }
+        let extras = changes.extras
+        var k = 0
+        while id < count {
+            while k < extras.count && extras[k] < id { k += 1 }
+            if k < extras.count && extras[k] == id { id += 1; continue }
+            if lostAt[Int(id)] <= t { id += 1; continue }
+            return id
+        }
+        return id
+    }
+
+    /// Staleness of a view holding `changes` at `now` (docs/metrics.md#staleness): 0 if it
+    /// includes every change of the truth at that moment, else now − when its earliest
+    /// missing change was made. `now` may be earlier than the last change (a glance taken
+    /// after the fact).
     @inline(__always)
     public func staleness(of changes: ChangeSet, at now: SimTime) -> SimTime {
-        let first = changes.firstMissing
+        let first = firstMissing(of: changes, at: now)
         return first < count && madeAt[Int(first)] <= now ? now - madeAt[Int(first)] : 0
     }
 }

@@ -37,7 +37,7 @@ extension World {
         for (m, holds) in surfacesHoldingAccount() where !holds { leakEnded[m.rawValue] = now }
         account = 0
         appStorage.clear(at: now)
-        appStorage.pendingWrites = []
+        appOutboxClear()
         showApp(.blank(.signedOut))
         if p.car.enabled && p.car.mode == .projected && carIsDriving {
             // The phone app fills a projected car's templates: they show its signed-out state.

@@ -58,7 +58,8 @@ extension World {
         switch message {
         case .watchRequest(let value):
             if value >= 0 {
-                app.sendWrite(value)                 // a relayed watch write
+                app.sendWrite(value)                 // a relayed watch write, now in the app's outbox
+                letGo(value)                         // the message that carried it
             } else {
                 if value == WatchApp.remoteRequest { app.memory?.watchAnswerOwed = true }
                 app.sync()
@@ -90,6 +91,7 @@ extension World {
     /// The extension hands an item to the system's background transfer service.
     func startBackgroundTransfer(_ index: Int) {
         shares[index].inTransfer = true
+        hold(shares[index].change)
         engine.send(.surface(.tagValue(ShareSheet.startTransferTag, Int64(index))), to: ids.shareSheet)
     }
 

@@ -88,18 +88,6 @@ final class World {
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
-    // MARK: Truth
-
-    /// Records a change made now by `origin` and returns its number.
-    func makeChange(_ origin: ChangeOrigin) -> Int32 {
-        let t = now
-        widgetObserver.truthWillChange(at: t, truth: truth)
-        appObserver.truthWillChange(at: t, truth: truth)
-        watchObserver.truthWillChange(at: t, truth: truth)
-        carObserver.truthWillChange(at: t, truth: truth)
-        return truth.make(origin, at: t)
-    }
-
     // MARK: Snapshots in flight
 
     /// Data and views carried by messages, by index (cleared with the world).
@@ -153,6 +141,7 @@ final class World {
             return
         }
         let rtt = p.network.latency.sampleTime(&rng.networkFrom[Int(pid.index)])
+        if kind == .write { hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, tag: tag, returnDelay: rtt - rtt / 2)
         engine.send(.request(req), to: ids.backend, after: rtt / 2)
@@ -174,17 +163,28 @@ final class World {
     var appReclaimAt: SimTime = Time.never
 
     /// Launches (or resumes) the main app in the background for a wake, with the
-    /// background run-time budget, and sends it `reason`. A switched-off phone runs
-    /// nothing: there is no wake, and the result is false.
+    /// background run-time budget, and sends it `reason`. One rule for every background
+    /// launcher (docs/platform-facts.md#background-launches): a switched-off phone runs
+    /// nothing, and an app the user force-quit is not launched in the background by
+    /// anything (a push, background refresh, the watch, a finished transfer) until the
+    /// user opens it again. The result is false when there is no wake. `carScene`: the car
+    /// connection launches the app's car scene, which the user chose on the car's screen.
     @discardableResult
-    func wakeAppInBackground(_ launcher: Launcher, for reason: Message) -> Bool {
+    func wakeAppInBackground(_ launcher: Launcher, for reason: Message, carScene: Bool = false) -> Bool {
         guard device.poweredOn else { return false }
         if !engine.isRunning(ids.app) {
+            guard carScene || !device.appForceQuit else { return false }
             reclaimIfDue()
             engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
         }
         engine.send(reason, to: ids.app)
         return true
+    }
+
+    /// Whether a message from the watch can reach the phone app: it is running, or the
+    /// system would launch it for the message.
+    var appCanRunForWatch: Bool {
+        engine.isRunning(ids.app) || (device.poweredOn && !device.appForceQuit)
     }
 
     /// The user opens the main app: from the home screen (`bySurface` nil), or because a
@@ -209,6 +209,7 @@ final class World {
             engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         }
         engine.send(.userOpensApp, to: ids.app)
+        if p.watch.enabled { watchLinkService?.phoneAppActivated() }
         engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, surfaceSessionSeed.map { Int64(bitPattern: $0) } ?? 0)), to: ids.user)
     }
 
