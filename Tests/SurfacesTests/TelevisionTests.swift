@@ -30,6 +30,25 @@ final class TelevisionTests: XCTestCase {
         }
     }
 
+    /// A closed form, and the guard of a playback's own timer. The television opens the app for
+    /// each playback (a session of exponential length, mean a) and a playback of length ℓ stops
+    /// at the lock when the session ends first: P = 1 − e^(−ℓ/a). A playback that starts while an
+    /// earlier session is still running sees the rest of that session, exponential with the same
+    /// mean, so every playback has the same chance. Playbacks start often here (48 a day), so an
+    /// earlier playback's finish timer, were it to end a later playback, would pull the share down.
+    func testMirroredStopShareIsTheChanceTheSessionEndsFirst() {
+        var p = Self.tv(.mirror)
+        p.duration = 10 * Time.day
+        p.tv.playbacksPerDay = 48
+        p.tv.playbackLength = .constant(1_800)
+        p.user.sessionLength = .exponential(mean: 1_800)
+        let values = SurfaceRuns(p, seeds: 10, base: 12_400).values(.tvStoppedAtLock)
+        let mean = values.reduce(0, +) / Double(values.count)
+        let expected = 1 - Math.exp(-1)
+        // About 200 playbacks a replication, 10 replications: sd ≈ √(P(1−P)/2000) ≈ 0.011.
+        XCTAssertEqual(mean, expected, accuracy: 0.045, "tv.stoppedAtLock against 1 − e^(−ℓ/a)")
+    }
+
     /// SPEC §2.2: turning one surface on or off does not change the draws of the others. The
     /// user's own app opens are the user's behaviour, whether or not a television exists.
     func testUserAppOpensDoNotDependOnTheTelevision() {

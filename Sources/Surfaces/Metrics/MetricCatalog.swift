@@ -81,7 +81,7 @@ public enum MetricCatalog {
             MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
             MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
             MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
-            MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running"),
+            MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)"),
             MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)"),
             MetricSpec(name: "live.lag", unit: "s", shape: .sampled, doc: "per stage: time from its beginning until the live status first draws it or a later one"),
             MetricSpec(name: "live.lag.censored", unit: "fraction", shape: .perReplication, doc: "stages the live status had not drawn by the end"),

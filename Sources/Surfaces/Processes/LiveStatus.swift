@@ -14,7 +14,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case begin = 1, stage, platformEnd, platformRemove, pushArrives, glance, keepAliveCheck }
+    enum Tag: Int32 { case begin = 1, stage, platformRemove = 4, pushArrives, glance, keepAliveCheck }
 
     struct Activity {
         var start: SimTime
@@ -26,8 +26,6 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         /// The status shown: nil when removed; `shownStage` the stage drawn.
         var shown = true
         var shownStage = 0
-        /// The platform ended it (8 h): from then on it is shown as ended, not running.
-        var platformEndedAt: SimTime = Time.never
         var removedAt: SimTime = Time.never
         /// When the final update (push or the app's own call) arrives, if it was not lost.
         var finalUpdateArrives: SimTime? = nil
@@ -68,8 +66,6 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             scheduleBegin()
         case .timerWithValue(Tag.stage.rawValue, let index):
             advance(Int(index))
-        case .timerWithValue(Tag.platformEnd.rawValue, let index):
-            if activities[Int(index)].shown { activities[Int(index)].platformEndedAt = w.now }
         case .surface(.tagValue(Self.appDrawsTag, let packed)):
             drawUpdate(packed)
         case .surface(.tag(Self.appRunsTag)):
@@ -105,7 +101,6 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         for t in times {
             w.engine.send(.timerWithValue(Tag.stage.rawValue, Int64(i)), to: w.ids.live, at: t)
         }
-        w.engine.send(.timerWithValue(Tag.platformEnd.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive)
         w.engine.send(.timerWithValue(Tag.platformRemove.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
         w.liveShown = true
         updateKeepAlive()
@@ -251,11 +246,14 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     /// Per ended activity: time its status was still shown as running after it ended —
     /// until it was removed or the platform ended it — beyond the moment its final update
     /// arrived (a final update on its way is delivery, not a stuck status; a lost one never
-    /// arrives). Never more than `live.maxActive`.
+    /// arrives). The platform's end at `live.maxActive` does not stop it: the status stays on
+    /// the lock screen, as it last looked, for up to `live.lingerAfterEnd` more, so a stuck
+    /// status lasts at most `live.maxActive + live.lingerAfterEnd` from the start.
     func stuckSamples(end: SimTime) -> [Double] {
         activities.compactMap { a in
             guard a.end >= world.p.observe.warmup, a.end < end else { return nil }
-            let stoppedRunning = min(a.removedAt, a.platformEndedAt, a.start + world.p.live.maxActive, end)
+            let limit = a.start + world.p.live.maxActive + world.p.live.lingerAfterEnd
+            let stoppedRunning = min(a.removedAt, limit, end)
             let from = max(a.end, a.finalUpdateArrives ?? a.end)
             if a.finalUpdateArrives != nil && stoppedRunning <= from { return 0 }
             return max(0, Time.seconds(stoppedRunning - from))

@@ -11,6 +11,9 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
     let world: World
     enum Tag: Int32 { case playback = 1, finish, checkIn }
     private var playing = false
+    /// The playback under way, numbered from 1: its finish timer carries the number, so an
+    /// earlier playback's timer (one stopped at a lock) never ends a later one.
+    private var playback: Int64 = 0
     /// The playback under way started after the warm-up (its stop, if any, counts with it).
     private var playingCounted = false
     private(set) var playbacks = 0
@@ -35,14 +38,15 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
         case .timer(Tag.playback.rawValue):
             if !playing && signedIn {
                 playing = true
+                playback += 1
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
                 w.openAppInForeground(.user, bySurface: w.ids.tv)   // the user starts playback from the phone
-                engine.send(.timer(Tag.finish.rawValue), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
+                engine.send(.timerWithValue(Tag.finish.rawValue, playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()
-        case .timer(Tag.finish.rawValue):
-            playing = false
+        case .timerWithValue(Tag.finish.rawValue, let which):
+            if which == playback { playing = false }   // a stopped playback's timer finds a later one
         case .timer(Tag.checkIn.rawValue):
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
             engine.send(.timer(Tag.checkIn.rawValue), to: w.ids.tv, after: Time.hour)
