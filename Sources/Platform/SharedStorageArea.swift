@@ -49,8 +49,16 @@ public struct SharedStorageArea: Sendable {
 
     /// Reads the shared session entry, if readable now.
     public func readSession(_ device: DeviceState) -> SessionToken? {
-        guard granted, device.canRead(sessionProtection) else { return nil }
-        return session
+        if case .found(let token) = lookUpSession(device) { return token }
+        return nil
+    }
+
+    /// What a program of the maker finds when it looks up the shared session entry, as a
+    /// keychain answers: the entry, no such entry (never placed, removed, or the container
+    /// refused), or an entry its protection class keeps closed now.
+    public func lookUpSession(_ device: DeviceState) -> SessionLookup {
+        guard granted, let token = session else { return .notFound }
+        return device.canRead(sessionProtection) ? .found(token) : .protected
     }
 
     /// Places or removes the shared session entry.
@@ -58,6 +66,15 @@ public struct SharedStorageArea: Sendable {
         guard granted else { return }
         session = token
     }
+}
+
+/// The answer to a look-up of the shared session entry.
+public enum SessionLookup: Sendable, Equatable {
+    case found(SessionToken)
+    case notFound
+    /// The entry exists but its protection class keeps it closed now (before the first
+    /// unlock, or while locked).
+    case protected
 }
 
 /// A credential the backend issued: a session or a narrower per-surface credential.

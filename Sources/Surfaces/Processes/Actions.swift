@@ -94,7 +94,7 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
     private func attempt(_ i: Int) {
         let w = world
         w.actions[i].attempts += 1
-        let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+        let session = w.shared.readSession(w.device)
         guard w.p.action.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".

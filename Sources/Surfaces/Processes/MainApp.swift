@@ -49,6 +49,16 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
 
     override func discardMemory() { memory = nil }
 
+    /// The app stores the session it signed in with: in the shared secure-storage entry (the
+    /// keychain access group its extensions and widget can read) when its design shares it,
+    /// else in its own keychain, which no other program can read. The only program that
+    /// knows the design is the app; the others learn what it did by looking the entry up.
+    func storeSession() {
+        if world.p.session.inSharedSecureStorage {
+            world.shared.setSession(SessionToken(id: Backend.phoneSession, account: world.account))
+        }
+    }
+
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
         let w = world
         if !resumed || memory == nil {

@@ -87,7 +87,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: w.shares[index].size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
-        let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+        let session = w.shared.readSession(w.device)
         guard let token = session else {
             if !w.signedOut { w.shares[index].signInRequested = true }
             w.engine.end(w.ids.share, .normal)

@@ -13,6 +13,8 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
     /// This run started after the warm-up, so it counts in `widget.providerKilled`.
     private var runMeasured = false
+    /// This run found the shared session entry closed by its protection class.
+    private var sessionProtected = false
 
     init(world: World) { self.world = world }
 
@@ -33,7 +35,11 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
             if runMeasured { w.counters.providerRuns += 1 }
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = w.shared.readProjection(w.device)
-            let session = w.p.session.inSharedSecureStorage ? w.shared.readSession(w.device) : nil
+            let lookUp = w.shared.lookUpSession(w.device)
+            var session: SessionToken? = nil
+            if case .found(let token) = lookUp { session = token }
+            if lookUp != .notFound { w.widgetContainer.sessionEntrySeen = true }
+            sessionProtected = lookUp == .protected
             building = (projection, session)
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
             if w.p.widget.fetchesOwnData, session != nil, projection == nil || age > w.p.widget.maxAge {
@@ -60,8 +66,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         guard let b = building else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !w.device.canRead(w.shared.projectionProtection)
-            || (w.p.session.inSharedSecureStorage && !w.device.canRead(w.shared.sessionProtection))
+        let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         w.engine.send(.timeline(view: w.enclose(view), nextReload: nextReload(), protectedData: protectedData), to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
@@ -71,7 +76,9 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         let w = world
         if !w.shared.granted { return .blank(.nothingYet) }           // seed 001: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
-        if w.p.session.inSharedSecureStorage && session == nil { return .blank(.signedOut) }
+        // A session entry it once read is gone: the account signed out. (With a session the app
+        // keeps to itself there was never an entry, and the widget shows what the app projects.)
+        if session == nil && w.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
         guard let pr = projection else { return .blank(.nothingYet) }
         if pr.schemaVersion != w.schemaVersion {
             switch w.p.widget.projectionSchema {

@@ -99,7 +99,7 @@ final class Assembly {
         }
         w.device.locked = true
         w.device.unlockedSinceBoot = true
-        if w.p.session.inSharedSecureStorage { w.shared.setSession(SessionToken(id: Backend.phoneSession, account: 1)) }
+        app.storeSession()         // signed in before the replication starts
         // The app has been used before the replication starts: it keeps a reading of the
         // account as it stood at time 0, and its projection is in the shared storage area.
         let initial = backend.snapshot

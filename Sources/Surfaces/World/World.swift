@@ -31,6 +31,8 @@ final class World {
 
     /// The main app's own container (seed 002).
     var appStorage: AppStorage
+    /// The widget extension's own container (what its provider runs keep between them).
+    var widgetContainer = WidgetContainer()
 
     // State of the other surfaces that the platform can see.
     /// The watch link service (WatchConnectivity), called by both apps as an OS API.
@@ -225,6 +227,13 @@ final class World {
     func broadcast(_ notice: DeviceNotice) {
         for pid in ids.noticeListeners { engine.send(.deviceNotice(notice), to: pid) }
     }
+}
+
+/// The widget extension's own container: a provider run is short-lived, so what it learns
+/// for the next run is kept here.
+struct WidgetContainer {
+    /// A provider run once found the shared session entry (so its absence means signed out).
+    var sessionEntrySeen = false
 }
 
 /// Counts of items and events that become per-replication fractions.
