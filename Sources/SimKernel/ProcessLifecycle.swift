@@ -14,6 +14,8 @@ public enum Launcher: String, Sendable, CaseIterable {
 /// the process's memory is gone and the next launch starts from storage only.
 public enum ProcessEnd: String, Sendable, CaseIterable {
     case normal, suspended, killedForMemory, killedForTime, forceQuit, terminatedBySystem
+    /// The program's own code failed (an uncaught error, e.g. data it cannot decode).
+    case crashed
 
     /// The reason's position in `allCases` (without building that array).
     @inline(__always) public var index: Int {
@@ -24,13 +26,14 @@ public enum ProcessEnd: String, Sendable, CaseIterable {
         case .killedForTime: 3
         case .forceQuit: 4
         case .terminatedBySystem: 5
+        case .crashed: 6
         }
     }
 }
 
 /// Runs ended, counted per reason: a fixed-size counter, so the process table allocates nothing per process.
 public struct EndCounts: Sendable, Equatable {
-    var counts: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+    var counts: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
     public init() {}
     /// Runs that ended for `reason`.
     public subscript(_ reason: ProcessEnd) -> Int {
@@ -41,7 +44,8 @@ public struct EndCounts: Sendable, Equatable {
             case 2: counts.2
             case 3: counts.3
             case 4: counts.4
-            default: counts.5
+            case 5: counts.5
+            default: counts.6
             }
         }
         set {
@@ -51,7 +55,8 @@ public struct EndCounts: Sendable, Equatable {
             case 2: counts.2 = newValue
             case 3: counts.3 = newValue
             case 4: counts.4 = newValue
-            default: counts.5 = newValue
+            case 5: counts.5 = newValue
+            default: counts.6 = newValue
             }
         }
     }

@@ -108,6 +108,18 @@ final class WidgetViewMechanismTests: XCTestCase {
         for (i, b) in Pooled(p, seeds: 3, base: 400, value: .widgetBlank).values.enumerated() {
             XCTAssertEqual(b, 0, "seed \(WidgetSeeds.offset + 400 + UInt64(i)): versionedReadsOld must keep showing data after updates")
         }
+        XCTAssertTrue(Pooled(p, seeds: 3, base: 400, value: .widgetProviderCrashed).values.allSatisfy { $0 == 0 })
+
+        // Unversioned, the widget cannot tell an old projection from its own shape: decoding
+        // fails and the provider dies, keeping the old picture. It is never blank for it; the
+        // runs that crash are those that fall between an update and the app's next run, a share
+        // u/(u+λ) of the time (the runs follow the hint and the app's requests: near that share).
+        p.widget.projectionSchema = .unversioned
+        let unversioned = Pooled(p, seeds: 6, base: 400, value: .widgetProviderCrashed)
+        XCTAssertEqual(unversioned.meanValue, expected, accuracy: 0.08, "widget.providerCrashed, unversioned")
+        for (i, b) in Pooled(p, seeds: 6, base: 400, value: .widgetBlank).values.enumerated() {
+            XCTAssertEqual(b, 0, "seed \(WidgetSeeds.offset + 400 + UInt64(i)): an unversioned widget keeps its old picture")
+        }
     }
 
     // MARK: Configured target deleted elsewhere (seed 003 §8)

@@ -48,11 +48,12 @@ extension ChapterFailures {
                  guard !blank.isNaN else { return nil }
                  return (blank >= 1 && !r[samples: .appStaleness].isEmpty, blank)
              }),
-        mode("schema-after-update", "An unversioned projection after an app update (seed 003)", metric: .widgetBlank,
+        // Unlike F3's blank widget, the widget keeps its old picture: every reload dies decoding.
+        mode("schema-after-update", "An unversioned projection after an app update (seed 003)", metric: .widgetProviderCrashed,
              setUp: { $0.device.appUpdatesPerDay = 2; $0.user.appOpens = Rate(perHour: 0.2) },
              causes: { $0.widget.projectionSchema = .unversioned },
              avoids: { $0.widget.projectionSchema = .versionedReadsOld },
-             observe: Observe.above(.widgetBlank)),
+             observe: Observe.above(.widgetProviderCrashed)),
         mode("deleted-target", "A configured widget target deleted elsewhere (seed 003)", metric: .widgetWrongTarget,
              setUp: { $0.elsewhere.deletesPerDay = 6 },
              causes: { $0.widget.configuration = .position },

@@ -35,6 +35,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     // Lost changes and the censored partners of the item latencies (added last, so the
     // earlier columns of runs.csv keep their places).
     case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
+    case widgetProviderCrashed
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -117,6 +118,7 @@ public enum MetricCatalog {
             MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out"),
             MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out"),
             MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
+            MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
         ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m

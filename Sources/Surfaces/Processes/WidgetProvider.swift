@@ -24,6 +24,9 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         if reason == .killedForTime || reason == .killedForMemory {
             if runMeasured { world.counters.providerKilled += 1 }
             world.widgetHostProviderDied()
+        } else if reason == .crashed {
+            if runMeasured { world.counters.providerCrashed += 1 }
+            world.widgetHostProviderDied()
         }
     }
 
@@ -35,6 +38,10 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
             if runMeasured { w.counters.providerRuns += 1 }
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = w.shared.readProjection(w.device)
+            if let pr = projection, !decodes(pr) {
+                engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
+                return
+            }
             let lookUp = w.shared.lookUpSession(w.device)
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
@@ -60,6 +67,16 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         }
     }
 
+    /// Whether this version of the widget decodes the projection on disk (seed 003's
+    /// projection contract). A versioned projection says which shape it is, so a reader of
+    /// another version knows and decides (`versionedReadsOld` reads it, `versionedAppMigrates`
+    /// waits for the app). An unversioned one written by another app version is read as if it
+    /// were this version's shape, its fields do not match, decoding throws, and the provider
+    /// dies: the host keeps the old picture until the app rewrites the projection.
+    private func decodes(_ pr: SharedStorageArea.Projection) -> Bool {
+        pr.schemaVersion == world.schemaVersion || world.p.widget.projectionSchema != .unversioned
+    }
+
     /// Builds the view from what it has and hands the timeline to the host.
     private func finish() {
         let w = world
@@ -82,8 +99,8 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         guard let pr = projection else { return .blank(.nothingYet) }
         if pr.schemaVersion != w.schemaVersion {
             switch w.p.widget.projectionSchema {
-            case .unversioned, .versionedAppMigrates: return .blank(.nothingYet)
-            case .versionedReadsOld: break
+            case .versionedAppMigrates: return .blank(.nothingYet)
+            case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
         let object = w.resolveConfiguredTarget(in: pr.data.objects)

@@ -153,6 +153,7 @@ final class Assembly {
             r.values[Metric.widgetDiffersFromApp.rawValue] = frac(c.homeReturnsDiffer, c.homeReturns)
             r.values[Metric.widgetWrongTarget.rawValue] = frac(c.widgetWrongTarget, c.widgetGlancesData)
             r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
+            r.values[Metric.widgetProviderCrashed.rawValue] = frac(c.providerCrashed, c.providerRuns)
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
         }
         w.appStorage.close(at: end)

@@ -238,7 +238,7 @@ struct WidgetContainer {
 
 /// Counts of items and events that become per-replication fractions.
 struct Counters {
-    var providerRuns = 0, providerKilled = 0
+    var providerRuns = 0, providerKilled = 0, providerCrashed = 0
     var homeReturns = 0, homeReturnsDiffer = 0
     var widgetGlancesData = 0, widgetWrongTarget = 0
     var coldStarts = 0, coldStartsUnexplained = 0
