@@ -92,6 +92,12 @@ for runs in 1000 100000; do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs 2 --out "$tmp/m$runs" --quiet)
   echo "study default replications=$runs peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}")"
 done
+# One long replication: memory and time must grow linearly with the duration (a 365-day
+# replication within 150 MB and within 3x the peak of a 30-day one).
+for d in 30d 365d; do
+  read -r secs kb < <(best $BIN run Scenarios/default.json5 --runs 1 --jobs 1 --set duration=$d --out "$tmp/long$d" --quiet)
+  echo "study default duration=$d peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}") seconds=$secs"
+done
 
 echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy"
 off="--set live.enabled=false --set watch.enabled=false --set share.enabled=false --set action.enabled=false"
