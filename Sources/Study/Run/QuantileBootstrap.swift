@@ -30,8 +30,11 @@ public struct QuantileBootstrap: Sendable, Equatable {
 
     /// The bucket of the first column.
     private(set) var offset = 0
-    /// Row r, column c: weighted count of bucket `offset + c` in replicate r (row 0 unweighted).
-    private(set) var rows: [[Int]] = []
+    /// Columns per row: the buckets from `offset` to the highest one reached.
+    private(set) var width = 0
+    /// Row r, column c at `r * width + c`: weighted count of bucket `offset + c` in
+    /// replicate r (row 0 unweighted). Empty until a sample arrives.
+    private(set) var counts: [Int] = []
     /// Replications that contributed at least one sample.
     private(set) var replications = 0
 
@@ -40,8 +43,12 @@ public struct QuantileBootstrap: Sendable, Equatable {
 
     /// From decoded parts (see `QuantileBootstrap+Encoding.swift`).
     init(offset: Int, rows: [[Int]], replications: Int) {
-        (self.offset, self.rows, self.replications) = (offset, rows, replications)
+        (self.offset, self.width, self.replications) = (offset, rows.first?.count ?? 0, replications)
+        counts = rows.flatMap { $0 }
     }
+
+    /// Row `r` as an array (encoding, tests).
+    func row(_ r: Int) -> ArraySlice<Int> { counts[(r * width)..<((r + 1) * width)] }
 
     /// The coarse bucket of a finite, non-negative value.
     static func bucket(of value: Double) -> Int {
@@ -71,56 +78,62 @@ public struct QuantileBootstrap: Sendable, Equatable {
 
     /// Adds one replication: its samples' buckets, each counted `weights[r − 1]` times in replicate r.
     /// - Precondition: `weights.count == replicates`; `buckets` ascending.
+    /// - Complexity: O(replicates × buckets), plus O(replicates × width) when the range widens.
     public mutating func add(_ buckets: [(bucket: Int, count: Int)], weights: [UInt8]) {
         guard let first = buckets.first, let last = buckets.last else { return }
+        precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
         replications += 1
         cover(first.bucket, last.bucket)
-        for (b, count) in buckets { rows[0][b - offset] += count }
-        for r in 1...Self.replicates {
-            let w = Int(weights[r - 1])
-            if w == 0 { continue }
-            for (b, count) in buckets { rows[r][b - offset] += w * count }
+        let (width, offset) = (self.width, self.offset)
+        counts.withUnsafeMutableBufferPointer { cells in
+            for (b, count) in buckets { cells[b - offset] += count }
+            for r in 1...Self.replicates {
+                let w = Int(weights[r - 1])
+                if w == 0 { continue }
+                let base = r * width - offset
+                for (b, count) in buckets { cells[base + b] += w * count }
+            }
         }
     }
 
     /// Adds `other`'s counts (another shard, or a checkpoint's part).
     public mutating func merge(_ other: QuantileBootstrap) {
-        guard !other.rows.isEmpty else { return }
+        guard other.width > 0 else { return }
         replications += other.replications
-        cover(other.offset, other.offset + other.rows[0].count - 1)
-        for r in rows.indices {
-            for c in other.rows[r].indices { rows[r][c + other.offset - offset] += other.rows[r][c] }
+        cover(other.offset, other.offset + other.width - 1)
+        for r in 0...Self.replicates {
+            let (mine, theirs) = (r * width + other.offset - offset, r * other.width)
+            for c in 0..<other.width { counts[mine + c] += other.counts[theirs + c] }
         }
     }
 
     /// Widens the columns to cover buckets `low...high`.
     private mutating func cover(_ low: Int, _ high: Int) {
-        if rows.isEmpty {
-            offset = low
-            rows = Array(repeating: Array(repeating: 0, count: high - low + 1), count: Self.replicates + 1)
-            return
+        let newLow = width == 0 ? low : Swift.min(low, offset)
+        let newHigh = width == 0 ? high : Swift.max(high, offset + width - 1)
+        let newWidth = newHigh - newLow + 1
+        guard newWidth != width || newLow != offset else { return }
+        var widened = Array(repeating: 0, count: newWidth * (Self.replicates + 1))
+        for r in 0...Self.replicates where width > 0 {
+            for c in 0..<width { widened[r * newWidth + offset - newLow + c] = counts[r * width + c] }
         }
-        let width = rows[0].count
-        let (before, after) = (Swift.max(0, offset - low), Swift.max(0, high - (offset + width - 1)))
-        guard before > 0 || after > 0 else { return }
-        for r in rows.indices {
-            rows[r] = Array(repeating: 0, count: before) + rows[r] + Array(repeating: 0, count: after)
-        }
-        offset -= before
+        (counts, offset, width) = (widened, newLow, newWidth)
     }
 
     /// Quantile `q` of row `r` by the rule `LogHistogram.quantile` uses: the
     /// midpoint of the bucket holding the ⌈q·n⌉-th value; NaN when the row is empty.
     func quantile(_ q: Double, row r: Int) -> Double {
-        let total = rows[r].reduce(0, +)
+        guard width > 0 else { return .nan }
+        let cells = row(r)
+        let total = cells.reduce(0, +)
         guard total > 0 else { return .nan }
         let rank = Swift.min(total, Swift.max(1, Int((q * Double(total)).rounded(.up))))
         var cumulative = 0
-        for (c, count) in rows[r].enumerated() {
+        for (c, count) in cells.enumerated() {
             cumulative += count
             if cumulative >= rank { return Self.midpoint(of: offset + c) }
         }
-        return Self.midpoint(of: offset + rows[r].count - 1)
+        return Self.midpoint(of: offset + width - 1)
     }
 
     /// A 95 % confidence interval for the pooled quantile `q`, whose value from
