@@ -90,7 +90,7 @@ public struct ParameterIndex {
     }
 
     /// The error for an unknown parameter `path`: the group it was written in, what that
-    /// group holds, what was found, and the nearest valid name (SPEC §4), at any depth.
+    /// group holds, what was found, and the nearest valid name, at any depth.
     ///
     /// Inside a group the suggestion is the nearest of the names the group holds (a
     /// parameter, a group within it, a rate's `profile`) or of its deeper paths (a typo in a
