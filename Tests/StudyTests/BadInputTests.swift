@@ -75,11 +75,12 @@ final class BadInputTests: XCTestCase {
          "bad.json5:1:18: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point 1"),
         (#"{duration: "2h", observe: {warmup: "1m"}, sweep: {points: [{name: "long", set: {"observe.warmup": "3h"}}]}}"#, [],
          "bad.json5:1:43: observe.warmup: expected a duration shorter than duration (2h), found 3h at sweep point long"),
-        // Suggestions: another group's parameter of that name; a typo in a later segment.
+        // Suggestions: another group's parameter of that name; a typo in a later segment; the
+        // key to write in place of a misspelt group (`appOpens`, which holds `perHour`).
         ("{}", ["widget.wakeRefusal=0.5"],
          "--set widget.wakeRefusal=0.5: widget.wakeRefusal: expected a parameter under 'widget', found 'wakeRefusal'. Did you mean 'push.wakeRefusal'?"),
         ("{user: {appOpen: {perHour: 1}}}", [],
-         "bad.json5:1:9: user.appOpen: expected a parameter under 'user' (appOpens, sessionLength, forceQuit, inAppChanges), found 'appOpen'. Did you mean 'user.appOpens.perHour'?"),
+         "bad.json5:1:9: user.appOpen: expected a parameter under 'user' (appOpens, sessionLength, forceQuit, inAppChanges), found 'appOpen'. Did you mean 'user.appOpens'?"),
         ("{}", ["network.ofline.perDay=2"],
          "--set network.ofline.perDay=2: network.ofline.perDay: expected a parameter under 'network' (latency, offline), found 'ofline.perDay'. Did you mean 'network.offline.perDay'?"),
         ("{}", ["watch.phoneUnreachabl.perDay=2"],

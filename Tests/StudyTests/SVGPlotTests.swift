@@ -95,7 +95,7 @@ final class SVGPlotTests: XCTestCase {
             XCTAssertTrue(document.texts.contains(text), "missing \(text)")
         }
         XCTAssertEqual(document.elements.filter { $0 == "circle" }.count, 5)
-        XCTAssertEqual(svg.components(separatedBy: "fill-opacity=\"0.18\"").count, 2)
+        XCTAssertEqual(svg.components(separatedBy: "fill-opacity=\"0.12\"").count, 2)
     }
 
     func testEmptyPlotsSayNoData() {

@@ -81,14 +81,16 @@ struct ResultTable {
             let key = swept.filter { $0 != xColumn }.map { "\(header[$0])=\(row[$0])" }.joined(separator: ", ")
             if let g = series.firstIndex(where: { $0.key == key }) { series[g].indices.append(i) } else { series.append((key, [i])) }
         }
+        // summary.csv's figures as they are; only the mean has an interval in the file.
         let plotted = series.map { group in
             PlotSeries(label: group.key.isEmpty ? "\(metric) \(stat)" : group.key,
                        points: group.indices.map { (axis.x[$0], Self.number(rows[$0][s]) ?? .nan) },
                        bandLow: stat == "mean" ? group.indices.map { Self.number(rows[$0][lo]) ?? .nan } : nil,
                        bandHigh: stat == "mean" ? group.indices.map { Self.number(rows[$0][hi]) ?? .nan } : nil)
         }
+        let unit = header.firstIndex(of: "unit").map { rows[0][$0] }.map { " (\($0))" } ?? ""
         return SVGPlot.lineChart(title: "\(metric) \(stat) vs \(header[xColumn])", xLabel: axis.label(header[xColumn]),
-                                 yLabel: "\(metric) \(stat)", series: plotted)
+                                 yLabel: "\(metric) \(stat)\(unit)" + (stat == "mean" ? "; band: 95% CI" : ""), series: plotted)
     }
 
     /// ECDF per point or a histogram of one runs.csv column.

@@ -27,13 +27,14 @@ struct LineChartPlot {
         let y = frame.vertical(PlotAxis.linear(covering: points.map(\.y) + bands))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
         if points.isEmpty { frame.drawNoData(into: &svg) }
-        for (index, one) in series.enumerated() {
-            drawBand(one, color: PlotFrame.color(index), x: x, y: y, into: &svg)
+        let styles = series.indices.map { series[$0].style ?? PlotStyle.position($0) }
+        for (one, style) in zip(series, styles) {
+            drawBand(one, color: PlotFrame.color(style), x: x, y: y, into: &svg)
         }
-        for (index, one) in series.enumerated() {
-            drawLine(one, index: index, x: x, y: y, into: &svg)
+        for (one, style) in zip(series, styles) {
+            drawLine(one, style: style, x: x, y: y, into: &svg)
         }
-        frame.drawLegend(series.map(\.label), into: &svg)
+        frame.drawLegend(series.map(\.label), styles: styles, into: &svg)
         return svg.render()
     }
 
@@ -49,20 +50,20 @@ struct LineChartPlot {
         for point in sorted.reversed() {
             data += "L" + coordinate(point.x, lows[point.index], x: x, y: y)
         }
-        svg.path(data + "Z", stroke: "none", width: 0, fill: color, extra: " fill-opacity=\"0.18\"")
+        svg.path(data + "Z", stroke: "none", width: 0, fill: color, extra: " fill-opacity=\"0.12\"")
     }
 
     /// The line through the points and a marker on each.
-    private func drawLine(_ one: PlotSeries, index: Int, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+    private func drawLine(_ one: PlotSeries, style: PlotStyle, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
         let sorted = one.sortedFinitePoints()
         guard !sorted.isEmpty else { return }
-        let color = PlotFrame.color(index)
+        let color = PlotFrame.color(style)
         if sorted.count > 1 {
             var data = ""
             for (step, point) in sorted.enumerated() {
                 data += (step == 0 ? "M" : "L") + coordinate(point.x, point.y, x: x, y: y)
             }
-            svg.path(data, stroke: color, width: 2, extra: PlotFrame.dashAttribute(index))
+            svg.path(data, stroke: color, width: 2, extra: PlotFrame.dashAttribute(style))
         }
         for point in sorted {
             svg.circle(x: x.position(point.x), y: y.position(point.y), radius: 3, fill: color)

@@ -32,11 +32,17 @@ struct PlotFrame {
     }
 
     /// The color of series `index` (the palette repeats).
-    static func color(_ index: Int) -> String { palette[index % palette.count] }
+    static func color(_ index: Int) -> String { color(PlotStyle.position(index)) }
 
     /// Extra stroke attributes of series `index`: a dash once colors repeat.
-    static func dashAttribute(_ index: Int) -> String {
-        let dash = dashes[(index / palette.count) % dashes.count]
+    static func dashAttribute(_ index: Int) -> String { dashAttribute(PlotStyle.position(index)) }
+
+    /// The color of `style`.
+    static func color(_ style: PlotStyle) -> String { palette[style.color % palette.count] }
+
+    /// Extra stroke attributes of `style`: its dash pattern, if any.
+    static func dashAttribute(_ style: PlotStyle) -> String {
+        let dash = dashes[style.dash % dashes.count]
         return dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
     }
 
@@ -79,12 +85,13 @@ struct PlotFrame {
 
     /// A legend to the right of the plot: a colored swatch and a label per
     /// series, at most `maximumLegendEntries` of them.
-    func drawLegend(_ labels: [String], into svg: inout SVGDocument) {
+    func drawLegend(_ labels: [String], styles: [PlotStyle]? = nil, into svg: inout SVGDocument) {
         let x = right + 16
         for (index, label) in labels.prefix(Self.maximumLegendEntries).enumerated() {
             let y = top + 8 + Double(index) * 20
-            svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(index),
-                     width: 4, extra: Self.dashAttribute(index))
+            let style = styles?[index] ?? PlotStyle.position(index)
+            svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(style),
+                     width: 4, extra: Self.dashAttribute(style))
             svg.text(Self.shortened(label), x: x + 24, y: y + 4)
         }
         if labels.count > Self.maximumLegendEntries {

@@ -16,14 +16,17 @@ public struct PlotSeries: Sendable {
     public var bandLow: [Double]?
     /// Upper ends of the confidence band, one per point, or `nil` for none.
     public var bandHigh: [Double]?
+    /// The palette color and dash pattern to draw with; `nil`: by the series' position.
+    public var style: PlotStyle?
 
     /// Creates a series; a band needs both ends, each as long as `points`.
     public init(label: String, points: [(x: Double, y: Double)],
-                bandLow: [Double]? = nil, bandHigh: [Double]? = nil) {
+                bandLow: [Double]? = nil, bandHigh: [Double]? = nil, style: PlotStyle? = nil) {
         self.label = label
         self.points = points
         self.bandLow = bandLow
         self.bandHigh = bandHigh
+        self.style = style
     }
 
     /// The empirical CDF of raw values: a point (v, share of values ≤ v) per
@@ -49,6 +52,24 @@ public struct PlotSeries: Sendable {
             .filter { $0.element.x.isFinite && $0.element.y.isFinite }
             .map { (x: $0.element.x, y: $0.element.y, index: $0.offset) }
             .sorted { ($0.x, $0.y, $0.index) < ($1.x, $1.y, $1.index) }
+    }
+}
+
+/// How a line chart draws one series: a color of the palette and a dash pattern,
+/// so that related series (one surface's mean and quantiles) share a color.
+public struct PlotStyle: Sendable, Equatable {
+    /// Index into the palette (it repeats).
+    public var color: Int
+    /// Index into the dash patterns: 0 solid (they repeat).
+    public var dash: Int
+
+    public init(color: Int, dash: Int) {
+        (self.color, self.dash) = (color, dash)
+    }
+
+    /// The style of series `index` when none is given: palette in order, dashed once it repeats.
+    public static func position(_ index: Int) -> PlotStyle {
+        PlotStyle(color: index % PlotFrame.palette.count, dash: index / PlotFrame.palette.count)
     }
 }
 

@@ -1,5 +1,5 @@
 // The plots `run` writes (SPEC §6): an ECDF of each surface's staleness per
-// point, and a line chart per swept parameter.
+// point, and a line chart per swept parameter (`SweepChart`).
 import Foundation
 import SimKernel
 import Surfaces
@@ -83,34 +83,9 @@ public enum StudyPlots {
         return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: series, logX: true)
     }
 
-    /// Per-run median and p90 staleness of each surface against one swept
-    /// parameter: the mean over replications with its 95 % confidence band.
-    /// Points that differ in other swept parameters form separate lines.
+    /// The sweep line chart of one swept parameter (see `SweepChart`).
     static func sweepChart(_ state: StudyState, column c: Int) -> String {
-        let layout = state.layout
-        let axis = SweepAxis(values: layout.points.map { readable($0.fields[c], column: layout.columns[c]) })
-        var groups: [(key: String, points: [Int])] = []
-        for p in layout.points.indices {
-            let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
-            if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
-        }
-        var series: [PlotSeries] = []
-        for surface in surfaces {
-            guard let metric = metric(named: surface + ".staleness"), hasData(state, metric) else { continue }
-            for (statistic, k) in [("p50", 1), ("p90", 2)] {
-                for group in groups {
-                    let moments = group.points.map { state.points[$0].metrics[metric.rawValue].replicationStatistics[k] }
-                    let name = "\(surface) \(statistic)" + (groups.count > 1 ? " @ \(group.key)" : "")
-                    series.append(PlotSeries(label: name,
-                                             points: zip(group.points, moments).map { (axis.x[$0], $1.mean) },
-                                             bandLow: moments.map { max(0, $0.ci95.low) }, bandHigh: moments.map { $0.ci95.high }))
-                }
-            }
-        }
-        let others = layout.columns.indices.filter { $0 != c }.map { layout.columns[$0] }
-        let by = groups.count > 1 ? ", lines @ " + others.joined(separator: ", ") : ""
-        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])" + by, xLabel: axis.label(layout.columns[c]),
-                                 yLabel: "staleness (s): per-run p50, p90; mean, 95% CI", series: series)
+        SweepChart.render(state, column: c)
     }
 }
 

@@ -1,5 +1,6 @@
 // summary.csv (SPEC §6): a row per (point, metric) with n, mean, sd, a 95 %
-// confidence interval, quantiles and the maximum.
+// confidence interval, quantiles, the maximum, the metric's unit and the
+// point's replications.
 import Surfaces
 
 /// The figures of one (point, metric) row of summary.csv.
@@ -49,10 +50,14 @@ public struct SummaryFigures: Sendable, Equatable {
 
 /// Builds summary.csv.
 public enum SummaryTable {
-    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max`.
+    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max,unit,replications`.
+    ///
+    /// `unit` is the metric's unit from the catalogue (`s`, `fraction`, `count`, …);
+    /// `replications` is the point's replication count, while `n` counts the values
+    /// the figures are over (pooled samples, or replications that have a value).
     public static func header(columns: [String]) -> [String] {
         ["point"] + columns + ["metric", "n", "mean", "sd", "ci95_low", "ci95_high"]
-            + SummaryFigures.levels.map(\.name) + ["max"]
+            + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications"]
     }
 
     /// Every row: each point, each metric in catalogue order, then the point metrics.
@@ -60,13 +65,15 @@ public enum SummaryTable {
         var table = CSVTable(header: header(columns: state.layout.columns))
         for (layout, point) in zip(state.layout.points, state.points) {
             let prefix = [layout.name] + layout.fields
+            let replications = String(point.replications)
             for metric in Metric.allCases {
                 let figures = SummaryFigures(point.metrics[metric.rawValue], shape: metric.spec.shape)
-                table.append(prefix + [metric.spec.name] + figures.fields)
+                table.append(prefix + [metric.spec.name] + figures.fields + [metric.spec.unit, replications])
             }
             let peak = SummaryFigures(pointValue: point.peakToMean(warmupMinutes: layout.warmupMinutes),
                                       replications: point.replications)
-            table.append(prefix + [MetricCatalog.pointMetrics[0].name] + peak.fields)
+            let spec = MetricCatalog.pointMetrics[0]
+            table.append(prefix + [spec.name] + peak.fields + [spec.unit, replications])
         }
         return table.render()
     }

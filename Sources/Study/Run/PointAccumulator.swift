@@ -6,7 +6,9 @@ import Surfaces
 ///
 /// Sampled metrics keep a histogram and exact moments of all pooled samples,
 /// and exact moments of each replication's mean, p50, p90 and p99 (the
-/// confidence intervals are over replications). Per-replication metrics keep
+/// confidence intervals are over replications), and for the metrics the charts
+/// draw quantiles of, a bootstrap of the pooled quantiles over replications
+/// (`QuantileBootstrap`). Per-replication metrics keep
 /// a histogram and exact moments of the replications' values.
 public struct MetricAccumulator: Sendable, Equatable {
     /// Pooled samples (sampled) or per-replication values.
@@ -15,11 +17,19 @@ public struct MetricAccumulator: Sendable, Equatable {
     public var moments = ExactMoments()
     /// Sampled metrics: moments of each replication's mean, p50, p90, p99 (empty otherwise).
     public var replicationStatistics: [ExactMoments]
+    /// The metrics the charts draw quantiles of: the bootstrap of their pooled quantiles (nil otherwise).
+    public var bootstrap: QuantileBootstrap?
 
-    /// An empty accumulator for a metric of `shape`.
+    /// An empty accumulator for a metric of `shape`, without a bootstrap.
     public init(shape: MetricShape) {
         replicationStatistics = shape == .sampled
             ? Array(repeating: ExactMoments(), count: ReplicationFigures.sampledStatistics.count) : []
+    }
+
+    /// An empty accumulator for `metric`, with a bootstrap if the charts draw its quantiles.
+    public init(_ metric: Metric) {
+        self.init(shape: metric.spec.shape)
+        if QuantileBootstrap.isBootstrapped[metric.rawValue] { bootstrap = QuantileBootstrap() }
     }
 
     /// Adds `other`'s values.
@@ -27,6 +37,7 @@ public struct MetricAccumulator: Sendable, Equatable {
         histogram.merge(other.histogram)
         moments.merge(other.moments)
         for i in replicationStatistics.indices { replicationStatistics[i].merge(other.replicationStatistics[i]) }
+        if let theirs = other.bootstrap { bootstrap?.merge(theirs) }
     }
 }
 
@@ -45,7 +56,7 @@ public struct PointAccumulator: Sendable, Equatable {
 
     /// An empty point.
     public init() {
-        metrics = Metric.allCases.map { MetricAccumulator(shape: $0.spec.shape) }
+        metrics = Metric.allCases.map { MetricAccumulator($0) }
     }
 
     /// Adds one replication.
@@ -62,6 +73,7 @@ public struct PointAccumulator: Sendable, Equatable {
                 for k in statistics.indices where !statistics[k].isNaN {
                     metrics[i].replicationStatistics[k].add(statistics[k])
                 }
+                metrics[i].bootstrap?.add(figures.bootstrapBuckets[i], weights: figures.bootstrapWeights)
             case .perReplication:
                 let x = figures.values[i]
                 if x.isNaN { continue }

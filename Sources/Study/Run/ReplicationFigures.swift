@@ -22,6 +22,11 @@ public struct ReplicationFigures: Sendable {
     /// moments, so that the thread consuming results in order only merges (both merge exactly).
     public var sampleHistograms: [LogHistogram]
     public var sampleMoments: [ExactMoments]
+    /// For each bootstrapped metric (`QuantileBootstrap.metrics`), its samples' coarse
+    /// buckets (empty for the others).
+    public var bootstrapBuckets: [[(bucket: Int, count: Int)]]
+    /// This replication's weight in each bootstrap replicate, drawn from its own seed.
+    public var bootstrapWeights: [UInt8]
     /// Backend requests per minute.
     public var requestsPerMinute: [Int32]
     /// Events simulated.
@@ -37,6 +42,8 @@ public struct ReplicationFigures: Sendable {
         statistics = Array(repeating: [], count: Metric.allCases.count)
         sampleHistograms = Array(repeating: LogHistogram(), count: Metric.allCases.count)
         sampleMoments = Array(repeating: ExactMoments(), count: Metric.allCases.count)
+        bootstrapBuckets = Array(repeating: [], count: Metric.allCases.count)
+        bootstrapWeights = PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled:
@@ -53,6 +60,7 @@ public struct ReplicationFigures: Sendable {
                 valid.sort()
                 statistics[i] = Self.statistics(sorted: valid, total: total)
                 sampleHistograms[i] = LogHistogram(sorted: valid)
+                if QuantileBootstrap.isBootstrapped[i] { bootstrapBuckets[i] = QuantileBootstrap.buckets(sorted: valid) }
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }

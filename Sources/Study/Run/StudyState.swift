@@ -6,7 +6,7 @@ import Surfaces
 /// The layout and accumulated numbers of a study, whole or partial.
 public struct StudyState: Sendable, Equatable {
     /// The format tag of encoded state.
-    public static let format = "surfacesim-state/1"
+    public static let format = "surfacesim-state/2"
 
     /// The study's shape.
     public var layout: StudyLayout
@@ -52,12 +52,14 @@ public struct StudyState: Sendable, Equatable {
     private static func pointJSON(_ layout: PointLayout, _ point: PointAccumulator) -> JSONValue {
         let metrics: [JSONValue] = Metric.allCases.map { metric in
             let m = point.metrics[metric.rawValue]
-            return JSONBuild.object([
+            var fields: [(String, JSONValue)] = [
                 ("metric", .string(metric.spec.name)),
                 ("histogram", .string(m.histogram.encode())),
                 ("moments", .string(m.moments.encode())),
                 ("replicationStatistics", JSONBuild.array(m.replicationStatistics.map { .string($0.encode()) })),
-            ])
+            ]
+            if let bootstrap = m.bootstrap { fields.append(("bootstrap", .string(bootstrap.encode()))) }
+            return JSONBuild.object(fields)
         }
         return JSONBuild.object([
             ("name", .string(layout.name)),
@@ -128,7 +130,13 @@ public struct StudyState: Sendable, Equatable {
                   let moments = JSONBuild.string(m, "moments").flatMap(ExactMoments.decode),
                   let stats = JSONBuild.array(m, "replicationStatistics")
             else { throw StateDecodingError("malformed metric \(metric.spec.name) of point \(i)") }
-            var accumulator = MetricAccumulator(shape: metric.spec.shape)
+            var accumulator = MetricAccumulator(metric)
+            if accumulator.bootstrap != nil {
+                guard let bootstrap = JSONBuild.string(m, "bootstrap").flatMap(QuantileBootstrap.decode) else {
+                    throw StateDecodingError("malformed bootstrap of \(metric.spec.name) at point \(i)")
+                }
+                accumulator.bootstrap = bootstrap
+            }
             accumulator.histogram = histogram
             accumulator.moments = moments
             let decoded = stats.map { (s: JSONNode) -> ExactMoments? in

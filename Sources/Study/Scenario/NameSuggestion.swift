@@ -25,23 +25,28 @@ public enum NameSuggestion {
 
     /// The candidate nearest to `name`, or `nil` when none is plausibly meant.
     ///
-    /// A candidate whose last dotted segments equal `name` (`budgetPerDay` for
-    /// `widget.budgetPerDay`) wins outright, then the shortest candidate that
-    /// begins with `name` (`widget.budget`). Otherwise the candidate with the
-    /// smallest edit distance (case-insensitive; ties: the earlier candidate)
-    /// is returned if that distance is at most max(2, half the name's length).
+    /// Every comparison ignores case, and a candidate equal to `name` but for
+    /// case (`widget` for `Widget`) wins outright. Then a candidate whose last
+    /// dotted segments equal `name` (`budgetPerDay` for `widget.budgetPerDay`),
+    /// then the shortest candidate that begins with `name` (`widget.budget`).
+    /// Otherwise the candidate with the smallest edit distance (ties: the
+    /// earlier candidate) is returned if that distance is at most max(2, half
+    /// the name's length).
     public static func nearest(to name: String, among candidates: [String]) -> String? {
-        if !name.isEmpty, let suffixMatch = candidates.first(where: { $0.hasSuffix("." + name) }) {
-            return suffixMatch
+        let lowered = name.lowercased()
+        let loweredCandidates = candidates.map { $0.lowercased() }
+        if let same = loweredCandidates.firstIndex(of: lowered) { return candidates[same] }
+        if !name.isEmpty, let suffixMatch = loweredCandidates.firstIndex(where: { $0.hasSuffix("." + lowered) }) {
+            return candidates[suffixMatch]
         }
         if name.unicodeScalars.count >= 3,
-           let prefixMatch = candidates.filter({ $0.hasPrefix(name) }).min(by: { $0.count < $1.count }) {
-            return prefixMatch
+           let prefixMatch = candidates.indices.filter({ loweredCandidates[$0].hasPrefix(lowered) })
+               .min(by: { candidates[$0].count < candidates[$1].count }) {
+            return candidates[prefixMatch]
         }
-        let lowered = name.lowercased()
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let d = distance(lowered, candidate.lowercased())
+        for (candidate, loweredCandidate) in zip(candidates, loweredCandidates) {
+            let d = distance(lowered, loweredCandidate)
             if best == nil || d < best!.distance { best = (candidate, d) }
         }
         guard let best, best.distance <= max(2, name.unicodeScalars.count / 2) else { return nil }

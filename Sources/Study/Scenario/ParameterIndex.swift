@@ -74,23 +74,47 @@ public struct ParameterIndex {
         return names
     }
 
-    /// The error for an unknown parameter `path`: the group it was written in, what that
-    /// group holds, what was found, and the nearest valid path (SPEC §4). The suggestion is
-    /// always a parameter: inside a group, the nearest of the group's own parameters (a typo
-    /// in a later segment too), else one of the same name in another group (`widget.wakeRefusal`
-    /// for `push.wakeRefusal`); at the top level, any path or one of `topLevelKeys`. Where
-    /// nothing is near, the group's names in the message say what it holds.
-    public func unknownParameter(_ path: String, at location: InputLocation, topLevelKeys: [String] = []) -> ScenarioError {
-        let group = enclosingGroup(of: path)
+    /// Other words for top-level names, offered to a misspelt top-level key: the platform
+    /// is also called the profile (`ios`, `android`), so `profle: "ios"` means `platform`.
+    static let topLevelAliases = ["profile": "platform"]
+
+    /// The keys a rate's object may hold besides `perHour` (`{perHour: 2, profile: [...]}`).
+    static let rateObjectKeys = ["profile"]
+
+    /// The names a key directly under `group` may take: its children, and for a rate
+    /// written as an object (`user.appOpens`), the keys of that object.
+    func keys(of group: String) -> [String] {
         let names = children(of: group)
+        guard !group.isEmpty, rateShorthand(group) != nil, names == ["perHour"] else { return names }
+        return names + Self.rateObjectKeys
+    }
+
+    /// The error for an unknown parameter `path`: the group it was written in, what that
+    /// group holds, what was found, and the nearest valid name, at any depth.
+    ///
+    /// Inside a group the suggestion is the nearest of the names the group holds (a
+    /// parameter, a group within it, a rate's `profile`) or of its deeper paths (a typo in a
+    /// later segment too), else one of the same name in another group (`widget.wakeRefusal`
+    /// for `push.wakeRefusal`). At the top level it is the nearest of `topLevelKeys`, of the
+    /// top-level names (`duration`, `widget`, `observe`, ...) when `groups` is true (a
+    /// scenario file may write a group as a nested object), of every path, and of
+    /// `topLevelAliases` (suggesting the name each stands for). Names that
+    /// differ only in case rank first. Where nothing is near, the group's names in the
+    /// message say what it holds.
+    public func unknownParameter(_ path: String, at location: InputLocation, topLevelKeys: [String] = [],
+                                 groups: Bool = false) -> ScenarioError {
+        let group = enclosingGroup(of: path)
+        let names = keys(of: group)
         let rest = group.isEmpty ? path : String(path.dropFirst(group.count + 1))
         let suggestion: String?
         if group.isEmpty {
-            suggestion = NameSuggestion.nearest(to: path, among: paths + topLevelKeys)
+            let candidates = topLevelKeys + (groups ? children(of: "") : []) + paths + Self.topLevelAliases.keys.sorted()
+            suggestion = NameSuggestion.nearest(to: path, among: candidates).map { Self.topLevelAliases[$0] ?? $0 }
         } else {
             let inGroup = paths.filter { $0.hasPrefix(group + ".") }.map { String($0.dropFirst(group.count + 1)) }
-            suggestion = NameSuggestion.nearest(to: rest, among: inGroup).map { group + "." + $0 }
-                ?? paths.first { $0.hasSuffix("." + rest) }
+            let local = (groups ? names : []) + inGroup
+            suggestion = NameSuggestion.nearest(to: rest, among: local).map { group + "." + $0 }
+                ?? paths.first { $0.lowercased().hasSuffix("." + rest.lowercased()) }
         }
         return ScenarioError(location, path: path, .unknownParameter(rest, group: group, names: names), suggestion: suggestion)
     }

@@ -20,12 +20,16 @@ struct ParameterKeys {
     let index: ParameterIndex
     /// The file name, for error locations.
     let file: String
+    /// Keys other than parameters that the outermost object may hold (a scenario's `name`,
+    /// a sweep's `points`): offered, with the parameters, to a misspelt key there.
+    let topLevelKeys: [String]
     /// The parameters found so far, in file order.
     private(set) var found: [FoundParameter] = []
 
-    init(index: ParameterIndex, file: String) {
+    init(index: ParameterIndex, file: String, topLevelKeys: [String] = []) {
         self.index = index
         self.file = file
+        self.topLevelKeys = topLevelKeys
     }
 
     /// Collects the members of an object, skipping `reserved` keys at this level.
@@ -51,7 +55,7 @@ struct ParameterKeys {
             for inner in members { try collect(inner, prefix: path) }
         } else {
             throw index.unknownParameter(path, at: .file(file, line: member.keyLine, column: member.keyColumn),
-                                         topLevelKeys: prefix.isEmpty ? ScenarioLoader.reservedKeys.sorted() : [])
+                                         topLevelKeys: prefix.isEmpty ? topLevelKeys : [], groups: true)
         }
     }
 

@@ -31,7 +31,7 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let index = ParameterIndex()
-        var keys = ParameterKeys(index: index, file: file)
+        var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
         var parsedOverrides: [Override] = []
         for text in overrides { parsedOverrides.append(try Override(parsing: text)) }

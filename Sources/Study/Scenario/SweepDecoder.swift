@@ -27,7 +27,7 @@ struct SweepDecoder {
     /// Grid axes in file order.
     private func grid(_ members: [JSONMember]) throws(ScenarioError) -> [Sweep.Axis] {
         var axes: [Sweep.Axis] = []
-        var keys = ParameterKeys(index: index, file: file)
+        var keys = ParameterKeys(index: index, file: file, topLevelKeys: ["points"])
         try keys.collect(members)
         for item in keys.found {
             try checkSweepable(item)

@@ -1,0 +1,89 @@
+// The line chart `run` draws per swept parameter: each surface's staleness
+// against that parameter, with the very figures summary.csv reports for it
+// (the mean, and the p50 and p90 over all glances of a point), each with a
+// 95 % confidence band from the replications.
+import Surfaces
+
+/// Builds `sweep-<parameter>.svg`.
+enum SweepChart {
+    /// One statistic drawn per surface: its name in legends, where summary.csv keeps it, its dash pattern.
+    struct Statistic {
+        let name: String
+        /// The quantile level, or nil for the mean.
+        let level: Double?
+        /// Dash pattern: the mean solid, the quantiles dashed and dotted.
+        let dash: Int
+    }
+
+    /// The statistics of each surface, in legend order.
+    static let statistics = [Statistic(name: "mean", level: nil, dash: 0),
+                             Statistic(name: "p50", level: 0.5, dash: 1),
+                             Statistic(name: "p90", level: 0.9, dash: 2)]
+
+    /// The y axis label: what the lines and the bands are.
+    static let yLabel = "staleness (s), all glances; band: 95% CI"
+
+    /// The chart of swept column `c`.
+    static func render(_ state: StudyState, column c: Int) -> String {
+        let layout = state.layout
+        let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
+        let groups = lines(state, column: c)
+        let others = layout.columns.indices.filter { $0 != c }.map { layout.columns[$0] }
+        let by = groups.count > 1 ? ", lines @ " + others.joined(separator: ", ") : ""
+        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])" + by, xLabel: axis.label(layout.columns[c]),
+                                 yLabel: yLabel, series: series(state, column: c, axis: axis))
+    }
+
+    /// Points that differ only in column `c` form one line: the points of each, keyed by the other swept values.
+    static func lines(_ state: StudyState, column c: Int) -> [(key: String, points: [Int])] {
+        let layout = state.layout
+        var groups: [(key: String, points: [Int])] = []
+        for p in layout.points.indices {
+            let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
+            if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
+        }
+        return groups
+    }
+
+    /// Every series: per surface with data, per statistic, per line; a surface's series share a color.
+    ///
+    /// The values are summary.csv's (`SummaryFigures`): the mean with its interval, and
+    /// the pooled quantiles with the bootstrap interval of `QuantileBootstrap`.
+    static func series(_ state: StudyState, column c: Int, axis: SweepAxis) -> [PlotSeries] {
+        let groups = lines(state, column: c)
+        var series: [PlotSeries] = []
+        var color = 0
+        for surface in StudyPlots.surfaces {
+            guard let metric = StudyPlots.metric(named: surface + ".staleness"), StudyPlots.hasData(state, metric) else { continue }
+            for group in groups {
+                let accumulators = group.points.map { state.points[$0].metrics[metric.rawValue] }
+                let figures = accumulators.map { SummaryFigures($0, shape: .sampled) }
+                for statistic in statistics {
+                    var values: [Double] = [], lows: [Double] = [], highs: [Double] = []
+                    for (m, f) in zip(accumulators, figures) {
+                        let (value, band) = figure(statistic, m, f)
+                        values.append(value)
+                        lows.append(band.low)
+                        highs.append(band.high)
+                    }
+                    let name = "\(surface) \(statistic.name)" + (groups.count > 1 ? " @ \(group.key)" : "")
+                    series.append(PlotSeries(label: name, points: zip(group.points, values).map { (axis.x[$0], $1) },
+                                             bandLow: lows, bandHigh: highs,
+                                             style: PlotStyle(color: color, dash: statistic.dash)))
+                }
+                color += 1
+            }
+        }
+        return series
+    }
+
+    /// A statistic as summary.csv reports it, and its 95 % band (low end at least 0).
+    static func figure(_ statistic: Statistic, _ m: MetricAccumulator, _ f: SummaryFigures) -> (Double, (low: Double, high: Double)) {
+        guard let level = statistic.level else {
+            return (f.mean, (f.ci95Low.isNaN ? .nan : max(0, f.ci95Low), f.ci95High))
+        }
+        let k = SummaryFigures.levels.firstIndex { $0.q == level }!
+        let value = f.quantiles[k]
+        return (value, m.bootstrap?.interval(level, estimate: value) ?? (.nan, .nan))
+    }
+}

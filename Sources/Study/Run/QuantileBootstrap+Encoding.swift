@@ -1,0 +1,50 @@
+// A one-line lossless text form of a quantile bootstrap, for a shard's
+// state.json and a run's checkpoint.
+
+extension QuantileBootstrap {
+    /// The format tag that starts every encoding.
+    static let encodingTag = "qb1"
+
+    /// The longest run of zeros a row may encode (more buckets than any finite value reaches).
+    static let maximumZeroRun = 1 << 16
+
+    /// The bootstrap as one line of text that `decode` reads back exactly.
+    ///
+    /// Form: `qb1;<replications>;<offset>;<row 0>|<row 1>|…` where a row is its
+    /// counts separated by commas, a run of n zeros written `-n`. Empty: `qb1;0;0;`.
+    public func encode() -> String {
+        let rows = width > 0 ? (0...Self.replicates).map { row($0) } : []
+        let encodedRows = rows.map { row -> String in
+            var tokens: [String] = []
+            var zeros = 0
+            for count in row {
+                if count == 0 { zeros += 1; continue }
+                if zeros > 0 { tokens.append("-\(zeros)"); zeros = 0 }
+                tokens.append(String(count))
+            }
+            if zeros > 0 { tokens.append("-\(zeros)") }
+            return tokens.joined(separator: ",")
+        }
+        return [Self.encodingTag, String(replications), String(offset), encodedRows.joined(separator: "|")].joined(separator: ";")
+    }
+
+    /// Reads a bootstrap written by `encode()`.
+    /// - Returns: `nil` if the text is not a valid encoding.
+    public static func decode(_ text: String) -> QuantileBootstrap? {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == encodingTag, let replications = Int(parts[1]), replications >= 0,
+              let offset = Int(parts[2]), offset >= 0 else { return nil }
+        if parts[3].isEmpty { return replications == 0 ? QuantileBootstrap() : nil }
+        var rows: [[Int]] = []
+        for text in parts[3].split(separator: "|", omittingEmptySubsequences: false) {
+            var row: [Int] = []
+            for token in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let n = Int(token), n >= -maximumZeroRun else { return nil }
+                if n < 0 { row += Array(repeating: 0, count: -n) } else { row.append(n) }
+            }
+            rows.append(row)
+        }
+        guard rows.count == replicates + 1, !rows[0].isEmpty, rows.allSatisfy({ $0.count == rows[0].count }) else { return nil }
+        return QuantileBootstrap(offset: offset, rows: rows, replications: replications)
+    }
+}

@@ -1,0 +1,156 @@
+// A Poisson bootstrap over replications of a sampled metric's pooled quantiles
+// (the p50 and p90 that summary.csv reports and the sweep charts draw), kept in
+// bounded memory and merged exactly: each bootstrap replicate is a histogram
+// of every sample of the point, each replication's samples counted as many
+// times as that replication's weight for the replicate (`PoissonWeights`).
+import Surfaces
+
+/// Weighted histograms of one metric at one point, one per bootstrap replicate.
+///
+/// The histograms are coarser than `LogHistogram` (16 sub-buckets per power of
+/// two, a bucket at most 1/16 of its lower bound wide) and dense over the
+/// buckets the point's samples reach, so adding a replication costs one
+/// addition per (replicate, bucket the replication reaches). Row 0 counts every
+/// sample once (the point's own coarse histogram); rows 1…`replicates` are the
+/// bootstrap replicates. Everything is an integer, so shards and checkpoints
+/// merge in any order to equal values.
+public struct QuantileBootstrap: Sendable, Equatable {
+    /// Bootstrap replicates per (point, metric).
+    public static let replicates = 100
+    /// The metrics bootstrapped: those the sweep charts draw quantiles of.
+    public static let metrics: [Metric] = [.widgetStaleness, .appStaleness, .watchStaleness, .liveStaleness, .carStaleness]
+    /// Whether each metric, by `Metric.rawValue`, is bootstrapped.
+    static let isBootstrapped: [Bool] = Metric.allCases.map { metrics.contains($0) }
+    /// Linear sub-buckets per power of two.
+    static let subBuckets = 16
+    /// Samples below this share bucket 0 (as in `LogHistogram`).
+    static let lowestTrackable = 1e-6
+    /// The power of two of bucket 1's lower bound.
+    static let lowestExponent = lowestTrackable.exponent
+
+    /// The bucket of the first column.
+    private(set) var offset = 0
+    /// Columns per row: the buckets from `offset` to the highest one reached.
+    private(set) var width = 0
+    /// Row r, column c at `r * width + c`: weighted count of bucket `offset + c` in
+    /// replicate r (row 0 unweighted). Empty until a sample arrives.
+    private(set) var counts: [Int] = []
+    /// Replications that contributed at least one sample.
+    private(set) var replications = 0
+
+    /// An empty bootstrap.
+    public init() {}
+
+    /// From decoded parts (see `QuantileBootstrap+Encoding.swift`).
+    init(offset: Int, rows: [[Int]], replications: Int) {
+        (self.offset, self.width, self.replications) = (offset, rows.first?.count ?? 0, replications)
+        counts = rows.flatMap { $0 }
+    }
+
+    /// Row `r` as an array (encoding, tests).
+    func row(_ r: Int) -> ArraySlice<Int> { counts[(r * width)..<((r + 1) * width)] }
+
+    /// The coarse bucket of a finite, non-negative value.
+    static func bucket(of value: Double) -> Int {
+        guard value >= lowestTrackable else { return 0 }
+        let sub = Int((value.significand - 1) * Double(subBuckets))
+        return 1 + Int(value.exponent - lowestExponent) * subBuckets + Swift.min(sub, subBuckets - 1)
+    }
+
+    /// The midpoint of a coarse bucket (0 for bucket 0).
+    static func midpoint(of bucket: Int) -> Double {
+        guard bucket > 0 else { return 0 }
+        let (octave, sub) = (bucket - 1).quotientAndRemainder(dividingBy: subBuckets)
+        let base = Double(sign: .plus, exponent: Int(lowestExponent) + octave, significand: 1)
+        return base * (1 + (Double(sub) + 0.5) / Double(subBuckets))
+    }
+
+    /// One replication's samples as (bucket, count) pairs in ascending bucket order.
+    /// - Precondition: `sorted` is ascending, finite and non-negative.
+    static func buckets(sorted: [Double]) -> [(bucket: Int, count: Int)] {
+        var pairs: [(bucket: Int, count: Int)] = []
+        for value in sorted {
+            let b = bucket(of: value)
+            if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += 1 } else { pairs.append((b, 1)) }
+        }
+        return pairs
+    }
+
+    /// Adds one replication: its samples' buckets, each counted `weights[r − 1]` times in replicate r.
+    /// - Precondition: `weights.count == replicates`; `buckets` ascending.
+    /// - Complexity: O(replicates × buckets), plus O(replicates × width) when the range widens.
+    public mutating func add(_ buckets: [(bucket: Int, count: Int)], weights: [UInt8]) {
+        guard let first = buckets.first, let last = buckets.last else { return }
+        precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
+        replications += 1
+        cover(first.bucket, last.bucket)
+        let (width, offset) = (self.width, self.offset)
+        counts.withUnsafeMutableBufferPointer { cells in
+            for (b, count) in buckets { cells[b - offset] += count }
+            for r in 1...Self.replicates {
+                let w = Int(weights[r - 1])
+                if w == 0 { continue }
+                let base = r * width - offset
+                for (b, count) in buckets { cells[base + b] += w * count }
+            }
+        }
+    }
+
+    /// Adds `other`'s counts (another shard, or a checkpoint's part).
+    public mutating func merge(_ other: QuantileBootstrap) {
+        guard other.width > 0 else { return }
+        replications += other.replications
+        cover(other.offset, other.offset + other.width - 1)
+        for r in 0...Self.replicates {
+            let (mine, theirs) = (r * width + other.offset - offset, r * other.width)
+            for c in 0..<other.width { counts[mine + c] += other.counts[theirs + c] }
+        }
+    }
+
+    /// Widens the columns to cover buckets `low...high`.
+    private mutating func cover(_ low: Int, _ high: Int) {
+        let newLow = width == 0 ? low : Swift.min(low, offset)
+        let newHigh = width == 0 ? high : Swift.max(high, offset + width - 1)
+        let newWidth = newHigh - newLow + 1
+        guard newWidth != width || newLow != offset else { return }
+        var widened = Array(repeating: 0, count: newWidth * (Self.replicates + 1))
+        for r in 0...Self.replicates where width > 0 {
+            for c in 0..<width { widened[r * newWidth + offset - newLow + c] = counts[r * width + c] }
+        }
+        (counts, offset, width) = (widened, newLow, newWidth)
+    }
+
+    /// Quantile `q` of row `r` by the rule `LogHistogram.quantile` uses: the
+    /// midpoint of the bucket holding the ⌈q·n⌉-th value; NaN when the row is empty.
+    func quantile(_ q: Double, row r: Int) -> Double {
+        guard width > 0 else { return .nan }
+        let cells = row(r)
+        let total = cells.reduce(0, +)
+        guard total > 0 else { return .nan }
+        let rank = Swift.min(total, Swift.max(1, Int((q * Double(total)).rounded(.up))))
+        var cumulative = 0
+        for (c, count) in cells.enumerated() {
+            cumulative += count
+            if cumulative >= rank { return Self.midpoint(of: offset + c) }
+        }
+        return Self.midpoint(of: offset + width - 1)
+    }
+
+    /// A 95 % confidence interval for the pooled quantile `q`, whose value from
+    /// the point's full-resolution histogram is `estimate`.
+    ///
+    /// The percentile interval of the replicates' quantiles (type 7, 2.5 % and
+    /// 97.5 %), moved by `estimate` − the coarse quantile of row 0 so that the
+    /// coarser buckets shift neither end. Both ends NaN with fewer than two
+    /// contributing replications (nothing to resample).
+    public func interval(_ q: Double, estimate: Double) -> (low: Double, high: Double) {
+        guard replications >= 2, estimate.isFinite else { return (.nan, .nan) }
+        let centre = quantile(q, row: 0)
+        let values = (1...Self.replicates).map { quantile(q, row: $0) }.filter(\.isFinite).sorted()
+        guard values.count >= 2 else { return (.nan, .nan) }
+        let shift = estimate - centre
+        let low = ReplicationFigures.quantile(values, 0.025) + shift
+        let high = ReplicationFigures.quantile(values, 0.975) + shift
+        return (Swift.max(0, low), Swift.max(0, high))
+    }
+}
