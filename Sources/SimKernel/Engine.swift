@@ -34,7 +34,8 @@ public final class Engine<Message> {
     /// When true, every dispatch checks that time never goes backwards and records violations
     /// (a message never reaches a run that is not current: dispatch compares incarnations).
     public var checksInvariants = false
-    /// Invariant violations seen (only when `checksInvariants`).
+    /// Invariant violations seen (time order only when `checksInvariants`; a loop at one
+    /// instant always).
     public private(set) var violations: [String] = []
 
     /// A process reference that dispatch uses without reference counting
@@ -232,13 +233,29 @@ public final class Engine<Message> {
 
     // MARK: Running
 
+    /// Events one instant may hold before the run is stopped as a model that loops
+    /// (a backstop for model bugs: an accepted parameter never comes near it).
+    public static var eventsPerInstantLimit: Int { 1_000_000 }
+
     /// Runs events in order until none is left or the next is after `end`;
-    /// the clock then stands at `end`.
+    /// the clock then stands at `end`. A model that schedules more than
+    /// `eventsPerInstantLimit` events at one instant is stopped there, with a violation.
     public func run(until end: SimTime) {
         stopTime = end
         running = true
         defer { running = false }
+        var instant = SimTime.min, atInstant = 0
         while let t = queue.nextTime(), t <= end {
+            if t == instant {
+                atInstant &+= 1
+                if atInstant > Self.eventsPerInstantLimit {
+                    violations.append("a model looped: more than \(Self.eventsPerInstantLimit) events at one instant (t = \(Double(t) / 1e6) s)")
+                    return
+                }
+            } else {
+                instant = t
+                atInstant = 0
+            }
             let entry = queue.popReservingRoot()!
             step(entry)
         }
