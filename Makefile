@@ -27,6 +27,12 @@ results: release
 bench: release
 	./scripts/bench.sh
 
+## The population study (SPEC §7): 100,000 users per point against one backend, into
+## Results/population-load/ (about a minute on two cores; runs.csv and distributions.csv,
+## about 110 MB, are not committed).
+population: release
+	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible
+
 ## Starts a one-node Slurm cluster here (installs Debian's slurm-wlm and munge if needed),
 ## runs a small study as a job array, merges it and compares the bytes with the unsplit run.
 cluster-test:
