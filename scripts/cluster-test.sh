@@ -211,7 +211,7 @@ done
 tmp=$(mktemp -d "$base/run.XXXXXX")
 echo "$$" > "$tmp/owner"
 mkdir -p "$tmp/munge" "$tmp/state" "$tmp/spool" "$tmp/log" "$tmp/out"
-chmod 700 "$tmp" "$tmp/munge"
+chmod 755 "$tmp" "$tmp/munge"   # munged wants its socket folder searchable; the key is 0600
 
 # Two free TCP ports next to each other, away from the usual ones.
 port_free() { ! (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null; }
