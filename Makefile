@@ -3,7 +3,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/surfacesim
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench results release clean
+.PHONY: run test bench results release clean cluster-test population
 
 ## Builds in release mode and runs the default study into Results/default/.
 run: release
@@ -26,6 +26,17 @@ results: release
 ## The benchmarks of SPEC §8 (kernel hold model, studies, memory, SimPy side by side).
 bench: release
 	./scripts/bench.sh
+
+## The population study (SPEC §7): 100,000 users per point against one backend, into
+## Results/population-load/ (about a minute on two cores; runs.csv and distributions.csv,
+## about 110 MB, are not committed).
+population: release
+	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible
+
+## Starts a one-node Slurm cluster here (installs Debian's slurm-wlm and munge if needed),
+## runs a small study as a job array, merges it and compares the bytes with the unsplit run.
+cluster-test:
+	./scripts/cluster-test.sh
 
 release:
 	$(SWIFT) build -c release --product surfacesim 2>&1 | grep -v "^\[" || true
