@@ -59,7 +59,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(run(["rnu"]).err, "Error: unknown verb 'rnu'. Did you mean 'run'? (see 'surfacesim help')\n")
         XCTAssertEqual(run(["validate"]).err, "Error: missing argument '<scenario>' (see 'surfacesim help validate')\n")
         XCTAssertEqual(run(["run", "x", "--jobs", "0"]).err, "Error: --jobs: expected a whole number ≥ 1, found '0' (see 'surfacesim help run')\n")
-        XCTAssertEqual(run(["run", "x", "--shard", "3/2"]).err, "Error: --shard: expected k/n with 1 ≤ k ≤ n, found '3/2' (see 'surfacesim help run')\n")
+        XCTAssertEqual(run(["run", "x", "--shard", "3/2"]).err, "Error: --shard: expected k/n with 1 ≤ k ≤ n ≤ 1000000, found '3/2' (see 'surfacesim help run')\n")
         XCTAssertEqual(run(["run", "x", "--runs"]).err, "Error: missing value for '--runs <n>' (see 'surfacesim help run')\n")
         XCTAssertEqual(run(["merge", "a"]).err, "Error: missing option '--out <dir>' (see 'surfacesim help merge')\n")
         XCTAssertEqual(run(["help", "metrix"]).err, "Error: unknown help topic 'metrix'. Did you mean 'metrics'? (see 'surfacesim help')\n")
@@ -69,7 +69,7 @@ final class CommandLineTests: XCTestCase {
     func testHelpParametersListsEveryPathAndHelpMetricsEveryMetric() {
         let parameters = run(["help", "parameters"]).out
         for path in ParameterIndex().paths { XCTAssertTrue(parameters.contains("\n  \(path)  ("), path) }
-        XCTAssertTrue(parameters.contains("  widget.budgetPerDay  (whole number ≥ 0, default 55)\n"))
+        XCTAssertTrue(parameters.contains("  widget.budgetPerDay  (whole number ≥ 0, default 55; accepts a whole number from 0 to 1000000)\n"))
         XCTAssertTrue(parameters.contains("  watch.level  (one of remoteControl, companion, standalone, default \"companion\")\n"))
         let metrics = run(["help", "metrics"]).out
         XCTAssertTrue(metrics.contains("  widget.staleness  (s, sampled)\n"))
@@ -80,7 +80,7 @@ final class CommandLineTests: XCTestCase {
         let f = try StudyFixture()
         let r = run(["validate", f.scenario])
         XCTAssertEqual(r.status, 0)
-        XCTAssertEqual(r.out, "\(f.scenario): valid. Study 'small': 2 points × 7 replications, seed 11.\n")
+        XCTAssertEqual(r.out, "\(f.scenario): valid. Study 'small': 2 points × 7 replications = 14 replications, seed 11.\n")
     }
 
     func testTraceWritesOneReplicationAsCSV() throws {

@@ -22,10 +22,11 @@ public struct ParsedArguments: Sendable {
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// A whole-number option at least `minimum`, if given.
-    public func integer(_ name: String, minimum: Int) throws(CLIFailure) -> Int? {
+    public func integer(_ name: String, minimum: Int, maximum: Int = .max) throws(CLIFailure) -> Int? {
         guard let text = value(name) else { return nil }
-        guard let n = Int(text), n >= minimum else {
-            throw .usage("\(name): expected a whole number ≥ \(minimum), found '\(text)'")
+        guard let n = Int(text), n >= minimum, n <= maximum else {
+            let range = maximum == .max ? "≥ \(minimum)" : "from \(minimum) to \(maximum)"
+            throw .usage("\(name): expected a whole number \(range), found '\(ScenarioError.shorten(text))'")
         }
         return n
     }

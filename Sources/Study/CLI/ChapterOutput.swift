@@ -20,7 +20,7 @@ enum ChapterOutput {
     /// and prints its table unless quiet.
     static func run(_ arguments: ParsedArguments, context: VerbContext, runs defaultRuns: Int, out defaultOut: String,
                     file: String, study: (_ runs: Int, _ seed: UInt64, _ jobs: Int) -> (csv: String, table: String)) throws(CLIFailure) -> Int32 {
-        let runs = try arguments.integer("--runs", minimum: 1) ?? defaultRuns
+        let runs = try arguments.integer("--runs", minimum: 1, maximum: 1_000_000) ?? defaultRuns
         let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
         let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
         let out = arguments.value("--out") ?? defaultOut

@@ -36,14 +36,14 @@ public struct RunVerb: Verb {
         if let jobs = try arguments.integer("--jobs", minimum: 1) { options.jobs = jobs }
         options.outputDirectory = arguments.value("--out")
         if let text = arguments.value("--shard") {
-            guard let shard = Shard(parsing: text) else { throw .usage("--shard: expected k/n with 1 ≤ k ≤ n, found '\(text)'") }
+            guard let shard = Shard(parsing: text) else { throw .usage("--shard: expected k/n with 1 ≤ k ≤ n ≤ \(Shard.maxCount), found '\(text)'") }
             options.shard = shard
         }
         options.resume = arguments.flag("--resume")
         options.checkInvariants = arguments.flag("--check")
         options.reproducible = arguments.flag("--reproducible")
         options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
-        let runs = try arguments.integer("--runs", minimum: 1)
+        let runs = try arguments.integer("--runs", minimum: 1, maximum: Sweep.maxReplications)
         var seed: UInt64?
         if let text = arguments.value("--seed") {
             guard let s = UInt64(text) else { throw .usage("--seed: expected a whole number ≥ 0, found '\(text)'") }

@@ -22,7 +22,8 @@ public struct ValidateVerb: Verb {
         }
         let points = scenario.sweep.points.count
         context.console.print("\(path): valid. Study '\(scenario.name)': \(points) point\(points == 1 ? "" : "s") × "
-                              + "\(scenario.base.replications) replications, seed \(scenario.base.seed).\n")
+                              + "\(scenario.base.replications) replications = \(points * scenario.base.replications) replications, "
+                              + "seed \(scenario.base.seed).\n")
         return 0
     }
 }

@@ -15,9 +15,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `K/N` with 1 ≤ K ≤ N; nil otherwise.
+    /// The most shards a study may be split into.
+    public static let maxCount = 1_000_000
+
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Self.maxCount, k >= 1, k <= n else { return nil }
         self.init(index: k, count: n)
     }
 

@@ -64,8 +64,8 @@ enum DistributionDecoder {
         guard median > 0 else { throw .expected("a median above 0", medianNode) }
         switch (fields["sigma"], fields["p95"]) {
         case (let sigmaNode?, nil):
-            guard case .number(let sigma) = sigmaNode.value, sigma >= 0, sigma.isFinite else {
-                throw .expected("a number ≥ 0", sigmaNode)
+            guard case .number(let sigma) = sigmaNode.value, sigma >= 0, sigma <= 5 else {
+                throw .expected("a number from 0 to 5", sigmaNode)
             }
             return .lognormal(median: median, sigma: sigma)
         case (nil, let p95Node?):
@@ -95,11 +95,20 @@ enum DistributionDecoder {
         return fields
     }
 
-    /// One value: a duration in seconds or a size in bytes.
+    /// One value: a duration in seconds or a size in bytes, within what any parameter
+    /// accepts (so no draw's typical value can overflow the clock).
     private static func value(_ node: JSONNode, _ quantity: Quantity) throws(ValueProblem) -> Double {
         switch quantity {
-        case .duration: return Time.seconds(try ValueDecoder.duration(node))
-        case .size: return Double(try ValueDecoder.size(node))
+        case .duration:
+            let t = try ValueDecoder.duration(node)
+            guard Double(t) / 1e6 <= ParameterRange.longestDuration else {
+                throw .expected("a duration from 0s to \(Units.formatDuration(Int64(ParameterRange.longestDuration) * Time.second))", node)
+            }
+            return Time.seconds(t)
+        case .size:
+            let bytes = try ValueDecoder.size(node)
+            guard Double(bytes) <= ParameterRange.largestSize else { throw .expected("a size from 0B to 1TB", node) }
+            return Double(bytes)
         }
     }
 }

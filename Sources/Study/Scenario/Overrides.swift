@@ -50,7 +50,7 @@ public struct Override: Sendable, Equatable {
             node.value = .array(names.map { JSONNode(value: .string(String($0)), line: 1, column: 1) })
         }
         do {
-            return Assignment(path: path, value: try ValueDecoder.decode(node, kind: spec.kind))
+            return Assignment(path: path, value: try ValueDecoder.decode(node, spec: spec))
         } catch {
             throw ScenarioError(location, path: path, error.problem, suggestion: error.suggestion)
         }

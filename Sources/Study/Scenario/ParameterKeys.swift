@@ -78,7 +78,7 @@ struct ParameterKeys {
     func decode(_ item: FoundParameter) throws(ScenarioError) -> ParameterValue {
         let spec = index[item.path]!
         do {
-            return try ValueDecoder.decode(item.node, kind: spec.kind)
+            return try ValueDecoder.decode(item.node, spec: spec)
         } catch {
             throw ScenarioError(.file(file, line: error.line, column: error.column), path: item.path,
                                 error.problem, suggestion: error.suggestion)

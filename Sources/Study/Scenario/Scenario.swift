@@ -34,6 +34,11 @@ public struct Sweep: Sendable, Equatable {
         public var values: [ParameterValue]
     }
 
+    /// The most points a sweep may have (a grid is checked before it is expanded).
+    public static let maxPoints = 100_000
+    /// The most replications a study may run in all (points × replications).
+    public static let maxReplications = 100_000_000
+
     /// The grid's axes (empty for named points or no sweep).
     public var axes: [Axis] = []
     /// Whether the points were given by name.

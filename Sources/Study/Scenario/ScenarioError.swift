@@ -16,7 +16,7 @@ public enum InputLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .file(let file, let line, let column): return "\(file):\(line):\(column)"
         case .wholeFile(let file): return file
-        case .option(let text): return text
+        case .option(let text): return ScenarioError.shorten(text, limit: 120)
         }
     }
 }
@@ -63,10 +63,16 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.suggestion = suggestion
     }
 
+    /// `text` cut to `limit` characters with an ellipsis, so a huge key or value in the
+    /// input never makes a huge message.
+    public static func shorten(_ text: String, limit: Int = 80) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
     /// The whole message, without the leading `Error: `.
     public var description: String {
         var parts = [location.description]
-        if let path { parts.append(path) }
+        if let path { parts.append(Self.shorten(path)) }
         parts.append(problemText)
         var text = parts.joined(separator: ": ")
         if let suggestion { text += ". Did you mean '\(suggestion)'?" }
@@ -78,12 +84,13 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         switch problem {
         case .expected(let expectation, let found): return "expected \(expectation), found \(found)"
         case .unknownParameter(let key, let group, let names):
+            let key = Self.shorten(key)
             guard !group.isEmpty else { return "expected a parameter name, found '\(key)'" }
             // A short list of what the group holds helps more than a guess (observe.glances.tv).
             let list = names.count <= 8 ? " (" + names.joined(separator: ", ") + ")" : ""
             return "expected a parameter under '\(group)'\(list), found '\(key)'"
         case .unknownKey(let key, let allowed):
-            return "expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(key)'"
+            return "expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(Self.shorten(key))'"
         case .duplicate(_, let line, let column): return "set twice (first at line \(line), column \(column))"
         case .syntax(let message): return message
         case .unreadable(let reason): return "cannot read the file: \(reason)"

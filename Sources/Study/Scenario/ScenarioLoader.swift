@@ -11,9 +11,13 @@ public enum ScenarioLoader {
     /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts).
     /// - Throws: `ScenarioError` for an unreadable file or any bad input.
     public static func load(path: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
-        switch TextFile.contents(of: path) {
+        switch TextFile.contents(of: path, limit: TextFile.inputLimit) {
         case .success(let text): return try decode(text, file: path, overrides: overrides)
-        case .failure(let failure): throw ScenarioError(.wholeFile(path), .unreadable(failure.reason))
+        case .failure(let failure):
+            if let line = failure.line, let column = failure.column {
+                throw ScenarioError(.file(path, line: line, column: column), .unreadable(failure.reason))
+            }
+            throw ScenarioError(.wholeFile(path), .unreadable(failure.reason))
         }
     }
 
@@ -57,6 +61,12 @@ public enum ScenarioLoader {
             for path in sweep.columns { written[path] = .file(file, line: entry.keyLine, column: entry.keyColumn) }
         }
         for (o, a) in zip(parsedOverrides, overridden) { written[a.path] = .option("--set \(o.text)") }
+        let total = Double(scenario.sweep.points.count) * Double(scenario.base.replications)
+        if total > Double(Sweep.maxReplications) {
+            throw ScenarioError(written["replications"] ?? .wholeFile(file), path: "replications",
+                                .expected("a study of at most \(Sweep.maxReplications) replications in all (points × replications)",
+                                          found: "\(scenario.sweep.points.count) points × \(scenario.base.replications)"))
+        }
         let swept = !scenario.sweep.columns.isEmpty
         for i in scenario.sweep.points.indices {
             try ScenarioChecks.check(scenario.parameters(ofPoint: i), point: swept ? scenario.sweep.points[i].name : nil) {

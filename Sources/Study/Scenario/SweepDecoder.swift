@@ -41,6 +41,11 @@ struct SweepDecoder {
                                                               keyLine: item.keyLine, keyColumn: item.keyColumn)))
             }
             axes.append(Sweep.Axis(path: item.path, values: values))
+            let size = axes.reduce(1.0) { $0 * Double($1.values.count) }
+            if size > Double(Sweep.maxPoints) {
+                throw error(item.node, path: item.path,
+                            .expected("a grid of at most \(Sweep.maxPoints) points", found: "\(Int(size)) points so far"))
+            }
         }
         return axes
     }

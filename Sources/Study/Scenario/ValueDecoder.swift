@@ -28,6 +28,44 @@ public struct ValueProblem: Error, Sendable, Equatable {
 
 /// Turns JSON5 nodes into `ParameterValue`s, checking each against its `ParameterKind`.
 public enum ValueDecoder {
+    /// Decodes `node` as a value of `spec`'s kind within `spec`'s range.
+    /// - Throws: `ValueProblem` locating the first bad (possibly nested) value.
+    public static func decode(_ node: JSONNode, spec: ParameterSpec) throws(ValueProblem) -> ParameterValue {
+        let value = try decode(node, kind: spec.kind)
+        guard let range = spec.range, let x = magnitude(value), !range.contains(x) else { return value }
+        throw ValueProblem(node, .expected(describe(range, kind: spec.kind), found: describe(node)))
+    }
+
+    /// The number a range is checked against, in the parameter's natural unit.
+    private static func magnitude(_ value: ParameterValue) -> Double? {
+        switch value {
+        case .number(let x): return x
+        case .integer(let n): return Double(n)
+        case .time(let t): return Double(t) / 1e6
+        case .optionalTime(let t): return t.map { Double($0) / 1e6 }
+        case .size(let b): return Double(b)
+        case .rate(let r): return r.perHour
+        case .bool, .seed, .distribution, .choice, .steps: return nil   // distributions check their numbers as they are read
+        }
+    }
+
+    /// "a whole number from 1 to 100", "a duration from 1s to 1000d", …
+    public static func describe(_ range: ParameterRange, kind: ParameterKind) -> String {
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+        func d(_ s: Double) -> String { Units.formatDuration(Int64((s * 1e6).rounded())) }
+        let from = range.lowerExclusive ? "above" : "from"
+        let to = range.lowerExclusive ? " and at most" : " to"
+        switch kind {
+        case .time, .optionalTime, .timeDistribution: return "a duration \(from) \(d(range.lower))\(to) \(d(range.upper))"
+        case .size, .sizeDistribution:
+            func b(_ x: Double) -> String { x == ParameterRange.largestSize ? "1TB" : "\(n(x))B" }
+            return "a size \(from) \(b(range.lower))\(to) \(b(range.upper))"
+        case .count: return "a whole number \(from) \(n(range.lower))\(to) \(n(range.upper))"
+        case .rate: return "a rate \(from) \(n(range.lower))\(to) \(n(range.upper)) per hour"
+        default: return "a number \(from) \(n(range.lower))\(to) \(n(range.upper))"
+        }
+    }
+
     /// Decodes `node` as a value of `kind`.
     /// - Throws: `ValueProblem` locating the first bad (possibly nested) value.
     public static func decode(_ node: JSONNode, kind: ParameterKind) throws(ValueProblem) -> ParameterValue {
@@ -166,7 +204,7 @@ public enum ValueDecoder {
         switch node.value {
         case .number(let x) where !x.isFinite: return x.isNaN ? "NaN" : x < 0 ? "-Infinity" : "Infinity"
         case .array, .object: return text.unicodeScalars.count <= 60 ? text : node.value.kindName
-        default: return text
+        default: return ScenarioError.shorten(text)
         }
     }
 }

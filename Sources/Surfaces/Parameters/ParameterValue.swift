@@ -48,6 +48,47 @@ public enum ParameterKind: Sendable, Equatable {
     }
 }
 
+/// The values a parameter accepts, in its natural unit: seconds for durations (and the
+/// defining numbers of a random duration), bytes for sizes, per hour for rates, the
+/// number itself otherwise. Every parameter has one, checked before anything runs, so no
+/// accepted value can overflow the clock, exhaust memory or loop (docs/parameters.md).
+public struct ParameterRange: Sendable, Equatable {
+    public var lower: Double
+    public var upper: Double
+    /// The lower end itself is refused (a timer that re-arms itself must be above 0).
+    public var lowerExclusive: Bool
+
+    public init(_ lower: Double, _ upper: Double, lowerExclusive: Bool = false) {
+        (self.lower, self.upper, self.lowerExclusive) = (lower, upper, lowerExclusive)
+    }
+
+    /// Whether `x` is accepted.
+    public func contains(_ x: Double) -> Bool {
+        x.isFinite && (lowerExclusive ? x > lower : x >= lower) && x <= upper
+    }
+
+    /// The longest duration any parameter accepts: 1000 days, far inside the clock's range
+    /// (integer microseconds), so sums of a few durations never overflow.
+    public static let longestDuration = 1000.0 * 86_400
+    /// The largest size any parameter accepts: 1 TB (2⁴⁰ bytes, as "1TB" reads).
+    public static let largestSize = 1_099_511_627_776.0
+}
+
+extension ParameterKind {
+    /// The range a parameter of this kind accepts unless it declares its own.
+    public var defaultRange: ParameterRange? {
+        switch self {
+        case .probability: return ParameterRange(0, 1)
+        case .nonNegative: return ParameterRange(0, 86_400)          // at most one a second, per day
+        case .count: return ParameterRange(0, 1_000_000)
+        case .time, .optionalTime, .timeDistribution: return ParameterRange(0, ParameterRange.longestDuration)
+        case .size, .sizeDistribution: return ParameterRange(0, ParameterRange.largestSize)
+        case .rate: return ParameterRange(0, 3_600)                 // at most one a second
+        case .bool, .seed, .choice, .steps: return nil
+        }
+    }
+}
+
 /// A decoded parameter value.
 public enum ParameterValue: Sendable, Equatable {
     case bool(Bool)
@@ -71,4 +112,16 @@ public struct ParameterSpec {
     public let doc: String
     public let get: (Parameters) -> ParameterValue
     public let set: (inout Parameters, ParameterValue) -> Void
+    /// A range of its own, narrower or wider than its kind's.
+    var ownRange: ParameterRange? = nil
+
+    /// The values it accepts (nil: any value of its kind).
+    public var range: ParameterRange? { ownRange ?? kind.defaultRange }
+
+    /// The same parameter accepting `lower…upper` (in its natural unit).
+    func within(_ lower: Double, _ upper: Double, lowerExclusive: Bool = false) -> ParameterSpec {
+        var s = self
+        s.ownRange = ParameterRange(lower, upper, lowerExclusive: lowerExclusive)
+        return s
+    }
 }
