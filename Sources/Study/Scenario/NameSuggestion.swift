@@ -45,7 +45,12 @@ public enum NameSuggestion {
             return candidates[prefixMatch]
         }
         var best: (name: String, distance: Int)?
+        let limit = max(2, name.unicodeScalars.count / 2)
+        let length = lowered.unicodeScalars.count
         for (candidate, loweredCandidate) in zip(candidates, loweredCandidates) {
+            // The distance is at least the difference in length: past the limit, no need to
+            // compute it (a huge key costs nothing).
+            guard abs(loweredCandidate.unicodeScalars.count - length) <= limit else { continue }
             let d = distance(lowered, loweredCandidate)
             if best == nil || d < best!.distance { best = (candidate, d) }
         }
