@@ -57,10 +57,10 @@ public enum ArgumentParser {
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let visible = spec.options.filter { !$0.hidden }.map(\.name) + ["--help"]
-                throw .usage("unknown option '\(name)'" + NameSuggestion.hint(for: name, among: visible))
+                throw .usage("unknown option '\(ScenarioError.shorten(name))'" + NameSuggestion.hint(for: name, among: visible))
             }
             if option.valueName == nil {
-                if inline != nil { throw .usage("option '\(name)' takes no value") }
+                if inline != nil { throw .usage("option '\(ScenarioError.shorten(name))' takes no value") }
                 if parsed.flags.contains(name) { throw .usage("option '\(name)' is given twice") }
                 parsed.flags.insert(name)
                 continue
@@ -89,7 +89,7 @@ public enum ArgumentParser {
         }
         let repeats = spec.arguments.last?.repeatable ?? false
         if !repeats && parsed.positionals.count > spec.arguments.count {
-            throw .usage("unexpected argument '\(parsed.positionals[spec.arguments.count])'")
+            throw .usage("unexpected argument '\(ScenarioError.shorten(parsed.positionals[spec.arguments.count]))'")
         }
         for option in spec.options where option.required && parsed.values[option.name] == nil {
             throw .usage("missing option '\(option.synopsis)'")

@@ -22,7 +22,8 @@ public enum CLI {
         default: break
         }
         guard let verb = verbs.first(where: { $0.spec.name == first }) else {
-            let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown verb '\(first)'"
+            let shown = ScenarioError.shorten(first)
+            let what = first.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown verb '\(shown)'"
             console.printError("Error: \(what)" + NameSuggestion.hint(for: first, among: verbs.map(\.spec.name))
                                + " (see 'surfacesim help')\n")
             return 2
@@ -41,12 +42,18 @@ public enum CLI {
     }
 
     /// Writes a failure to standard error.
+    /// Each line of a message is cut at 1,000 characters: whatever the input echoed, the
+    /// message stays readable.
     static func report(_ failure: CLIFailure, verb: CommandSpec, console: Console) {
+        func bounded(_ m: String) -> String {
+            m.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { ScenarioError.shorten(String($0), limit: 1_000) }.joined(separator: "\n")
+        }
         switch failure {
         case .usage(let message):
-            console.printError("Error: \(message) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
+            console.printError("Error: \(bounded(message)) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
         case .input(let message), .failed(let message):
-            console.printError("Error: \(message)\n")
+            console.printError("Error: \(bounded(message))\n")
         }
     }
 }

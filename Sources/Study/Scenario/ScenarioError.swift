@@ -14,8 +14,8 @@ public enum InputLocation: Sendable, Equatable, CustomStringConvertible {
     /// The location as the first part of an error message.
     public var description: String {
         switch self {
-        case .file(let file, let line, let column): return "\(file):\(line):\(column)"
-        case .wholeFile(let file): return file
+        case .file(let file, let line, let column): return "\(ScenarioError.shorten(file, limit: 200)):\(line):\(column)"
+        case .wholeFile(let file): return ScenarioError.shorten(file, limit: 200)
         case .option(let text): return ScenarioError.shorten(text, limit: 120)
         }
     }
