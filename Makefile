@@ -21,15 +21,16 @@ results: release
 	  $(RELEASE) run $$f --out Results/table-25-9/$$(basename $$f .json5) --reproducible --quiet || exit 1; done
 	$(RELEASE) probes --quiet
 	$(RELEASE) failures --quiet
+	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
 	python3 scripts/readme-tables.py
 
-## The benchmarks of SPEC §8 (kernel hold model, studies, memory, SimPy side by side).
+## The benchmarks (kernel hold model, studies, memory, SimPy side by side; README "Performance").
 bench: release
 	./scripts/bench.sh
 
-## The population study (SPEC §7): 100,000 users per point against one backend, into
-## Results/population-load/ (about a minute on two cores; runs.csv and distributions.csv,
-## about 110 MB, are not committed).
+## The population study alone (also part of `make results`): 100,000 users per point
+## against one backend, into Results/population-load/ (about a minute on two cores;
+## runs.csv and distributions.csv, about 110 MB, are not committed).
 population: release
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible
 
