@@ -112,4 +112,25 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertEqual(point.peakToMean(warmupMinutes: 1), 6.0 / 4.0)
         XCTAssertTrue(point.peakToMean(warmupMinutes: 4).isNaN)
     }
+
+    /// The population's load figures on a series worked by hand: after a warm-up minute,
+    /// minutes 10, 10, 50, 60, 10, 10, 40, 10, 10, 10 (mean 22). Minutes above 44: 50 and 60
+    /// (one burst, 28 + 38 = 66 beyond the mean); 40 is not above twice the mean. Peak 60; the
+    /// 99th-percentile minute of ten is the largest.
+    func testPopulationLoadFigures() {
+        var point = PointAccumulator()
+        var result = ReplicationResult(minutes: 11)
+        result.requestsPerMinute = [999, 10, 10, 50, 60, 10, 10, 40, 10, 10, 10]
+        point.add(ReplicationFigures(result, seed: 0))
+        let v = point.pointMetricValues(warmupMinutes: 1)
+        XCTAssertEqual(MetricCatalog.pointMetrics.map(\.name), ["backend.requests.peakToMean", "backend.requests.perMinute.mean",
+                                                               "backend.requests.perMinute.p99", "backend.requests.perMinute.peak",
+                                                               "backend.requests.burst"])
+        XCTAssertEqual(v[0], 60.0 * 10 / 220)
+        XCTAssertEqual(v[1], 22)
+        XCTAssertEqual(v[2], 60)
+        XCTAssertEqual(v[3], 60)
+        XCTAssertEqual(v[4], 66)
+        XCTAssertTrue(point.pointMetricValues(warmupMinutes: 11).allSatisfy(\.isNaN))
+    }
 }

@@ -70,10 +70,11 @@ public enum SummaryTable {
                 let figures = SummaryFigures(point.metrics[metric.rawValue], shape: metric.spec.shape)
                 table.append(prefix + [metric.spec.name] + figures.fields + [metric.spec.unit, replications])
             }
-            let peak = SummaryFigures(pointValue: point.peakToMean(warmupMinutes: layout.warmupMinutes),
-                                      replications: point.replications)
-            let spec = MetricCatalog.pointMetrics[0]
-            table.append(prefix + [spec.name] + peak.fields + [spec.unit, replications])
+            let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
+            for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
+                let figures = SummaryFigures(pointValue: value, replications: point.replications)
+                table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
+            }
         }
         return table.render()
     }

@@ -49,6 +49,14 @@ public enum MetricCatalog {
     public static let pointMetrics: [MetricSpec] = [
         MetricSpec(name: "backend.requests.peakToMean", unit: "ratio", shape: .perReplication,
                    doc: "per-minute request rate summed over the point's replications: peak minute over mean minute"),
+        MetricSpec(name: "backend.requests.perMinute.mean", unit: "requests/min", shape: .perReplication,
+                   doc: "the point's population (its replications as users) against one backend: mean requests per minute after the warm-up"),
+        MetricSpec(name: "backend.requests.perMinute.p99", unit: "requests/min", shape: .perReplication,
+                   doc: "the population's 99th-percentile minute (nearest rank)"),
+        MetricSpec(name: "backend.requests.perMinute.peak", unit: "requests/min", shape: .perReplication,
+                   doc: "the population's busiest minute"),
+        MetricSpec(name: "backend.requests.burst", unit: "requests", shape: .perReplication,
+                   doc: "the largest burst: over a run of consecutive minutes above twice the mean, the requests beyond the mean"),
     ]
 
     static func view(_ s: String, _ what: String) -> [MetricSpec] { [
