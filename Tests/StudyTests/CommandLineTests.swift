@@ -28,8 +28,9 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--check] [--quiet] [--reproducible]")
-        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet]")
+                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
+                       + "[--quiet] [--reproducible]")
+        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible]")
     }
 
     func testHelpFlagAndHelpVerbPrintTheSameText() {
