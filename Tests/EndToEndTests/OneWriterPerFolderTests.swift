@@ -51,4 +51,15 @@ final class OneWriterPerFolderTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("is the shard folder s1"), refused.err)
         XCTAssertEqual(try sim.results("s1"), before)
     }
+
+    func testTheCurrentFolderOrOneHoldingItIsRefused() throws {
+        let sim = try SurfaceSimBinary()
+        try "kept\n".write(toFile: sim.path("notes.txt"), atomically: false, encoding: .utf8)
+        for out in [".", "..", sim.directory.path + "/"] {
+            let refused = try sim.run(["run", scenario, "--out", out, "--quiet"])
+            XCTAssertEqual(refused.status, 2, refused.err)
+            XCTAssertEqual(refused.err, "Error: \(out) is the current folder or holds it; name a folder inside it for the results\n")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.directory.path), ["notes.txt"])
+    }
 }

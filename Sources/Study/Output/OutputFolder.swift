@@ -31,10 +31,22 @@ public struct OutputFolder: Sendable, Equatable {
     /// A file beside the folder for this process's use during a commit (cleared like the sibling).
     func besidePath(_ suffix: String) -> String { siblingPath + "." + suffix }
 
+    /// Why `directory` cannot be a result folder, or nil: an empty name, or the current
+    /// folder or one holding it (swapping it would pull the working folder away).
+    public static func problem(_ directory: String) -> String? {
+        guard !directory.isEmpty else { return "the result folder's name is empty" }
+        guard let real = POSIXFiles.realPath(directory), let current = POSIXFiles.realPath(".") else { return nil }
+        if real == "/" || current == real || current.hasPrefix(real + "/") {
+            return "\(directory) is the current folder or holds it; name a folder inside it for the results"
+        }
+        return nil
+    }
+
     /// Resolves `directory`, creating its missing parents (not the folder itself).
     /// A folder that is a symbolic link resolves to its target, so the link is kept.
     /// - Throws: `AtomicWriteError` if the parent cannot be made or the folder has no name of its own (`/`).
     public static func resolve(_ directory: String) throws(AtomicWriteError) -> OutputFolder {
+        if let problem = problem(directory) { throw AtomicWriteError(path: directory, message: problem) }
         var trimmed = directory
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         var created: [String] = []
