@@ -21,9 +21,10 @@ final class InterruptTests: XCTestCase {
         XCTAssertEqual(interrupted.status, 130, interrupted.err)
         let lines = interrupted.err.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, interrupted.err)
-        XCTAssertTrue(lines.first?.hasPrefix("Interrupted: kept ") ?? false, interrupted.err)
-        XCTAssertTrue(lines.first?.hasSuffix(" of 300 replications in r/.partial. Resume with:") ?? false, interrupted.err)
-        let command = lines.last?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard lines.count == 2 else { return }
+        XCTAssertTrue(lines[0].hasPrefix("Interrupted: kept "), interrupted.err)
+        XCTAssertTrue(lines[0].hasSuffix(" of 300 replications in r/.partial. Resume with:"), interrupted.err)
+        let command = lines[1].trimmingCharacters(in: .whitespaces)
         XCTAssertEqual(command, ([sim.binary.path] + arguments + ["--resume"]).joined(separator: " "))
         let kept = Int(lines[0].dropFirst("Interrupted: kept ".count).prefix { $0.isNumber }) ?? -1
         XCTAssertTrue(kept > 0 && kept < 300, interrupted.err)

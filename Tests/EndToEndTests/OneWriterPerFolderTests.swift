@@ -54,12 +54,15 @@ final class OneWriterPerFolderTests: XCTestCase {
 
     func testTheCurrentFolderOrOneHoldingItIsRefused() throws {
         let sim = try SurfaceSimBinary()
-        try "kept\n".write(toFile: sim.path("notes.txt"), atomically: false, encoding: .utf8)
-        for out in [".", "..", sim.directory.path + "/"] {
-            let refused = try sim.run(["run", scenario, "--out", out, "--quiet"])
+        // Run one level down, so that even a broken check can only swap the test's own folders.
+        try FileManager.default.createDirectory(atPath: sim.path("inner"), withIntermediateDirectories: true)
+        try "kept\n".write(toFile: sim.path("inner/notes.txt"), atomically: false, encoding: .utf8)
+        for out in [".", "..", sim.path("inner") + "/"] {
+            let refused = try sim.run(["run", scenario, "--out", out, "--quiet"], inside: "inner")
             XCTAssertEqual(refused.status, 2, refused.err)
             XCTAssertEqual(refused.err, "Error: \(out) is the current folder or holds it; name a folder inside it for the results\n")
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.directory.path), ["notes.txt"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.directory.path), ["inner"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.path("inner")), ["notes.txt"])
     }
 }

@@ -43,17 +43,19 @@ final class SurfaceSimBinary {
     /// A path in the temporary folder.
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Runs the binary with `arguments` in the temporary folder (with `environment` added to this process's).
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        try launch(arguments, environment: environment).finish()
+    /// Runs the binary with `arguments` in the temporary folder, or the folder `inside` it
+    /// (with `environment` added to this process's).
+    func run(_ arguments: [String], environment: [String: String] = [:],
+             inside: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try launch(arguments, environment: environment, inside: inside).finish()
     }
 
     /// Starts the binary without waiting for it.
-    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Launched {
+    func launch(_ arguments: [String], environment: [String: String] = [:], inside: String? = nil) throws -> Launched {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = directory
+        process.currentDirectoryURL = inside.map { directory.appendingPathComponent($0) } ?? directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let launched = Launched(process: process)
         try process.run()

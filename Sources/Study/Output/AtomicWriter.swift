@@ -113,6 +113,9 @@ public struct AtomicWriter: Sendable {
         guard mkdir(sibling, 0o755) == 0 else {
             throw AtomicWriteError(path: sibling, message: "cannot create directory: \(POSIXFiles.reason())")
         }
+        // The new folder keeps the previous one's permissions.
+        var previous = stat()
+        if stat(folder.path, &previous) == 0 { chmod(sibling, previous.st_mode & 0o7777) }
         CommitStep.siblingCreated.reached()
         do {
             try build(sibling, previous: folder.path)
@@ -121,7 +124,7 @@ public struct AtomicWriter: Sendable {
             FileTree.remove(sibling)
             throw error
         }
-        FileTree.remove(sibling)
+        FileTree.removePreviousSet(sibling, leavesBehind: leavesBehind)
         POSIXFiles.syncDirectory(folder.parent)
         CommitStep.previousRemoved.reached()
         for file in adopted { unlink(file.source) }
@@ -145,8 +148,7 @@ public struct AtomicWriter: Sendable {
         let names = Set(stagedNames)
         for name in POSIXFiles.entries(of: previous) where !names.contains(name) && !leavesBehind.contains(name) {
             let path = POSIXFiles.join(previous, name)
-            guard !POSIXFiles.isDirectory(path), POSIXFiles.ownerOfTemporary(named: name) == nil,
-                  !(removesUnwritten?(name) ?? false) else { continue }
+            guard !POSIXFiles.isDirectory(path), !(removesUnwritten?(name) ?? false) else { continue }
             try FileTree.addName(path, as: POSIXFiles.join(sibling, name))
         }
         CommitStep.filesWritten.reached()

@@ -21,6 +21,17 @@ enum FileTree {
         }
     }
 
+    /// Removes a previous set a commit swapped out: its files and the folders it leaves behind
+    /// (a finished run's checkpoint). A folder of another kind that could not be carried over
+    /// (another study inside it) is kept, and with it the previous set, for the next commit to retry.
+    static func removePreviousSet(_ path: String, leavesBehind: Set<String>) {
+        for name in POSIXFiles.entries(of: path) {
+            let entry = POSIXFiles.join(path, name)
+            if !POSIXFiles.isDirectory(entry) || leavesBehind.contains(name) { remove(entry) }
+        }
+        rmdir(path)
+    }
+
     /// Makes `destination` a second name of the file `source` (same file system), or a flushed copy
     /// where the file system refuses links.
     static func addName(_ source: String, as destination: String) throws(AtomicWriteError) {
@@ -54,27 +65,23 @@ enum FileTree {
 
     /// Clears what an interrupted commit of `folder` left: siblings and files beside it
     /// (`.<name>.commit-*`), moving back any folder of a previous set the commit had not
-    /// carried over yet, and temporaries inside the folder and its checkpoint folder.
+    /// carried over yet, and temporaries of dead processes in its checkpoint folder.
     /// Only the holder of the folder's lock may call this.
     static func removeLeftovers(of folder: OutputFolder, checkpointFolder: String?) {
         for name in POSIXFiles.entries(of: folder.parent) where name.hasPrefix(folder.commitPrefix) {
             let path = POSIXFiles.join(folder.parent, name)
-            if POSIXFiles.isDirectory(path) {
-                for inner in POSIXFiles.entries(of: path) where inner != checkpointFolder {
-                    let from = POSIXFiles.join(path, inner), to = POSIXFiles.join(folder.path, inner)
-                    if POSIXFiles.isDirectory(from) && POSIXFiles.isDirectory(folder.path) && POSIXFiles.fileType(to) == nil {
-                        rename(from, to)
-                    }
+            guard POSIXFiles.isDirectory(path) else {
+                unlink(path)
+                continue
+            }
+            for inner in POSIXFiles.entries(of: path) where inner != checkpointFolder {
+                let from = POSIXFiles.join(path, inner), to = POSIXFiles.join(folder.path, inner)
+                if POSIXFiles.isDirectory(from) && POSIXFiles.isDirectory(folder.path) && POSIXFiles.fileType(to) == nil {
+                    rename(from, to)
                 }
             }
-            remove(path)
+            removePreviousSet(path, leavesBehind: checkpointFolder.map { [$0] } ?? [])
         }
-        var inside = [folder.path]
-        if let checkpointFolder { inside.append(POSIXFiles.join(folder.path, checkpointFolder)) }
-        for directory in inside {
-            for name in POSIXFiles.entries(of: directory) where POSIXFiles.ownerOfTemporary(named: name) != nil {
-                unlink(POSIXFiles.join(directory, name))
-            }
-        }
+        if let checkpointFolder { AtomicWriter.removeStaleTemporaries(in: POSIXFiles.join(folder.path, checkpointFolder)) }
     }
 }
