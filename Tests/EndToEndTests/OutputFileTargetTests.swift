@@ -26,6 +26,16 @@ final class OutputFileTargetTests: XCTestCase {
         }
     }
 
+    func testAFullDiskExitsWith3() throws {
+        let sim = try SurfaceSimBinary()
+        guard type("/dev/full") == S_IFCHR else { throw XCTSkip("no /dev/full") }
+        for verb in try verbs(sim) {
+            let full = try sim.run(verb.arguments + ["--out", "/dev/full"])
+            XCTAssertEqual(full.status, 3, verb.name)
+            XCTAssertEqual(full.err, "Error: /dev/full: cannot write file: No space left on device\n", verb.name)
+        }
+    }
+
     func testAPipeIsWrittenInPlace() throws {
         let sim = try SurfaceSimBinary()
         for verb in try verbs(sim) {
