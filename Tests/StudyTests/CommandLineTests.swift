@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 
-/// The command line's user-visible text (SPEC §5), pinned exactly.
+/// The command line's user-visible text, pinned exactly.
 final class CommandLineTests: XCTestCase {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         let console = Console.capturing()

@@ -166,6 +166,6 @@ public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConver
 
 /// The program's identity, written into manifests and state.
 public enum StudyProgram {
-    /// The program version (SPEC §6 manifest.json).
+    /// The program version (written into manifest.json and state).
     public static let version = "0.1.0"
 }
