@@ -43,21 +43,44 @@ final class SurfaceSimBinary {
     /// A path in the temporary folder.
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Runs the binary with `arguments` in the temporary folder.
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the binary with `arguments` in the temporary folder, or the folder `inside` it
+    /// (with `environment` added to this process's).
+    func run(_ arguments: [String], environment: [String: String] = [:],
+             inside: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try launch(arguments, environment: environment, inside: inside).finish()
+    }
+
+    /// Starts the binary without waiting for it.
+    func launch(_ arguments: [String], environment: [String: String] = [:], inside: String? = nil) throws -> Launched {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.currentDirectoryURL = inside.map { directory.appendingPathComponent($0) } ?? directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let launched = Launched(process: process)
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return launched
+    }
+
+    /// A started binary.
+    final class Launched {
+        let process: Process
+        private let out = Pipe()
+        private let err = Pipe()
+
+        init(process: Process) {
+            self.process = process
+            process.standardOutput = out
+            process.standardError = err
+        }
+
+        /// Waits for the end; the exit status and both outputs.
+        func finish() -> (status: Int32, out: String, err: String) {
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        }
     }
 
     /// Runs and asserts exit status 0.

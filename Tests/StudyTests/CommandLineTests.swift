@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 
-/// The command line's user-visible text (SPEC §5), pinned exactly.
+/// The command line's user-visible text, pinned exactly.
 final class CommandLineTests: XCTestCase {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         let console = Console.capturing()
@@ -28,8 +28,9 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--check] [--quiet] [--reproducible]")
-        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet]")
+                       + "[--set <path=value> ...] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
+                       + "[--quiet] [--reproducible]")
+        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible]")
     }
 
     func testHelpFlagAndHelpVerbPrintTheSameText() {

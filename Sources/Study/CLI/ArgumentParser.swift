@@ -73,6 +73,7 @@ public enum ArgumentParser {
                 value = arguments[i]
                 i += 1
             }
+            if value.isEmpty { throw .usage("\(name): the value is empty; expected <\(option.valueName ?? "value")>") }
             if !option.repeatable && parsed.values[name] != nil { throw .usage("option '\(name)' is given twice") }
             parsed.values[name, default: []].append(value)
         }

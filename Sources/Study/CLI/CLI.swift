@@ -1,4 +1,4 @@
-// `surfacesim <verb> [options]` (SPEC §5): dispatch to a verb, print errors
+// `surfacesim <verb> [options]`: dispatch to a verb, print errors
 // as `Error: …` with the usage line, and map failures to exit statuses.
 
 /// The command line's entry point.
@@ -52,7 +52,7 @@ public enum CLI {
         switch failure {
         case .usage(let message):
             console.printError("Error: \(bounded(message)) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
-        case .input(let message), .failed(let message):
+        case .input(let message), .failed(let message), .environment(let message):
             console.printError("Error: \(bounded(message))\n")
         }
     }

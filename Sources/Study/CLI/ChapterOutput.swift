@@ -24,8 +24,15 @@ enum ChapterOutput {
         let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
         let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
         let out = arguments.value("--out") ?? defaultOut
+        // The folder is locked before the study runs, so a second writer is refused at once.
+        if let problem = OutputFolder.problem(out) { throw .input(problem) }
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(out), command: context.commandLine) } catch {
+            throw .environment(error.description)
+        }
+        defer { lock.release() }
         let result = study(runs, seed, jobs)
-        try write([file: result.csv], to: out)
+        try write([file: result.csv], to: out, lock: lock)
         if !arguments.flag("--quiet") {
             context.console.print(result.table)
             context.console.print("Wrote \(out)/\(file)\n")
@@ -33,11 +40,11 @@ enum ChapterOutput {
         return 0
     }
 
-    /// Writes the files atomically into `dir`.
-    static func write(_ files: [String: String], to dir: String) throws(CLIFailure) {
+    /// Writes the files atomically into `dir`, whose lock the caller holds.
+    static func write(_ files: [String: String], to dir: String, lock: FolderLock) throws(CLIFailure) {
         var writer = AtomicWriter(directory: dir)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) { writer.stage(name, text) }
-        do { try writer.commit() } catch { throw .input("cannot write \(dir): \(error)") }
+        do { try writer.commit(holding: lock) } catch { throw .environment("cannot write \(dir): \(error)") }
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }

@@ -1,4 +1,4 @@
-// `surfacesim failures [--runs N] [--out DIR]` (SPEC §5): every failure mode with the design
+// `surfacesim failures [--runs N] [--out DIR]`: every failure mode with the design
 // that causes it and the design that avoids it.
 import SimKernel
 import Surfaces

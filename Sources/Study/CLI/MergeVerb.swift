@@ -1,4 +1,4 @@
-// `surfacesim merge DIR... --out DIR` (SPEC §5): combine shards.
+// `surfacesim merge DIR... --out DIR`: combine shards.
 
 /// Merges shard result folders into the unsplit result.
 public struct MergeVerb: Verb {
@@ -10,15 +10,17 @@ public struct MergeVerb: Verb {
             abstract: "Combine the shards of a study; the result equals the unsplit run.",
             discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count.",
             arguments: [ArgumentSpec("dir", help: "Result folders of the shards, in any order.", repeatable: true)],
-            options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results.", required: true),
-                      OptionSpec("--quiet", help: "Print nothing but errors.")])
+            options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results (not one of the shards).", required: true),
+                      OptionSpec("--quiet", help: "Print nothing but errors."),
+                      OptionSpec("--reproducible", help: "Leave wall-clock timing out of manifest.json (for committed results).")])
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let out = arguments.value("--out")!
         let merged: (state: StudyState, files: [String])
         do {
-            merged = try ShardMerge.merge(arguments.positionals, into: out, commandLine: context.commandLine)
+            merged = try ShardMerge.merge(arguments.positionals, into: out, commandLine: context.commandLine,
+                                          reproducible: arguments.flag("--reproducible"))
         } catch {
             throw .from(error)
         }

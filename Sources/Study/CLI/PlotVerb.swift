@@ -1,4 +1,4 @@
-// `surfacesim plot CSV --out SVG` (SPEC §5): an ECDF or histogram from
+// `surfacesim plot CSV --out SVG` — an ECDF or histogram from
 // distributions.csv or runs.csv, a sweep line chart from summary.csv.
 
 /// Draws one plot from a result CSV.
@@ -58,7 +58,7 @@ public struct PlotVerb: Verb {
             throw .input("\(path): not a distributions.csv, summary.csv or runs.csv of surfacesim (header: \(header.prefix(4).joined(separator: ","))...)")
         }
         let out = arguments.value("--out")!
-        do { try AtomicWriter.writeFile(out, svg) } catch { throw .input("\(error)") }
+        try OutputFile.write(svg, to: out)
         context.console.print("\(out)\n")
         return 0
     }

@@ -1,4 +1,4 @@
-// `surfacesim probes [--runs N] [--out DIR]` (SPEC §5): every probe of the chapter on every
+// `surfacesim probes [--runs N] [--out DIR]`: every probe of the chapter on every
 // design it separates, with the reading the chapter predicts.
 import SimKernel
 import Surfaces

@@ -1,4 +1,4 @@
-// `surfacesim run SCENARIO ...` (SPEC §5).
+// `surfacesim run SCENARIO ...`: a study into its result folder.
 
 /// Runs a study and prints a short summary and the files written.
 public struct RunVerb: Verb {
@@ -10,9 +10,13 @@ public struct RunVerb: Verb {
             abstract: "Run a study: every sweep point of a scenario, each 'replications' times.",
             discussion: """
             Writes runs.csv, summary.csv, distributions.csv, manifest.json and SVG plots into the \
-            result folder, all renamed into place at the end: an interrupted run leaves the previous \
-            results or the complete new ones. The CSV files are byte-identical for the same scenario, \
-            seed and version, whatever --jobs and however the run is split with --shard.
+            result folder, all swapped in together at the end: a reader, an interrupt or a crash \
+            sees the previous results or the complete new ones. One run at a time writes a folder \
+            (another is refused with exit status 3). Ctrl-C stops at the next finished \
+            replication, keeps a checkpoint in the folder's .partial/ and prints the command that \
+            resumes it; an unfinished checkpoint is only discarded with --fresh. The CSV files are \
+            byte-identical for the same scenario, seed and version, whatever --jobs and however \
+            the run is split with --shard.
             """.split(separator: "\n").joined(separator: " "),
             arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
             options: [
@@ -23,9 +27,11 @@ public struct RunVerb: Verb {
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
                 OptionSpec("--shard", value: "k/n", help: "Run only the replications r with r % n = k - 1 and keep state.json for 'surfacesim merge'."),
                 OptionSpec("--resume", help: "Continue after the last checkpoint in the result folder's .partial/."),
+                OptionSpec("--fresh", help: "Discard an unfinished checkpoint in the result folder's .partial/ and start again."),
+                OptionSpec("--checkpoint-every", value: "n|duration", help: "Save a checkpoint after every n replications, or when the duration (30s, 5m) has passed since the last.", default: "10s"),
                 OptionSpec("--check", help: "Check the models' invariants in every replication (slower); a violation fails the run."),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
-                OptionSpec("--reproducible", help: "Leave wall-clock timing out of manifest.json (for committed results)."),
+                OptionSpec("--reproducible", help: "Leave wall-clock timing out of every file, manifest.json and state.json included (for committed results)."),
                 OptionSpec("--stop-after", value: "n", help: "Stop after n replications, checkpointed (for testing --resume).", hidden: true),
             ])
     }
@@ -40,6 +46,10 @@ public struct RunVerb: Verb {
             options.shard = shard
         }
         options.resume = arguments.flag("--resume")
+        options.fresh = arguments.flag("--fresh")
+        if options.resume && options.fresh { throw .usage("--resume and --fresh exclude each other") }
+        if let text = arguments.value("--checkpoint-every") { options.checkpointEvery = try Self.interval(text) }
+        options.stopsOnInterrupt = true
         options.checkInvariants = arguments.flag("--check")
         options.reproducible = arguments.flag("--reproducible")
         options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
@@ -59,9 +69,12 @@ public struct RunVerb: Verb {
         } catch {
             throw .from(error)
         }
-        if options.resume && !quiet {
-            console.printError(outcome.resumedAfter.map { "Resumed after \($0) replications.\n" }
-                               ?? "Nothing to resume in \(outcome.directory)/.partial; started afresh.\n")
+        if let after = outcome.resumedAfter, !quiet { console.printError("Resumed after \(after) replications.\n") }
+        if outcome.interrupted {
+            console.printError("Interrupted: kept \(outcome.completedTasks) of \(outcome.totalTasks) replications in "
+                               + "\(POSIXFiles.join(outcome.directory, Checkpoint.directoryName)). Resume with:\n  "
+                               + ResumeCommand.render(context.commandLine) + "\n")
+            return Self.interruptedStatus
         }
         if outcome.stopped {
             let done = outcome.state.points.reduce(0) { $0 + $1.replications }
@@ -74,5 +87,15 @@ public struct RunVerb: Verb {
                           + outcome.failures.prefix(3).joined(separator: "\n  "))
         }
         return 0
+    }
+
+    /// The exit status of a run Ctrl-C stopped (128 + SIGINT, as a shell reports it).
+    static let interruptedStatus: Int32 = 130
+
+    /// `--checkpoint-every`: a whole number of replications, or a duration.
+    static func interval(_ text: String) throws(CLIFailure) -> CheckpointInterval {
+        if let n = Int(text), n >= 1 { return .replications(n) }
+        if let microseconds = Units.parseDuration(text), microseconds > 0 { return .seconds(Double(microseconds) / 1e6) }
+        throw .usage("--checkpoint-every: expected a whole number of replications ≥ 1 or a duration such as 30s, found '\(text)'")
     }
 }

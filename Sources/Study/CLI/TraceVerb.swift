@@ -1,4 +1,4 @@
-// `surfacesim trace SCENARIO --point P --run R` (SPEC §5): the event log of one
+// `surfacesim trace SCENARIO --point P --run R` — the event log of one
 // replication, for replaying a failure.
 import SimKernel
 import Surfaces
@@ -36,7 +36,7 @@ public struct TraceVerb: Verb {
         let result = Replication.run(scenario.parameters(ofPoint: point), seed: seed, trace: log, checkInvariants: true)
         let csv = Self.csv(log.records)
         if let out = arguments.value("--out") {
-            do { try AtomicWriter.writeFile(out, csv) } catch { throw .input("\(error)") }
+            try OutputFile.write(csv, to: out)
         } else {
             context.console.print(csv)
         }

@@ -1,6 +1,7 @@
-// Results are written atomically (SPEC §6): every file goes to a temporary
-// name first, is flushed to disk, then renamed into place, so a crash or an
-// interrupt never leaves a half-written file.
+// Results are written atomically: a result folder is built complete beside the
+// old one and swapped in, a single file goes to a temporary name first, is
+// flushed to disk, then renamed into place; a crash or an interrupt never leaves
+// a half-written file or a mixed set.
 
 #if canImport(Glibc)
 import Glibc
@@ -27,17 +28,19 @@ public struct AtomicWriteError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { "\(path): \(message)" }
 }
 
-/// Writes a set of files into one directory so that readers see either all
-/// old or all new versions of each file, never a partial one.
+/// Writes a set of files into one directory so that a reader, or a crash at any
+/// instant, sees the directory's previous complete set of files or the new one.
 ///
 /// Stage the files (or adopt ones already written elsewhere on the same file
-/// system), then `commit()`: it creates the directory, writes each staged file
-/// to `.<name>.tmp-<pid>` beside its final name, fsyncs it, and only when all
-/// are on disk renames them into place with SIGINT and SIGTERM blocked on the
-/// calling thread, so an interrupt is delivered after the last rename, not
-/// between two. (Signals are blocked per thread: commit from the thread that
-/// would receive them, normally the main thread.) A study's result directory
-/// (SPEC §6) and the chapter tables are both written this way.
+/// system), then `commit()`: under the directory's lock (`FolderLock`), it writes the
+/// new set into a sibling folder `.<name>.commit-<pid>`, fsyncing each file; gives the
+/// previous set's files that this commit neither writes nor removes a second name in
+/// the sibling; swaps the sibling and the directory in one step
+/// (`renameat2(RENAME_EXCHANGE)`; a directory that does not exist yet is simply
+/// renamed into place); fsyncs the parent; and removes the previous set. `CommitStep`
+/// lists the boundaries between these operations. The next commit of the directory
+/// clears whatever an interrupted one left. A study's result directory and the
+/// chapter tables are both written this way.
 public struct AtomicWriter: Sendable {
     /// The directory the files are written into.
     public let directory: String
@@ -48,6 +51,8 @@ public struct AtomicWriter: Sendable {
     /// Files of the directory that a commit removes unless it writes them: outputs of an
     /// earlier run that this one does not produce, so a directory never mixes two runs.
     public var removesUnwritten: (@Sendable (String) -> Bool)? = nil
+    /// Entries of the previous set that the new one does not keep (a finished run's checkpoint folder).
+    public var leavesBehind: Set<String> = []
 
     /// A writer for `directory` (created on commit if missing).
     public init(directory: String) {
@@ -70,7 +75,8 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Adopts `source`, a complete and flushed file on the same file system (a runs.csv
-    /// streamed while the study ran), to be renamed into place as `name` at commit.
+    /// streamed while the study ran), to be put in place as `name` at commit; the
+    /// source's name is removed once the new set is in place.
     public mutating func adopt(_ name: String, from source: String) {
         Self.checkName(name)
         adopted.append((name, source))
@@ -81,61 +87,102 @@ public struct AtomicWriter: Sendable {
                      "AtomicWriter stages plain file names, got '\(name)'")
     }
 
-    /// Writes every staged file, then renames the adopted and staged files into place and
-    /// removes the unwritten outputs `removesUnwritten` names.
+    /// Commits the staged and adopted files as the directory's new set.
     ///
-    /// On an error before the renames nothing visible changes; all
-    /// temporaries are removed and the error names the path that failed.
-    /// A rename failure (rare: the temporaries are in the same directory)
-    /// leaves the files renamed before it in their new version.
-    /// - Throws: `AtomicWriteError`.
-    public func commit() throws(AtomicWriteError) {
-        try POSIXFiles.createDirectories(directory)
-        var renames: [(temporary: String, final: String)] = []
+    /// `lock` is the directory's lock when the caller holds it already (a run holds it
+    /// from its start); otherwise the commit takes it for its own duration. On an error
+    /// nothing visible changes and nothing is left beside the directory.
+    /// - Throws: `AtomicWriteError` naming the path that failed (the lock's holder if
+    ///   another process holds it).
+    public func commit(holding lock: FolderLock? = nil) throws(AtomicWriteError) {
+        // A caller that holds the lock cleared the leftovers when it took it.
+        let held: FolderLock
+        if let lock {
+            held = lock
+        } else {
+            held = try FolderLock.acquire(try OutputFolder.resolve(directory), command: ["surfacesim"])
+            FileTree.removeLeftovers(of: held.folder, checkpointFolder: leavesBehind.first)
+        }
+        defer { if lock == nil { held.release() } }
+        let folder = held.folder
+        CommitStep.leftoversRemoved.reached()
+        let sibling = folder.siblingPath
+        if let type = POSIXFiles.fileType(folder.path), type != S_IFDIR {
+            throw AtomicWriteError(path: directory, message: "not a folder (results go into a folder)")
+        }
+        guard mkdir(sibling, 0o755) == 0 else {
+            throw AtomicWriteError(path: sibling, message: "cannot create directory: \(POSIXFiles.reason())")
+        }
+        // The new folder keeps the previous one's permissions.
+        var previous = stat()
+        if stat(folder.path, &previous) == 0 { chmod(sibling, previous.st_mode & 0o7777) }
+        CommitStep.siblingCreated.reached()
         do {
-            for file in files {
-                let final = POSIXFiles.join(directory, file.name)
-                renames.append((POSIXFiles.temporaryPath(for: final), final))
-                try POSIXFiles.writeDurably(renames[renames.count - 1].temporary, file.contents)
-            }
+            try build(sibling, previous: folder.path)
+            try swap(sibling, into: folder)
         } catch {
-            for move in renames { unlink(move.temporary) }
+            FileTree.remove(sibling)
             throw error
         }
-        let written = Set(stagedNames)
-        var moved = 0       // temporaries already renamed into place
-        do {
-            try POSIXFiles.withInterruptsBlocked { () throws(AtomicWriteError) in
-                for file in adopted { try POSIXFiles.moveIntoPlace(file.source, POSIXFiles.join(directory, file.name)) }
-                for move in renames {
-                    try POSIXFiles.moveIntoPlace(move.temporary, move.final)
-                    moved += 1
-                }
-                if let unwritten = removesUnwritten {
-                    for name in POSIXFiles.entries(of: directory) where unwritten(name) && !written.contains(name) {
-                        unlink(POSIXFiles.join(directory, name))
-                    }
-                }
-            }
-        } catch {
-            for move in renames.dropFirst(moved) { unlink(move.temporary) }
-            throw error
+        FileTree.removePreviousSet(sibling, leavesBehind: leavesBehind)
+        POSIXFiles.syncDirectory(folder.parent)
+        CommitStep.previousRemoved.reached()
+        for file in adopted { unlink(file.source) }
+    }
+
+    /// Writes the new set into the empty folder `sibling` and flushes it.
+    private func build(_ sibling: String, previous: String) throws(AtomicWriteError) {
+        var first = true
+        func written() {
+            if first { CommitStep.firstFileWritten.reached() }
+            first = false
         }
-        POSIXFiles.syncDirectory(directory)
+        for file in adopted {
+            try FileTree.addName(file.source, as: POSIXFiles.join(sibling, file.name))
+            written()
+        }
+        for file in files {
+            try POSIXFiles.writeDurably(POSIXFiles.join(sibling, file.name), file.contents)
+            written()
+        }
+        let names = Set(stagedNames)
+        for name in POSIXFiles.entries(of: previous) where !names.contains(name) && !leavesBehind.contains(name) {
+            let path = POSIXFiles.join(previous, name)
+            guard !POSIXFiles.isDirectory(path), !(removesUnwritten?(name) ?? false) else { continue }
+            try FileTree.addName(path, as: POSIXFiles.join(sibling, name))
+        }
+        CommitStep.filesWritten.reached()
+        POSIXFiles.syncDirectory(sibling)
+        CommitStep.siblingSynced.reached()
+    }
+
+    /// Puts the built `sibling` in the folder's place; the previous set is then at `sibling`.
+    private func swap(_ sibling: String, into folder: OutputFolder) throws(AtomicWriteError) {
+        if POSIXFiles.exists(folder.path) {
+            try FolderSwap.exchange(sibling, folder.path)
+        } else {
+            try POSIXFiles.moveIntoPlace(sibling, folder.path)
+        }
+        CommitStep.swapped.reached()
+        for name in POSIXFiles.entries(of: sibling) where !leavesBehind.contains(name) {
+            let path = POSIXFiles.join(sibling, name)
+            if POSIXFiles.isDirectory(path) { rename(path, POSIXFiles.join(folder.path, name)) }
+        }
+        CommitStep.foldersCarried.reached()
+        POSIXFiles.syncDirectory(folder.parent)
+        CommitStep.parentSynced.reached()
     }
 
     /// Writes one file atomically: a temporary beside it, fsync, rename.
     /// Creates the parent directory (with intermediates) if missing.
     /// - Throws: `AtomicWriteError`.
-    public static func writeFile(_ path: String, _ contents: String) throws {
+    public static func writeFile(_ path: String, _ contents: String) throws(AtomicWriteError) {
         let parent = POSIXFiles.parent(of: path)
         try POSIXFiles.createDirectories(parent)
         let temporary = POSIXFiles.temporaryPath(for: path)
         do {
             try POSIXFiles.writeDurably(temporary, contents)
-            try POSIXFiles.withInterruptsBlocked { () throws(AtomicWriteError) in
-                try POSIXFiles.moveIntoPlace(temporary, path)
-            }
+            try POSIXFiles.moveIntoPlace(temporary, path)
         } catch {
             unlink(temporary)
             throw error

@@ -11,6 +11,10 @@ import Darwin
 /// Reads an RFC 4180 file one record at a time (quoted fields may span lines).
 final class CSVRecordReader {
     let path: String
+    /// The line (1-based) the last record returned starts on; 0 before the first.
+    private(set) var line = 0
+    /// Physical lines read so far.
+    private var linesRead = 0
     private var file: UnsafeMutablePointer<FILE>?
 
     /// Opens `path`; nil with the system's reason if it cannot be read.
@@ -21,18 +25,29 @@ final class CSVRecordReader {
     }
 
     /// The next record as its text (line end included) and fields; nil at the end.
-    func next() throws -> (text: String, fields: [String])? {
+    /// - Throws: `CSVParseError` with the line in the file.
+    func next() throws(CSVParseError) -> (text: String, fields: [String])? {
         var text = ""
         var quotes = 0
+        line = linesRead + 1
         repeat {
-            guard let line = readLine() else {
+            guard let physical = readLine() else {
                 if text.isEmpty { return nil }
                 break
             }
-            text += line
-            quotes += line.utf8.reduce(0) { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 }
+            linesRead += 1
+            text += physical
+            quotes += physical.utf8.reduce(0) { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 }
         } while quotes % 2 == 1
-        guard let fields = try CSVParser.parse(text).first else { return (text, [""]) }
+        let records: [[String]]
+        do {
+            records = try CSVParser.parse(text)
+        } catch let error as CSVParseError {
+            throw CSVParseError(line: line + error.line - 1, message: error.message)
+        } catch {
+            throw CSVParseError(line: line, message: "\(error)")
+        }
+        guard let fields = records.first else { return (text, [""]) }
         return (text, fields)
     }
 

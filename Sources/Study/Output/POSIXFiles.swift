@@ -51,20 +51,52 @@ enum POSIXFiles {
     }
 
     /// Creates `path` and any missing parents, like `mkdir -p`.
-    static func createDirectories(_ path: String) throws(AtomicWriteError) {
+    /// - Returns: the directories it created, outermost first (for `removeEmpty`).
+    @discardableResult
+    static func createDirectories(_ path: String) throws(AtomicWriteError) -> [String] {
         var prefix = path.hasPrefix("/") ? "/" : ""
+        var created: [String] = []
         for component in path.split(separator: "/") {
             prefix += component
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw AtomicWriteError(path: prefix, message: "cannot create directory: \(reason())")
+            if mkdir(prefix, 0o755) == 0 {
+                created.append(prefix)
+            } else if errno != EEXIST {
+                let error = AtomicWriteError(path: prefix, message: "cannot create directory: \(reason())")
+                removeEmpty(created)
+                throw error
             }
             prefix += "/"
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw AtomicWriteError(path: path, message: "not a usable directory: \(reason())")
+            let error = AtomicWriteError(path: path, message: "not a usable directory: \(reason())")
+            removeEmpty(created)
+            throw error
         }
         close(descriptor)
+        return created
+    }
+
+    /// Removes the directories `createDirectories` made, innermost first, as far as they are empty.
+    static func removeEmpty(_ created: [String]) {
+        for directory in created.reversed() where rmdir(directory) != 0 { return }
+    }
+
+    /// The file type bits of `path` itself (a symbolic link is not followed); nil if it does not exist.
+    static func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Whether `path` is a directory (not a link to one).
+    static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
+
+    /// The absolute path with every symbolic link resolved, or nil (with errno set).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Writes `contents` as UTF-8 to a new file at `path` and fsyncs it.
@@ -73,19 +105,11 @@ enum POSIXFiles {
         guard descriptor >= 0 else {
             throw AtomicWriteError(path: path, message: "cannot create file: \(reason())")
         }
-        let bytes = Array(contents.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let message = "cannot write file: \(reason())"
-                close(descriptor)
-                throw AtomicWriteError(path: path, message: message)
-            }
-            offset += written
+        do {
+            try writeAll(descriptor, Array(contents.utf8)[...], path: path)
+        } catch {
+            close(descriptor)
+            throw error
         }
         if fsync(descriptor) != 0 {
             let message = "cannot flush file to disk: \(reason())"
@@ -96,6 +120,24 @@ enum POSIXFiles {
             throw AtomicWriteError(path: path, message: "cannot close file: \(reason())")
         }
     }
+
+    /// Writes every byte to `descriptor`, retrying short and interrupted writes.
+    static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>, path: String) throws(AtomicWriteError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw AtomicWriteError(path: path, message: "cannot write file: \(reason())")
+            }
+            offset += written
+        }
+    }
+
+    /// Whether anything (a file, a folder, a link) is at `path`.
+    static func exists(_ path: String) -> Bool { fileType(path) != nil }
 
     /// Renames `source` onto `destination`, replacing it atomically.
     static func moveIntoPlace(_ source: String, _ destination: String) throws(AtomicWriteError) {
@@ -110,21 +152,6 @@ enum POSIXFiles {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
-    }
-
-    /// Runs `body` with SIGINT and SIGTERM blocked on this thread; signals
-    /// that arrive meanwhile are delivered when the old mask is restored.
-    static func withInterruptsBlocked<Result>(
-        _ body: () throws(AtomicWriteError) -> Result
-    ) throws(AtomicWriteError) -> Result {
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        sigaddset(&blocked, SIGTERM)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return try body()
     }
 
     /// The names in a directory, without `.` and `..`; empty if unreadable.

@@ -1,5 +1,6 @@
 // runs.csv is streamed to a file as replications finish, so memory does not
-// grow with their number; it is renamed into place only at the end.
+// grow with their number; it is put in place only at the end. The file keeps
+// the checksum of what it holds, for the checkpoint.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,41 +9,77 @@ import Musl
 import Darwin
 #endif
 
-/// An append-only text file that knows its length, for runs.csv rows.
+/// An append-only text file that knows its length and checksum, for runs.csv rows.
 final class RunsFile {
     /// Where the file is.
     let path: String
     /// Bytes written so far (the resume point of a checkpoint).
     private(set) var bytes: Int64
+    /// The FNV-1a 64 checksum of those bytes.
+    private(set) var checksum: FNV1a
     private var file: UnsafeMutablePointer<FILE>?
     /// The first write error, reported at `sync()`.
     private var failure: String?
 
-    private init(path: String, file: UnsafeMutablePointer<FILE>, bytes: Int64) {
-        (self.path, self.file, self.bytes) = (path, file, bytes)
+    private init(path: String, file: UnsafeMutablePointer<FILE>, bytes: Int64, checksum: FNV1a) {
+        (self.path, self.file, self.bytes, self.checksum) = (path, file, bytes, checksum)
     }
 
     /// A new, empty file (replacing any old one).
     static func create(_ path: String) throws(AtomicWriteError) -> RunsFile {
-        guard let file = fopen(path, "w") else {
+        guard let file = fopen(path, "we") else {
             throw AtomicWriteError(path: path, message: "cannot create file: \(POSIXFiles.reason())")
         }
-        return RunsFile(path: path, file: file, bytes: 0)
+        return RunsFile(path: path, file: file, bytes: 0, checksum: FNV1a())
     }
 
-    /// An existing file cut back to `bytes` (a checkpoint's length) and opened for appending.
-    static func reopen(_ path: String, truncatingTo bytes: Int64) throws(AtomicWriteError) -> RunsFile {
-        guard truncate(path, off_t(bytes)) == 0, let file = fopen(path, "a") else {
-            throw AtomicWriteError(path: path, message: "cannot resume file: \(POSIXFiles.reason())")
+    /// How an existing file fails to start with the bytes a checkpoint recorded.
+    enum Mismatch: Error, Equatable {
+        /// The file is not there.
+        case missing
+        /// The file is shorter than the checkpoint's length.
+        case shorter(actual: Int64)
+        /// The first bytes differ from what the checkpoint recorded.
+        case changed
+        /// The file could not be read.
+        case unreadable(String)
+    }
+
+    /// An existing file whose first `bytes` bytes hash to `checksum`, cut back to them
+    /// (rows after the checkpoint are dropped) and opened for appending.
+    static func reopen(_ path: String, bytes: Int64, checksum expected: UInt64) throws(Mismatch) -> RunsFile {
+        guard let reader = fopen(path, "re") else {
+            throw errno == ENOENT ? .missing : .unreadable(POSIXFiles.reason())
         }
-        return RunsFile(path: path, file: file, bytes: bytes)
+        var hash = FNV1a()
+        var remaining = bytes
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while remaining > 0 {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, Int(remaining)), reader) }
+            if count == 0 {
+                let failed = ferror(reader) != 0
+                fclose(reader)
+                throw failed ? .unreadable(POSIXFiles.reason()) : .shorter(actual: bytes - remaining)
+            }
+            hash.add(buffer[..<count])
+            remaining -= Int64(count)
+        }
+        fclose(reader)
+        guard hash.value == expected else { throw .changed }
+        guard truncate(path, off_t(bytes)) == 0, let file = fopen(path, "ae") else {
+            throw .unreadable(POSIXFiles.reason())
+        }
+        return RunsFile(path: path, file: file, bytes: bytes, checksum: hash)
     }
 
     /// Appends text.
     func append(_ text: String) {
         var text = text
-        let count = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        bytes += Int64(count)
+        let count = text.withUTF8 { utf8 in
+            checksum.add(utf8)
+            return fwrite(utf8.baseAddress, 1, utf8.count, file)
+        }
+        bytes += Int64(text.utf8.count)
         if count != text.utf8.count, failure == nil { failure = "cannot write file: \(POSIXFiles.reason())" }
     }
 

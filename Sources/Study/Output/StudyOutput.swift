@@ -1,4 +1,4 @@
-// Every file of a finished study (SPEC §6), built from its state and put in
+// Every file of a finished study, built from its state and put in
 // place together: runs.csv, summary.csv, distributions.csv, the SVGs, a
 // shard's state.json, and manifest.json.
 
@@ -8,9 +8,10 @@ public enum StudyOutput {
     /// finished, flushed runs.csv to move into place.
     /// - Returns: the paths written, runs.csv first and manifest.json last.
     static func write(_ state: StudyState, to directory: String, runsSource: String,
-                      info: ManifestInfo) throws(AtomicWriteError) -> [String] {
+                      info: ManifestInfo, lock: FolderLock) throws(AtomicWriteError) -> [String] {
         var commit = AtomicWriter(directory: directory)
         commit.removesUnwritten = isStudyOutput
+        commit.leavesBehind = [Checkpoint.directoryName]
         commit.adopt("runs.csv", from: runsSource)
         commit.stage("summary.csv", SummaryTable.render(state))
         commit.stage("distributions.csv", DistributionsTable.render(state))
@@ -18,7 +19,7 @@ public enum StudyOutput {
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
         let names = commit.stagedNames + ["manifest.json"]
         commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
-        try commit.commit()
+        try commit.commit(holding: lock)
         return names.map { POSIXFiles.join(directory, $0) }
     }
 

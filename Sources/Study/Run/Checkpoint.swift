@@ -1,6 +1,6 @@
-// Checkpoints of a running study in DIR/.partial/ (SPEC §5 `--resume`): the
+// Checkpoints of a running study in DIR/.partial/ (`run --resume`): the
 // completed prefix of replications, the exact state after them, and how much
-// of the streamed runs.csv belongs to them.
+// of the streamed runs.csv belongs to them (its length and checksum).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,6 +22,8 @@ struct Checkpoint {
     var completedTasks: Int
     /// Length of the runs file that holds exactly those replications.
     var runsBytes: Int64
+    /// The FNV-1a 64 checksum of those bytes.
+    var runsChecksum: UInt64
     /// The state after them.
     var state: StudyState
 
@@ -30,27 +32,21 @@ struct Checkpoint {
         PrettyJSON.render(JSONBuild.object([
             ("completedTasks", .number(Double(completedTasks))),
             ("runsBytes", .number(Double(runsBytes))),
+            ("runsChecksum", .string(FNV1a.hex(runsChecksum))),
             ("state", state.json()),
         ]))
     }
 
     /// Writes the checkpoint atomically into `partial`.
     func save(in partial: String) throws(AtomicWriteError) {
-        let path = POSIXFiles.join(partial, Self.fileName)
-        do {
-            try AtomicWriter.writeFile(path, encode())
-        } catch let error as AtomicWriteError {
-            throw error
-        } catch {
-            throw AtomicWriteError(path: path, message: "\(error)")
-        }
+        try AtomicWriter.writeFile(POSIXFiles.join(partial, Self.fileName), encode())
     }
 
     /// The checkpoint in `partial`, nil if there is none.
-    /// - Throws: a message if a checkpoint exists but cannot be read.
+    /// - Throws: `.io` if it cannot be read, `.invalid` if it is malformed.
     static func load(from partial: String) throws(StudyError) -> Checkpoint? {
         let path = POSIXFiles.join(partial, fileName)
-        guard TextFile.exists(path) else { return nil }
+        guard POSIXFiles.exists(path) else { return nil }
         let text: String
         switch TextFile.contents(of: path) {
         case .success(let t): text = t
@@ -60,15 +56,18 @@ struct Checkpoint {
             let node = try JSON5.parse(text)
             guard let tasks = JSONBuild.integer(node, "completedTasks"), let bytes = JSONBuild.integer(node, "runsBytes"),
                   let stateNode = node[key: "state"] else { throw StateDecodingError("malformed checkpoint") }
-            return Checkpoint(completedTasks: tasks, runsBytes: Int64(bytes), state: try StudyState(json: stateNode))
+            guard let checksum = JSONBuild.string(node, "runsChecksum").flatMap({ UInt64($0, radix: 16) }) else {
+                throw StateDecodingError("no runsChecksum (written by an older surfacesim)")
+            }
+            return Checkpoint(completedTasks: tasks, runsBytes: Int64(bytes), runsChecksum: checksum,
+                              state: try StudyState(json: stateNode))
         } catch {
-            throw .io("\(path): cannot resume from this checkpoint: \(error); run without --resume to start afresh")
+            throw .invalid("\(path): cannot resume from this checkpoint: \(error); run with --fresh to discard it")
         }
     }
 
     /// Removes the checkpoint folder and what it holds.
     static func remove(_ partial: String) {
-        for name in POSIXFiles.entries(of: partial) { unlink(POSIXFiles.join(partial, name)) }
-        rmdir(partial)
+        FileTree.remove(partial)
     }
 }

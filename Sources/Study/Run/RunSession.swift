@@ -1,5 +1,6 @@
 // One session of a run: fresh or resumed from a checkpoint; consumes finished
-// replications in order and checkpoints now and then.
+// replications in order and checkpoints now and then, on request (SIGINT) and
+// when told to stop.
 import Foundation
 
 /// The consumer side of a run (single-threaded).
@@ -15,43 +16,77 @@ struct RunSession {
     private let started = ContinuousClock.now
     private var lastCheckpoint = ContinuousClock.now
     private var consumedHere = 0
+    private var consumedSinceCheckpoint = 0
     private(set) var stopped = false
+    /// Whether SIGINT stopped the run.
+    private(set) var interrupted = false
     private(set) var failure: AtomicWriteError?
     private(set) var failures: [String] = []
     /// Tasks a checkpoint had finished when this session resumed.
     private(set) var resumedAfter: Int?
+    /// The SIGINT handler while the session runs (nil: Ctrl-C ends the process).
+    var interrupt: InterruptSignal?
 
-    /// Opens `partial` afresh, or from its checkpoint when resuming.
+    /// Opens `partial` afresh, or from its checkpoint when resuming. The folder's state
+    /// decides: an unfinished checkpoint needs `--resume` or `--fresh`; `--resume` needs one.
     static func open(layout: StudyLayout, options: RunOptions, partial: String) throws(StudyError) -> RunSession {
-        var state = StudyState(layout: layout, shard: options.shard)
+        let state = StudyState(layout: layout, shard: options.shard)
+        let hasCheckpoint = POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName))
+        if options.resume {
+            guard hasCheckpoint else {
+                throw .invalid("nothing to resume: \(partial) holds no checkpoint (no unfinished run of this folder); run without --resume")
+            }
+            return try resume(state, options: options, partial: partial)
+        }
+        if hasCheckpoint && !options.fresh {
+            throw .invalid("\(partial) holds the checkpoint of an unfinished run; add --resume to continue it or --fresh to discard it")
+        }
+        Checkpoint.remove(partial)
         let runsPath = POSIXFiles.join(partial, Checkpoint.runsName)
         do {
-            if options.resume, let checkpoint = try Checkpoint.load(from: partial) {
-                guard checkpoint.state.fingerprint == state.fingerprint, checkpoint.state.shard == options.shard else {
-                    throw StudyError.invalid("cannot resume: \(partial) holds a run of another scenario, seed, replication count or shard; run without --resume to start afresh")
-                }
-                state = checkpoint.state
-                let runs = try RunsFile.reopen(runsPath, truncatingTo: checkpoint.runsBytes)
-                var session = RunSession(state: state, runs: runs, options: options, partial: partial,
-                                         completedTasks: checkpoint.completedTasks, elapsedBefore: state.elapsedSeconds)
-                session.resumedAfter = checkpoint.completedTasks
-                return session
-            }
-            Checkpoint.remove(partial)
             try POSIXFiles.createDirectories(partial)
             let runs = try RunsFile.create(runsPath)
             runs.append(CSVLine.record(RunsTable.header(columns: layout.columns)))
             return RunSession(state: state, runs: runs, options: options, partial: partial, completedTasks: 0, elapsedBefore: 0)
-        } catch let error as StudyError {
-            throw error
         } catch {
-            throw .io("\(error)")
+            throw .io(error.description)
         }
+    }
+
+    /// The session that continues `partial`'s checkpoint, after checking it is this study's
+    /// and that runs.csv.part still holds exactly the rows it recorded.
+    private static func resume(_ fresh: StudyState, options: RunOptions, partial: String) throws(StudyError) -> RunSession {
+        guard let checkpoint = try Checkpoint.load(from: partial) else {
+            throw .invalid("nothing to resume: \(partial) holds no checkpoint; run without --resume")
+        }
+        guard checkpoint.state.fingerprint == fresh.fingerprint, checkpoint.state.shard == options.shard else {
+            throw .invalid("cannot resume: \(partial) holds a run of another scenario, seed, replication count or shard; run with --fresh to discard it")
+        }
+        let runsPath = POSIXFiles.join(partial, Checkpoint.runsName)
+        let runs: RunsFile
+        do {
+            runs = try RunsFile.reopen(runsPath, bytes: checkpoint.runsBytes, checksum: checkpoint.runsChecksum)
+        } catch {
+            let needs = "the checkpoint recorded its first \(checkpoint.runsBytes) bytes"
+            switch error {
+            case .missing: throw .invalid("\(runsPath): cannot resume: the file is missing (\(needs)); run with --fresh to start again")
+            case .shorter(let actual):
+                throw .invalid("\(runsPath): cannot resume: the file is truncated, \(actual) bytes where \(needs); run with --fresh to start again")
+            case .changed:
+                throw .invalid("\(runsPath): cannot resume: the file is damaged, its first \(checkpoint.runsBytes) bytes do not match the checkpoint's checksum; run with --fresh to start again")
+            case .unreadable(let reason): throw .io("\(runsPath): cannot resume: \(reason)")
+            }
+        }
+        var session = RunSession(state: checkpoint.state, runs: runs, options: options, partial: partial,
+                                 completedTasks: checkpoint.completedTasks, elapsedBefore: checkpoint.state.elapsedSeconds)
+        session.resumedAfter = checkpoint.completedTasks
+        return session
     }
 
     private init(state: StudyState, runs: RunsFile, options: RunOptions, partial: String, completedTasks: Int, elapsedBefore: Double) {
         (self.state, self.runs, self.options, self.partial) = (state, runs, options, partial)
         (self.completedTasks, self.elapsedBefore) = (completedTasks, elapsedBefore)
+        self.state.timeRecorded = !options.reproducible
     }
 
     /// Wall-clock seconds in all sessions so far.
@@ -68,11 +103,12 @@ struct RunSession {
         }
         completedTasks = task + 1
         consumedHere += 1
+        consumedSinceCheckpoint += 1
         progress?.update(done: completedTasks, total: plan.total)
         let more = completedTasks < plan.total
-        stopped = more && options.stopAfter.map { consumedHere >= $0 } ?? false
-        let due = ContinuousClock.now - lastCheckpoint > .seconds(options.checkpointSeconds)
-        if more && (stopped || due) {
+        interrupted = more && interrupt?.requested == true
+        stopped = more && (interrupted || options.stopAfter.map { consumedHere >= $0 } ?? false)
+        if more && (stopped || checkpointDue) {
             do {
                 try checkpoint()
             } catch {
@@ -83,17 +119,27 @@ struct RunSession {
         return !stopped
     }
 
+    /// Whether the interval `options.checkpointEvery` has passed since the last checkpoint.
+    private var checkpointDue: Bool {
+        switch options.checkpointEvery {
+        case .replications(let n): return consumedSinceCheckpoint >= n
+        case .seconds(let s): return ContinuousClock.now - lastCheckpoint > .seconds(s)
+        }
+    }
+
     /// Saves the completed prefix.
     private mutating func checkpoint() throws(AtomicWriteError) {
         try runs.sync()
         state.elapsedSeconds = elapsed
-        try Checkpoint(completedTasks: completedTasks, runsBytes: runs.bytes, state: state).save(in: partial)
+        try Checkpoint(completedTasks: completedTasks, runsBytes: runs.bytes, runsChecksum: runs.checksum.value,
+                       state: state).save(in: partial)
         lastCheckpoint = ContinuousClock.now
+        consumedSinceCheckpoint = 0
     }
 
     /// The outcome of this session.
-    func outcome(directory: String, files: [String]) -> RunOutcome {
+    func outcome(directory: String, files: [String], total: Int) -> RunOutcome {
         RunOutcome(directory: directory, files: files, state: state, stopped: stopped, failures: failures,
-                   resumedAfter: resumedAfter)
+                   resumedAfter: resumedAfter, interrupted: interrupted, completedTasks: completedTasks, totalTasks: total)
     }
 }

@@ -1,40 +1,55 @@
-// `merge DIR... --out DIR` (SPEC §5): combines the shards of one study into
-// exactly the files the unsplit run writes.
+// `merge DIR... --out DIR`: combines the shards of one study into exactly the
+// files the unsplit run writes, under the output folder's lock.
 import Foundation
 
 /// Merges shard result directories.
 public enum ShardMerge {
     /// Reads each shard's state.json and runs.csv, checks they are the N shards of
-    /// one study, and writes the merged results into `output`.
+    /// one study, and writes the merged results into `output`. With `reproducible`
+    /// (or shards that recorded no time) the manifest records no wall-clock time.
     /// - Returns: the merged state and the paths written.
-    public static func merge(_ directories: [String], into output: String,
-                             commandLine: [String]) throws(StudyError) -> (state: StudyState, files: [String]) {
+    public static func merge(_ directories: [String], into output: String, commandLine: [String],
+                             reproducible: Bool = false) throws(StudyError) -> (state: StudyState, files: [String]) {
         guard !directories.isEmpty else { throw .invalid("merge needs at least one shard directory") }
         var shards: [(String, StudyState)] = []
         for directory in directories { shards.append((directory, try readState(directory))) }
         shards.sort { $0.1.shard!.index < $1.1.shard!.index }
         try checkComplete(shards)
+        try checkOutputIsNoInput(output, directories)
+        if let problem = OutputFolder.problem(output) { throw .invalid(problem) }
         var merged = shards[0].1
         merged.shard = nil
         merged.elapsedSeconds = 0
+        merged.timeRecorded = !reproducible && shards.allSatisfy { $0.1.timeRecorded }
         merged.points = merged.layout.points.map { _ in PointAccumulator() }
         for (_, state) in shards {
             for p in merged.points.indices { merged.points[p].merge(state.points[p]) }
             merged.elapsedSeconds += state.elapsedSeconds
         }
-        let temporary = POSIXFiles.temporaryPath(for: POSIXFiles.join(output, "runs.csv"))
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
+        defer { lock.release() }
+        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: nil)
+        let temporary = lock.folder.besidePath("runs.csv")
+        defer { unlink(temporary) }
+        try mergeRuns(shards.map { POSIXFiles.join($0.0, "runs.csv") }, layout: merged.layout, into: temporary)
+        let info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.timeRecorded ? merged.elapsedSeconds : nil,
+                                mergedFrom: directories)
         do {
-            try POSIXFiles.createDirectories(output)
-            try mergeRuns(shards.map { POSIXFiles.join($0.0, "runs.csv") }, layout: merged.layout, into: temporary)
-            let info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.elapsedSeconds, mergedFrom: directories)
-            let files = try StudyOutput.write(merged, to: output, runsSource: temporary, info: info)
-            return (merged, files)
-        } catch let error as StudyError {
-            unlink(temporary)
-            throw error
+            return (merged, try StudyOutput.write(merged, to: output, runsSource: temporary, info: info, lock: lock))
         } catch {
-            unlink(temporary)
-            throw .io("\(error)")
+            throw .io(error.description)
+        }
+    }
+
+    /// `--out` must not be one of the shards (or hold one): the merge would replace its own input.
+    private static func checkOutputIsNoInput(_ output: String, _ directories: [String]) throws(StudyError) {
+        guard let out = POSIXFiles.realPath(output) else { return }
+        for directory in directories {
+            guard let input = POSIXFiles.realPath(directory) else { continue }
+            if input == out || input.hasPrefix(out + "/") {
+                throw .invalid("--out \(output) is the shard folder \(directory) (or holds it); write the merged results to another folder")
+            }
         }
     }
 
@@ -72,34 +87,47 @@ public enum ShardMerge {
     }
 
     /// Interleaves the shards' runs.csv rows back into (point, replication) order.
-    private static func mergeRuns(_ paths: [String], layout: StudyLayout, into destination: String) throws -> Void {
+    private static func mergeRuns(_ paths: [String], layout: StudyLayout, into destination: String) throws(StudyError) {
         var readers: [CSVRecordReader] = []
         for path in paths {
             do { readers.append(try CSVRecordReader(path: path)) } catch {
-                throw StudyError.invalid("\(path): cannot read: \(error.reason)")
+                throw .invalid("\(path): cannot read: \(error.reason)")
             }
         }
         let header = CSVLine.record(RunsTable.header(columns: layout.columns))
-        for (path, reader) in zip(paths, readers) where try reader.next()?.text != header {
-            throw StudyError.invalid("\(path): the header differs from this study's runs.csv")
+        for reader in readers where try next(reader)?.text != header {
+            throw .invalid("\(reader.path):\(reader.line): the header differs from this study's runs.csv")
         }
-        let out = try RunsFile.create(destination)
+        let out: RunsFile
+        do { out = try RunsFile.create(destination) } catch { throw .io(error.description) }
+        defer { out.close() }
         out.append(header)
         let replicationColumn = 1 + layout.columns.count
         for point in layout.points {
             for r in 0..<layout.replications {
-                let path = paths[r % paths.count]
-                guard let record = try readers[r % paths.count].next(), record.fields.count > replicationColumn,
-                      record.fields[0] == point.name, record.fields[replicationColumn] == String(r) else {
-                    throw StudyError.invalid("\(path): expected the row of point \(point.name) replication \(r)")
+                let reader = readers[r % paths.count]
+                guard let record = try next(reader) else {
+                    throw .invalid("\(reader.path):\(reader.line + 1): the file ends where the row of point \(point.name) replication \(r) should be")
+                }
+                guard record.fields.count > replicationColumn, record.fields[0] == point.name,
+                      record.fields[replicationColumn] == String(r) else {
+                    throw .invalid("\(reader.path):\(reader.line): expected the row of point \(point.name) replication \(r)")
                 }
                 out.append(record.text)
             }
         }
-        for (path, reader) in zip(paths, readers) where try reader.next() != nil {
-            throw StudyError.invalid("\(path): rows beyond this study's replications")
+        for reader in readers where try next(reader) != nil {
+            throw .invalid("\(reader.path):\(reader.line): a row beyond this study's replications")
         }
-        try out.sync()
-        out.close()
+        do { try out.sync() } catch { throw .io(error.description) }
+    }
+
+    /// The reader's next record; a malformed one is named by file and line.
+    private static func next(_ reader: CSVRecordReader) throws(StudyError) -> (text: String, fields: [String])? {
+        do {
+            return try reader.next()
+        } catch {
+            throw .invalid("\(reader.path):\(error.line): \(error.message)")
+        }
     }
 }

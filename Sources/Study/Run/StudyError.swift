@@ -1,5 +1,5 @@
 // Why a study could not run or merge, as data; the CLI maps each case to an
-// exit status (SPEC §5: 2 for bad input).
+// exit status (2 for bad input, 3 when the environment refused).
 
 /// A study that could not start or finish for a reason other than a model failure.
 public enum StudyError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,7 +7,8 @@ public enum StudyError: Error, Sendable, Equatable, CustomStringConvertible {
     case input(ScenarioError)
     /// Options or inputs that cannot work together (e.g. shards of different studies).
     case invalid(String)
-    /// A file that could not be read or written.
+    /// The environment refused: a file that could not be read or written, a full disk,
+    /// a result folder another process is writing.
     case io(String)
 
     /// The message, without `Error: `.

@@ -1,6 +1,7 @@
-// Running a study (SPEC §5 `run`): every point's replications on worker
+// Running a study (`surfacesim run`): every point's replications on worker
 // threads, consumed in (point, replication) order, streamed to runs.csv and
-// accumulated exactly; checkpointed for --resume; committed atomically.
+// accumulated exactly; checkpointed for --resume; committed atomically, with
+// the result folder locked from start to end.
 import Foundation
 import Surfaces
 
@@ -14,20 +15,32 @@ public struct RunOptions: Sendable {
     public var shard: Shard?
     /// Continue after the last checkpoint in `<out>/.partial/`.
     public var resume = false
+    /// Discard an unfinished checkpoint in `<out>/.partial/` and start again.
+    public var fresh = false
+    /// Stop at the next finished replication, checkpointed, when SIGINT arrives (the command line sets it).
+    public var stopsOnInterrupt = false
     /// Stop (checkpointed) after this many replications: for testing --resume.
     public var stopAfter: Int?
     /// Ask the models to check their invariants (slower).
     public var checkInvariants = false
-    /// Seconds between checkpoints.
-    public var checkpointSeconds = 10.0
+    /// How often a checkpoint is saved.
+    public var checkpointEvery = CheckpointInterval.seconds(10)
     /// The command line, for manifest.json.
     public var commandLine: [String] = []
-    /// Leave wall-clock timing out of manifest.json, so that committed results are
-    /// byte-identical when regenerated (`make results`).
+    /// Leave wall-clock timing out of every file (manifest.json, state.json, the checkpoint),
+    /// so that committed results are byte-identical when regenerated (`make results`).
     public var reproducible = false
 
     /// Defaults: all processors, default directory, no shard.
     public init() {}
+}
+
+/// How often a run saves a checkpoint.
+public enum CheckpointInterval: Sendable, Equatable {
+    /// After every this many replications.
+    case replications(Int)
+    /// When this many wall-clock seconds have passed since the last one.
+    case seconds(Double)
 }
 
 /// What a run did.
@@ -44,6 +57,10 @@ public struct RunOutcome: Sendable {
     public var failures: [String]
     /// Replications a checkpoint had finished when the run resumed (nil: started afresh).
     public var resumedAfter: Int?
+    /// Whether SIGINT ended the run early (checkpointed).
+    public var interrupted = false
+    /// Replications done, in all sessions, and in all (this shard's) in the run.
+    public var completedTasks = 0, totalTasks = 0
     /// Replications that reported violations, in all sessions.
     public var failedReplications: Int { state.points.reduce(0) { $0 + $1.failedReplications } }
 }
@@ -75,9 +92,36 @@ public enum StudyRunner {
         }
         let layout = StudyLayout(scenario)
         let directory = options.outputDirectory ?? defaultDirectory(name: scenario.name, shard: options.shard)
-        let partial = POSIXFiles.join(directory, Checkpoint.directoryName)
+        if let problem = OutputFolder.problem(directory) { throw .invalid(problem) }
+        let lock: FolderLock
+        do {
+            lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine)
+        } catch {
+            throw .io(error.description)
+        }
+        defer { lock.release() }
+        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: Checkpoint.directoryName)
+        let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
+        do {
+            return try run(scenario, layout: layout, options: options, lock: lock, partial: partial, progress: progress)
+        } catch {
+            // Nothing resumable is kept: no checkpoint folder, no folder made only for it.
+            if !POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName)) {
+                Checkpoint.remove(partial)
+                rmdir(lock.folder.display)
+            }
+            throw error
+        }
+    }
+
+    /// Runs the replications of a locked folder and commits the results.
+    private static func run(_ scenario: Scenario, layout: StudyLayout, options: RunOptions, lock: FolderLock, partial: String,
+                            progress: ProgressLine?) throws(StudyError) -> RunOutcome {
+        let directory = lock.folder.display
         let plan = TaskPlan(layout: layout, shard: options.shard)
         var session = try RunSession.open(layout: layout, options: options, partial: partial)
+        if options.stopsOnInterrupt { session.interrupt = InterruptSignal() }
+        defer { session.interrupt?.restore() }
         let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
         let check = options.checkInvariants
         let start = session.completedTasks
@@ -91,16 +135,15 @@ public enum StudyRunner {
         })
         progress?.finish()
         if let failure = session.failure { throw .io(failure.description) }
-        if session.stopped { return session.outcome(directory: directory, files: []) }
+        if session.stopped { return session.outcome(directory: directory, files: [], total: plan.total) }
         do {
             try session.runs.sync()
             session.runs.close()
             session.state.elapsedSeconds = session.elapsed
             let info = ManifestInfo(commandLine: options.commandLine,
                                     timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
-            let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info)
-            Checkpoint.remove(partial)
-            return session.outcome(directory: directory, files: files)
+            let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
+            return session.outcome(directory: directory, files: files, total: plan.total)
         } catch {
             throw .io(error.description)
         }

@@ -1,4 +1,4 @@
-// The partial state of a study (SPEC §5): what a shard leaves in state.json
+// The partial state of a study: what a shard leaves in state.json
 // and a checkpoint in .partial/, encoded losslessly so that merging gives
 // exactly the unsplit result.
 import Surfaces
@@ -16,6 +16,8 @@ public struct StudyState: Sendable, Equatable {
     public var points: [PointAccumulator]
     /// Wall-clock seconds spent running so far.
     public var elapsedSeconds: Double = 0
+    /// Whether `elapsedSeconds` is written out (false for `--reproducible`: no wall-clock time in any file).
+    public var timeRecorded = true
 
     /// Empty state for `layout`.
     public init(layout: StudyLayout, shard: Shard?) {
@@ -42,7 +44,7 @@ public struct StudyState: Sendable, Equatable {
             ("format", .string(Self.format)),
             ("version", .string(StudyProgram.version)),
             ("shard", shard.map { .string($0.description) } ?? .null),
-            ("elapsedSeconds", .number(elapsedSeconds)),
+            ("elapsedSeconds", timeRecorded ? .number(elapsedSeconds) : .null),
             ("study", study),
             ("points", JSONBuild.array(zip(layout.points, points).map { Self.pointJSON($0, $1) })),
         ])
@@ -105,6 +107,7 @@ public struct StudyState: Sendable, Equatable {
         self.shard = shard
         self.points = points
         elapsedSeconds = JSONBuild.number(node, "elapsedSeconds") ?? 0
+        timeRecorded = JSONBuild.number(node, "elapsedSeconds") != nil
     }
 
     /// One point's layout and accumulators.
@@ -163,6 +166,6 @@ public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConver
 
 /// The program's identity, written into manifests and state.
 public enum StudyProgram {
-    /// The program version (SPEC §6 manifest.json).
+    /// The program version (written into manifest.json and state).
     public static let version = "0.1.0"
 }

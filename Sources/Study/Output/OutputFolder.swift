@@ -1,0 +1,74 @@
+// Where a result folder really is: its parent (symbolic links resolved) and its
+// name, and the names of what its writer keeps beside it (the lock, the sibling
+// a commit builds the new set in).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A result folder, resolved so that it can be locked and swapped.
+public struct OutputFolder: Sendable, Equatable {
+    /// The folder as the user named it (for messages).
+    public let display: String
+    /// The real parent folder (absolute, links resolved).
+    public let parent: String
+    /// The folder's own name in `parent`.
+    public let name: String
+    /// Folders `resolve` created to reach `parent` (outermost first), removed again if nothing is written.
+    let createdParents: [String]
+
+    /// The folder's full path.
+    public var path: String { POSIXFiles.join(parent, name) }
+    /// The lock file beside the folder, `.<name>.lock`: it outlives a swap of the folder.
+    var lockPath: String { POSIXFiles.join(parent, "." + name + ".lock") }
+    /// The prefix of everything a commit of this folder makes beside it.
+    var commitPrefix: String { "." + name + ".commit-" }
+    /// The sibling folder this process builds the new set in.
+    var siblingPath: String { POSIXFiles.join(parent, commitPrefix + String(getpid())) }
+    /// A file beside the folder for this process's use during a commit (cleared like the sibling).
+    func besidePath(_ suffix: String) -> String { siblingPath + "." + suffix }
+
+    /// Why `directory` cannot be a result folder, or nil: an empty name, or the current
+    /// folder or one holding it (swapping it would pull the working folder away).
+    public static func problem(_ directory: String) -> String? {
+        guard !directory.isEmpty else { return "the result folder's name is empty" }
+        guard let real = POSIXFiles.realPath(directory), let current = POSIXFiles.realPath(".") else { return nil }
+        if real == "/" || current == real || current.hasPrefix(real + "/") {
+            return "\(directory) is the current folder or holds it; name a folder inside it for the results"
+        }
+        return nil
+    }
+
+    /// Resolves `directory`, creating its missing parents (not the folder itself).
+    /// A folder that is a symbolic link resolves to its target, so the link is kept.
+    /// - Throws: `AtomicWriteError` if the parent cannot be made or the folder has no name of its own (`/`).
+    public static func resolve(_ directory: String) throws(AtomicWriteError) -> OutputFolder {
+        if let problem = problem(directory) { throw AtomicWriteError(path: directory, message: problem) }
+        var trimmed = directory
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        var created: [String] = []
+        var full: String
+        if POSIXFiles.fileType(trimmed) != nil, let real = POSIXFiles.realPath(trimmed) {
+            full = real
+        } else {
+            let parent = POSIXFiles.parent(of: trimmed)
+            created = try POSIXFiles.createDirectories(parent)
+            guard let real = POSIXFiles.realPath(parent) else {
+                let error = AtomicWriteError(path: parent, message: "cannot resolve the folder: \(POSIXFiles.reason())")
+                POSIXFiles.removeEmpty(created)
+                throw error
+            }
+            full = POSIXFiles.join(real, String(trimmed.split(separator: "/").last ?? ""))
+        }
+        while full.count > 1 && full.hasSuffix("/") { full.removeLast() }
+        let name = full.split(separator: "/").last.map(String.init) ?? ""
+        guard !name.isEmpty, name != ".", name != ".." else {
+            POSIXFiles.removeEmpty(created)
+            throw AtomicWriteError(path: directory, message: "cannot hold results (name a folder inside it)")
+        }
+        return OutputFolder(display: trimmed, parent: POSIXFiles.parent(of: full), name: name, createdParents: created)
+    }
+}
