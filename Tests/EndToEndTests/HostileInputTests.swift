@@ -127,3 +127,20 @@ final class HostileInputTests: XCTestCase {
         print("hostile inputs: \(cases.count) tried, exit codes \(counts.sorted { $0.key < $1.key })")
     }
 }
+
+/// A folder that holds someone else's files is never swapped for results.
+final class ForeignFolderTests: XCTestCase {
+    func testAFolderOfOtherFilesIsRefusedAndKept() throws {
+        let bin = try SurfaceSimBinary()
+        let folder = bin.directory.appendingPathComponent("thesis")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("chapter one".utf8).write(to: folder.appendingPathComponent("draft.tex"))
+        let r = try bin.run(["run", SurfaceSimBinary.fixture("small.json5"), "--out", "thesis", "--quiet"])
+        XCTAssertEqual(r.status, 2, r.err)
+        XCTAssertTrue(r.err.contains("not results of this program"), r.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["draft.tex"])
+        // A results folder is rewritten as before.
+        _ = try bin.succeed(["run", SurfaceSimBinary.fixture("small.json5"), "--out", "res", "--quiet"])
+        _ = try bin.succeed(["run", SurfaceSimBinary.fixture("small.json5"), "--out", "res", "--quiet"])
+    }
+}

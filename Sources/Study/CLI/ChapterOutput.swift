@@ -25,7 +25,7 @@ enum ChapterOutput {
         let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
         let out = arguments.value("--out") ?? defaultOut
         // The folder is locked before the study runs, so a second writer is refused at once.
-        if let problem = OutputFolder.problem(out) { throw .input(problem) }
+        if let problem = OutputFolder.problem(out, ownFolderOnly: true) { throw .input(problem) }
         let lock: FolderLock
         do { lock = try FolderLock.acquire(try OutputFolder.resolve(out), command: context.commandLine) } catch {
             throw .environment(error.description)

@@ -32,15 +32,26 @@ public struct OutputFolder: Sendable, Equatable {
     func besidePath(_ suffix: String) -> String { siblingPath + "." + suffix }
 
     /// Why `directory` cannot be a result folder, or nil: an empty name, or the current
-    /// folder or one holding it (swapping it would pull the working folder away).
-    public static func problem(_ directory: String) -> String? {
+    /// folder or one holding it (swapping it would pull the working folder away), or (for a
+    /// verb's `--out`, `ownFolderOnly`) an existing folder of files this program did not write.
+    public static func problem(_ directory: String, ownFolderOnly: Bool = false) -> String? {
         guard !directory.isEmpty else { return "the result folder's name is empty" }
         guard let real = POSIXFiles.realPath(directory), let current = POSIXFiles.realPath(".") else { return nil }
         if real == "/" || current == real || current.hasPrefix(real + "/") {
             return "\(directory) is the current folder or holds it; name a folder inside it for the results"
         }
+        if ownFolderOnly && POSIXFiles.isDirectory(real) {
+            let entries = POSIXFiles.entries(of: real)
+            if !entries.isEmpty && !entries.contains(where: resultMarkers.contains) {
+                return "\(directory) holds files that are not results of this program; name a new or empty folder"
+            }
+        }
         return nil
     }
+
+    /// Files that mark a folder as one this program wrote (a run's manifest, a checkpoint,
+    /// the chapter verbs' tables): only such a folder, or an empty one, is ever swapped.
+    static let resultMarkers: Set<String> = ["manifest.json", ".partial", "runs.csv", "summary.csv", "failures.csv", "probes.csv"]
 
     /// Resolves `directory`, creating its missing parents (not the folder itself).
     /// A folder that is a symbolic link resolves to its target, so the link is kept.

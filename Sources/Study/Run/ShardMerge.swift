@@ -16,7 +16,7 @@ public enum ShardMerge {
         shards.sort { $0.1.shard!.index < $1.1.shard!.index }
         try checkComplete(shards)
         try checkOutputIsNoInput(output, directories)
-        if let problem = OutputFolder.problem(output) { throw .invalid(problem) }
+        if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
         var merged = shards[0].1
         merged.shard = nil
         merged.elapsedSeconds = 0

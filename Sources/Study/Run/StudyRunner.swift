@@ -92,7 +92,7 @@ public enum StudyRunner {
         }
         let layout = StudyLayout(scenario)
         let directory = options.outputDirectory ?? defaultDirectory(name: scenario.name, shard: options.shard)
-        if let problem = OutputFolder.problem(directory) { throw .invalid(problem) }
+        if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
         let lock: FolderLock
         do {
             lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine)
