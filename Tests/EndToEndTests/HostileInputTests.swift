@@ -128,6 +128,20 @@ final class HostileInputTests: XCTestCase {
     }
 }
 
+/// An input the system cannot read (an I/O error) is the environment refusing: exit 3,
+/// not the bad-input 2. Reading /proc/self/mem from its start fails with EIO.
+final class InputReadErrorTests: XCTestCase {
+    func testAnIOErrorReadingTheScenarioExits3() throws {
+        let bin = try SurfaceSimBinary()
+        guard FileManager.default.fileExists(atPath: "/proc/self/mem") else { throw XCTSkip("no /proc") }
+        for verb in ["validate", "run", "trace"] {
+            let r = try bin.run([verb, "/proc/self/mem"])
+            XCTAssertEqual(r.status, 3, "\(verb): \(r.err)")
+            XCTAssertTrue(r.err.contains("Input/output error"), r.err)
+        }
+    }
+}
+
 /// A folder that holds someone else's files is never swapped for results.
 final class ForeignFolderTests: XCTestCase {
     func testAFolderOfOtherFilesIsRefusedAndKept() throws {

@@ -24,7 +24,7 @@ public struct TraceVerb: Verb {
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: arguments.positionals[0], overrides: arguments.all("--set")) } catch {
-            throw .input(error.description)
+            throw .from(error)
         }
         let pointText = arguments.value("--point") ?? "0"
         guard let point = scenario.pointIndex(pointText) else {

@@ -18,7 +18,7 @@ public struct ValidateVerb: Verb {
         let path = arguments.positionals[0]
         let scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: path, overrides: arguments.all("--set")) } catch {
-            throw .input(error.description)
+            throw .from(error)
         }
         let points = scenario.sweep.points.count
         context.console.print("\(path): valid. Study '\(scenario.name)': \(points) point\(points == 1 ? "" : "s") × "

@@ -46,8 +46,15 @@ extension CLIFailure {
     /// what the environment refused with status 3.
     static func from(_ error: StudyError) -> CLIFailure {
         switch error {
+        case .input(let e) where e.isEnvironment: return .environment(error.description)
         case .input, .invalid: return .input(error.description)
         case .io: return .environment(error.description)
         }
+    }
+
+    /// The failure for a scenario that could not be loaded: 3 when the system refused to
+    /// read it, else 2.
+    static func from(_ error: ScenarioError) -> CLIFailure {
+        error.isEnvironment ? .environment(error.description) : .input(error.description)
     }
 }

@@ -38,6 +38,8 @@ public enum InputProblem: Sendable, Equatable {
     case unreadable(String)
     /// Anything else, as a sentence fragment.
     case other(String)
+    /// The system refused to read an input (permission, an I/O error): not bad input.
+    case refused(String)
 }
 
 /// One bad input: where, which parameter, what was wrong, and the nearest valid name.
@@ -52,6 +54,9 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     public var path: String?
     /// What was wrong.
     public var problem: InputProblem
+    /// The system, not the input, is at fault (the CLI exits with status 3).
+    public var isEnvironment: Bool { if case .refused = problem { true } else { false } }
+
     /// The closest valid name, for unknown keys and enum values.
     public var suggestion: String?
 
@@ -94,6 +99,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case .duplicate(_, let line, let column): return "set twice (first at line \(line), column \(column))"
         case .syntax(let message): return message
         case .unreadable(let reason): return "cannot read the file: \(reason)"
+        case .refused(let reason): return "the system refused to read the file: \(reason)"
         case .other(let message): return message
         }
     }

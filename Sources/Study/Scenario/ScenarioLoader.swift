@@ -17,6 +17,7 @@ public enum ScenarioLoader {
             if let line = failure.line, let column = failure.column {
                 throw ScenarioError(.file(path, line: line, column: column), .unreadable(failure.reason))
             }
+            if failure.refusedBySystem { throw ScenarioError(.wholeFile(path), .refused(failure.reason)) }
             throw ScenarioError(.wholeFile(path), .unreadable(failure.reason))
         }
     }

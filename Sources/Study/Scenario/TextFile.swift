@@ -20,10 +20,16 @@ public enum TextFile {
     public static func contents(of path: String, limit: Int = .max) -> Result<String, TextFileError> {
         // Non-blocking, so a FIFO with no writer is refused instead of waited for.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(TextFileError(reason: String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else {
+            // A path that names nothing is bad input; anything else the system refused.
+            let badPath = [ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(errno)
+            return .failure(TextFileError(reason: String(cString: strerror(errno)), refusedBySystem: !badPath))
+        }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(TextFileError(reason: String(cString: strerror(errno)))) }
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(TextFileError(reason: String(cString: strerror(errno)), refusedBySystem: true))
+        }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(TextFileError(reason: "not a regular file")) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -31,7 +37,7 @@ public enum TextFile {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(TextFileError(reason: String(cString: strerror(errno))))
+                return .failure(TextFileError(reason: String(cString: strerror(errno)), refusedBySystem: true))
             }
             if count == 0 { break }
             if bytes.count + count > limit {
@@ -99,8 +105,10 @@ public struct TextFileError: Error, Sendable, Equatable {
     /// Where in the file, for a bad byte.
     public var line: Int? = nil
     public var column: Int? = nil
+    /// The system refused (permission, an I/O error), rather than the input being bad.
+    public var refusedBySystem = false
 
-    public init(reason: String, line: Int? = nil, column: Int? = nil) {
-        (self.reason, self.line, self.column) = (reason, line, column)
+    public init(reason: String, line: Int? = nil, column: Int? = nil, refusedBySystem: Bool = false) {
+        (self.reason, self.line, self.column, self.refusedBySystem) = (reason, line, column, refusedBySystem)
     }
 }
