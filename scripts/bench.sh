@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench` (SPEC §8): the kernel's hold model, replicated days per second of the
+# `make bench` (README.md#performance): the kernel's hold model, replicated days per second of the
 # default study with one and two workers, peak memory for 1,000 and 100,000 replications,
 # and the widget path side by side with the SimPy reference model. SimPy is installed
 # into Benchmarks/.venv from PyPI when it is not importable; without it those lines are skipped.
@@ -101,8 +101,7 @@ done
 
 echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy"
 off="--set live.enabled=false --set watch.enabled=false --set share.enabled=false --set action.enabled=false"
-ref=../shared/reference/widget_day_simpy.py
-[ -f "$ref" ] || ref="${SHARED:-../shared}/reference/widget_day_simpy.py"
+ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the repository
 [ -f "$ref" ] || PY=""          # no reference model: our figure alone
 # Ours and SimPy's in turn, each keeping its best run (as above).
 ours_s=""

@@ -1,4 +1,4 @@
-// The command line: a thin layer over Study (SPEC §5).
+// The command line: a thin layer over Study (docs/cli.md).
 import Foundation
 import Study
 

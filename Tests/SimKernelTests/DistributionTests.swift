@@ -69,7 +69,7 @@ final class DistributionTests: XCTestCase {
 
     func testLognormalDefaultSigma() {
         XCTAssertEqual(Distribution.lognormal(median: 1), .lognormal(mu: 0, sigma: Distribution.defaultLognormalSigma))
-        // platform-facts §6: p95 ≈ 2.7 × median.
+        // docs/platform-facts.md#push: p95 ≈ 2.7 × median.
         XCTAssertEqual(Math.exp(Distribution.defaultLognormalSigma * Distribution.z95), 2.7, accuracy: 0.03)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 
-/// Bad input gets one clear error, exit status 2, and nothing written (SPEC §4).
+/// Bad input gets one clear error, exit status 2, and nothing written (docs/scenarios.md).
 final class BadInputTests: XCTestCase {
     /// (scenario text, --set overrides, the exact message after `Error: `).
     static let cases: [(text: String, overrides: [String], message: String)] = [

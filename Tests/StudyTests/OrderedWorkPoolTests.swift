@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 
-/// Replications run concurrently but are consumed in order (SPEC §2.2).
+/// Replications run concurrently but are consumed in order (docs/model.md#randomness).
 final class OrderedWorkPoolTests: XCTestCase {
     func testResultsArriveInTaskOrderWhateverTheJobs() {
         for jobs in [1, 2, 3, 8] {

@@ -3,7 +3,7 @@ import Surfaces
 import XCTest
 @testable import Study
 
-/// Scenario files decode every parameter kind (SPEC §4).
+/// Scenario files decode every parameter kind (docs/scenarios.md).
 final class ScenarioDecodingTests: XCTestCase {
     func decode(_ text: String, overrides: [String] = []) throws -> Scenario {
         try ScenarioLoader.decode(text, file: "t.json5", overrides: overrides)

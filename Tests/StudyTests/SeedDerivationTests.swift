@@ -2,7 +2,7 @@ import SimKernel
 import XCTest
 @testable import Study
 
-/// Replication seeds come from (scenario seed, point, replication) by SplitMix64 (SPEC §2.2).
+/// Replication seeds come from (scenario seed, point, replication) by SplitMix64 (docs/model.md#randomness).
 final class SeedDerivationTests: XCTestCase {
     func testCommonRandomNumbersGiveEveryPointTheSameSeeds() throws {
         let s = try ScenarioLoader.decode(#"{seed: 7, sweep: {"push.wakeRefusal": [0, 1]}}"#, file: "t")

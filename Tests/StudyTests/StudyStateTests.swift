@@ -2,7 +2,7 @@ import Surfaces
 import XCTest
 @testable import Study
 
-/// Shard state is encoded losslessly (SPEC §5 merge).
+/// Shard state is encoded losslessly (docs/cli.md merge).
 final class StudyStateTests: XCTestCase {
     func testStateRoundTripsExactly() throws {
         let scenario = try ScenarioLoader.decode(#"{duration: "2h", replications: 3, sweep: {"push.onChange": [true, false]}}"#, file: "t")

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 @testable import Study
 
-/// summary.csv's figures (SPEC §6) and the exact accumulators behind them.
+/// summary.csv's figures (docs/output.md) and the exact accumulators behind them.
 final class SummaryMathTests: XCTestCase {
     func values(seed: UInt64, count: Int) -> [Double] {
         var rng = RandomStream(seed: seed)

@@ -3,7 +3,7 @@ import Surfaces
 import XCTest
 @testable import Study
 
-/// Sweep blocks expand to the full grid (first key slowest) or to named points (SPEC §4).
+/// Sweep blocks expand to the full grid (first key slowest) or to named points (docs/scenarios.md).
 final class SweepTests: XCTestCase {
     func testGridVariesTheFirstKeySlowest() throws {
         let s = try ScenarioLoader.decode(#"{sweep: {"widget.budgetPerDay": [40, 55, 70], "push.wakeRefusal": [0, 0.5]}}"#, file: "t")

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// Assistant and shortcut actions (§25.8, P25.3; SPEC §3.8).
+/// Assistant and shortcut actions (§25.8, P25.3; docs/model.md#actions).
 final class ActionTests: XCTestCase {
 
     /// Automations retry an action that does not answer within `action.timeout`. With a backend

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// The car surface (§25.8; SPEC §3.9): projected from the phone (the phone's app, session and
+/// The car surface (§25.8; docs/model.md#instant-version): projected from the phone (the phone's app, session and
 /// network) or running on the car with its own sign-in and network.
 final class CarSurfaceTests: XCTestCase {
 
@@ -38,7 +38,7 @@ final class CarSurfaceTests: XCTestCase {
 
     /// The car never reads the app's storage itself: the app fills the templates with what it
     /// can read. The phone keeps a reading but stays locked (no lock cycle, and the user never
-    /// opens the app), so the app the car connection launches cannot unseal it (seed 002), and
+    /// opens the app), so the app the car connection launches cannot unseal it (docs/model.md#kept-readings), and
     /// offline from the start its sync fails too: the car is blank at every glance. (A car that
     /// read the kept reading itself would show it.)
     func testProjectedCarShowsOnlyWhatTheAppCanRead() {
@@ -105,7 +105,7 @@ final class CarSurfaceTests: XCTestCase {
         }
         XCTAssertGreaterThan(drivesEnded, 30)
     }
-    // MARK: The view metrics of SPEC §2.4 for the car (the same observer as the widget, app and watch)
+    // MARK: The view metrics of docs/metrics.md for the car (the same observer as the widget, app and watch)
 
     /// Every view metric of the car is reported and in range, for both modes. The car shows
     /// data only during drives, so some changes wait for the next drive: lag censoring is

@@ -5,7 +5,7 @@ import Surfaces
 import TestSupport
 
 /// The instant version and the handover of its state to the full app (§25.8, §25.14
-/// "the full app starts empty after you used the instant version"; SPEC §3.9).
+/// "the full app starts empty after you used the instant version"; docs/model.md#instant-version).
 final class InstantVersionTests: XCTestCase {
 
     static func instant(handover: Bool) -> Parameters {

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// The live status (§25.5, P25.5, §25.14; SPEC §3.5).
+/// The live status (§25.5, P25.5, §25.14; docs/model.md#live-status).
 final class LiveStatusTests: XCTestCase {
 
     static func live(_ updates: LiveUpdates, days: Double, perDay: Double) -> Parameters {

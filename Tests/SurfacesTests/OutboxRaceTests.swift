@@ -5,7 +5,7 @@ import TestSupport
 
 /// The outbox in the shared storage area, written by the share extension and the main app
 /// (§25.3 "a shared item that appears twice, or not at all, after a share made while the main
-/// app was syncing"; SPEC §3.2). Many shares, slow file I/O and frequent app opens make the
+/// app was syncing"; docs/model.md#shared-storage). Many shares, slow file I/O and frequent app opens make the
 /// two writers meet; idempotency keys are off so that a second application shows.
 final class OutboxRaceTests: XCTestCase {
 

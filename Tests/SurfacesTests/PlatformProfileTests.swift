@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// The `android` profile's defaults reach the mechanisms (SPEC §3; platform-facts §5):
+/// The `android` profile's defaults reach the mechanisms (docs/model.md; docs/platform-facts.md#android):
 /// periodic work at WorkManager's 15-minute floor grants four background refreshes an hour,
 /// and the widget host refuses no update the app asks for (no daily budget is documented).
 final class PlatformProfileTests: XCTestCase {
@@ -44,7 +44,7 @@ final class PlatformProfileTests: XCTestCase {
     }
 }
 
-/// SPEC §2.2: each source of randomness draws from its own stream, so turning one surface on
+/// docs/model.md#randomness: each source of randomness draws from its own stream, so turning one surface on
 /// or off, or changing one design, does not change the draws of the others.
 final class RandomStreamSeparationTests: XCTestCase {
     /// What one replication of `p` shows of the other device and the user: when the other

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// The share extension's three designs (§25.7, P25.4, §25.14; SPEC §3.7).
+/// The share extension's three designs (§25.7, P25.4, §25.14; docs/model.md#share-extension).
 final class ShareDesignTests: XCTestCase {
 
     /// Shares with nothing else able to run the main app: no app opens unless asked for, no push
@@ -101,7 +101,7 @@ final class ShareDesignTests: XCTestCase {
         }
     }
 
-    /// SPEC §2.2: two designs compared over the same seeds see the same world events. The times
+    /// docs/model.md#randomness: two designs compared over the same seeds see the same world events. The times
     /// the user shares are a world event; the outbox's coordination mode is a design.
     func testShareTimesDoNotDependOnTheOutboxDesign() {
         func confirms(_ mode: OutboxMode) -> [SimTime] {

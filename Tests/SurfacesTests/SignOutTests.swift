@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// Sign-out across surfaces (§25.9, P25.6; SPEC §3.11): the six steps, each a parameter, and
+/// Sign-out across surfaces (§25.9, P25.6; docs/model.md#sign-out): the six steps, each a parameter, and
 /// each missing step's own visible leak.
 final class SignOutTests: XCTestCase {
     static let signOutAt = 20 * Time.hour + 5 * Time.minute

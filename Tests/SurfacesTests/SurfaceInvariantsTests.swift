@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// Kernel invariants, determinism and common random numbers (SPEC §2.1–2.2) for a default world
+/// Kernel invariants, determinism and common random numbers (docs/model.md#the-kernel–2.2) for a default world
 /// with every surface on.
 final class SurfaceInvariantsTests: XCTestCase {
 

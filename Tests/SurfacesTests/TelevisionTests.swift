@@ -4,7 +4,7 @@ import Surfaces
 import TestSupport
 
 /// The television surface (§25.8, §25.14 "video on the television stops when the phone locks";
-/// SPEC §3.9).
+/// docs/model.md#instant-version).
 final class TelevisionTests: XCTestCase {
 
     static func tv(_ handoff: TVHandoff) -> Parameters {
@@ -49,7 +49,7 @@ final class TelevisionTests: XCTestCase {
         XCTAssertEqual(mean, expected, accuracy: 0.045, "tv.stoppedAtLock against 1 − e^(−ℓ/a)")
     }
 
-    /// SPEC §2.2: turning one surface on or off does not change the draws of the others. The
+    /// docs/model.md#randomness: turning one surface on or off does not change the draws of the others. The
     /// user's own app opens are the user's behaviour, whether or not a television exists.
     func testUserAppOpensDoNotDependOnTheTelevision() {
         func opens(tv: Bool) -> [SimTime] {

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// Watch writes and the relay through the phone (§25.6, P25.8; SPEC §3.6).
+/// Watch writes and the relay through the phone (§25.6, P25.8; docs/model.md#watch).
 final class WatchRelayTests: XCTestCase {
 
     /// A companion watch writing at Poisson times while the phone goes out of reach: periods

@@ -2,7 +2,7 @@ import XCTest
 import SimKernel
 import Surfaces
 
-/// The widget host's rationing of reloads (§25.2 "rationed to a few dozen per day"; SPEC §3.3):
+/// The widget host's rationing of reloads (§25.2 "rationed to a few dozen per day"; docs/model.md#widget):
 /// a rolling daily budget charged for reloads the app requests from the background and for the
 /// timeline's own hints; reloads requested while the app is in the foreground are free; a
 /// request while a reload is pending is coalesced into it.

@@ -2,7 +2,7 @@ import XCTest
 import SimKernel
 import Surfaces
 
-/// Reproducibility and invariants of whole replications on the widget path (SPEC §2.1–2.2).
+/// Reproducibility and invariants of whole replications on the widget path (docs/model.md#the-kernel–2.2).
 final class WidgetDeterminismTests: XCTestCase {
 
     /// Parameter sets that exercise every widget mechanism: the defaults, and the closed-form

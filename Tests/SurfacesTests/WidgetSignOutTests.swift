@@ -2,7 +2,7 @@ import XCTest
 import SimKernel
 import Surfaces
 
-/// Sign-out and the widget (§25.9 step 3; SPEC §3.11): "A snapshot is a stored picture.
+/// Sign-out and the widget (§25.9 step 3; docs/model.md#sign-out): "A snapshot is a stored picture.
 /// Clearing the data it was made from does not change the picture."
 final class WidgetSignOutTests: XCTestCase {
     /// When the user starts to sign out: the app opens then, and the sign-out itself follows

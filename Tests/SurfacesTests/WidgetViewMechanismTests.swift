@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// What the widget shows, and why (§25.3–25.4, §25.9; seeds 001 and 003): a stored view is
+/// What the widget shows, and why (§25.3–25.4, §25.9; docs/model.md#app-group-refused and 003): a stored view is
 /// a picture; storage protected until first unlock is closed after a restart; a refused App
 /// Group leaves the widget on "Nothing yet"; an app update with a new projection schema;
 /// a configured target deleted elsewhere; a printed data age.
@@ -37,7 +37,7 @@ final class WidgetViewMechanismTests: XCTestCase {
         XCTAssertGreaterThan(Stat.mean(rebuilt.blank), 0.2, "reloads while locked must show the placeholder")
     }
 
-    // MARK: Restarts and first unlock (§25.3, SPEC §3.1)
+    // MARK: Restarts and first unlock (§25.3, docs/model.md#device)
 
     /// Restarts at rate r close storage protected until first unlock; the phone is unlocked
     /// only by app opens at rate λ (no lock cycle). The widget is blank from each restart to the
@@ -69,7 +69,7 @@ final class WidgetViewMechanismTests: XCTestCase {
         for b in Pooled(p, seeds: 3, base: 200, value: .widgetBlank).values { XCTAssertEqual(b, 0) }
     }
 
-    // MARK: App Group refused at signing (seed 001)
+    // MARK: App Group refused at signing (docs/model.md#app-group-refused)
 
     /// Without the shared container every widget glance shows its empty state, while the
     /// main app works and shows data.
@@ -86,7 +86,7 @@ final class WidgetViewMechanismTests: XCTestCase {
         }
     }
 
-    // MARK: Projection schema after an app update (seed 003, F3)
+    // MARK: Projection schema after an app update (docs/model.md#the-widgets-projection, F3)
 
     /// Updates at rate u each change the schema. With `versionedAppMigrates` the widget shows
     /// its empty state from each update until the app runs and migrates the projection
@@ -122,7 +122,7 @@ final class WidgetViewMechanismTests: XCTestCase {
         }
     }
 
-    // MARK: Configured target deleted elsewhere (seed 003 §8)
+    // MARK: Configured target deleted elsewhere (docs/model.md#configured-targets)
 
     /// Objects are deleted on another device. A widget that remembers its target by position
     /// silently shows another object; one that remembers a stable identifier never does, and

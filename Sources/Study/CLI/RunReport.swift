@@ -1,4 +1,4 @@
-// The short summary `run` prints (SPEC §1): per surface the median and p90
+// The short summary `run` prints (README.md): per surface the median and p90
 // staleness and the blank share, then the files written.
 import Surfaces
 

@@ -1,4 +1,4 @@
-// `surfacesim validate SCENARIO` (SPEC §5): check a file without running it.
+// `surfacesim validate SCENARIO` (docs/cli.md): check a file without running it.
 
 /// Decodes a scenario and reports what it would run.
 public struct ValidateVerb: Verb {

@@ -1,4 +1,4 @@
-// Deterministic, locale-free number formatting for CSV (SPEC §6: a dot as
+// Deterministic, locale-free number formatting for CSV (docs/output.md: a dot as
 // decimal separator; byte-identical output for the same scenario and seed).
 
 /// Formats numbers for CSV fields the same way on every machine.

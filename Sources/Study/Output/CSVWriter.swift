@@ -1,4 +1,4 @@
-// RFC 4180 tables for runs.csv, summary.csv and distributions.csv (SPEC §6).
+// RFC 4180 tables for runs.csv, summary.csv and distributions.csv (docs/output.md).
 
 /// A CSV table built row by row and rendered as RFC 4180 text.
 ///

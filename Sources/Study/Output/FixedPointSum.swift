@@ -1,5 +1,5 @@
 // An exact, order-independent sum of non-negative values, so that merging
-// histogram shards in any order gives byte-identical means (SPEC §6).
+// histogram shards in any order gives byte-identical means (docs/output.md).
 
 /// A sum of non-negative reals kept as a 128-bit count of nanounits.
 ///

@@ -1,5 +1,5 @@
 // A one-line lossless text form of a histogram, so the partial results of a
-// sharded run can be saved and merged exactly later (SPEC §5 `merge`).
+// sharded run can be saved and merged exactly later (docs/cli.md `merge`).
 
 extension LogHistogram {
     /// The format tag that starts every encoding.

@@ -1,4 +1,4 @@
-// Mergeable distributions with bounded relative error (SPEC §6): memory does
+// Mergeable distributions with bounded relative error (docs/output.md): memory does
 // not grow with the number of runs, and shards merge exactly.
 
 /// An HdrHistogram-style log-linear histogram of non-negative values.
@@ -267,7 +267,7 @@ public struct LogHistogram: Sendable, Equatable {
 }
 
 /// One bin of a histogram: a value range, its count, and the share of all
-/// values at or below it (enough to draw an ECDF; SPEC §6 distributions.csv).
+/// values at or below it (enough to draw an ECDF; docs/output.md distributions.csv).
 public struct HistogramBin: Sendable, Equatable {
     /// The bin's inclusive lower bound.
     public var lower: Double

@@ -1,4 +1,4 @@
-// manifest.json (SPEC §6): the scenario after overrides, seed, program
+// manifest.json (docs/output.md): the scenario after overrides, seed, program
 // version, command line, time taken and events simulated.
 
 /// What manifest.json records besides the state.

@@ -1,4 +1,4 @@
-// Indented, deterministic JSON for manifest.json and shard state (SPEC §6).
+// Indented, deterministic JSON for manifest.json and shard state (docs/output.md).
 
 /// Writes a `JSONValue` as indented standard JSON: two spaces per level,
 /// object members in their given order, numbers and strings as

@@ -1,4 +1,4 @@
-// runs.csv (SPEC §6): a row per (point, replication): point, the swept
+// runs.csv (docs/output.md): a row per (point, replication): point, the swept
 // parameters, replication, seed, and every metric's per-replication figures.
 import Surfaces
 

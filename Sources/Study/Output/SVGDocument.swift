@@ -1,5 +1,5 @@
 // A minimal SVG writer with fixed number formatting, so the same plot always
-// produces the same bytes (SPEC §6 `*.svg`).
+// produces the same bytes (docs/output.md `*.svg`).
 
 /// An SVG document built element by element, one element per line.
 ///

@@ -1,4 +1,4 @@
-// The summary.csv figures over a small sample (SPEC §6): n, mean, sd, a 95 %
+// The summary.csv figures over a small sample (docs/output.md): n, mean, sd, a 95 %
 // Student-t confidence interval for the mean, quantiles and the maximum.
 
 /// Summary statistics of a sample, typically one value per replication.

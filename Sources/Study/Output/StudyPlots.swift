@@ -1,4 +1,4 @@
-// The plots `run` writes (SPEC §6): an ECDF of each surface's staleness per
+// The plots `run` writes (docs/output.md): an ECDF of each surface's staleness per
 // point, and a line chart per swept parameter (`SweepChart`).
 import Foundation
 import SimKernel

@@ -1,4 +1,4 @@
-// summary.csv (SPEC §6): a row per (point, metric) with n, mean, sd, a 95 %
+// summary.csv (docs/output.md): a row per (point, metric) with n, mean, sd, a 95 %
 // confidence interval, quantiles, the maximum, the metric's unit and the
 // point's replications.
 import Surfaces
@@ -80,7 +80,7 @@ public enum SummaryTable {
     }
 }
 
-/// Builds distributions.csv (SPEC §6): per (point, metric) the histogram bins
+/// Builds distributions.csv (docs/output.md): per (point, metric) the histogram bins
 /// and the cumulative share, enough to draw an ECDF.
 public enum DistributionsTable {
     /// The header: `point,<swept params...>,metric,bin_low,bin_high,count,cumulative_share`.

@@ -1,4 +1,4 @@
-// Whole replications run concurrently on worker threads (SPEC §2.1: Swift
+// Whole replications run concurrently on worker threads (docs/model.md#the-kernel: Swift
 // concurrency belongs at the level of whole replications), and their results
 // are consumed in task order through a bounded reorder buffer, so output is
 // byte-identical for any number of workers.

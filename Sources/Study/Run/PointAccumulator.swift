@@ -1,4 +1,4 @@
-// The state a study keeps per sweep point (SPEC §6): bounded memory whatever
+// The state a study keeps per sweep point (docs/output.md): bounded memory whatever
 // the number of replications, and exact merging of shards.
 import Surfaces
 

@@ -1,4 +1,4 @@
-// The progress line on stderr (SPEC §5): done/total, rate, time left; only
+// The progress line on stderr (docs/cli.md): done/total, rate, time left; only
 // when stderr is a terminal.
 import Foundation
 

@@ -58,7 +58,7 @@ public struct StudyLayout: Sendable, Equatable {
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
     }
 
-    /// The seed of replication `r` of point `p` (SPEC §2.2): with common random
+    /// The seed of replication `r` of point `p` (docs/model.md#randomness): with common random
     /// numbers every point uses point index 0.
     public func seed(point p: Int, replication r: Int) -> UInt64 {
         SeedMixer.replicationSeed(scenarioSeed: seed, point: commonRandomNumbers ? 0 : UInt64(p), replication: UInt64(r))

@@ -1,4 +1,4 @@
-// Random quantities in scenario files (SPEC §4): a bare duration or size, or
+// Random quantities in scenario files (docs/scenarios.md): a bare duration or size, or
 // {constant|exponential|uniform|lognormal|normal|empirical: ...}.
 import SimKernel
 import Surfaces

@@ -1,10 +1,10 @@
-// JSON5 scenario files (SPEC §4): the parsed tree keeps every value's source
+// JSON5 scenario files (docs/scenarios.md): the parsed tree keeps every value's source
 // position, so a validation error can quote the file, line and column.
 
 /// A parsed JSON5 value together with where it starts in the source text.
 ///
 /// Scenario validation walks this tree and quotes `line` and `column` in its
-/// errors, so a user can find the bad value in the file (SPEC §4).
+/// errors, so a user can find the bad value in the file (docs/scenarios.md).
 public struct JSONNode: Sendable, Equatable {
     /// The value itself.
     public var value: JSONValue

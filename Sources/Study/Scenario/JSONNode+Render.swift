@@ -1,5 +1,5 @@
 // Compact, deterministic standard-JSON output of a parsed tree, used to write
-// manifest.json (SPEC §6) byte for byte the same on every run.
+// manifest.json (docs/output.md) byte for byte the same on every run.
 
 extension JSONNode {
     /// The node as compact standard JSON, object keys in file order.

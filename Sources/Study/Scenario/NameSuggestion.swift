@@ -1,4 +1,4 @@
-// "Did you mean ...?" for unknown keys, enum values, verbs and options (SPEC §4).
+// "Did you mean ...?" for unknown keys, enum values, verbs and options (docs/scenarios.md).
 
 /// The closest valid name to a misspelled one, by Levenshtein distance.
 public enum NameSuggestion {

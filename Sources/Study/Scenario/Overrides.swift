@@ -1,4 +1,4 @@
-// `--set path=value` (SPEC §4): overrides applied after the file and before the sweep.
+// `--set path=value` (docs/scenarios.md): overrides applied after the file and before the sweep.
 import Surfaces
 
 /// One `--set path=value` option, parsed.

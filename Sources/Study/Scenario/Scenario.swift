@@ -1,4 +1,4 @@
-// A decoded scenario (SPEC §4): the parameters after the file and the
+// A decoded scenario (docs/scenarios.md): the parameters after the file and the
 // command-line overrides, and the sweep points the study runs.
 import Surfaces
 

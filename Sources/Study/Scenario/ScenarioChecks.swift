@@ -1,6 +1,6 @@
-// Checks that no single value can fail on its own (SPEC §4: "Nothing is ever silently
+// Checks that no single value can fail on its own (docs/scenarios.md: "Nothing is ever silently
 // ignored"): a run that lasts, a warm-up shorter than the run, at least one replication,
-// and a kept reading's lifetime within 1–365 days (SPEC §3.4; a lifetime the user changes
+// and a kept reading's lifetime within 1–365 days (docs/model.md#main-app; a lifetime the user changes
 // to, `app.keepReadingsChangedTo`, need only be above 0, so a study may compress time as the
 // kept-reading failure mode does). They run after the file,
 // the overrides and the sweep are decoded, on every point the study would run.
@@ -8,7 +8,7 @@ import SimKernel
 import Surfaces
 
 enum ScenarioChecks {
-    /// The lifetime of kept readings the platform allows (SPEC §3.4).
+    /// The lifetime of kept readings the platform allows (docs/model.md#main-app).
     static let keptReadingLifetime: ClosedRange<SimTime> = Time.day...(365 * Time.day)
 
     /// Throws for the first check `p` fails. `locate` says where the deciding value was

@@ -1,4 +1,4 @@
-// Bad input, as data (SPEC §4: "one clear error and exit status 2, before
+// Bad input, as data (docs/scenarios.md: "one clear error and exit status 2, before
 // anything is written"). Rendered to text in one place: `description`.
 
 /// Where a bad value was found: a position in a scenario file, a whole file,

@@ -1,4 +1,4 @@
-// Reading a scenario file (SPEC §4): the platform's defaults, then every key of
+// Reading a scenario file (docs/scenarios.md): the platform's defaults, then every key of
 // the file, then `--set` overrides, then the sweep. The first bad input stops
 // decoding with one `ScenarioError`; nothing is silently ignored.
 import Surfaces

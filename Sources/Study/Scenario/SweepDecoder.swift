@@ -1,4 +1,4 @@
-// The `sweep` block (SPEC §4): `{path: [values], ...}` for a full grid, or
+// The `sweep` block (docs/scenarios.md): `{path: [values], ...}` for a full grid, or
 // `{points: [{name: "a", set: {path: value}}, ...]}` for named points.
 import Surfaces
 

@@ -1,4 +1,4 @@
-// Durations and sizes written with units in scenario files (SPEC §4):
+// Durations and sizes written with units in scenario files (docs/scenarios.md):
 // "250ms", "30s", "15m", "2h", "1d", "120MB".
 
 /// Parsing and formatting of durations (in microseconds) and sizes (in bytes).

@@ -1,4 +1,4 @@
-// Decoding one parameter's value from a JSON5 node by its kind (SPEC §4):
+// Decoding one parameter's value from a JSON5 node by its kind (docs/scenarios.md):
 // durations and sizes with units, probabilities, counts, choices, rates.
 import SimKernel
 import Surfaces

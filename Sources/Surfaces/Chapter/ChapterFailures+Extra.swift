@@ -39,7 +39,7 @@ extension ChapterFailures {
     ]
 
     static let seedFailures: [FailureMode] = [
-        mode("app-group-refused", "The App Group refused at signing: the widget says \"Nothing yet\", the app works (seed 001)",
+        mode("app-group-refused", "The App Group refused at signing: the widget says \"Nothing yet\", the app works (field report: the App Group)",
              metric: .widgetBlank,
              causes: { $0.storage.appGroupGranted = false },
              avoids: { $0.storage.appGroupGranted = true },
@@ -49,24 +49,24 @@ extension ChapterFailures {
                  return (blank >= 1 && !r[samples: .appStaleness].isEmpty, blank)
              }),
         // Unlike F3's blank widget, the widget keeps its old picture: every reload dies decoding.
-        mode("schema-after-update", "An unversioned projection after an app update (seed 003)", metric: .widgetProviderCrashed,
+        mode("schema-after-update", "An unversioned projection after an app update (field report: the projection)", metric: .widgetProviderCrashed,
              setUp: { $0.device.appUpdatesPerDay = 2; $0.user.appOpens = Rate(perHour: 0.2) },
              causes: { $0.widget.projectionSchema = .unversioned },
              avoids: { $0.widget.projectionSchema = .versionedReadsOld },
              observe: Observe.above(.widgetProviderCrashed)),
-        mode("deleted-target", "A configured widget target deleted elsewhere (seed 003)", metric: .widgetWrongTarget,
+        mode("deleted-target", "A configured widget target deleted elsewhere (field report: configured targets)", metric: .widgetWrongTarget,
              setUp: { $0.elsewhere.deletesPerDay = 6 },
              causes: { $0.widget.configuration = .position },
              avoids: { $0.widget.configuration = .stableIdentifier },
              observe: Observe.above(.widgetWrongTarget)),
-        mode("kept-reading-expired", "The readings' lifetime shortened below the age of what is kept (seed 002)",
+        mode("kept-reading-expired", "The readings' lifetime shortened below the age of what is kept (field report: kept readings)",
              metric: .appKeptReadingOverdue,
              setUp: { $0.app.keepReadingsChangeAt = 6 * Time.hour; $0.app.keepReadingsChangedTo = 10 * Time.minute
                       $0.push.onChange = false; $0.user.appOpens = Rate(perHour: 0.3) },
              causes: { $0.app.deleteExpiredReadings = .atNextLaunch },
              avoids: { $0.app.deleteExpiredReadings = .atOnce },
              observe: Observe.above(.appKeptReadingOverdue)),
-        mode("key-lost", "The phone restored elsewhere, the readings' key gone (seed 002)", metric: .appColdStartUnexplained,
+        mode("key-lost", "The phone restored elsewhere, the readings' key gone (field report: kept readings)", metric: .appColdStartUnexplained,
              setUp: { $0.device.keyLossAt = 3 * Time.hour; $0.user.appOpens = Rate(perHour: 1) },
              causes: { $0.app.onKeyLoss = .leaveUnreadable },
              avoids: { $0.app.onKeyLoss = .clearAndSay },

@@ -1,4 +1,4 @@
-/// How a metric's per-replication value is formed (SPEC §2.4, §6).
+/// How a metric's per-replication value is formed (docs/metrics.md, §6).
 public enum MetricShape: Sendable, Equatable {
     /// One value per glance, change, item or activity; runs.csv gives the replication's
     /// mean and quantiles, summary.csv pools all samples of a point.
@@ -7,7 +7,7 @@ public enum MetricShape: Sendable, Equatable {
     case perReplication
 }
 
-/// A metric's name (a contract: SPEC §2.4), unit, shape and meaning.
+/// A metric's name (a contract: docs/metrics.md), unit, shape and meaning.
 public struct MetricSpec: Sendable, Equatable {
     public let name: String
     public let unit: String
@@ -40,7 +40,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
 
-/// The metric table. Names follow SPEC §2.4: `S.staleness`, `S.age`, `S.lag`, ...
+/// The metric table. Names follow docs/metrics.md: `S.staleness`, `S.age`, `S.lag`, ...
 public enum MetricCatalog {
     public static let specs: [MetricSpec] = build()
     /// Each metric's shape, by raw value (read per replication without copying its spec).

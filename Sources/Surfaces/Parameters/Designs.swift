@@ -1,18 +1,18 @@
-/// The named designs of the chapter, as parameter values (SPEC §3).
+/// The named designs of the chapter, as parameter values (docs/model.md).
 
-/// Storage protection classes (§25.3, platform-facts §3 `data_protection`).
+/// Storage protection classes (§25.3, docs/platform-facts.md#extensions `data_protection`).
 public enum Protection: String, Sendable, CaseIterable { case always, afterFirstUnlock, whenUnlocked }
-/// Where the widget projection is rebuilt (seed 003 §3; F4).
+/// Where the widget projection is rebuilt (docs/model.md#the-widgets-projection; F4).
 public enum ProjectionWriter: String, Sendable, CaseIterable { case onDomainChange, onSync }
-/// How the widget reads a projection written by an older app version (seed 003; F3).
+/// How the widget reads a projection written by an older app version (docs/model.md#the-widgets-projection; F3).
 public enum ProjectionSchema: String, Sendable, CaseIterable { case unversioned, versionedAppMigrates, versionedReadsOld }
-/// How a configured widget remembers its target (seed 003 §8).
+/// How a configured widget remembers its target (docs/model.md#configured-targets).
 public enum WidgetConfiguration: String, Sendable, CaseIterable { case stableIdentifier, position }
 /// Live status update source (§25.5).
 public enum LiveUpdates: String, Sendable, CaseIterable { case app, push, clock }
 /// Watch app level (§25.6).
 public enum WatchLevel: String, Sendable, CaseIterable { case remoteControl, companion, standalone }
-/// Relay mode for watch writes (§25.6, platform-facts §4).
+/// Relay mode for watch writes (§25.6, docs/platform-facts.md#watch-connectivity).
 public enum RelayMode: String, Sendable, CaseIterable { case immediate, queued }
 /// Share extension design (§25.7).
 public enum ShareDesign: String, Sendable, CaseIterable { case inExtension, outbox, openApp }
@@ -22,9 +22,9 @@ public enum OutboxMode: String, Sendable, CaseIterable { case uncoordinated, coo
 public enum CarMode: String, Sendable, CaseIterable { case projected, onCar }
 /// Video handover to a television (§25.8).
 public enum TVHandoff: String, Sendable, CaseIterable { case location, mirror }
-/// When kept readings past their lifetime are deleted (seed 002).
+/// When kept readings past their lifetime are deleted (docs/model.md#kept-readings).
 public enum ExpiryPolicy: String, Sendable, CaseIterable { case atOnce, atNextLaunch }
-/// What the app does when the key of its kept readings is gone (seed 002).
+/// What the app does when the key of its kept readings is gone (docs/model.md#kept-readings).
 public enum KeyLossPolicy: String, Sendable, CaseIterable { case clearAndSay, leaveUnreadable }
 /// The six sign-out steps of §25.9.
 public enum SignoutStep: String, Sendable, CaseIterable, Comparable {

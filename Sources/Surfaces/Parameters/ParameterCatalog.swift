@@ -1,6 +1,6 @@
 import SimKernel
 
-/// Every parameter a scenario file or `--set` may name, with its meaning (SPEC §4.1).
+/// Every parameter a scenario file or `--set` may name, with its meaning (docs/scenarios.md).
 /// The paths are a contract: scripts set them by name.
 public enum ParameterCatalog {
     /// All parameters, in the order help and manifests list them.
@@ -161,7 +161,7 @@ public enum ParameterCatalog {
     ] }
 }
 
-/// The platform profiles that ship (SPEC §3).
+/// The platform profiles that ship (docs/model.md).
 public enum PlatformProfile: String, Sendable, CaseIterable { case ios, android }
 
 extension Parameters {
@@ -183,8 +183,8 @@ extension Parameters {
         tv.enabled = false
     }
 
-    /// The defaults of a platform profile (SPEC §3): `ios` as declared; `android` after
-    /// platform-facts §5: the widget's periodic update at `updatePeriodMillis`' 30-minute
+    /// The defaults of a platform profile (docs/model.md): `ios` as declared; `android` after
+    /// docs/platform-facts.md#android: the widget's periodic update at `updatePeriodMillis`' 30-minute
     /// floor, and no daily budget on the updates the app asks for (none is documented:
     /// `updateAll` runs when called); FCM-like push, whose high-priority messages wake the
     /// app and are refused less often; background refresh by periodic work at WorkManager's

@@ -104,7 +104,7 @@ public enum ParameterValue: Sendable, Equatable {
     case steps([String])
 }
 
-/// One parameter: its dotted path (SPEC §4.1), kind, meaning and default, and how to read
+/// One parameter: its dotted path (docs/scenarios.md), kind, meaning and default, and how to read
 /// and write it in `Parameters`.
 public struct ParameterSpec {
     public let path: String

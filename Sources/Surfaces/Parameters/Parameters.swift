@@ -1,6 +1,6 @@
 import SimKernel
 
-/// Every parameter of one replication, with the `ios` profile's defaults (SPEC §4.1).
+/// Every parameter of one replication, with the `ios` profile's defaults (docs/scenarios.md).
 /// Durations are simulated microseconds; random durations are distributions in seconds;
 /// sizes are bytes. Each field is reachable by a dotted path through `ParameterCatalog`.
 public struct Parameters: Sendable {
@@ -66,13 +66,13 @@ public struct Parameters: Sendable {
         /// Mean length of one unlocked period (locked periods follow from `locked`).
         public var unlockedPeriod: Distribution = .exponential(mean: 360)
         public var appUpdatesPerDay: Double = 0
-        /// Whether the phone has secure storage for the kept readings' key (seed 002).
+        /// Whether the phone has secure storage for the kept readings' key (docs/model.md#kept-readings).
         public var hasSecureStorage = true
-        /// Times at which the phone is restored elsewhere and its secure key is lost (seed 002).
+        /// Times at which the phone is restored elsewhere and its secure key is lost (docs/model.md#kept-readings).
         public var keyLossAt: SimTime? = nil
     }
     public struct Storage: Sendable {
-        /// The App Group container is granted at signing (seed 001).
+        /// The App Group container is granted at signing (docs/model.md#app-group-refused).
         public var appGroupGranted = true
         /// Time one read or write of a shared file takes.
         public var ioTime: Distribution = .lognormal(median: 0.005)
@@ -93,12 +93,12 @@ public struct Parameters: Sendable {
         public var suspendedLifetime: Distribution = .exponential(mean: 1800)
         /// Background run time granted to a push or refresh wake.
         public var backgroundBudget: SimTime = 30 * Time.second
-        /// When readings past their lifetime are deleted (seed 002).
+        /// When readings past their lifetime are deleted (docs/model.md#kept-readings).
         public var deleteExpiredReadings: ExpiryPolicy = .atOnce
-        /// A change of the readings' lifetime, at a time (seed 002).
+        /// A change of the readings' lifetime, at a time (docs/model.md#kept-readings).
         public var keepReadingsChangeAt: SimTime? = nil
         public var keepReadingsChangedTo: SimTime = Time.day
-        /// What the app does when its kept readings' key is gone (seed 002).
+        /// What the app does when its kept readings' key is gone (docs/model.md#kept-readings).
         public var onKeyLoss: KeyLossPolicy = .clearAndSay
         /// How often each schema change comes with an app update.
         public var updateChangesSchema: Double = 1
@@ -188,7 +188,7 @@ public struct Parameters: Sendable {
         /// Time from a use to installing the full app, when one follows.
         public var installDelay: Distribution = .exponential(mean: 3_600)
         /// The platform removes an instant version unused this long, with its data
-        /// (platform-facts §1: "removed when unused"; the period is not published).
+        /// (docs/platform-facts.md#widgets: "removed when unused"; the period is not published).
         public var removedAfter: SimTime = 30 * Time.day
     }
     public struct Car: Sendable {

@@ -14,7 +14,7 @@ struct ActionRun {
     var holdsChange = false
 }
 
-/// Assistant and shortcut actions (§25.8; SPEC §3.8): an automation runs an action at
+/// Assistant and shortcut actions (§25.8; docs/model.md#actions): an automation runs an action at
 /// `action.perDay`. With `action.background` and a session available to a background
 /// process, the system runs the app's code for seconds (the action runner) and it sends
 /// a mutation; an automation that hears nothing within `action.timeout` retries, up to

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The app's backend (§25.13; SPEC §3.10): stores the account's changes, applies writes
+/// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute.

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The car surface (§25.8; SPEC §3.9): the app supplies data to the system's templates.
+/// The car surface (§25.8; docs/model.md#instant-version): the app supplies data to the system's templates.
 /// `projected`: the phone's app and session — the car connection launches the phone app
 /// in the background and keeps it running for the drive (even after a force-quit: a run
 /// that ends is relaunched within `app.syncInterval`); it syncs on its own timer and hands

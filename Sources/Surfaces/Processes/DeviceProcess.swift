@@ -1,10 +1,10 @@
 import SimKernel
 import Platform
 
-/// The phone's operating system events (SPEC §3.1): lock and unlock, restarts (after
+/// The phone's operating system events (docs/model.md#device): lock and unlock, restarts (after
 /// which storage protected until first unlock stays closed until the next unlock),
 /// offline periods, app updates (which may change the projection schema), the system
-/// reclaiming a suspended app, and the scripted events of seed 002 (key loss, a
+/// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
 final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
@@ -37,7 +37,7 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
     }
 
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
-    /// (platform-facts §3 `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
+    /// (docs/platform-facts.md#extensions `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
     private func scheduleBackgroundRefresh() {
         world.scheduleArrival(rate: p.app.backgroundRefresh, rng: &world.rng.scheduler, .timer(Tag.backgroundRefresh.rawValue), to: world.ids.device)
     }

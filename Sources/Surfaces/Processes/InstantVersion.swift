@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The instant version (§25.8; SPEC §3.9): opened from a link without installation, a
+/// The instant version (§25.8; docs/model.md#instant-version): opened from a link without installation, a
 /// subset of the app with its own small container. A use leaves state there (a cart, a
 /// sign-in). When the person then installs the full app, the platform removes the instant
 /// version with its container and moves only its handover area into the full app's new

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The live status (§25.5; SPEC §3.5) and the activities behind it. An activity (a
+/// The live status (§25.5; docs/model.md#live-status) and the activities behind it. An activity (a
 /// delivery, a ride) starts when the user places it in the app — a live status can only
 /// be started by the app in the foreground — and moves through `live.stages` stages
 /// driven by the backend. The status the system draws is updated by the app's own

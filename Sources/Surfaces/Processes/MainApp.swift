@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The main app (SPEC §3.4): opened by the user, woken in the background by pushes,
+/// The main app (docs/model.md#main-app): opened by the user, woken in the background by pushes,
 /// background refresh, the watch or a finished transfer. While it runs it syncs with
 /// the backend, sends its outbox, writes the widget projection from the points where
 /// domain data changes, requests widget reloads and answers the watch. Its memory
@@ -95,7 +95,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         return true
     }
 
-    /// The kept reading, if the phone can unseal it now (only while unlocked, seed 002).
+    /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
         let s = world.appStorage
         guard !s.keyLost, !world.device.locked else { return nil }
@@ -159,11 +159,11 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         let w = world
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
-        // reading (seed 002); opened by the user, the phone is unlocked and now it can.
+        // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
         if loadKeptReading() && w.carKeepsAppRunning { w.carShows(memory!.store) }
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
-            // Seed 002: a person who had a reading kept sees an empty screen and no word why.
+            // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
             w.counters.coldStarts += 1
             if w.appObserver.current.kind == .nothingYet && w.appStorage.reading != nil { w.counters.coldStartsUnexplained += 1 }
         }
@@ -180,7 +180,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         w.appOpenedHooks()
     }
 
-    /// Seed 002: a cold start shows the kept reading with its age, or says why it cannot.
+    /// docs/model.md#kept-readings: a cold start shows the kept reading with its age, or says why it cannot.
     /// When the key of the kept reading is gone, `clearAndSay` clears it and leaves a message
     /// for the screen; `leaveUnreadable` leaves it sealed. Returns whether this is a cold start.
     private func coldStartOrResume() -> Bool {
@@ -352,7 +352,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         world.appStorage.keep(m.store, at: world.now)
     }
 
-    /// Rebuilds the widget projection from the app's store (seed 003 §3).
+    /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
     /// Returns whether the write reached the shared storage area (it is closed before the first
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult

@@ -2,7 +2,7 @@ import SimKernel
 import Platform
 
 /// The push service and the phone's rules for background pushes (§25.4 fig. 25.2;
-/// platform-facts §3 `bgpush`, §6): best effort, a delay distribution, loss, reordering
+/// docs/platform-facts.md#extensions `bgpush`, §6): best effort, a delay distribution, loss, reordering
 /// by independent delays; for an offline phone only the newest notification is held;
 /// a force-quit app is never woken and its held push is discarded; a wake may be
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour. A live

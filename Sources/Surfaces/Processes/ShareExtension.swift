@@ -18,7 +18,7 @@ struct SharedItem {
     var extensionHolds = false
 }
 
-/// The share extension (§25.7; SPEC §3.7): a process inside another app's flow, with a
+/// The share extension (§25.7; docs/model.md#share-extension): a process inside another app's flow, with a
 /// memory limit and a time budget. On confirm it uploads the item itself
 /// (`inExtension`, large items as a background transfer that outlives it), appends it to
 /// the outbox in the shared storage area (`outbox`), or hands it to the main app by deep
@@ -146,7 +146,7 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
 
 /// The user's shares from other apps' share sheets (`share.perDay`), and the system's
 /// background transfers that outlive the extension and relaunch the app when done
-/// (platform-facts §3 `ext.background_upload`).
+/// (docs/platform-facts.md#extensions `ext.background_upload`).
 final class ShareSheet: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The television (§25.8; SPEC §3.9): its own client with its own session, granted by a
+/// The television (§25.8; docs/model.md#instant-version): its own client with its own session, granted by a
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
 /// when the phone's app leaves the foreground (the phone is locked or put away).

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The user of the phone (SPEC §3.4, §4.1 `user.*`): opens the app at `user.appOpens`,
+/// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
@@ -103,7 +103,7 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     }
 }
 
-/// The person looking (SPEC §2.4): glances at each surface as a point process of its
+/// The person looking (docs/metrics.md): glances at each surface as a point process of its
 /// own, and at the app while it is in the foreground. Glances at the widget and the app
 /// change nothing, so the world takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the

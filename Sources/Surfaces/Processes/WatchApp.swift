@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The watch app (§25.6; SPEC §3.6), at one of three levels:
+/// The watch app (§25.6; docs/model.md#watch), at one of three levels:
 /// - `remoteControl`: every request is relayed to the phone; nothing is stored on the
 ///   watch; without the phone it shows "needs the phone";
 /// - `companion`: its own cache, filled by the phone through queued transfers; without

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The link between phone and watch (§25.6; platform-facts §4, WatchConnectivity):
+/// The link between phone and watch (§25.6; docs/platform-facts.md#watch-connectivity, WatchConnectivity):
 /// immediate messages fail when the counterpart is unreachable; queued transfers are
 /// delivered in order when it is reachable again and survive both apps exiting; the
 /// application context keeps only the latest value. The phone is unreachable during

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The widget host (§25.4; SPEC §3.3; seed 003 §4–5): the system part of a widget. It
+/// The widget host (§25.4; docs/model.md#widget; docs/model.md#the-widgets-projection): the system part of a widget. It
 /// stores the views a provider returned and shows them with no app code running — a
 /// stored view is a picture, so clearing the data it came from does not change it. It
 /// decides when the provider runs: on the app's reload request (a request, not a

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The widget's provider (§25.4 `buildTimeline`; SPEC §3.3): a short-lived process that
+/// The widget's provider (§25.4 `buildTimeline`; docs/model.md#widget): a short-lived process that
 /// reads the shared storage area, in some designs calls the backend's compact endpoint,
 /// and returns a timeline with a reload hint. It runs under a time budget and a memory
 /// limit; past either it is killed and the host keeps the old views.
@@ -67,7 +67,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    /// Whether this version of the widget decodes the projection on disk (seed 003's
+    /// Whether this version of the widget decodes the projection on disk (docs/model.md#the-widgets-projection's
     /// projection contract). A versioned projection says which shape it is, so a reader of
     /// another version knows and decides (`versionedReadsOld` reads it, `versionedAppMigrates`
     /// waits for the app). An unversioned one written by another app version is read as if it
@@ -91,7 +91,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
         let w = world
-        if !w.shared.granted { return .blank(.nothingYet) }           // seed 001: "Nothing yet"
+        if !w.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)

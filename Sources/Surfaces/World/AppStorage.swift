@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The main app's own container: what it keeps between launches (seed 002). Its local
+/// The main app's own container: what it keeps between launches (docs/model.md#kept-readings). Its local
 /// store is the kept reading — encrypted with a key in the phone's secure storage,
 /// deleted once older than `app.keepReadingsFor`, unreadable if the key is lost — and
 /// its outbox of own changes not yet acknowledged by the backend.
@@ -24,7 +24,7 @@ struct AppStorage {
     /// Whether the phone has secure storage (without it nothing is kept).
     let canKeep: Bool
     /// Seconds a reading stayed kept after the lifetime was shortened below its age
-    /// (seed 002: "Everything older is deleted at once, not at the next launch").
+    /// (docs/model.md#kept-readings: "Everything older is deleted at once, not at the next launch").
     private(set) var overdue: Double = 0
     /// Since when the kept reading has outlived a lifetime shortened below its age.
     private var overdueSince: SimTime? = nil

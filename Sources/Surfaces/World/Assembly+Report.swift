@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The other surfaces' metrics (SPEC §2.4): item measures as fractions of the
+/// The other surfaces' metrics (docs/metrics.md): item measures as fractions of the
 /// replication's items of that kind, so they do not depend on the duration.
 extension Assembly {
     func reportSurfaces(into r: inout ReplicationResult, end: SimTime) {

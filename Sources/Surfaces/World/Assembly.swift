@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// Runs one replication (SPEC §2): builds a world from parameters and a seed, wires
+/// Runs one replication (docs/model.md): builds a world from parameters and a seed, wires
 /// its programs, runs it to `duration`, and reports its metrics.
 public enum Replication {
     /// Runs one replication. Deterministic for a given (parameters, seed); single-threaded;

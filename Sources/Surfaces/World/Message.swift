@@ -42,7 +42,7 @@ public struct Reply: Sendable {
 }
 
 /// Every message one program of a world can send another. Programs reach each other
-/// only through these (SPEC §2.1).
+/// only through these (docs/model.md#the-kernel).
 public enum Message: Sendable {
     // The backend and the network.
     case request(Request)

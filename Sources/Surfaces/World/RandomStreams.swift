@@ -1,6 +1,6 @@
 import SimKernel
 
-/// One random stream per source of randomness (SPEC §2.2), each seeded from the
+/// One random stream per source of randomness (docs/model.md#randomness), each seeded from the
 /// replication seed and its own stable name, so turning a surface on or off, or
 /// changing a design, never changes the draws of the others.
 struct RandomStreams {

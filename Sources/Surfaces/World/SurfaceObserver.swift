@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// Watches what one surface shows and turns it into the SPEC §2.4 metrics: at each
+/// Watches what one surface shows and turns it into the docs/metrics.md metrics: at each
 /// glance, staleness, age, blank, unlabeled stale and wrong account; per change, the
 /// lag until the surface first shows it; and the time-weighted mean staleness.
 /// It reads only what a person could see: the view on screen and the clock.

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The main app's platform services and observations (SPEC §3.4).
+/// The main app's platform services and observations (docs/model.md#main-app).
 extension World {
     /// The credential the app uses: the phone's session while signed in.
     var appCredential: Int32 { account == 0 ? 0 : Backend.phoneSession }
@@ -73,7 +73,7 @@ extension World {
         }
     }
 
-    /// The app was force-quit: the push service discards the one held push (platform-facts §3).
+    /// The app was force-quit: the push service discards the one held push (docs/platform-facts.md#extensions).
     func forceQuitHooks() {
         pushServiceDiscardsHeld()
     }
@@ -87,7 +87,7 @@ extension World {
         engine.send(.timerWithValue(DeviceProcess.terminateTag, Int64(engine.incarnation(ids.app))), to: ids.device, after: delay)
     }
 
-    /// The user changes the readings' lifetime (seed 002).
+    /// The user changes the readings' lifetime (docs/model.md#kept-readings).
     func changeReadingsLifetime(to lifetime: SimTime) {
         appStorage.changeLifetime(to: lifetime, at: now)
         if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }

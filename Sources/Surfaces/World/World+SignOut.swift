@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// Sign-out across surfaces (§25.9; SPEC §3.11): the six steps, each a parameter. What a
+/// Sign-out across surfaces (§25.9; docs/model.md#sign-out): the six steps, each a parameter. What a
 /// missing step leaves behind is not written here: it is whatever the stored views,
 /// held credentials, live statuses and watch caches still show.
 extension World {

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The widget path's platform services and observations (§25.4, SPEC §3.3).
+/// The widget path's platform services and observations (§25.4, docs/model.md#widget).
 extension World {
     /// The host now shows `view` (a stored picture).
     func showWidget(_ view: View) {
@@ -56,7 +56,7 @@ extension World {
         engine.send(.surface(.tag(WidgetHost.providerDiedTag)), to: ids.widgetHost)
     }
 
-    /// The object a configured widget shows (seed 003 §8): by stable identifier, or by the
+    /// The object a configured widget shows (docs/model.md#configured-targets): by stable identifier, or by the
     /// position it had when configured. −1 when the target cannot be resolved.
     func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
         switch p.widget.configuration {

@@ -2,7 +2,7 @@ import SimKernel
 import Platform
 
 /// One replication: the engine, the platform (device, shared storage area, push and
-/// widget budgets), the truth, the observers, and the programs wired together (SPEC §2).
+/// widget budgets), the truth, the observers, and the programs wired together (docs/model.md).
 ///
 /// Programs hold a reference to the world as to their operating system: they call its
 /// platform services (storage, network, launching) and reach other programs only by
@@ -29,7 +29,7 @@ final class World {
     var result: ReplicationResult
     var counters = Counters()
 
-    /// The main app's own container (seed 002).
+    /// The main app's own container (docs/model.md#kept-readings).
     var appStorage: AppStorage
     /// The widget extension's own container (what its provider runs keep between them).
     var widgetContainer = WidgetContainer()
