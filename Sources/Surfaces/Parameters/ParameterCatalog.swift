@@ -12,7 +12,7 @@ public enum ParameterCatalog {
     public static func spec(_ path: String) -> ParameterSpec? { all().first { $0.path == path } }
 
     static func study() -> [ParameterSpec] { [
-        .time("duration", \.duration, "length of one replication (above 0)"),
+        .time("duration", \.duration, "length of one replication (above 0)").within(0, ParameterRange.longestDuration, lowerExclusive: true),
         ParameterSpec(path: "seed", kind: .seed, doc: "base seed of the study", get: { .seed($0.seed) },
                       set: { p, v in if case .seed(let s) = v { p.seed = s } }),
         .count("replications", \.replications, "runs per sweep point (at least 1)").within(0, 100_000_000),
@@ -57,14 +57,14 @@ public enum ParameterCatalog {
         .bool("session.inSharedSecureStorage", \.session.inSharedSecureStorage, "the session is in a shared secure-storage entry"),
         .bool("app.requestsWidgetReload", \.app.requestsWidgetReload, "the app asks for a widget reload when its data changes"),
         .rate("app.backgroundRefresh.perHour", \.app.backgroundRefresh, "granted background refreshes of the main app"),
-        .time("app.keepReadingsFor", \.app.keepReadingsFor, "lifetime of kept readings (1d–365d)"),
+        .time("app.keepReadingsFor", \.app.keepReadingsFor, "lifetime of kept readings (1d–365d)").within(86_400, 365 * 86_400),
         .choice("app.projectionWriter", \.app.projectionWriter, "where the widget projection is rebuilt"),
         .time("app.syncInterval", \.app.syncInterval, "interval of foreground syncs (a timer that re-arms itself: at least 1s)").within(1, ParameterRange.longestDuration),
         .distribution("app.suspendedLifetime", \.app.suspendedLifetime, "time a suspended app stays in memory"),
         .time("app.backgroundBudget", \.app.backgroundBudget, "run time of a background wake"),
         .choice("app.deleteExpiredReadings", \.app.deleteExpiredReadings, "when readings past their lifetime are deleted"),
         .optionalTime("app.keepReadingsChangeAt", \.app.keepReadingsChangeAt, "when the user changes the readings' lifetime"),
-        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (above 0)"),
+        .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (above 0)").within(0, ParameterRange.longestDuration, lowerExclusive: true),
         .choice("app.onKeyLoss", \.app.onKeyLoss, "what the app does when the key of its kept readings is gone"),
         .probability("app.updateChangesSchema", \.app.updateChangesSchema, "probability an app update changes the projection schema"),
     ] }
