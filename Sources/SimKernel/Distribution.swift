@@ -29,7 +29,7 @@ public enum Distribution: Sendable, Equatable {
     }
 
     /// Draws one value.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func sample(_ rng: inout RandomStream) -> Double {
         switch self {
         case .constant(let c): return c
@@ -48,13 +48,13 @@ public enum Distribution: Sendable, Equatable {
     }
 
     /// Draws a duration in seconds and returns it as simulated microseconds.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func sampleTime(_ rng: inout RandomStream) -> SimTime {
         Time.fromSeconds(sample(&rng))
     }
 
     /// True when every draw is the same value.
-    public var isConstant: Bool {
+    @inlinable public var isConstant: Bool {
         if case .constant = self { return true }
         return false
     }

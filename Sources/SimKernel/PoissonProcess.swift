@@ -19,7 +19,7 @@ public struct Rate: Sendable, Equatable {
     }
 
     /// The instantaneous rate per microsecond at time `t`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func perMicrosecond(at t: SimTime) -> Double {
         let base = perHour / Double(Time.hour)
         if profile.isEmpty { return base }
@@ -28,7 +28,7 @@ public struct Rate: Sendable, Equatable {
     }
 
     /// The largest instantaneous rate per microsecond.
-    public var peakPerMicrosecond: Double {
+    @inlinable public var peakPerMicrosecond: Double {
         let base = perHour / Double(Time.hour)
         return profile.isEmpty ? base : base * (profile.max() ?? 1)
     }
@@ -39,7 +39,7 @@ public struct Rate: Sendable, Equatable {
 /// probability rate(t) / peak.
 public enum PoissonArrivals {
     /// The first arrival strictly after `now`, or `Time.never` for a zero rate.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func next(after now: SimTime, rate: Rate, rng: inout RandomStream) -> SimTime {
         let peak = rate.peakPerMicrosecond
         guard peak > 0 else { return Time.never }
