@@ -32,10 +32,16 @@ public final class Engine<Message> {
     // The engine's state is internal and `@usableFromInline`, so that the event loop and
     // the scheduling calls below are `@inlinable`: a module that uses `Engine<Message>`
     // compiles them specialised for its own `Message` (no generic dispatch per event).
-    @usableFromInline var clock: SimTime = 0
-    @usableFromInline var dispatched: Int = 0
-    @usableFromInline var discarded: Int = 0
-    @usableFromInline var violationLog: [String] = []
+    //
+    // Its stored properties are `@exclusivity(unchecked)`: code inlined into another module
+    // cannot prove statically that no access to them overlaps, and a dynamic check on every
+    // read and write of the clock, the incarnations and the queue cost more than the events
+    // themselves. Only the engine's own methods touch them, each access is a plain read or
+    // write that ends before any process is called, so no two accesses can overlap.
+    @usableFromInline @exclusivity(unchecked) var clock: SimTime = 0
+    @usableFromInline @exclusivity(unchecked) var dispatched: Int = 0
+    @usableFromInline @exclusivity(unchecked) var discarded: Int = 0
+    @usableFromInline @exclusivity(unchecked) var violationLog: [String] = []
 
     /// The current simulated time.
     @inlinable public var now: SimTime { clock }
@@ -44,10 +50,10 @@ public final class Engine<Message> {
     /// Events discarded because their target's incarnation had ended.
     @inlinable public var eventsDiscarded: Int { discarded }
     /// The event log, when one is attached.
-    public var trace: TraceLog?
+    @exclusivity(unchecked) public var trace: TraceLog?
     /// When true, every dispatch checks that time never goes backwards and records violations
     /// (a message never reaches a run that is not current: dispatch compares incarnations).
-    public var checksInvariants = false
+    @exclusivity(unchecked) public var checksInvariants = false
     /// Invariant violations seen (time order only when `checksInvariants`; a loop at one
     /// instant always).
     public var violations: [String] { violationLog }
@@ -61,17 +67,17 @@ public final class Engine<Message> {
     }
 
     @usableFromInline let queue = EventQueue<Pending>()
-    @usableFromInline var processes: [Slot] = []
+    @usableFromInline @exclusivity(unchecked) var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [SimulatedProcess<Message>] = []
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
-    @usableFromInline var table: [ProcessRecord] = []
-    @usableFromInline var incarnations: [UInt32] = []
-    @usableFromInline var states: [ProcessState] = []
-    @usableFromInline var stopTime: SimTime = Time.never
+    @usableFromInline @exclusivity(unchecked) var table: [ProcessRecord] = []
+    @usableFromInline @exclusivity(unchecked) var incarnations: [UInt32] = []
+    @usableFromInline @exclusivity(unchecked) var states: [ProcessState] = []
+    @usableFromInline @exclusivity(unchecked) var stopTime: SimTime = Time.never
     /// True inside `run(until:)`.
-    @usableFromInline var running = false
+    @usableFromInline @exclusivity(unchecked) var running = false
 
     public init() {}
 

@@ -41,22 +41,27 @@ public final class EventQueue<Payload> {
     @inlinable static var slotBits: UInt64 { 22 }   // up to ~4 million pending events
     @inlinable static var slotMask: UInt64 { (1 << slotBits) - 1 }
 
+    // Every stored property is `@exclusivity(unchecked)`: the operations are inlined into the
+    // engine's user, where no static proof of exclusive access is possible, and each access is
+    // a plain read or write within one of the queue's own methods (which call nothing outside
+    // the queue), so none can overlap another.
+
     /// The heap of keys: `heapCount` of `heapCapacity` initialized.
-    @usableFromInline var heap: UnsafeMutablePointer<Key>
-    @usableFromInline var heapCount = 0
-    @usableFromInline var heapCapacity: Int
+    @usableFromInline @exclusivity(unchecked) var heap: UnsafeMutablePointer<Key>
+    @usableFromInline @exclusivity(unchecked) var heapCount = 0
+    @usableFromInline @exclusivity(unchecked) var heapCapacity: Int
     /// Payload slots: a slot is initialized exactly while a key in the heap names it
     /// (the reserved root's slot is already moved out). Slots below `slotsUsed` have
     /// been handed out; the free ones among them are on the `freeSlots` stack.
-    @usableFromInline var slots: UnsafeMutablePointer<Payload>
-    @usableFromInline var slotsUsed = 0
-    @usableFromInline var slotCapacity: Int
-    @usableFromInline var freeSlots: UnsafeMutablePointer<Int>
-    @usableFromInline var freeCount = 0
-    @usableFromInline var nextSequence: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Payload>
+    @usableFromInline @exclusivity(unchecked) var slotsUsed = 0
+    @usableFromInline @exclusivity(unchecked) var slotCapacity: Int
+    @usableFromInline @exclusivity(unchecked) var freeSlots: UnsafeMutablePointer<Int>
+    @usableFromInline @exclusivity(unchecked) var freeCount = 0
+    @usableFromInline @exclusivity(unchecked) var nextSequence: UInt64 = 0
     /// True after `popReservingRoot`: the root holds a consumed event that the
     /// next push overwrites (one sift-down instead of a sift-down and a sift-up).
-    @usableFromInline var rootIsVacant = false
+    @usableFromInline @exclusivity(unchecked) var rootIsVacant = false
 
     public init() {
         heapCapacity = 64
