@@ -14,10 +14,10 @@ public struct DeviceState: Sendable {
     /// The phone is switched on (off only in scripted probes: the watch then cannot reach it).
     public var poweredOn = true
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether data in the given protection class can be read now.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func canRead(_ protection: ProtectionClass) -> Bool {
         switch protection {
         case .always: return true
