@@ -13,9 +13,15 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case drive = 1, refresh, glance, arrive }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var driving = false
     /// The drive under way (its refresh and glance timers carry it: a timer left from an
     /// earlier drive does nothing).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var drive: Int64 = 0
 
     init(world: World) { self.world = world }

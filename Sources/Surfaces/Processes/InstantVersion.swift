@@ -15,12 +15,27 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     let world: World
     enum Tag: Int32 { case use = 1, install, removeIfUnused }
     /// Per install after the warm-up: whether the full app's first launch found state.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var firstLaunches: [Bool] = []
     /// The instant version's own container and its handover area: the state each use left,
     /// by use. Each use is its own person's visit (several may be pending at once).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var ownContainer: Set<Int64> = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var handoverArea: Set<Int64> = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var uses: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var lastUsedAt: SimTime = 0
 
     init(world: World) { self.world = world }

@@ -17,12 +17,30 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     static let signOutNotice: Int32 = 1
 
     /// The watch's own storage: its cache and whether it still holds the account.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var cache: DataCopy?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var signedIn = true
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var glanceWaiting = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var ownQueue: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var refreshBudget: RollingBudget
     /// Watch writes: change number, when made.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var writes: [(change: Int32, madeAt: SimTime, refused: Bool)] = []
 
     init(world: World) {

@@ -12,12 +12,24 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverQueuedToPhone }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var away = false
     /// Watch writes queued for the phone, in order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var toPhone: [Int32] = []
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var context: Int32 = -1
     /// Notices queued for the watch (sign-out), in order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var notices: [Int32] = []
 
     init(world: World) { self.world = world }

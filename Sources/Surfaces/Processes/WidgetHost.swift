@@ -12,18 +12,42 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var budget: RollingBudget
     /// A provider run is scheduled (waiting for its delay): further requests coalesce into it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var reloadPending = false
     /// A provider run has started reading: a request now asks for one more run after it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var providerRunning = false
     /// One more run is owed after the one reading now, for this reason.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var reloadAgain: ReloadReason? = nil
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var nextHint: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var hintGeneration: Int64 = 0
     /// The last timeline was built while its data was closed (before first unlock).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var builtWhileProtected = false
     /// Provider runs started after the warm-up (`widget.reloads`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var reloadsRun = 0
 
     init(world: World) {

@@ -17,15 +17,30 @@ public enum ChangeOrigin: UInt8, Sendable {
 /// the backend never applied the change, the change is lost for good at that moment: it
 /// leaves the truth (no surface is stale for it from then on) and every lag population.
 public final class Truth {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var madeAt: [SimTime] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var origin: [ChangeOrigin] = []
     /// When each change was lost for good (`Time.never`: not lost).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var lostAt: [SimTime] = []
     /// The lost changes, for the change sets' prefixes.
     public let lost = LostChanges()
     /// Holders of each change that is on its way.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var holds: [UInt16] = []
     /// Whether the backend applied each change at least once.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var applied: [Bool] = []
 
     public init() {

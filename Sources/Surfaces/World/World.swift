@@ -10,56 +10,140 @@ import Platform
 final class World {
     let p: Parameters
     let engine = Engine<Message>()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var rng: RandomStreams
     let truth = Truth()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var device = DeviceState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shared: SharedStorageArea
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var outbox = OutboxFile()
     /// The projection schema the installed app version writes and its widget reads.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var schemaVersion: Int32 = 1
     /// The account signed in on the phone (0: none) and whether the original account is signed out.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var account: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var signedOut = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var signedOutAt: SimTime = Time.never
 
     let widgetObserver: SurfaceObserver
     let appObserver: SurfaceObserver
     let watchObserver: SurfaceObserver
     let carObserver: SurfaceObserver
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var result: ReplicationResult
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var counters = Counters()
 
     /// The main app's own container (seed 002).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appStorage: AppStorage
     /// The widget extension's own container (what its provider runs keep between them).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var widgetContainer = WidgetContainer()
 
     // State of the other surfaces that the platform can see.
     /// The watch link service (WatchConnectivity), called by both apps as an OS API.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var watchLinkService: WatchLink!
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var watchHoldsAccount = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var liveShown = false
     /// An app-driven live status keeps the app running in the background.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var liveKeepsAppRunning = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var carIsDriving = false
     /// Glances at the widget and at the app, taken without events.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var widgetGlances: DeferredGlances
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appGlances: DeferredGlances
     /// A projected car is connected: the car connection keeps the phone app running for the drive.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var carKeepsAppRunning = false
     /// Something keeps the app running in the background (an app-driven live status, a projected car).
     var appKeptRunning: Bool { liveKeepsAppRunning || carKeepsAppRunning }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var tvSignedIn = true
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var carClientSignedIn = false
     /// What the app showed when the user last left it, until the look at the widget.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appViewAtReturn: ChangeSet?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shares: [SharedItem] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shareRuns: [Int] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var actions: [ActionRun] = []
     /// When each sign-out leak ended (nil: not yet).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var leakEnded: [SimTime?] = []
     // Process identities, set by `Assembly`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var ids = ProcessIDs()
 
     init(_ p: Parameters, seed: UInt64) {
@@ -93,7 +177,13 @@ final class World {
     // MARK: Snapshots in flight
 
     /// Data and views carried by messages, by index (cleared with the world).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var snapshots: [DataCopy] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var viewsInFlight: [View] = []
 
     /// Stores a copy of data for a message and returns its index.
@@ -158,10 +248,16 @@ final class World {
     // MARK: Launching programs
 
     /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appInForeground = false {
         willSet { catchUpAppGlances(through: now) }
     }
     /// When the system reclaims the app if it is still suspended then.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appReclaimAt: SimTime = Time.never
 
     /// Launches (or resumes) the main app in the background for a wake, with the
