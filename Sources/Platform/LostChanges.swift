@@ -9,8 +9,12 @@
 /// to decide what to do.
 public final class LostChanges {
     // Read by `@inlinable` `contains` in the modules that use it, only ever by plain reads
-    // and writes within this class's own methods: no two accesses can overlap.
-    @usableFromInline @exclusivity(unchecked) var words: [UInt64] = []
+    // and writes within this class's own methods: no two accesses can overlap, so release
+    // builds skip the dynamic exclusivity check (debug builds keep it).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var words: [UInt64] = []
     /// How many changes are lost.
     public private(set) var count = 0
 

@@ -33,15 +33,28 @@ public final class Engine<Message> {
     // the scheduling calls below are `@inlinable`: a module that uses `Engine<Message>`
     // compiles them specialised for its own `Message` (no generic dispatch per event).
     //
-    // Its stored properties are `@exclusivity(unchecked)`: code inlined into another module
-    // cannot prove statically that no access to them overlaps, and a dynamic check on every
-    // read and write of the clock, the incarnations and the queue cost more than the events
-    // themselves. Only the engine's own methods touch them, each access is a plain read or
-    // write that ends before any process is called, so no two accesses can overlap.
-    @usableFromInline @exclusivity(unchecked) var clock: SimTime = 0
-    @usableFromInline @exclusivity(unchecked) var dispatched: Int = 0
-    @usableFromInline @exclusivity(unchecked) var discarded: Int = 0
-    @usableFromInline @exclusivity(unchecked) var violationLog: [String] = []
+    // In release builds its stored properties are `@exclusivity(unchecked)` (debug builds,
+    // and so the tests, keep the checks): code inlined into another module cannot prove
+    // statically that no access to them overlaps, and a dynamic check on every read and
+    // write of the clock and the incarnations costs more than the event itself. Only the
+    // engine's own methods touch them, each access a plain read or write that ends before
+    // any process is called, so no two accesses can overlap.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var clock: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var dispatched: Int = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var discarded: Int = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var violationLog: [String] = []
 
     /// The current simulated time.
     @inlinable public var now: SimTime { clock }
@@ -49,11 +62,17 @@ public final class Engine<Message> {
     @inlinable public var eventsDispatched: Int { dispatched }
     /// Events discarded because their target's incarnation had ended.
     @inlinable public var eventsDiscarded: Int { discarded }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The event log, when one is attached.
-    @exclusivity(unchecked) public var trace: TraceLog?
+    public var trace: TraceLog?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When true, every dispatch checks that time never goes backwards and records violations
     /// (a message never reaches a run that is not current: dispatch compares incarnations).
-    @exclusivity(unchecked) public var checksInvariants = false
+    public var checksInvariants = false
     /// Invariant violations seen (time order only when `checksInvariants`; a loop at one
     /// instant always).
     public var violations: [String] { violationLog }
@@ -67,17 +86,35 @@ public final class Engine<Message> {
     }
 
     @usableFromInline let queue = EventQueue<Pending>()
-    @usableFromInline @exclusivity(unchecked) var processes: [Slot] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [SimulatedProcess<Message>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
-    @usableFromInline @exclusivity(unchecked) var table: [ProcessRecord] = []
-    @usableFromInline @exclusivity(unchecked) var incarnations: [UInt32] = []
-    @usableFromInline @exclusivity(unchecked) var states: [ProcessState] = []
-    @usableFromInline @exclusivity(unchecked) var stopTime: SimTime = Time.never
+    @usableFromInline var table: [ProcessRecord] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var incarnations: [UInt32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var states: [ProcessState] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var stopTime: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// True inside `run(until:)`.
-    @usableFromInline @exclusivity(unchecked) var running = false
+    @usableFromInline var running = false
 
     public init() {}
 

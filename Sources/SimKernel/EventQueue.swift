@@ -41,27 +41,57 @@ public final class EventQueue<Payload> {
     @inlinable static var slotBits: UInt64 { 22 }   // up to ~4 million pending events
     @inlinable static var slotMask: UInt64 { (1 << slotBits) - 1 }
 
-    // Every stored property is `@exclusivity(unchecked)`: the operations are inlined into the
-    // engine's user, where no static proof of exclusive access is possible, and each access is
-    // a plain read or write within one of the queue's own methods (which call nothing outside
-    // the queue), so none can overlap another.
+    // In release builds every stored property is `@exclusivity(unchecked)` (debug builds keep
+    // the checks): the operations are inlined into the engine's user, where no static proof
+    // of exclusive access is possible, and each access is a plain read or write within one of
+    // the queue's own methods (which call nothing outside the queue), so none can overlap.
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The heap of keys: `heapCount` of `heapCapacity` initialized.
-    @usableFromInline @exclusivity(unchecked) var heap: UnsafeMutablePointer<Key>
-    @usableFromInline @exclusivity(unchecked) var heapCount = 0
-    @usableFromInline @exclusivity(unchecked) var heapCapacity: Int
+    @usableFromInline var heap: UnsafeMutablePointer<Key>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var heapCount = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var heapCapacity: Int
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Payload slots: a slot is initialized exactly while a key in the heap names it
     /// (the reserved root's slot is already moved out). Slots below `slotsUsed` have
     /// been handed out; the free ones among them are on the `freeSlots` stack.
-    @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Payload>
-    @usableFromInline @exclusivity(unchecked) var slotsUsed = 0
-    @usableFromInline @exclusivity(unchecked) var slotCapacity: Int
-    @usableFromInline @exclusivity(unchecked) var freeSlots: UnsafeMutablePointer<Int>
-    @usableFromInline @exclusivity(unchecked) var freeCount = 0
-    @usableFromInline @exclusivity(unchecked) var nextSequence: UInt64 = 0
+    @usableFromInline var slots: UnsafeMutablePointer<Payload>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var slotsUsed = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var slotCapacity: Int
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var freeSlots: UnsafeMutablePointer<Int>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var freeCount = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var nextSequence: UInt64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// True after `popReservingRoot`: the root holds a consumed event that the
     /// next push overwrites (one sift-down instead of a sift-down and a sift-up).
-    @usableFromInline @exclusivity(unchecked) var rootIsVacant = false
+    @usableFromInline var rootIsVacant = false
 
     public init() {
         heapCapacity = 64

@@ -13,19 +13,19 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private(set) var applied = ChangeSet()
-    /// How many times each change was applied (0: lost so far, 2+: duplicated).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// How many times each change was applied (0: lost so far, 2+: duplicated).
     private(set) var applyCount: [UInt8] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private(set) var appliedAt: [SimTime] = []
-    /// The account's objects in display order (configured widgets resolve against this).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The account's objects in display order (configured widgets resolve against this).
     private(set) var objects: [Int32]
     #if !DEBUG
     @exclusivity(unchecked)

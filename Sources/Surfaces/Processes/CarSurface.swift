@@ -17,11 +17,11 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var driving = false
-    /// The drive under way (its refresh and glance timers carry it: a timer left from an
-    /// earlier drive does nothing).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The drive under way (its refresh and glance timers carry it: a timer left from an
+    /// earlier drive does nothing).
     private var drive: Int64 = 0
 
     init(world: World) { self.world = world }

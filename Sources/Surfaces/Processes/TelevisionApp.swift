@@ -14,16 +14,16 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var playing = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The playback under way, numbered from 1: its finish timer carries the number, so an
     /// earlier playback's timer (one stopped at a lock) never ends a later one.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var playback: Int64 = 0
-    /// The playback under way started after the warm-up (its stop, if any, counts with it).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The playback under way started after the warm-up (its stop, if any, counts with it).
     private var playingCounted = false
     #if !DEBUG
     @exclusivity(unchecked)

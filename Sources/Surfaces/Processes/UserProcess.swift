@@ -18,18 +18,18 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var inSession = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// This session's own stream: its length, its edits and whether it ends in a force-quit.
     /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
     /// (an open is skipped while a surface holds the app in front), and each session a surface
     /// opens one from that surface's stream: no design shifts the draws of another's sessions.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var session = RandomStream(seed: 0)
-    /// The seed of the session the user's last scheduled open would start.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The seed of the session the user's last scheduled open would start.
     private var nextOwnSessionSeed: UInt64? = nil
 
     init(world: World) { self.world = world }

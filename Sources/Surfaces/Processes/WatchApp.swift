@@ -16,10 +16,10 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
     static let signOutNotice: Int32 = 1
 
-    /// The watch's own storage: its cache and whether it still holds the account.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The watch's own storage: its cache and whether it still holds the account.
     private var cache: DataCopy?
     #if !DEBUG
     @exclusivity(unchecked)
@@ -37,10 +37,10 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var refreshBudget: RollingBudget
-    /// Watch writes: change number, when made.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Watch writes: change number, when made.
     private(set) var writes: [(change: Int32, madeAt: SimTime, refused: Bool)] = []
 
     init(world: World) {

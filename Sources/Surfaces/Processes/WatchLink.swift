@@ -16,20 +16,20 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var away = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Watch writes queued for the phone, in order.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private(set) var toPhone: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var context: Int32 = -1
-    /// Notices queued for the watch (sign-out), in order.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Notices queued for the watch (sign-out), in order.
     private var notices: [Int32] = []
 
     init(world: World) { self.world = world }

@@ -16,20 +16,20 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var budget: RollingBudget
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A provider run is scheduled (waiting for its delay): further requests coalesce into it.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var reloadPending = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A provider run has started reading: a request now asks for one more run after it.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var providerRunning = false
-    /// One more run is owed after the one reading now, for this reason.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// One more run is owed after the one reading now, for this reason.
     private var reloadAgain: ReloadReason? = nil
     #if !DEBUG
     @exclusivity(unchecked)
@@ -39,15 +39,15 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     private var hintGeneration: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The last timeline was built while its data was closed (before first unlock).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var builtWhileProtected = false
-    /// Provider runs started after the warm-up (`widget.reloads`).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Provider runs started after the warm-up (`widget.reloads`).
     private(set) var reloadsRun = 0
 
     init(world: World) {

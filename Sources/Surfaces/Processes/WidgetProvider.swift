@@ -9,20 +9,20 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// In memory during one run only.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// This run started after the warm-up, so it counts in `widget.providerKilled`.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var runMeasured = false
-    /// This run found the shared session entry closed by its protection class.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// This run found the shared session entry closed by its protection class.
     private var sessionProtected = false
 
     init(world: World) { self.world = world }

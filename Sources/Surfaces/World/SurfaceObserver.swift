@@ -47,10 +47,10 @@ final class SurfaceObserver {
     @exclusivity(unchecked)
     #endif
     private(set) var wrongAccountGlances = 0
-    /// Glances per kind of blank view.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Glances per kind of blank view.
     private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.readingsReset.rawValue) + 1)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.

@@ -25,22 +25,22 @@ public final class Truth {
     @exclusivity(unchecked)
     #endif
     public private(set) var origin: [ChangeOrigin] = []
-    /// When each change was lost for good (`Time.never`: not lost).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// When each change was lost for good (`Time.never`: not lost).
     public private(set) var lostAt: [SimTime] = []
     /// The lost changes, for the change sets' prefixes.
     public let lost = LostChanges()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Holders of each change that is on its way.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     private var holds: [UInt16] = []
-    /// Whether the backend applied each change at least once.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Whether the backend applied each change at least once.
     private var applied: [Bool] = []
 
     public init() {
