@@ -9,26 +9,31 @@ import SimKernel
 /// prefix (it exists for no one any more), so the extras stay short whatever is lost and
 /// memory stays linear in the number of changes (docs/model.md#lost-changes).
 public struct ChangeSet: Sendable, Equatable {
-    /// Every change numbered below `prefix` is included.
-    public private(set) var prefix: Int32 = 0
-    /// Included changes numbered above `prefix`, sorted ascending.
-    public private(set) var extras: [Int32] = []
+    // Stored under internal names so the `@inlinable` operations can change them while
+    // the public view stays read-only.
+    @usableFromInline var storedPrefix: Int32 = 0
+    @usableFromInline var storedExtras: [Int32] = []
 
-    public init() {}
+    /// Every change numbered below `prefix` is included.
+    @inlinable public var prefix: Int32 { storedPrefix }
+    /// Included changes numbered above `prefix`, sorted ascending.
+    @inlinable public var extras: [Int32] { storedExtras }
+
+    @inlinable public init() {}
 
     /// The first change number not included (the earliest missing change).
-    @inline(__always) public var firstMissing: Int32 { prefix }
+    @inlinable @inline(__always) public var firstMissing: Int32 { storedPrefix }
 
     /// True if change `id` is included.
     /// - Complexity: O(log e), e the number of extras.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func contains(_ id: Int32) -> Bool {
-        if id < prefix { return true }
-        return !extras.isEmpty && Self.search(extras, id).found
+        if id < storedPrefix { return true }
+        return !storedExtras.isEmpty && Self.search(storedExtras, id).found
     }
 
     /// Binary search in a sorted array: the index where `id` is or would be inserted.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func search(_ a: [Int32], _ id: Int32) -> (index: Int, found: Bool) {
         var lo = 0, hi = a.count
         while lo < hi {
@@ -39,36 +44,36 @@ public struct ChangeSet: Sendable, Equatable {
     }
 
     /// Adds change `id`; with `lost`, lost changes at the prefix are absorbed into it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func insert(_ id: Int32, lost: LostChanges? = nil) {
-        if id < prefix { return }
-        if id == prefix {
-            prefix += 1
+        if id < storedPrefix { return }
+        if id == storedPrefix {
+            storedPrefix += 1
             absorb(lost)
             return
         }
-        if let last = extras.last, last < id {
-            extras.append(id)
+        if let last = storedExtras.last, last < id {
+            storedExtras.append(id)
         } else {
-            let (i, found) = Self.search(extras, id)
-            if !found { extras.insert(id, at: i) }
+            let (i, found) = Self.search(storedExtras, id)
+            if !found { storedExtras.insert(id, at: i) }
         }
-        if let lost, lost.contains(prefix) { absorb(lost) }
+        if let lost, lost.contains(storedPrefix) { absorb(lost) }
     }
 
     /// True if `self` includes a change that `other` lacks and that is not lost: what a
     /// program would see as "the data changed" when it replaces `other` by `self`.
-    public func hasChange(notIn other: ChangeSet, lost: LostChanges? = nil) -> Bool {
+    @inlinable public func hasChange(notIn other: ChangeSet, lost: LostChanges? = nil) -> Bool {
         var j = 0
-        let b = other.extras
-        var id = other.prefix
-        while id < prefix {
+        let b = other.storedExtras
+        var id = other.storedPrefix
+        while id < storedPrefix {
             while j < b.count && b[j] < id { j += 1 }
             if !(j < b.count && b[j] == id) && !(lost?.contains(id) ?? false) { return true }
             id += 1
         }
         var k = 0
-        for x in extras where x >= other.prefix {
+        for x in storedExtras where x >= other.storedPrefix {
             while k < b.count && b[k] < x { k += 1 }
             if !(k < b.count && b[k] == x) && !(lost?.contains(x) ?? false) { return true }
         }
@@ -77,26 +82,26 @@ public struct ChangeSet: Sendable, Equatable {
 
     /// True if the two sets hold the same changes apart from lost ones (however each was
     /// stored: one may have absorbed a loss the other has not seen yet).
-    public func sameChanges(as other: ChangeSet, lost: LostChanges? = nil) -> Bool {
+    @inlinable public func sameChanges(as other: ChangeSet, lost: LostChanges? = nil) -> Bool {
         if self == other { return true }
         return !hasChange(notIn: other, lost: lost) && !other.hasChange(notIn: self, lost: lost)
     }
 
     /// Adds every change of `other`; with `lost`, lost changes at the prefix are absorbed.
     /// - Complexity: O(e + f), the extras of both sets (a merge).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func formUnion(_ other: ChangeSet, lost: LostChanges? = nil) {
-        let newPrefix = max(prefix, other.prefix)
-        if other.extras.isEmpty && extras.isEmpty {
-            prefix = newPrefix
-            if let lost, lost.contains(prefix) { absorb(lost) }
+        let newPrefix = max(storedPrefix, other.storedPrefix)
+        if other.storedExtras.isEmpty && storedExtras.isEmpty {
+            storedPrefix = newPrefix
+            if let lost, lost.contains(storedPrefix) { absorb(lost) }
             return
         }
-        // Merge both extras lists above the new prefix.
+        // Merge both storedExtras lists above the new storedPrefix.
         var merged: [Int32] = []
-        merged.reserveCapacity(extras.count + other.extras.count)
+        merged.reserveCapacity(storedExtras.count + other.storedExtras.count)
         var i = 0, j = 0
-        let a = extras, b = other.extras
+        let a = storedExtras, b = other.storedExtras
         while i < a.count || j < b.count {
             let x: Int32
             if j >= b.count || (i < a.count && a[i] <= b[j]) {
@@ -107,48 +112,48 @@ public struct ChangeSet: Sendable, Equatable {
             }
             if x >= newPrefix { merged.append(x) }
         }
-        // Changes below the new prefix that only the other set lacked are covered by the prefix.
-        prefix = newPrefix
-        extras = merged
+        // Changes below the new storedPrefix that only the other set lacked are covered by the storedPrefix.
+        storedPrefix = newPrefix
+        storedExtras = merged
         absorb(lost)
     }
 
     /// Number of included changes.
-    public var count: Int { Int(prefix) + extras.count }
+    @inlinable public var count: Int { Int(storedPrefix) + storedExtras.count }
 
     /// Calls `body` for each change in `self` that is not in `other`.
     /// - Complexity: O(p + e + f) for the span of prefixes and both extras lists (a merge walk).
-    public func forEachMissing(from other: ChangeSet, _ body: (Int32) -> Void) {
+    @inlinable public func forEachMissing(from other: ChangeSet, _ body: (Int32) -> Void) {
         var j = 0
-        let b = other.extras
-        var id = other.prefix
-        while id < prefix {
+        let b = other.storedExtras
+        var id = other.storedPrefix
+        while id < storedPrefix {
             while j < b.count && b[j] < id { j += 1 }
             if !(j < b.count && b[j] == id) { body(id) }
             id += 1
         }
         var k = 0
-        for x in extras {
-            if x < other.prefix { continue }
+        for x in storedExtras {
+            if x < other.storedPrefix { continue }
             while k < b.count && b[k] < x { k += 1 }
             if !(k < b.count && b[k] == x) { body(x) }
         }
     }
 
     /// Moves the prefix past the extras (and, with `lost`, the lost changes) it now reaches.
-    @inline(__always)
-    private mutating func absorb(_ lost: LostChanges?) {
+    @inlinable @inline(__always)
+    mutating func absorb(_ lost: LostChanges?) {
         var k = 0
         while true {
-            if k < extras.count && extras[k] <= prefix {
-                if extras[k] == prefix { prefix += 1 }
+            if k < storedExtras.count && storedExtras[k] <= storedPrefix {
+                if storedExtras[k] == storedPrefix { storedPrefix += 1 }
                 k += 1
-            } else if let lost, lost.contains(prefix) {
-                prefix += 1
+            } else if let lost, lost.contains(storedPrefix) {
+                storedPrefix += 1
             } else {
                 break
             }
         }
-        if k > 0 { extras.removeFirst(k) }
+        if k > 0 { storedExtras.removeFirst(k) }
     }
 }

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// The phone as the operating system sees it (SPEC §3.1): locked or not, whether it
+/// The phone as the operating system sees it (docs/model.md#device): locked or not, whether it
 /// has been unlocked since the last restart, online or not, the installed app version,
 /// and whether the user force-quit the main app (on iOS a force-quit app is not woken
 /// by background pushes until the user opens it again).
@@ -14,10 +14,10 @@ public struct DeviceState: Sendable {
     /// The phone is switched on (off only in scripted probes: the watch then cannot reach it).
     public var poweredOn = true
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether data in the given protection class can be read now.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func canRead(_ protection: ProtectionClass) -> Bool {
         switch protection {
         case .always: return true
@@ -27,7 +27,7 @@ public struct DeviceState: Sendable {
     }
 }
 
-/// When stored data can be read (Apple's data protection classes, platform-facts §3).
+/// When stored data can be read (Apple's data protection classes, docs/platform-facts.md#extensions).
 public enum ProtectionClass: UInt8, Sendable {
     case always, afterFirstUnlock, whenUnlocked
 }

@@ -8,14 +8,20 @@
 /// The register is measurement bookkeeping, not program knowledge: no program reads it
 /// to decide what to do.
 public final class LostChanges {
-    private var words: [UInt64] = []
+    // Read by `@inlinable` `contains` in the modules that use it, only ever by plain reads
+    // and writes within this class's own methods: no two accesses can overlap, so release
+    // builds skip the dynamic exclusivity check (debug builds keep it).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var words: [UInt64] = []
     /// How many changes are lost.
     public private(set) var count = 0
 
     public init() {}
 
     /// True if change `id` is lost.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func contains(_ id: Int32) -> Bool {
         let w = Int(id) >> 6
         return id >= 0 && w < words.count && words[w] & (1 << UInt64(Int(id) & 63)) != 0

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The outbox in the shared storage area (§25.3, §25.7): items the share extension
 /// queues for the main app to send. Two processes write it; how they coordinate is
-/// the design (SPEC §3.2):
+/// the design (docs/model.md#shared-storage):
 /// - `uncoordinated`: each does read-modify-write on one file; reads and writes take
 ///   time, so an append and the app's rewrite can interleave and lose or resurrect items;
 /// - `coordinated`: a lock (as a file coordinator gives) is held across a whole
@@ -22,9 +22,10 @@ public struct OutboxFile: Sendable {
     /// Processes waiting for the lock, in order.
     public private(set) var lockWaiters: [Int32] = []
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Reads the whole file (a snapshot of its contents now).
+    @inlinable
     public func read() -> [Int32] { contents }
     /// Replaces the whole file.
     public mutating func write(_ items: [Int32]) { contents = items }
@@ -32,6 +33,7 @@ public struct OutboxFile: Sendable {
     /// Creates one file for `item` (perProcessFiles).
     public mutating func createItemFile(_ item: Int32) { itemFiles.append(item) }
     /// Lists the per-item files.
+    @inlinable
     public func listItemFiles() -> [Int32] { itemFiles }
     /// Deletes the file of `item` (perProcessFiles).
     public mutating func deleteItemFile(_ item: Int32) { itemFiles.removeAll { $0 == item } }
@@ -64,5 +66,6 @@ public struct OutboxFile: Sendable {
     }
 
     /// Items pending in either form.
+    @inlinable
     public var pending: [Int32] { contents + itemFiles }
 }

@@ -5,15 +5,15 @@ import SimKernel
 public struct RollingBudget: Sendable {
     public let limit: Int
     public let window: SimTime
-    private var uses: [SimTime] = []
-    private var head = 0
+    @usableFromInline var uses: [SimTime] = []
+    @usableFromInline var head = 0
 
     public init(limit: Int, window: SimTime) {
         self.limit = limit
         self.window = window
     }
 
-    private mutating func expire(_ now: SimTime) {
+    @inlinable mutating func expire(_ now: SimTime) {
         while head < uses.count && uses[head] <= now - window { head += 1 }
         if head > 64 && head * 2 > uses.count {
             uses.removeFirst(head)
@@ -22,20 +22,20 @@ public struct RollingBudget: Sendable {
     }
 
     /// Uses left now.
-    public mutating func remaining(at now: SimTime) -> Int {
+    @inlinable public mutating func remaining(at now: SimTime) -> Int {
         expire(now)
         return max(0, limit - (uses.count - head))
     }
 
     /// Spends one use if any is left; returns whether it was spent.
-    public mutating func spend(at now: SimTime) -> Bool {
+    @inlinable public mutating func spend(at now: SimTime) -> Bool {
         guard remaining(at: now) > 0 else { return false }
         uses.append(now)
         return true
     }
 
     /// The earliest time at or after `now` when a use will be available.
-    public mutating func nextAvailable(at now: SimTime) -> SimTime {
+    @inlinable public mutating func nextAvailable(at now: SimTime) -> SimTime {
         if remaining(at: now) > 0 { return now }
         if limit <= 0 { return Time.never }
         return uses[uses.count - limit] + window + 1

@@ -1,17 +1,17 @@
 import SimKernel
 
-/// The shared storage area (App Group, §25.2–25.3; SPEC §3.2): a container every
+/// The shared storage area (App Group, §25.2–25.3; docs/model.md#shared-storage): a container every
 /// program of the maker can open, holding the widget projection, the outbox, and the
 /// shared secure-storage entry for the session. Each item has a protection class.
 /// If the container was refused at signing, nothing can be read or written, and the
-/// surfaces that rely on it show their empty state (seed 001).
+/// surfaces that rely on it show their empty state (docs/model.md#app-group-refused).
 public struct SharedStorageArea: Sendable {
     /// The widget projection: a copy of the account's data shaped for the widget, with
-    /// the schema version of the app that wrote it (seed 003).
+    /// the schema version of the app that wrote it (docs/model.md#the-widgets-projection).
     public struct Projection: Sendable {
         public var data: DataCopy
         public var schemaVersion: Int32
-        public init(data: DataCopy, schemaVersion: Int32) {
+        @inlinable public init(data: DataCopy, schemaVersion: Int32) {
             self.data = data
             self.schemaVersion = schemaVersion
         }
@@ -24,13 +24,14 @@ public struct SharedStorageArea: Sendable {
     /// The session in the shared secure-storage entry (keychain access group), if any.
     public private(set) var session: SessionToken?
 
-    public init(granted: Bool, projectionProtection: ProtectionClass, sessionProtection: ProtectionClass) {
+    @inlinable public init(granted: Bool, projectionProtection: ProtectionClass, sessionProtection: ProtectionClass) {
         self.granted = granted
         self.projectionProtection = projectionProtection
         self.sessionProtection = sessionProtection
     }
 
     /// Reads the projection, if the container exists and its protection allows it now.
+    @inlinable
     public func readProjection(_ device: DeviceState) -> Projection? {
         guard granted, device.canRead(projectionProtection) else { return nil }
         return projection
@@ -48,6 +49,7 @@ public struct SharedStorageArea: Sendable {
     public mutating func clearProjection() { projection = nil }
 
     /// Reads the shared session entry, if readable now.
+    @inlinable
     public func readSession(_ device: DeviceState) -> SessionToken? {
         if case .found(let token) = lookUpSession(device) { return token }
         return nil
@@ -56,6 +58,7 @@ public struct SharedStorageArea: Sendable {
     /// What a program of the maker finds when it looks up the shared session entry, as a
     /// keychain answers: the entry, no such entry (never placed, removed, or the container
     /// refused), or an entry its protection class keeps closed now.
+    @inlinable
     public func lookUpSession(_ device: DeviceState) -> SessionLookup {
         guard granted, let token = session else { return .notFound }
         return device.canRead(sessionProtection) ? .found(token) : .protected
@@ -81,7 +84,7 @@ public enum SessionLookup: Sendable, Equatable {
 public struct SessionToken: Sendable, Equatable {
     public var id: Int32
     public var account: Int32
-    public init(id: Int32, account: Int32) {
+    @inlinable public init(id: Int32, account: Int32) {
         self.id = id
         self.account = account
     }

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// What a surface shows when someone looks (SPEC §2.4).
+/// What a surface shows when someone looks (docs/metrics.md).
 public enum ViewKind: UInt8, Sendable {
     /// Account data.
     case data
@@ -12,15 +12,15 @@ public enum ViewKind: UInt8, Sendable {
     case needsPhone
     /// A signed-out state.
     case signedOut
-    /// The configured target is gone (shown as such, seed 003 §8).
+    /// The configured target is gone (shown as such, docs/model.md#the-widgets-projection §8).
     case targetGone
     /// Nothing at all (no process, no stored view).
     case none
-    /// The app says its kept readings could not be read and were cleared (seed 002).
+    /// The app says its kept readings could not be read and were cleared (docs/model.md#kept-readings).
     case readingsReset
 
     /// True when the view shows no account data.
-    @inline(__always) public var isBlank: Bool { self != .data }
+    @inlinable @inline(__always) public var isBlank: Bool { self != .data }
 }
 
 /// One view: the account it shows, the changes its data includes, when that data
@@ -34,7 +34,7 @@ public struct View: Sendable, Equatable {
     /// The object the view shows, for configured widgets (−1: not applicable).
     public var object: Int32
 
-    public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false, object: Int32 = -1) {
+    @inlinable public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false, object: Int32 = -1) {
         self.kind = kind
         self.account = account
         self.changes = changes
@@ -44,7 +44,7 @@ public struct View: Sendable, Equatable {
     }
 
     /// A view with no data of the given kind.
-    public static func blank(_ kind: ViewKind) -> View { View(kind: kind) }
+    @inlinable public static func blank(_ kind: ViewKind) -> View { View(kind: kind) }
 }
 
 /// A replica of the account's data as some program holds it: the changes it has,
@@ -56,7 +56,7 @@ public struct DataCopy: Sendable, Equatable {
     /// The ordered object identifiers of the account, as of this copy (for configured widgets).
     public var objects: [Int32]
 
-    public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = []) {
+    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = []) {
         self.account = account
         self.changes = changes
         self.readAt = readAt

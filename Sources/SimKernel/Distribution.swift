@@ -1,5 +1,5 @@
 /// A random quantity, in seconds (durations) or plain units (sizes, counts),
-/// as scenario files describe them (SPEC §4): a constant, exponential, uniform,
+/// as scenario files describe them (docs/scenarios.md): a constant, exponential, uniform,
 /// lognormal, normal truncated at 0, or an empirical list of values.
 public enum Distribution: Sendable, Equatable {
     case constant(Double)
@@ -13,7 +13,7 @@ public enum Distribution: Sendable, Equatable {
     case empirical([Double])
 
     /// The default spread of a lognormal given only by its median: p95 ≈ 2.7 × median,
-    /// matching the push-latency figures in platform-facts §6 (median ~1 s, p95 ~2–3 s).
+    /// matching the push-latency figures in docs/platform-facts.md#push (median ~1 s, p95 ~2–3 s).
     public static let defaultLognormalSigma = 0.6
     /// The 95th percentile of the standard normal.
     public static let z95 = 1.6448536269514722
@@ -29,7 +29,7 @@ public enum Distribution: Sendable, Equatable {
     }
 
     /// Draws one value.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func sample(_ rng: inout RandomStream) -> Double {
         switch self {
         case .constant(let c): return c
@@ -48,13 +48,13 @@ public enum Distribution: Sendable, Equatable {
     }
 
     /// Draws a duration in seconds and returns it as simulated microseconds.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func sampleTime(_ rng: inout RandomStream) -> SimTime {
         Time.fromSeconds(sample(&rng))
     }
 
     /// True when every draw is the same value.
-    public var isConstant: Bool {
+    @inlinable public var isConstant: Bool {
         if case .constant = self { return true }
         return false
     }

@@ -1,5 +1,5 @@
 /// The discrete-event engine of one replication: a clock, the pending-event set,
-/// the process table and the mailboxes (SPEC §2.1).
+/// the process table and the mailboxes (docs/model.md#the-kernel).
 ///
 /// One engine runs on one thread. Dispatching an event is a direct method call on
 /// the target process: no Swift actor hop, no task, no `await`. Events at equal
@@ -18,45 +18,103 @@ public final class Engine<Message> {
 
     @usableFromInline
     struct Pending {
-        var target: Int32
-        var incarnation: UInt32
-        var action: Action
+        @usableFromInline var target: Int32
+        @usableFromInline var incarnation: UInt32
+        @usableFromInline var action: Action
+        @inlinable @inline(__always)
+        init(target: Int32, incarnation: UInt32, action: Action) {
+            self.target = target
+            self.incarnation = incarnation
+            self.action = action
+        }
     }
 
+    // The engine's state is internal and `@usableFromInline`, so that the event loop and
+    // the scheduling calls below are `@inlinable`: a module that uses `Engine<Message>`
+    // compiles them specialised for its own `Message` (no generic dispatch per event).
+    //
+    // In release builds its stored properties are `@exclusivity(unchecked)` (debug builds,
+    // and so the tests, keep the checks): code inlined into another module cannot prove
+    // statically that no access to them overlaps, and a dynamic check on every read and
+    // write of the clock and the incarnations costs more than the event itself. Only the
+    // engine's own methods touch them, each access a plain read or write that ends before
+    // any process is called, so no two accesses can overlap.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var clock: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var dispatched: Int = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var discarded: Int = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var violationLog: [String] = []
+
     /// The current simulated time.
-    public private(set) var now: SimTime = 0
+    @inlinable public var now: SimTime { clock }
     /// Events dispatched so far (discarded ones not counted).
-    public private(set) var eventsDispatched: Int = 0
+    @inlinable public var eventsDispatched: Int { dispatched }
     /// Events discarded because their target's incarnation had ended.
-    public private(set) var eventsDiscarded: Int = 0
+    @inlinable public var eventsDiscarded: Int { discarded }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The event log, when one is attached.
     public var trace: TraceLog?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When true, every dispatch checks that time never goes backwards and records violations
     /// (a message never reaches a run that is not current: dispatch compares incarnations).
     public var checksInvariants = false
     /// Invariant violations seen (time order only when `checksInvariants`; a loop at one
     /// instant always).
-    public private(set) var violations: [String] = []
+    public var violations: [String] { violationLog }
 
     /// A process reference that dispatch uses without reference counting
     /// (`_withUnsafeGuaranteedRef`); the process is kept alive by `owners`.
     @usableFromInline
     struct Slot {
-        let process: Unmanaged<SimulatedProcess<Message>>
+        @usableFromInline let process: Unmanaged<SimulatedProcess<Message>>
+        @usableFromInline init(process: Unmanaged<SimulatedProcess<Message>>) { self.process = process }
     }
 
     @usableFromInline let queue = EventQueue<Pending>()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [SimulatedProcess<Message>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
-    var table: [ProcessRecord] = []
+    @usableFromInline var table: [ProcessRecord] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var incarnations: [UInt32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var states: [ProcessState] = []
-    var stopTime: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var stopTime: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// True inside `run(until:)`.
-    var running = false
+    @usableFromInline var running = false
 
     public init() {}
 
@@ -88,10 +146,9 @@ public final class Engine<Message> {
     }
 
     /// Number of registered processes.
-    public var processCount: Int { table.count }
+    @inlinable public var processCount: Int { table.count }
 
     /// The kernel's record of a process.
-    @inline(__always)
     public func record(_ id: ProcessID) -> ProcessRecord {
         var r = table[Int(id.index)]
         r.incarnation = incarnations[Int(id.index)]
@@ -100,18 +157,18 @@ public final class Engine<Message> {
     }
 
     /// True when the process is running.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isRunning(_ id: ProcessID) -> Bool { states[Int(id.index)] == .running }
 
     /// The process's state.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func state(_ id: ProcessID) -> ProcessState { states[Int(id.index)] }
 
     // MARK: Scheduling
 
     /// Sends `message` to `target`, delivered after `delay` if the target's current
     /// run is still alive then (a message to a process that is not running is lost).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func send(_ message: Message, to target: ProcessID, after delay: SimTime = 0) {
         let i = Int(target.index)
         queue.push(Pending(target: target.index, incarnation: incarnations[i], action: .deliver(message)),
@@ -120,19 +177,19 @@ public final class Engine<Message> {
 
     /// The incarnation of the target's current run: a reply sent later with
     /// `send(_:to:incarnation:after:)` reaches that run only.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func incarnation(_ id: ProcessID) -> UInt32 { incarnations[Int(id.index)] }
 
     /// Sends `message` to the run of `target` identified by `incarnation` (a reply to a
     /// request that run made): it is lost if that run has ended by then.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func send(_ message: Message, to target: ProcessID, incarnation: UInt32, after delay: SimTime) {
         queue.push(Pending(target: target.index, incarnation: incarnation, action: .deliver(message)),
                    at: now + max(0, delay))
     }
 
     /// Sends `message` to `target` at absolute time `time` (not before now).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func send(_ message: Message, to target: ProcessID, at time: SimTime) {
         send(message, to: target, after: time - now)
     }
@@ -149,22 +206,19 @@ public final class Engine<Message> {
     /// nothing is launched and `first` is not delivered (the result is false); if `launched`
     /// ends the run, `first` is not delivered either.
     @discardableResult
+    @inlinable
     public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil, first: Message? = nil) -> Bool {
         let i = Int(id.index)
         let previous = states[i]
         if previous == .running { return false }
         states[i] = .running
         incarnations[i] &+= 1
-        if let limits { table[i].limits = limits }
-        table[i].launchedAt = now
-        table[i].launchedBy = launcher
-        if previous == .notRunning { table[i].memoryInUse = 0 }
-        table[i].launches += 1
+        table[i].beginRun(at: now, by: launcher, limits: limits, fresh: previous == .notRunning)
         let incarnation = incarnations[i]
         if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
         if let first, incarnations[i] == incarnation, states[i] == .running {
-            eventsDispatched += 1
+            dispatched += 1
             if let trace { trace.record(now, table[i].name, "receive", String(describing: first)) }
             processes[i].process._withUnsafeGuaranteedRef { $0.receive(first, engine: self) }
         }
@@ -177,19 +231,20 @@ public final class Engine<Message> {
 
     /// Ends the current run of a process. Suspension keeps its memory; every
     /// other reason discards it. Pending timers and replies die either way.
+    @inlinable
     public func end(_ id: ProcessID, _ reason: ProcessEnd) {
         let i = Int(id.index)
         let state = states[i]
         if state == .notRunning { return }
         if state == .suspended && reason == .suspended { return }
         incarnations[i] &+= 1
-        table[i].ends[reason] += 1
+        table[i].countEnd(reason)
         if let trace { trace.record(now, table[i].name, "ended", reason.rawValue) }
         if reason == .suspended {
             states[i] = .suspended
         } else {
             states[i] = .notRunning
-            table[i].memoryInUse = 0
+            table[i].setMemoryInUse(0)
             processes[i].process._withUnsafeGuaranteedRef { $0.discardMemory() }
         }
         processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
@@ -197,15 +252,17 @@ public final class Engine<Message> {
 
     /// Lifts the time budget of a running process's current run (an app brought from a
     /// background task to the foreground): the run, its memory and its pending replies go on.
+    @inlinable
     public func liftTimeBudget(_ id: ProcessID) {
         let i = Int(id.index)
         guard states[i] == .running else { return }
-        table[i].limits.timeBudget = nil        // the run's budget event finds none and does nothing
+        table[i].liftTimeBudget()        // the run's budget event finds none and does nothing
     }
 
     /// Accounts `bytes` more memory to a running process. Past its limit the
     /// process is killed for memory and this returns false.
     @discardableResult
+    @inlinable
     public func allocate(_ id: ProcessID, bytes: Int64) -> Bool {
         let i = Int(id.index)
         guard states[i] == .running else { return false }
@@ -215,18 +272,19 @@ public final class Engine<Message> {
             end(id, .killedForMemory)
             return false
         }
-        table[i].memoryInUse = total
+        table[i].setMemoryInUse(total)
         return true
     }
 
     /// Returns `bytes` of a running process's memory.
+    @inlinable
     public func release(_ id: ProcessID, bytes: Int64) {
         let i = Int(id.index)
-        table[i].memoryInUse = max(0, table[i].memoryInUse - bytes)
+        table[i].setMemoryInUse(max(0, table[i].memoryInUse - bytes))
     }
 
     /// Adds a line to the event log, if one is attached. `details` is built only then.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func log(_ id: ProcessID, _ event: String, _ details: @autoclosure () -> String = "") {
         if let trace { trace.record(now, table[Int(id.index)].name, event, details()) }
     }
@@ -235,11 +293,12 @@ public final class Engine<Message> {
 
     /// Events one instant may hold before the run is stopped as a model that loops
     /// (a backstop for model bugs: an accepted parameter never comes near it).
-    public static var eventsPerInstantLimit: Int { 1_000_000 }
+    @inlinable public static var eventsPerInstantLimit: Int { 1_000_000 }
 
     /// Runs events in order until none is left or the next is after `end`;
     /// the clock then stands at `end`. A model that schedules more than
     /// `eventsPerInstantLimit` events at one instant is stopped there, with a violation.
+    @inlinable
     public func run(until end: SimTime) {
         stopTime = end
         running = true
@@ -249,7 +308,7 @@ public final class Engine<Message> {
             if t == instant {
                 atInstant &+= 1
                 if atInstant > Self.eventsPerInstantLimit {
-                    violations.append("a model looped: more than \(Self.eventsPerInstantLimit) events at one instant (t = \(Double(t) / 1e6) s)")
+                    violationLog.append("a model looped: more than \(Self.eventsPerInstantLimit) events at one instant (t = \(Double(t) / 1e6) s)")
                     return
                 }
             } else {
@@ -259,21 +318,21 @@ public final class Engine<Message> {
             let entry = queue.popReservingRoot()!
             step(entry)
         }
-        if now < end { now = end }
+        if clock < end { clock = end }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func step(_ entry: EventQueue<Pending>.Entry) {
         if checksInvariants && entry.time < now {
-            violations.append("time went backwards: \(entry.time) < \(now)")
+            violationLog.append("time went backwards: \(entry.time) < \(now)")
         }
-        now = entry.time
+        clock = entry.time
         let i = Int(entry.payload.target)
         guard incarnations[i] == entry.payload.incarnation, states[i] == .running else {
-            eventsDiscarded += 1
+            discarded += 1
             return
         }
-        eventsDispatched += 1
+        dispatched += 1
         switch entry.payload.action {
         case .deliver(let message):
             if let trace { trace.record(now, table[i].name, "receive", String(describing: message)) }
@@ -286,5 +345,5 @@ public final class Engine<Message> {
     }
 
     /// Number of events pending.
-    public var pendingEvents: Int { queue.count }
+    @inlinable public var pendingEvents: Int { queue.count }
 }

@@ -2,14 +2,15 @@
 ///
 /// Every event receives a sequence number when it is pushed, so events at the
 /// same time leave in the order they were scheduled (first in, first out). The
-/// order never depends on the heap's internal layout or on hashing (SPEC §2.1).
+/// order never depends on the heap's internal layout or on hashing (docs/model.md#the-kernel).
 ///
 /// The heap holds 16-byte keys only: the time, and the sequence number packed
 /// above the index of a slot that holds the payload. Since sequence numbers are
 /// unique, comparing the packed word compares sequence numbers.
 ///
 /// A class over buffers it manages itself: one engine owns one queue, and the hot
-/// path pays no copy-on-write check and no bounds check per access.
+/// path pays no copy-on-write check and no bounds check per access. Its operations
+/// are `@inlinable`, so they are specialised for the payload in the module that uses them.
 /// - Complexity: push and pop are O(log n).
 public final class EventQueue<Payload> {
     /// One pending event as `pop` returns it.
@@ -17,36 +18,77 @@ public final class EventQueue<Payload> {
         public var time: SimTime
         public var sequence: UInt64
         public var payload: Payload
+        @inlinable @inline(__always)
+        init(time: SimTime, sequence: UInt64, payload: Payload) {
+            self.time = time
+            self.sequence = sequence
+            self.payload = payload
+        }
     }
 
     /// Time in the high 64 bits, `sequence << slotBits | slot` in the low 64 bits:
     /// one unsigned 128-bit comparison orders by time, then by sequence.
     @usableFromInline struct Key {
-        var packed: UInt128
-        @inline(__always) init(time: SimTime, order: UInt64) {
+        @usableFromInline var packed: UInt128
+        @inlinable @inline(__always) init(time: SimTime, order: UInt64) {
             packed = UInt128(UInt64(bitPattern: time)) << 64 | UInt128(order)
         }
-        @inline(__always) var time: SimTime { SimTime(bitPattern: UInt64(truncatingIfNeeded: packed >> 64)) }
-        @inline(__always) var order: UInt64 { UInt64(truncatingIfNeeded: packed) }
-        @inline(__always) var slot: Int { Int(order & EventQueue.slotMask) }
+        @inlinable @inline(__always) var time: SimTime { SimTime(bitPattern: UInt64(truncatingIfNeeded: packed >> 64)) }
+        @inlinable @inline(__always) var order: UInt64 { UInt64(truncatingIfNeeded: packed) }
+        @inlinable @inline(__always) var slot: Int { Int(order & EventQueue.slotMask) }
     }
 
-    @usableFromInline static var slotBits: UInt64 { 22 }   // up to ~4 million pending events
-    @usableFromInline static var slotMask: UInt64 { (1 << slotBits) - 1 }
+    @inlinable static var slotBits: UInt64 { 22 }   // up to ~4 million pending events
+    @inlinable static var slotMask: UInt64 { (1 << slotBits) - 1 }
 
+    // In release builds every stored property is `@exclusivity(unchecked)` (debug builds keep
+    // the checks): the operations are inlined into the engine's user, where no static proof
+    // of exclusive access is possible, and each access is a plain read or write within one of
+    // the queue's own methods (which call nothing outside the queue), so none can overlap.
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The heap of keys: `heapCount` of `heapCapacity` initialized.
     @usableFromInline var heap: UnsafeMutablePointer<Key>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var heapCount = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var heapCapacity: Int
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Payload slots: a slot is initialized exactly while a key in the heap names it
     /// (the reserved root's slot is already moved out). Slots below `slotsUsed` have
     /// been handed out; the free ones among them are on the `freeSlots` stack.
     @usableFromInline var slots: UnsafeMutablePointer<Payload>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var slotsUsed = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var slotCapacity: Int
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var freeSlots: UnsafeMutablePointer<Int>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var freeCount = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     @usableFromInline var nextSequence: UInt64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// True after `popReservingRoot`: the root holds a consumed event that the
     /// next push overwrites (one sift-down instead of a sift-down and a sift-up).
     @usableFromInline var rootIsVacant = false
@@ -67,11 +109,11 @@ public final class EventQueue<Payload> {
     }
 
     /// Number of pending events.
-    public var count: Int { heapCount - (rootIsVacant ? 1 : 0) }
+    @inlinable public var count: Int { heapCount - (rootIsVacant ? 1 : 0) }
     /// True when nothing is pending.
-    public var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
     /// Time of the earliest pending event, if any.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func nextTime() -> SimTime? {
         settle()
         return heapCount > 0 ? heap[0].time : nil
@@ -93,13 +135,13 @@ public final class EventQueue<Payload> {
         for k in first..<heapCount { (slots + heap[k].slot).deinitialize(count: 1) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func precedes(_ a: Key, _ b: Key) -> Bool {
         a.packed < b.packed
     }
 
     /// Schedules `payload` at `time`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func push(_ payload: Payload, at time: SimTime) {
         assert(time >= 0, "negative event time \(time)")
         assert(nextSequence < 1 << (64 - Self.slotBits), "sequence numbers exhausted")
@@ -131,7 +173,7 @@ public final class EventQueue<Payload> {
     /// the next `push` fills it, or `settle` removes it. Between the two the
     /// queue must only be pushed to. This is the engine's fast path, since most
     /// events schedule exactly one more.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func popReservingRoot() -> Entry? {
         precondition(!rootIsVacant, "popReservingRoot twice without settle")
         guard heapCount > 0 else { return nil }
@@ -144,7 +186,7 @@ public final class EventQueue<Payload> {
     }
 
     /// Removes the reserved root if no push has filled it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func settle() {
         guard rootIsVacant else { return }
         rootIsVacant = false
@@ -156,7 +198,7 @@ public final class EventQueue<Payload> {
     }
 
     /// Removes and returns the earliest event (lowest time, then lowest sequence).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func pop() -> Entry? {
         settle()
         guard heapCount > 0 else { return nil }
@@ -172,14 +214,14 @@ public final class EventQueue<Payload> {
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
     }
 
-    @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     func releaseSlot(_ slot: Int) {
         freeSlots[freeCount] = slot     // freeCount < slotsUsed ≤ slotCapacity
         freeCount += 1
     }
 
     /// Doubles the key buffer (keys are plain values).
-    @usableFromInline
+    @inlinable @inline(never)
     func growHeap() {
         let bigger = UnsafeMutablePointer<Key>.allocate(capacity: heapCapacity * 2)
         bigger.moveInitialize(from: heap, count: heapCount)
@@ -190,7 +232,7 @@ public final class EventQueue<Payload> {
 
     /// Doubles the slot buffers. Called only when no slot is free, so every slot handed out
     /// holds a pending payload (a reserved root's slot is free): they move over as a block.
-    @usableFromInline
+    @inlinable @inline(never)
     func growSlots() {
         precondition(UInt64(slotCapacity) <= Self.slotMask, "more than 4 million pending events")
         assert(freeCount == 0 && slotsUsed == slotCapacity)
@@ -204,7 +246,7 @@ public final class EventQueue<Payload> {
         slotCapacity = capacity
     }
 
-    @usableFromInline
+    @inlinable
     func siftUp(_ start: Int) {
         let h = heap
         var child = start
@@ -224,7 +266,7 @@ public final class EventQueue<Payload> {
     /// down to a leaf along the smallest children, then sift the item up from there; an
     /// item that sinks usually belongs near the bottom, so this saves the unpredictable
     /// comparison at each further level.
-    @usableFromInline
+    @inlinable
     func siftDown(_ start: Int) {
         let h = heap
         let n = heapCount

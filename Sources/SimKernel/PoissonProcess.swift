@@ -1,4 +1,4 @@
-/// A rate of events per hour with an optional 24-value hourly profile (SPEC §4).
+/// A rate of events per hour with an optional 24-value hourly profile (docs/scenarios.md).
 ///
 /// The profile gives relative weights for the hours of the day 0…23; they are
 /// normalised to a mean of 1, so `perHour` stays the average rate over a day.
@@ -19,7 +19,7 @@ public struct Rate: Sendable, Equatable {
     }
 
     /// The instantaneous rate per microsecond at time `t`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func perMicrosecond(at t: SimTime) -> Double {
         let base = perHour / Double(Time.hour)
         if profile.isEmpty { return base }
@@ -28,7 +28,7 @@ public struct Rate: Sendable, Equatable {
     }
 
     /// The largest instantaneous rate per microsecond.
-    public var peakPerMicrosecond: Double {
+    @inlinable public var peakPerMicrosecond: Double {
         let base = perHour / Double(Time.hour)
         return profile.isEmpty ? base : base * (profile.max() ?? 1)
     }
@@ -39,7 +39,7 @@ public struct Rate: Sendable, Equatable {
 /// probability rate(t) / peak.
 public enum PoissonArrivals {
     /// The first arrival strictly after `now`, or `Time.never` for a zero rate.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func next(after now: SimTime, rate: Rate, rng: inout RandomStream) -> SimTime {
         let peak = rate.peakPerMicrosecond
         guard peak > 0 else { return Time.never }

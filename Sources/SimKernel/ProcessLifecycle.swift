@@ -1,16 +1,16 @@
 /// Identifies one simulated program within a world (an index into the engine's process table).
 public struct ProcessID: Hashable, Sendable, Comparable {
     public let index: Int32
-    public init(_ index: Int32) { self.index = index }
-    public static func < (a: ProcessID, b: ProcessID) -> Bool { a.index < b.index }
+    @inlinable public init(_ index: Int32) { self.index = index }
+    @inlinable public static func < (a: ProcessID, b: ProcessID) -> Bool { a.index < b.index }
 }
 
-/// Who or what started a process (SPEC §2.1).
+/// Who or what started a process (docs/model.md#the-kernel).
 public enum Launcher: String, Sendable, CaseIterable {
     case user, widgetHost, pushWake, shareSheet, watch, backgroundScheduler, backgroundTransfer, system, link
 }
 
-/// How a process run ended (SPEC §2.1). After every reason but `suspended`
+/// How a process run ended (docs/model.md#the-kernel). After every reason but `suspended`
 /// the process's memory is gone and the next launch starts from storage only.
 public enum ProcessEnd: String, Sendable, CaseIterable {
     case normal, suspended, killedForMemory, killedForTime, forceQuit, terminatedBySystem
@@ -18,7 +18,7 @@ public enum ProcessEnd: String, Sendable, CaseIterable {
     case crashed
 
     /// The reason's position in `allCases` (without building that array).
-    @inline(__always) public var index: Int {
+    @inlinable @inline(__always) public var index: Int {
         switch self {
         case .normal: 0
         case .suspended: 1
@@ -33,10 +33,10 @@ public enum ProcessEnd: String, Sendable, CaseIterable {
 
 /// Runs ended, counted per reason: a fixed-size counter, so the process table allocates nothing per process.
 public struct EndCounts: Sendable, Equatable {
-    var counts: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var counts: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
     public init() {}
     /// Runs that ended for `reason`.
-    public subscript(_ reason: ProcessEnd) -> Int {
+    @inlinable public subscript(_ reason: ProcessEnd) -> Int {
         get {
             switch reason.index {
             case 0: counts.0
@@ -110,4 +110,30 @@ public struct ProcessRecord: Sendable {
 
     /// Runs that ended for `reason`.
     public func endCount(_ reason: ProcessEnd) -> Int { ends[reason] }
+}
+
+// The engine's changes to a record, for its `@inlinable` lifecycle calls (which cannot use
+// the internal setters above directly).
+extension ProcessRecord {
+    /// A run begins at `now`; a fresh one (not a resumption) starts with no memory.
+    @usableFromInline
+    mutating func beginRun(at now: SimTime, by launcher: Launcher, limits: ProcessLimits?, fresh: Bool) {
+        if let limits { self.limits = limits }
+        launchedAt = now
+        launchedBy = launcher
+        if fresh { memoryInUse = 0 }
+        launches += 1
+    }
+
+    /// Counts a run ended for `reason`.
+    @usableFromInline
+    mutating func countEnd(_ reason: ProcessEnd) { ends[reason] += 1 }
+
+    /// Sets the bytes the current run holds.
+    @usableFromInline
+    mutating func setMemoryInUse(_ bytes: Int64) { memoryInUse = bytes }
+
+    /// Lifts the current run's time budget.
+    @usableFromInline
+    mutating func liftTimeBudget() { limits.timeBudget = nil }
 }

@@ -1,6 +1,6 @@
 /// SplitMix64, used to derive seeds (Steele, Lea and Flood, 2014).
 ///
-/// Seed derivation (SPEC §2.2), documented in the README:
+/// Seed derivation (docs/model.md#randomness), documented in the README:
 ///   replication seed = mix(mix(mix(scenarioSeed) ^ point) ^ replication)
 ///   stream seed      = mix(replication seed ^ fnv1a64(stream name))
 /// where `mix` is one SplitMix64 output step. A stream's draws therefore depend
@@ -8,7 +8,7 @@
 /// using another stream never changes them.
 public enum SeedMixer {
     /// One SplitMix64 step applied to `x`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func mix(_ x: UInt64) -> UInt64 {
         var z = x &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -54,11 +54,11 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         self.init(seed: SeedMixer.streamSeed(replicationSeed: replicationSeed, name: name))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
     /// The next 64 random bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next() -> UInt64 {
         let result = Self.rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
@@ -69,25 +69,25 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform double in [0, 1) with 53 random bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func uniform() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// True with probability `p`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func bernoulli(_ p: Double) -> Bool {
         p > 0 && uniform() < p
     }
 
     /// An exponential variate with the given mean.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func exponential(mean: Double) -> Double {
         -mean * Math.log(1.0 - uniform())
     }
 
     /// A standard normal variate (Box–Muller, one value per pair of uniforms).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func standardNormal() -> Double {
         let u1 = 1.0 - uniform()
         let u2 = uniform()
@@ -95,7 +95,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform integer in 0..<n.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func index(_ n: Int) -> Int {
         precondition(n > 0)
         return Int(next().multipliedFullWidth(by: UInt64(n)).high)

@@ -1,29 +1,29 @@
 /// Simulated time: an integer count of microseconds since the start of a
-/// replication (SPEC §2.1). Integer time makes event order exact and
+/// replication (docs/model.md#the-kernel). Integer time makes event order exact and
 /// reproducible; there is no floating-point drift in the clock.
 public typealias SimTime = Int64
 
 /// Conversions between simulated microseconds and the seconds users read.
 public enum Time {
     /// Microseconds in one second.
-    public static let second: SimTime = 1_000_000
+    @inlinable public static var second: SimTime { 1_000_000 }
     /// Microseconds in one minute.
-    public static let minute: SimTime = 60 * second
+    @inlinable public static var minute: SimTime { 60 * second }
     /// Microseconds in one hour.
-    public static let hour: SimTime = 60 * minute
+    @inlinable public static var hour: SimTime { 60 * minute }
     /// Microseconds in one day.
-    public static let day: SimTime = 24 * hour
+    @inlinable public static var day: SimTime { 24 * hour }
     /// A time so far ahead that nothing is ever scheduled at or after it.
-    public static let never: SimTime = .max / 4
+    @inlinable public static var never: SimTime { .max / 4 }
 
     /// Seconds (as drawn from a distribution) rounded to the nearest microsecond.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func fromSeconds(_ s: Double) -> SimTime {
         if !(s < 1e12) { return never }
         return SimTime((s * 1e6).rounded())
     }
 
     /// Microseconds as seconds, for metrics and output.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func seconds(_ t: SimTime) -> Double { Double(t) / 1e6 }
 }

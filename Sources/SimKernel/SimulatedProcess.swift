@@ -1,4 +1,4 @@
-/// A simulated program: an actor in the actor-model sense (SPEC §2.1).
+/// A simulated program: an actor in the actor-model sense (docs/model.md#the-kernel).
 ///
 /// It has private state and reacts to messages delivered by the engine. It holds
 /// no reference to any other process: it reaches others only through the engine

@@ -1,4 +1,4 @@
-/// One line of a replication's event log: time, process, event, details (SPEC §5 `trace`).
+/// One line of a replication's event log: time, process, event, details (docs/cli.md `trace`).
 public struct TraceRecord: Sendable, Equatable {
     public var time: SimTime
     public var process: String

@@ -124,6 +124,9 @@ final class ActionRunner: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     static let runTag: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var running: Int?
 
     init(world: World) { self.world = world }

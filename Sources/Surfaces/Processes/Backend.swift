@@ -9,13 +9,31 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var applied = ChangeSet()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
     private(set) var applyCount: [UInt8] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var appliedAt: [SimTime] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The account's objects in display order (configured widgets resolve against this).
     private(set) var objects: [Int32]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var revoked: Set<Int32> = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var nextObject: Int32
 
     init(world: World, objects: Int) {

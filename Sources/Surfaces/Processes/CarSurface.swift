@@ -13,7 +13,13 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case drive = 1, refresh, glance, arrive }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var driving = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The drive under way (its refresh and glance timers carry it: a timer left from an
     /// earlier drive does nothing).
     private var drive: Int64 = 0

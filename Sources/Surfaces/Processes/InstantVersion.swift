@@ -14,13 +14,28 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case use = 1, install, removeIfUnused }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Per install after the warm-up: whether the full app's first launch found state.
     private(set) var firstLaunches: [Bool] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The instant version's own container and its handover area: the state each use left,
     /// by use. Each use is its own person's visit (several may be pending at once).
     private var ownContainer: Set<Int64> = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var handoverArea: Set<Int64> = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var uses: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var lastUsedAt: SimTime = 0
 
     init(world: World) { self.world = world }

@@ -40,7 +40,13 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         /// the plan, see `firstShown`). Measurement only (`live.lag`, `live.staleness.timeAvg`).
         var drawnAt: [SimTime]
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var activities: [Activity] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var pushBudget: RollingBudget
 
     init(world: World) {
@@ -107,6 +113,9 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         if !glancing { glancing = true; scheduleGlance() }
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var glancing = false
 
     /// Glances at the lock screen happen while an activity runs or its status shows.

@@ -40,6 +40,9 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             self.hasReading = hasReading
         }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var memory: Memory?
 
     /// Message tag: the activity that kept the app running has ended.

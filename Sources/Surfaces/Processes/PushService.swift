@@ -12,11 +12,20 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The writer whose silent push is held for an offline phone (only the newest is held).
     private var heldSilent: Int? = nil
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Per activity, the newest live-status update that found the phone offline (each
     /// activity's updates go to its own push token).
     private var heldLive: [Int64: Int64] = [:]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var wakeBudget: RollingBudget
 
     init(world: World) {

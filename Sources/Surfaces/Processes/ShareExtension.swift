@@ -31,6 +31,9 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
 
     /// In memory during one run.
     private struct Run { var item: Int; var snapshot: [Int32] = [] }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var run: Run?
 
     init(world: World) { self.world = world }
@@ -152,6 +155,9 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case share = 1, transferDone, retryTransfers }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var waitingForNetwork: [Int] = []
 
     init(world: World) { self.world = world }

@@ -10,14 +10,32 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case playback = 1, finish, checkIn }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var playing = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The playback under way, numbered from 1: its finish timer carries the number, so an
     /// earlier playback's timer (one stopped at a lock) never ends a later one.
     private var playback: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The playback under way started after the warm-up (its stop, if any, counts with it).
     private var playingCounted = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var playbacks = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var stoppedAtLock = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var signedIn = true
 
     init(world: World) { self.world = world }

@@ -10,13 +10,25 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var sessionEnd: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var inSession = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// This session's own stream: its length, its edits and whether it ends in a force-quit.
     /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
     /// (an open is skipped while a surface holds the app in front), and each session a surface
     /// opens one from that surface's stream: no design shifts the draws of another's sessions.
     private var session = RandomStream(seed: 0)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The seed of the session the user's last scheduled open would start.
     private var nextOwnSessionSeed: UInt64? = nil
 

@@ -16,12 +16,30 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
     static let signOutNotice: Int32 = 1
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The watch's own storage: its cache and whether it still holds the account.
     private var cache: DataCopy?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var signedIn = true
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var glanceWaiting = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var ownQueue: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var refreshBudget: RollingBudget
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Watch writes: change number, when made.
     private(set) var writes: [(change: Int32, madeAt: SimTime, refused: Bool)] = []
 

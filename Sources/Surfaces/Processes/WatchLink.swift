@@ -12,11 +12,23 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverQueuedToPhone }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var away = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Watch writes queued for the phone, in order.
     private(set) var toPhone: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
     private var context: Int32 = -1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Notices queued for the watch (sign-out), in order.
     private var notices: [Int32] = []
 

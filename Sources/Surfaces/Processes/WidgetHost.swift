@@ -12,17 +12,41 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var budget: RollingBudget
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A provider run is scheduled (waiting for its delay): further requests coalesce into it.
     private var reloadPending = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A provider run has started reading: a request now asks for one more run after it.
     private var providerRunning = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// One more run is owed after the one reading now, for this reason.
     private var reloadAgain: ReloadReason? = nil
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var nextHint: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var hintGeneration: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The last timeline was built while its data was closed (before first unlock).
     private var builtWhileProtected = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Provider runs started after the warm-up (`widget.reloads`).
     private(set) var reloadsRun = 0
 

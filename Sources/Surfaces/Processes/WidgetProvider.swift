@@ -9,10 +9,19 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
     typealias Message = Surfaces.Message
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// In memory during one run only.
     private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// This run started after the warm-up, so it counts in `widget.providerKilled`.
     private var runMeasured = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// This run found the shared session entry closed by its protection class.
     private var sessionProtected = false
 

@@ -7,25 +7,64 @@ import Platform
 /// It reads only what a person could see: the view on screen and the clock.
 final class SurfaceObserver {
     let name: String
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var current: View = .blank(.none)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var everShown = ChangeSet()
     private let warmup: SimTime
     private let staleAfter: SimTime
 
     // Glance counters.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var staleness: [Double] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var age: [Double] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var lag: [Double] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var glances = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var blankGlances = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var unlabeledStaleGlances = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var wrongAccountGlances = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Glances per kind of blank view.
     private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.readingsReset.rawValue) + 1)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var integral: Double = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var shownTime: Double = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var lastUpdate: SimTime = 0
 
     init(name: String, warmup: SimTime, staleAfter: SimTime) {

@@ -17,14 +17,29 @@ public enum ChangeOrigin: UInt8, Sendable {
 /// the backend never applied the change, the change is lost for good at that moment: it
 /// leaves the truth (no surface is stale for it from then on) and every lag population.
 public final class Truth {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var madeAt: [SimTime] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var origin: [ChangeOrigin] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When each change was lost for good (`Time.never`: not lost).
     public private(set) var lostAt: [SimTime] = []
     /// The lost changes, for the change sets' prefixes.
     public let lost = LostChanges()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Holders of each change that is on its way.
     private var holds: [UInt16] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Whether the backend applied each change at least once.
     private var applied: [Bool] = []
 

@@ -8,58 +8,147 @@ import Platform
 /// platform services (storage, network, launching) and reach other programs only by
 /// messages through the engine.
 final class World {
+    // The stored properties of the world, its observers and its programs are marked
+    // `@exclusivity(unchecked)` in release builds: one replication runs on one thread, and
+    // the compiler cannot prove statically that accesses through class references never
+    // overlap, so it would check each one at run time (a third of a study's time). Debug
+    // builds, and so the tests, keep the checks and would catch an overlapping access.
     let p: Parameters
     let engine = Engine<Message>()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var rng: RandomStreams
     let truth = Truth()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var device = DeviceState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shared: SharedStorageArea
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var outbox = OutboxFile()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The projection schema the installed app version writes and its widget reads.
     var schemaVersion: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The account signed in on the phone (0: none) and whether the original account is signed out.
     var account: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var signedOut = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var signedOutAt: SimTime = Time.never
 
     let widgetObserver: SurfaceObserver
     let appObserver: SurfaceObserver
     let watchObserver: SurfaceObserver
     let carObserver: SurfaceObserver
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var result: ReplicationResult
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var counters = Counters()
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The main app's own container (docs/model.md#kept-readings).
     var appStorage: AppStorage
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The widget extension's own container (what its provider runs keep between them).
     var widgetContainer = WidgetContainer()
 
     // State of the other surfaces that the platform can see.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The watch link service (WatchConnectivity), called by both apps as an OS API.
     var watchLinkService: WatchLink!
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var watchHoldsAccount = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var liveShown = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// An app-driven live status keeps the app running in the background.
     var liveKeepsAppRunning = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var carIsDriving = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Glances at the widget and at the app, taken without events.
     var widgetGlances: DeferredGlances
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var appGlances: DeferredGlances
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A projected car is connected: the car connection keeps the phone app running for the drive.
     var carKeepsAppRunning = false
     /// Something keeps the app running in the background (an app-driven live status, a projected car).
     var appKeptRunning: Bool { liveKeepsAppRunning || carKeepsAppRunning }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var tvSignedIn = true
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
     var carClientSignedIn = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// What the app showed when the user last left it, until the look at the widget.
     var appViewAtReturn: ChangeSet?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shares: [SharedItem] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var shareRuns: [Int] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var actions: [ActionRun] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When each sign-out leak ended (nil: not yet).
     var leakEnded: [SimTime?] = []
     // Process identities, set by `Assembly`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var ids = ProcessIDs()
 
     init(_ p: Parameters, seed: UInt64) {
@@ -92,8 +181,14 @@ final class World {
 
     // MARK: Snapshots in flight
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Data and views carried by messages, by index (cleared with the world).
     var snapshots: [DataCopy] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var viewsInFlight: [View] = []
 
     /// Stores a copy of data for a message and returns its index.
@@ -157,10 +252,16 @@ final class World {
 
     // MARK: Launching programs
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
     var appInForeground = false {
         willSet { catchUpAppGlances(through: now) }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When the system reclaims the app if it is still suspended then.
     var appReclaimAt: SimTime = Time.never
 
