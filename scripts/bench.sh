@@ -106,12 +106,18 @@ ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the re
 # Ours and SimPy's in turn, each keeping its best run (as above).
 ours_s=""
 theirs=0
+theirs_eps=0
 for _ in $(seq "$REPEAT"); do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
   ours_s=$(smaller "$ours_s" "$secs")
   if [ -n "$PY" ]; then
-    r=$($PY "$ref" 300 | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
-    if awk "BEGIN {exit !($r > $theirs)}"; then theirs=$r; fi
+    line=$($PY "$ref" 300)
+    r=$(echo "$line" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
+    if awk "BEGIN {exit !($r > $theirs)}"; then
+      theirs=$r
+      theirs_eps=$(echo "$line" | sed -E 's/.*events_per_s=([0-9.]+).*/\1/')
+      theirs_epr=$(echo "$line" | sed -E 's/.*events_per_replication=([0-9.]+).*/\1/')
+    fi
   fi
 done
 ours=$(rate 4000 $ours_s)
@@ -125,8 +131,10 @@ hold10=$(grep "^hold n=10 " "$tmp/hold.txt" | sed -E 's/.*events_per_s=([0-9]+).
 ceiling=$(awk "BEGIN {printf \"%.0f\", $hold10 / $per_day}")
 echo "study widget-path events_per_replication=$per_day kernel_only_replications_per_s=$ceiling"
 if [ -n "$PY" ]; then
-  echo "simpy-widget-day replications_per_s=$theirs"
+  echo "simpy-widget-day replications_per_s=$theirs events_per_replication=$theirs_epr events_per_s=$theirs_eps"
   echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
+  ours_eps=$(awk "BEGIN {printf \"%.0f\", $events / $ours_s}")
+  echo "widget-path events_per_s=$ours_eps events_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours_eps / $theirs_eps}")"
   echo "widget-path kernel_only_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ceiling / $theirs}")"
 else
   echo "simpy-widget-day skipped: SimPy or the reference model is not available"
