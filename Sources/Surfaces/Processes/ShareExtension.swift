@@ -12,8 +12,6 @@ struct SharedItem {
     var openedApp = false
     /// The item reached durable hands: the outbox, a background transfer, the app or the backend.
     var handedOver = false
-    /// A background transfer holds it (waiting for the network or uploading).
-    var inTransfer = false
     /// The extension run that made the change still holds it (not yet handed over).
     var extensionHolds = false
 }
@@ -170,7 +168,6 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
     }
 
     override func receive(_ message: Message, engine: Engine<Message>) {
-        let w = world
         switch message {
         case .timer(Tag.share.rawValue):
             share()
@@ -181,8 +178,6 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
             upload(Int(index))
         case .surface(.tagValue(ShareSheet.startTransferTag, let index)):
             transfer(Int(index))
-        case .reply(let r):
-            if r.tag >= 0, Int(r.tag) < w.shares.count { w.shares[Int(r.tag)].inTransfer = false }
         case .deviceNotice(.online):
             let waiting = waitingForNetwork
             waitingForNetwork = []

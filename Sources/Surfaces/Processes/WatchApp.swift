@@ -41,7 +41,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     /// Watch writes: change number, when made.
-    private(set) var writes: [(change: Int32, madeAt: SimTime, refused: Bool)] = []
+    private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
 
     init(world: World) {
         self.world = world
@@ -188,7 +188,6 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         guard signedIn else { return }
         let id = w.makeChange(.watch)
         if w.measuring { w.result.samples[Metric.watchRelayQueue.rawValue].append(Double(link.queueLength)) }
-        var refused = false
         switch level {
         case .standalone:
             w.hold(id)
@@ -196,14 +195,14 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             flushOwnQueue()
         case .companion, .remoteControl:
             switch w.p.watch.relay {
-            case .immediate: refused = !link.sendImmediate(id)
+            case .immediate: _ = link.sendImmediate(id)
             case .queued: link.queueToPhone(id)
             }
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
         w.handedOn(id)
-        writes.append((id, w.now, refused))
+        writes.append((id, w.now))
         // The watch shows its own write at once, sent or not.
         if var c = cache {
             c.changes.insert(id, lost: w.truth.lost)
@@ -217,9 +216,6 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         ownQueue.removeAll { $0 == id }
         for _ in ownQueue.count..<before { world.letGo(id) }
     }
-
-    /// Writes of a standalone watch not yet acknowledged.
-    var pendingWrites: [Int32] { ownQueue }
 
     private func flushOwnQueue() {
         guard hasNetwork else { return }

@@ -93,11 +93,6 @@ public final class Truth {
     /// Whether change `id` was lost for good by `t`.
     @inline(__always) public func isLost(_ id: Int32, by t: SimTime) -> Bool { lostAt[Int(id)] <= t }
 
-    /// Whether change `id` is on its way now (held, not applied, not lost).
-    public func isOnItsWay(_ id: Int32) -> Bool {
-        id >= 0 && Int(id) < holds.count && holds[Int(id)] > 0 && !applied[Int(id)]
-    }
-
     /// The earliest change of the truth at `t` that `changes` lacks (`count` if none): changes
     /// lost by `t` are not in the truth, so they are passed over.
     @inline(__always)

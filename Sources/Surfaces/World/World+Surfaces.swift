@@ -90,7 +90,6 @@ extension World {
 
     /// The extension hands an item to the system's background transfer service.
     func startBackgroundTransfer(_ index: Int) {
-        shares[index].inTransfer = true
         hold(shares[index].change)
         engine.send(.surface(.tagValue(ShareSheet.startTransferTag, Int64(index))), to: ids.shareSheet)
     }
