@@ -64,20 +64,7 @@ public struct ChangeSet: Sendable, Equatable {
     /// True if `self` includes a change that `other` lacks and that is not lost: what a
     /// program would see as "the data changed" when it replaces `other` by `self`.
     @inlinable public func hasChange(notIn other: ChangeSet, lost: LostChanges? = nil) -> Bool {
-        var j = 0
-        let b = other.storedExtras
-        var id = other.storedPrefix
-        while id < storedPrefix {
-            while j < b.count && b[j] < id { j += 1 }
-            if !(j < b.count && b[j] == id) && !(lost?.contains(id) ?? false) { return true }
-            id += 1
-        }
-        var k = 0
-        for x in storedExtras where x >= other.storedPrefix {
-            while k < b.count && b[k] < x { k += 1 }
-            if !(k < b.count && b[k] == x) && !(lost?.contains(x) ?? false) { return true }
-        }
-        return false
+        !walkMissing(from: other) { id in lost?.contains(id) ?? false }
     }
 
     /// True if the two sets hold the same changes apart from lost ones (however each was
@@ -124,20 +111,26 @@ public struct ChangeSet: Sendable, Equatable {
     /// Calls `body` for each change in `self` that is not in `other`.
     /// - Complexity: O(p + e + f) for the span of prefixes and both extras lists (a merge walk).
     @inlinable public func forEachMissing(from other: ChangeSet, _ body: (Int32) -> Void) {
+        _ = walkMissing(from: other) { id in body(id); return true }
+    }
+
+    /// Walks the changes in `self` that are not in `other`, in order, while `body` returns
+    /// true; returns false if `body` stopped the walk.
+    @inlinable func walkMissing(from other: ChangeSet, _ body: (Int32) -> Bool) -> Bool {
         var j = 0
         let b = other.storedExtras
         var id = other.storedPrefix
         while id < storedPrefix {
             while j < b.count && b[j] < id { j += 1 }
-            if !(j < b.count && b[j] == id) { body(id) }
+            if !(j < b.count && b[j] == id) && !body(id) { return false }
             id += 1
         }
         var k = 0
-        for x in storedExtras {
-            if x < other.storedPrefix { continue }
+        for x in storedExtras where x >= other.storedPrefix {
             while k < b.count && b[k] < x { k += 1 }
-            if !(k < b.count && b[k] == x) { body(x) }
+            if !(k < b.count && b[k] == x) && !body(x) { return false }
         }
+        return true
     }
 
     /// Moves the prefix past the extras (and, with `lost`, the lost changes) it now reaches.
