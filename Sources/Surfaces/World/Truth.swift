@@ -36,7 +36,7 @@ public final class Truth {
     @exclusivity(unchecked)
     #endif
     /// Holders of each change that is on its way.
-    private var holds: [UInt16] = []
+    private var holds: [UInt32] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -64,7 +64,7 @@ public final class Truth {
     /// One more holder carries change `id` towards the backend.
     public func hold(_ id: Int32) {
         guard id >= 0 && Int(id) < holds.count else { return }
-        holds[Int(id)] &+= 1
+        holds[Int(id)] += 1          // traps rather than wraps: a count that large is a model bug
     }
 
     /// A holder of change `id` let go of it. Returns true when that was the last holder and
