@@ -33,7 +33,7 @@ public final class FolderLock {
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
-                let holder = code == EWOULDBLOCK ? readHolder(descriptor) : ""
+                let holder = code == EWOULDBLOCK ? awaitHolder(descriptor) : ""
                 let reason = POSIXFiles.reason()
                 close(descriptor)
                 guard code == EWOULDBLOCK else {
@@ -63,6 +63,18 @@ public final class FolderLock {
         _ = ftruncate(descriptor, 0)
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The holder's line, waiting up to 0.2 s for it: a holder records itself just after it
+    /// takes the lock, so a second writer that comes in between would otherwise find the
+    /// file still empty.
+    private static func awaitHolder(_ descriptor: Int32) -> String {
+        for _ in 0..<20 {
+            let holder = readHolder(descriptor)
+            if !holder.isEmpty { return holder }
+            usleep(10_000)
+        }
+        return ""
     }
 
     /// The holder's line from a lock file (at most a few hundred bytes).
