@@ -9,7 +9,6 @@ import Glibc
 
 /// One process that holds: on every message it schedules another after an exponential delay.
 final class Holder: SimulatedProcess<Int> {
-    typealias Message = Int
     // The compiler cannot prove statically that the draws (which call the C library's `log`)
     // never overlap another access to the stream, so release builds skip that dynamic check,
     // as a model's own programs do.
@@ -17,8 +16,8 @@ final class Holder: SimulatedProcess<Int> {
     @exclusivity(unchecked)
     #endif
     private var rng = RandomStream(seed: 42)
-    var me = ProcessID(0)
-    override func receive(_ message: Int, engine: Engine<Int>) {
+    var me: Address<Int>!
+    override func receive(_ message: Int, engine: Engine) {
         engine.send(message, to: me, after: 1 + SimTime(rng.exponential(mean: 1_000_000)))
     }
     /// An exponential delay of mean one second, from the holder's own stream.
@@ -33,7 +32,7 @@ func monotonicSeconds() -> Double {
 }
 
 func hold(n: Int, events: Int) -> Double {
-    let engine = Engine<Int>()
+    let engine = Engine()
     let holder = Holder()
     holder.me = engine.register(holder, name: "holder")
     engine.launch(holder.me, by: .system)

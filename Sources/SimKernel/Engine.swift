@@ -7,31 +7,27 @@
 ///
 /// Message ordering guarantee: if process A sends M1 and then M2 to process B with
 /// the same delay, B receives M1 before M2.
-public final class Engine<Message> {
-    /// What an event does when it fires.
-    @usableFromInline
-    enum Action {
-        case deliver(Message)
-        /// The time budget set at a launch; it counts only if the budget was not lifted since.
-        case budgetExpired
-    }
-
+public final class Engine {
+    /// One pending event: the run of a process it is for, and the slot of its input in
+    /// that process's inbox (`budgetExpired`: the time budget set at a launch, which
+    /// counts only if the budget was not lifted since).
     @usableFromInline
     struct Pending {
         @usableFromInline var target: Int32
         @usableFromInline var incarnation: UInt32
-        @usableFromInline var action: Action
+        @usableFromInline var slot: Int32
         @inlinable @inline(__always)
-        init(target: Int32, incarnation: UInt32, action: Action) {
+        init(target: Int32, incarnation: UInt32, slot: Int32) {
             self.target = target
             self.incarnation = incarnation
-            self.action = action
+            self.slot = slot
         }
+        @inlinable static var budgetExpired: Int32 { -1 }
     }
 
     // The engine's state is internal and `@usableFromInline`, so that the event loop and
-    // the scheduling calls below are `@inlinable`: a module that uses `Engine<Message>`
-    // compiles them specialised for its own `Message` (no generic dispatch per event).
+    // the scheduling calls below are `@inlinable`: a module that sends a program its input
+    // compiles the send specialised for that input type (no generic dispatch per event).
     //
     // In release builds its stored properties are `@exclusivity(unchecked)` (debug builds,
     // and so the tests, keep the checks): code inlined into another module cannot prove
@@ -81,8 +77,8 @@ public final class Engine<Message> {
     /// (`_withUnsafeGuaranteedRef`); the process is kept alive by `owners`.
     @usableFromInline
     struct Slot {
-        @usableFromInline let process: Unmanaged<SimulatedProcess<Message>>
-        @usableFromInline init(process: Unmanaged<SimulatedProcess<Message>>) { self.process = process }
+        @usableFromInline let process: Unmanaged<AnyProcess>
+        @usableFromInline init(process: Unmanaged<AnyProcess>) { self.process = process }
     }
 
     @usableFromInline let queue = EventQueue<Pending>()
@@ -91,7 +87,7 @@ public final class Engine<Message> {
     #endif
     @usableFromInline var processes: [Slot] = []
     /// Strong references: the engine owns its processes for its whole life.
-    var owners: [SimulatedProcess<Message>] = []
+    var owners: [AnyProcess] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -120,15 +116,15 @@ public final class Engine<Message> {
 
     // MARK: Process table
 
-    /// Adds a program to the world. It starts not running.
+    /// Adds a program to the world and returns its address. It starts not running.
     @discardableResult
-    public func register(_ process: SimulatedProcess<Message>, name: String, limits: ProcessLimits = .none) -> ProcessID {
+    public func register<Input>(_ process: SimulatedProcess<Input>, name: String, limits: ProcessLimits = .none) -> Address<Input> {
         owners.append(process)
         processes.append(Slot(process: Unmanaged.passUnretained(process)))
         table.append(ProcessRecord(name: name, limits: limits))
         incarnations.append(0)
         states.append(.notRunning)
-        return ProcessID(Int32(processes.count - 1))
+        return Address(process: ProcessID(Int32(processes.count - 1)), program: process)
     }
 
     /// Drops every process (and every pending event): the end of a world whose programs
@@ -138,6 +134,7 @@ public final class Engine<Message> {
     public func unregisterAll() {
         precondition(!running, "unregisterAll() called while the engine runs")
         queue.removeAll()
+        for program in owners { program.emptyInbox() }
         processes.removeAll()
         owners.removeAll()
         table.removeAll()
@@ -166,13 +163,11 @@ public final class Engine<Message> {
 
     // MARK: Scheduling
 
-    /// Sends `message` to `target`, delivered after `delay` if the target's current
-    /// run is still alive then (a message to a process that is not running is lost).
+    /// Sends `input` to the program at `address`, delivered after `delay` if its current
+    /// run is still alive then (an input to a process that is not running is lost).
     @inlinable @inline(__always)
-    public func send(_ message: Message, to target: ProcessID, after delay: SimTime = 0) {
-        let i = Int(target.index)
-        queue.push(Pending(target: target.index, incarnation: incarnations[i], action: .deliver(message)),
-                   at: now + max(0, delay))
+    public func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+        send(input, to: address, incarnation: incarnations[Int(address.process.index)], after: delay)
     }
 
     /// The incarnation of the target's current run: a reply sent later with
@@ -180,18 +175,31 @@ public final class Engine<Message> {
     @inlinable @inline(__always)
     public func incarnation(_ id: ProcessID) -> UInt32 { incarnations[Int(id.index)] }
 
-    /// Sends `message` to the run of `target` identified by `incarnation` (a reply to a
-    /// request that run made): it is lost if that run has ended by then.
+    /// Sends `input` to the run of the program at `address` identified by `incarnation`
+    /// (a reply to a request that run made): it is lost if that run has ended by then.
     @inlinable @inline(__always)
-    public func send(_ message: Message, to target: ProcessID, incarnation: UInt32, after delay: SimTime) {
-        queue.push(Pending(target: target.index, incarnation: incarnation, action: .deliver(message)),
+    public func send<Input>(_ input: Input, to address: Address<Input>, incarnation: UInt32, after delay: SimTime) {
+        let slot = address.program.inbox.store(input)
+        queue.push(Pending(target: address.process.index, incarnation: incarnation, slot: slot),
                    at: now + max(0, delay))
     }
 
-    /// Sends `message` to `target` at absolute time `time` (not before now).
+    /// Sends `input` to the program at `address` at absolute time `time` (not before now).
     @inlinable @inline(__always)
-    public func send(_ message: Message, to target: ProcessID, at time: SimTime) {
-        send(message, to: target, after: time - now)
+    public func send<Input>(_ input: Input, to address: Address<Input>, at time: SimTime) {
+        send(input, to: address, after: time - now)
+    }
+
+    /// Sends a payload along a route (to the process's current run).
+    @inlinable @inline(__always)
+    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+        route.forward(self, payload, nil, delay)
+    }
+
+    /// Sends a payload along a route to one run of its process (a reply to a request).
+    @inlinable @inline(__always)
+    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+        route.forward(self, payload, incarnation, delay)
     }
 
     // MARK: Lifecycle
@@ -199,34 +207,58 @@ public final class Engine<Message> {
     /// Launches a process that is not running, or resumes a suspended one.
     /// Returns false if it was already running (the launch is a no-op).
     ///
-    /// `first` is the request the process is launched for (an extension started for one
-    /// job): it is handled as the run's first message, right after `launched`, with no
+    /// `first` is the input the process is launched for (an extension started for one
+    /// job): it is handled as the run's first input, right after `launched`, with no
     /// event of its own. The run's time budget starts at the launch; a run that ended
     /// before returning leaves no budget event behind. If the process is already running
     /// nothing is launched and `first` is not delivered (the result is false); if `launched`
     /// ends the run, `first` is not delivered either.
     @discardableResult
     @inlinable
-    public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil, first: Message? = nil) -> Bool {
+    public func launch<Input>(_ address: Address<Input>, by launcher: Launcher, limits: ProcessLimits? = nil, first: Input? = nil) -> Bool {
+        let i = Int(address.process.index)
+        guard let incarnation = beginRun(i, by: launcher, limits: limits) else { return false }
+        if let first, incarnations[i] == incarnation, states[i] == .running {
+            dispatched += 1
+            if let trace { traceDelivery(trace, first, to: i) }
+            address.program.receive(first, engine: self)
+        }
+        setTimeBudget(i, incarnation: incarnation)
+        return true
+    }
+
+    /// Launches a process that is not running, or resumes a suspended one, with no input
+    /// of its own. Returns false if it was already running.
+    @discardableResult
+    @inlinable
+    public func launch(_ id: ProcessID, by launcher: Launcher, limits: ProcessLimits? = nil) -> Bool {
         let i = Int(id.index)
+        guard let incarnation = beginRun(i, by: launcher, limits: limits) else { return false }
+        setTimeBudget(i, incarnation: incarnation)
+        return true
+    }
+
+    /// Starts (or resumes) a run and calls `launched`; nil if the process was running.
+    @inlinable
+    func beginRun(_ i: Int, by launcher: Launcher, limits: ProcessLimits?) -> UInt32? {
         let previous = states[i]
-        if previous == .running { return false }
+        if previous == .running { return nil }
         states[i] = .running
         incarnations[i] &+= 1
         table[i].beginRun(at: now, by: launcher, limits: limits, fresh: previous == .notRunning)
         let incarnation = incarnations[i]
         if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
         processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
-        if let first, incarnations[i] == incarnation, states[i] == .running {
-            dispatched += 1
-            if let trace { trace.record(now, table[i].name, "receive", String(describing: first)) }
-            processes[i].process._withUnsafeGuaranteedRef { $0.receive(first, engine: self) }
-        }
-        // A run whose first message lifted its budget (`liftTimeBudget`) gets no budget event.
+        return incarnation
+    }
+
+    /// Schedules the end of the run's time budget, if it has one still (a run whose
+    /// first input lifted its budget with `liftTimeBudget` gets no budget event).
+    @inlinable
+    func setTimeBudget(_ i: Int, incarnation: UInt32) {
         if let budget = table[i].limits.timeBudget, incarnations[i] == incarnation {
-            queue.push(Pending(target: id.index, incarnation: incarnation, action: .budgetExpired), at: now + budget)
+            queue.push(Pending(target: Int32(i), incarnation: incarnation, slot: Pending.budgetExpired), at: now + budget)
         }
-        return true
     }
 
     /// Ends the current run of a process. Suspension keeps its memory; every
@@ -289,6 +321,38 @@ public final class Engine<Message> {
         if let trace { trace.record(now, table[Int(id.index)].name, event, details()) }
     }
 
+    // MARK: The same, by address
+
+    /// True when the program at `address` is running.
+    @inlinable @inline(__always)
+    public func isRunning<Input>(_ address: Address<Input>) -> Bool { isRunning(address.process) }
+    /// The state of the program at `address`.
+    @inlinable @inline(__always)
+    public func state<Input>(_ address: Address<Input>) -> ProcessState { state(address.process) }
+    /// The incarnation of the current run of the program at `address`.
+    @inlinable @inline(__always)
+    public func incarnation<Input>(_ address: Address<Input>) -> UInt32 { incarnation(address.process) }
+    /// Ends the current run of the program at `address`.
+    @inlinable
+    public func end<Input>(_ address: Address<Input>, _ reason: ProcessEnd) { end(address.process, reason) }
+    /// Lifts the time budget of the current run of the program at `address`.
+    @inlinable
+    public func liftTimeBudget<Input>(_ address: Address<Input>) { liftTimeBudget(address.process) }
+    /// Accounts memory to the program at `address` (see `allocate(_:bytes:)`).
+    @discardableResult
+    @inlinable
+    public func allocate<Input>(_ address: Address<Input>, bytes: Int64) -> Bool { allocate(address.process, bytes: bytes) }
+    /// Returns memory of the program at `address`.
+    @inlinable
+    public func release<Input>(_ address: Address<Input>, bytes: Int64) { release(address.process, bytes: bytes) }
+    /// The kernel's record of the program at `address`.
+    public func record<Input>(_ address: Address<Input>) -> ProcessRecord { record(address.process) }
+    /// Adds a line to the event log for the program at `address`, if a log is attached.
+    @inlinable @inline(__always)
+    public func log<Input>(_ address: Address<Input>, _ event: String, _ details: @autoclosure () -> String = "") {
+        if let trace { trace.record(now, table[Int(address.process.index)].name, event, details()) }
+    }
+
     // MARK: Running
 
     /// Events one instant may hold before the run is stopped as a model that loops
@@ -328,20 +392,35 @@ public final class Engine<Message> {
         }
         clock = entry.time
         let i = Int(entry.payload.target)
+        let slot = entry.payload.slot
         guard incarnations[i] == entry.payload.incarnation, states[i] == .running else {
             discarded += 1
+            if slot != Pending.budgetExpired {
+                processes[i].process._withUnsafeGuaranteedRef { $0.dispatch($0, slot, false, self) }
+            }
             return
         }
         dispatched += 1
-        switch entry.payload.action {
-        case .deliver(let message):
-            if let trace { trace.record(now, table[i].name, "receive", String(describing: message)) }
-            processes[i].process._withUnsafeGuaranteedRef { $0.receive(message, engine: self) }
-        case .budgetExpired:
+        if slot != Pending.budgetExpired {
+            current = i
+            processes[i].process._withUnsafeGuaranteedRef { $0.dispatch($0, slot, true, self) }
+        } else {
             guard table[i].limits.timeBudget != nil else { return }     // lifted during this run
             if let trace { trace.record(now, table[i].name, "timeBudget", "expired") }
             end(ProcessID(Int32(i)), .killedForTime)
         }
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The process whose input is being delivered (for the trace line).
+    @usableFromInline var current = 0
+
+    /// Records the delivery of an input in the trace: `program ← input(field: value, …)`.
+    @usableFromInline
+    func traceDelivery<Input>(_ trace: TraceLog, _ input: Input, to index: Int? = nil) {
+        trace.record(now, table[index ?? current].name, "receive", TraceText.describe(input))
     }
 
     /// Number of events pending.

@@ -1,6 +1,8 @@
 /// Identifies one simulated program within a world (an index into the engine's process table).
-public struct ProcessID: Hashable, Sendable, Comparable {
+public struct ProcessID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let index: Int32
+    /// Its index in the process table (as the event log prints it).
+    public var description: String { "\(index)" }
     @inlinable public init(_ index: Int32) { self.index = index }
     @inlinable public static func < (a: ProcessID, b: ProcessID) -> Bool { a.index < b.index }
 }

@@ -1,25 +1,18 @@
-/// A simulated program: an actor in the actor-model sense (docs/model.md#the-kernel).
-///
-/// It has private state and reacts to messages delivered by the engine. It holds
-/// no reference to any other process: it reaches others only through the engine
-/// (`send`) and the platform services a world gives it. Whatever it keeps in
-/// memory must be dropped in `discardMemory`, which the engine calls when a run
-/// ends; the next launch then starts from storage only.
-///
-/// A program is a subclass that overrides `receive` and `discardMemory` (and, if it
-/// needs them, `launched` and `ended`). It is a class rather than a protocol so that
-/// the engine calls it through an unmanaged reference with no reference counting
-/// per event (a protocol existential costs a retain and a release around each call).
-open class SimulatedProcess<Message> {
-    public init() {}
+/// What the engine knows of every program, whatever input it accepts: its lifecycle
+/// (docs/model.md#the-kernel). A program is a `SimulatedProcess<Input>`; this base is
+/// what the process table holds.
+open class AnyProcess {
+    /// Delivers (`deliver` true) or drops the input waiting in a slot of this program's
+    /// inbox. Fixed per program when it is created, specialised for its input type: the
+    /// engine's one call per event.
+    @usableFromInline let dispatch: (AnyProcess, Int32, Bool, Engine) -> Void
+
+    @usableFromInline init(dispatch: @escaping (AnyProcess, Int32, Bool, Engine) -> Void) {
+        self.dispatch = dispatch
+    }
 
     /// Called when the process is launched (or resumed from suspension).
-    open func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {}
-
-    /// Handles one message from the mailbox. Every program overrides it.
-    open func receive(_ message: Message, engine: Engine<Message>) {
-        preconditionFailure("\(type(of: self)) does not override receive(_:engine:)")
-    }
+    open func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {}
 
     /// Forgets everything held in memory: the run has ended. Every program overrides it
     /// (with an empty body when it keeps nothing in memory), so that the choice is explicit.
@@ -28,5 +21,86 @@ open class SimulatedProcess<Message> {
     }
 
     /// Called after a run ended, with the reason (for counters; the memory is already gone).
-    open func ended(_ reason: ProcessEnd, engine: Engine<Message>) {}
+    open func ended(_ reason: ProcessEnd, engine: Engine) {}
+
+    /// Drops every input waiting in the inbox (the world is being taken apart).
+    func emptyInbox() {}
+}
+
+/// A simulated program: an actor in the actor-model sense (docs/model.md#the-kernel).
+///
+/// `Input` is everything the program accepts, timers included: usually an enum with a
+/// case per kind of message and named payloads. Others reach it only through an
+/// `Address<Input>`, so sending it anything else does not compile. It has private state
+/// and reacts to inputs delivered by the engine; it holds no reference to any other
+/// program. Whatever it keeps in memory must be dropped in `discardMemory`, which the
+/// engine calls when a run ends; the next launch then starts from storage only.
+///
+/// A program is a subclass that overrides `receive` and `discardMemory` (and, if it
+/// needs them, `launched` and `ended`). It is a class so that the engine calls it
+/// through an unmanaged reference, with no reference counting per event.
+open class SimulatedProcess<Input>: AnyProcess {
+    /// Inputs sent and not yet delivered.
+    @usableFromInline let inbox = Inbox<Input>()
+
+    @inlinable
+    public init() {
+        // Created where `Input` is known, so this closure is specialised for it.
+        super.init(dispatch: { process, slot, deliver, engine in
+            unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine)
+        })
+    }
+
+    /// Handles one input. Every program overrides it.
+    open func receive(_ input: Input, engine: Engine) {
+        preconditionFailure("\(type(of: self)) does not override receive(_:engine:)")
+    }
+
+    @inlinable @inline(__always)
+    final func takeInput(_ slot: Int32, deliver: Bool, engine: Engine) {
+        let input = inbox.take(slot)
+        guard deliver else { return }
+        if let trace = engine.trace { engine.traceDelivery(trace, input) }
+        receive(input, engine: engine)
+    }
+
+    override func emptyInbox() { inbox.removeAll() }
+}
+
+/// Where to send a program its input: its process identity, typed by what it accepts.
+/// `Engine.register` hands it out; only inputs of type `Input` can be sent to it.
+public struct Address<Input>: Equatable {
+    /// The process in the engine's table.
+    public let process: ProcessID
+    @usableFromInline unowned(unsafe) let program: SimulatedProcess<Input>
+
+    @inlinable init(process: ProcessID, program: SimulatedProcess<Input>) {
+        self.process = process
+        self.program = program
+    }
+
+    public static func == (a: Address, b: Address) -> Bool { a.process == b.process }
+}
+
+/// A way to send one kind of payload to a program whose input wraps it (a reply from
+/// the network, a notice from the device): fixed once when the world is assembled, so
+/// the sender needs neither the receiver's type nor a number that says what it means.
+public struct Route<Payload> {
+    /// The receiving process.
+    public let process: ProcessID
+    @usableFromInline let forward: (Engine, Payload, UInt32?, SimTime) -> Void
+
+    /// A route to `address` that delivers a payload `p` as `wrap(p)`, for example
+    /// `Route(to: app, as: AppInput.reply)`.
+    @inlinable
+    public init<Input>(to address: Address<Input>, as wrap: @escaping (Payload) -> Input) {
+        process = address.process
+        forward = { engine, payload, incarnation, delay in
+            if let incarnation {
+                engine.send(wrap(payload), to: address, incarnation: incarnation, after: delay)
+            } else {
+                engine.send(wrap(payload), to: address, after: delay)
+            }
+        }
+    }
 }

@@ -25,7 +25,7 @@ final class MessageDeliveryTests: XCTestCase {
         let engine = TestEngine()
         let sink = Probe()
         let isink = engine.register(sink, name: "sink")
-        var senders: [ProcessID] = []
+        var senders: [Address<String>] = []
         for s in 0..<4 {
             let p = Probe()
             let id = engine.register(p, name: "s\(s)")

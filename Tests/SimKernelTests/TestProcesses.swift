@@ -1,7 +1,7 @@
 import SimKernel
 
 /// Messages of the engine tests: plain strings are enough to tell them apart.
-typealias TestEngine = Engine<String>
+typealias TestEngine = Engine
 
 /// A process's persistent storage, modelled as an object outside the process:
 /// it survives every end of a run, as the device's disk does.
@@ -20,7 +20,6 @@ enum ProbeEvent: Equatable {
 /// A scriptable process. `cache` is its memory (dropped by `discardMemory`);
 /// `storage` is outside it; `events` is the test's view of what happened.
 final class Probe: SimulatedProcess<String> {
-    typealias Message = String
 
     /// In-memory state of the current run.
     var cache: [String] = []
@@ -73,10 +72,9 @@ final class Probe: SimulatedProcess<String> {
 /// allocate and release memory, launch, suspend and kill each other, all driven by
 /// their own seeded streams. Used for determinism and invariant checks.
 final class Worker: SimulatedProcess<String> {
-    typealias Message = String
     var rng: RandomStream
-    var peers: [ProcessID] = []
-    var me = ProcessID(0)
+    var peers: [Address<String>] = []
+    var me: Address<String>!
     /// Memory of the current run.
     var held: Int64 = 0
     var handled = 0
@@ -95,7 +93,7 @@ final class Worker: SimulatedProcess<String> {
         let peer = peers[rng.index(peers.count)]
         switch rng.index(10) {
         case 0, 1, 2:
-            engine.send("msg from \(me.index)", to: peer, after: Time.fromSeconds(rng.exponential(mean: 0.5)))
+            engine.send("msg from \(me.process.index)", to: peer, after: Time.fromSeconds(rng.exponential(mean: 0.5)))
         case 3:
             // Several messages with the same delay: exercises FIFO at equal times.
             let d = SimTime(rng.index(3)) * Time.second
@@ -125,10 +123,9 @@ final class Worker: SimulatedProcess<String> {
 
 /// The process that keeps a random workload alive: it relaunches workers.
 final class Driver: SimulatedProcess<String> {
-    typealias Message = String
     var rng: RandomStream
-    var workers: [ProcessID] = []
-    var me = ProcessID(0)
+    var workers: [Address<String>] = []
+    var me: Address<String>!
 
     init(replicationSeed: UInt64) {
         rng = RandomStream(replicationSeed: replicationSeed, name: "driver")
@@ -157,7 +154,7 @@ func makeRandomWorld(seed: UInt64, workerCount: Int = 8, trace: TraceLog? = nil,
     let driver = Driver(replicationSeed: replicationSeed)
     driver.me = engine.register(driver, name: "driver")
     var workers: [Worker] = []
-    var ids: [ProcessID] = []
+    var ids: [Address<String>] = []
     for k in 0..<workerCount {
         let w = Worker(replicationSeed: replicationSeed, name: "worker\(k)")
         // Some workers have limits, so memory and time kills happen too.

@@ -20,7 +20,7 @@ final class PackageManifestTests: XCTestCase {
 
     /// One import of the library reaches all four modules.
     func testLibraryReExportsEveryModule() {
-        let engine = SimKernel.Engine<Int>()                       // SimKernel
+        let engine = SimKernel.Engine()                            // SimKernel
         XCTAssertEqual(engine.now, 0)
         XCTAssertTrue(Platform.DeviceState().locked)                // Platform
         XCTAssertFalse(Surfaces.Metric.allCases.isEmpty)            // Surfaces

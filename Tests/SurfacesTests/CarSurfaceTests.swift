@@ -92,7 +92,7 @@ final class CarSurfaceTests: XCTestCase {
             let log = TraceLog()
             _ = Replication.run(p, seed: 12_700 + seed, trace: log)
             let records = log.records
-            for (k, r) in records.enumerated() where r.process == "car" && r.event == "receive" && r.details == "timer(4)" {
+            for (k, r) in records.enumerated() where r.process == "car" && r.event == "receive" && r.details == "arrive" {
                 drivesEnded += 1
                 let suspended = records[k...].first { $0.process == "app" && $0.event == "ended" }
                 let nextLaunch = records[k...].first { $0.process == "app" && ($0.event == "launched" || $0.event == "resumed") }

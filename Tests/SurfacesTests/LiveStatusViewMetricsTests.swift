@@ -111,14 +111,15 @@ final class LiveStatusViewMetricsTests: XCTestCase {
             for seed in UInt64(14_400)..<14_403 {
                 let trace = TraceLog()
                 let r = Replication.run(p, seed: seed, trace: trace)
-                let begins = trace.receiveTimes("liveStatus", "timer(1)")
-                let glances = trace.receiveTimes("liveStatus", "timer(6)").filter { $0 >= p.observe.warmup }
+                let begins = trace.receiveTimes("liveStatus", "begin")
+                let glances = trace.receiveTimes("liveStatus", "glance").filter { $0 >= p.observe.warmup }
                 // Push arrivals per activity: (time, stage).
                 var pushes: [[(SimTime, Int)]] = Array(repeating: [], count: begins.count)
                 for rec in trace.records where rec.process == "liveStatus" && rec.event == "receive"
-                    && rec.details.hasPrefix("timerWithValue(5, ") {
-                    let packed = Int(rec.details.dropFirst("timerWithValue(5, ".count).dropLast())!
-                    pushes[packed >> 16].append((rec.time, packed & 0xFFFF))
+                    && rec.details.hasPrefix("pushArrives(LiveUpdate(activity: ") {
+                    // pushArrives(LiveUpdate(activity: A, stage: S))
+                    let fields = rec.details.split(whereSeparator: { !$0.isNumber }).map { Int($0)! }
+                    pushes[fields[0]].append((rec.time, fields[1]))
                 }
                 let n = p.live.stages
                 var expected: [Double] = []

@@ -80,11 +80,11 @@ final class OutboxRaceTests: XCTestCase {
         for seed in UInt64(9_300)..<9_302 {
             let trace = TraceLog()
             let res = Replication.run(p, seed: seed, trace: trace)
-            let confirms = Set(trace.receiveTimes("shareSheet", "timer(1)"))
+            let confirms = Set(trace.receiveTimes("shareSheet", "share"))
             XCTAssertEqual(trace.records.filter { $0.process == "shareExtension" && $0.event == "ended"
                 && $0.details == "normal" && confirms.contains($0.time) }.count, 0,
                            "seed \(seed): an extension run was ended by a later share")
-            waited += trace.times("shareSheet", "receive", details: "timerWithValue(101,").count
+            waited += trace.times("shareSheet", "receive", details: "shareAgain(").count
             XCTAssertEqual(res[value: .shareLost], 0, "seed \(seed): share.lost")
             XCTAssertEqual(res[value: .shareKilled], 0, "seed \(seed): share.killed")
         }

@@ -17,7 +17,7 @@ final class PlatformProfileTests: XCTestCase {
         p.elsewhere.edits = Rate(perHour: editsPerHour)
         let trace = TraceLog()
         _ = Replication.run(p, seed: seed, trace: trace)
-        return (trace.receiveTimes("device", "timer(9)").count, trace.times("widgetHost", "reloadRefused").count)
+        return (trace.receiveTimes("device", "backgroundRefresh").count, trace.times("widgetHost", "reloadRefused").count)
     }
 
     /// Refreshes are a Poisson count with mean rate × time: 4/h on android, 0.5/h on ios,
@@ -68,16 +68,16 @@ final class RandomStreamSeparationTests: XCTestCase {
         for r in trace.records {
             switch (r.process, r.event) {
             case ("elsewhere", "receive") where r.details.hasPrefix("reply"): o.edits.append(r.time)
-            case ("pushService", "receive") where r.details == "pushArrives(Surfaces.PushKind.silentToApp, 4)": o.pushes.append(r.time)
+            case ("pushService", "receive") where r.details == "silentArrives(writer: 4)": o.pushes.append(r.time)
             case ("pushService", _) where r.details.hasSuffix("writer 4"): o.wakes[r.time] = r.event
-            case ("user", "receive") where r.details.hasPrefix("surface(Surfaces.SurfaceEvent.tagValue(70, "):
+            case ("user", "receive") where r.details.hasPrefix("sessionStarted("):
                 guard current == nil else { break }
-                let own = r.details == "surface(Surfaces.SurfaceEvent.tagValue(70, 0))"
+                let own = r.details == "sessionStarted(surfaceSeed: nil)"
                 current = (r.time, own)
                 if own { o.ownSessions[r.time] = (-1, []) }
-            case ("user", "receive") where r.details == "timer(3)":
+            case ("user", "receive") where r.details == "edit":
                 if let c = current, c.own { o.ownSessions[c.start]!.edits.append(r.time) }
-            case ("user", "receive") where r.details == "timer(2)":
+            case ("user", "receive") where r.details == "end":
                 if let c = current, c.own { o.ownSessions[c.start]!.end = r.time }
                 current = nil
             default: break

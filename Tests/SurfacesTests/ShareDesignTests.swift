@@ -111,7 +111,7 @@ final class ShareDesignTests: XCTestCase {
             p.share.outbox = mode
             let trace = TraceLog()
             _ = Replication.run(p, seed: 9_900, trace: trace)
-            return trace.receiveTimes("shareSheet", "timer(1)")
+            return trace.receiveTimes("shareSheet", "share")
         }
         let coordinated = confirms(.coordinated), perFile = confirms(.perProcessFiles), unco = confirms(.uncoordinated)
         XCTAssertGreaterThan(coordinated.count, 100)

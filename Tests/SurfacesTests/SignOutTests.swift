@@ -104,16 +104,16 @@ final class SignOutTests: XCTestCase {
         for seed in UInt64(11_300)..<11_308 {
             let trace = TraceLog()
             let res = Replication.run(p, seed: seed, trace: trace)
-            guard let signOut = trace.receiveTimes("app", "surface(Surfaces.SurfaceEvent.tag(300))").first else {
+            guard let signOut = trace.receiveTimes("app", "signOut").first else {
                 XCTFail("seed \(seed): the app never got the sign-out"); continue
             }
             let link = trace.records.filter { $0.process == "watchLink" && $0.event == "receive"
-                && ($0.details == "timer(1)" || $0.details == "timer(2)") }
-            let away = link.last { $0.time <= signOut }?.details == "timer(1)"
+                && ($0.details == "goAway" || $0.details == "comeBack") }
+            let away = link.last { $0.time <= signOut }?.details == "goAway"
             let leak = res[value: .signoutWatchLeak]
             if away {
                 awayCases += 1
-                let back = link.first { $0.time > signOut && $0.details == "timer(2)" }!.time
+                let back = link.first { $0.time > signOut && $0.details == "comeBack" }!.time
                 assertClose(leak, Time.seconds(back - signOut), tolerance: 5, "seed \(seed): watch leak = time until the phone is back in reach")
                 longest = max(longest, leak)
             } else {
@@ -142,13 +142,13 @@ final class SignOutTests: XCTestCase {
         for seed in UInt64(11_600)..<11_604 {
             let trace = TraceLog()
             let res = Replication.run(p, seed: seed, trace: trace)
-            guard let signOut = trace.receiveTimes("app", "surface(Surfaces.SurfaceEvent.tag(300))").first else {
+            guard let signOut = trace.receiveTimes("app", "signOut").first else {
                 XCTFail("seed \(seed): the app never got the sign-out"); continue
             }
             let network = trace.records.filter { $0.process == "device" && $0.event == "receive"
-                && ($0.details == "timer(4)" || $0.details == "timer(5)") }
-            guard network.last(where: { $0.time <= signOut })?.details == "timer(4)",
-                  let online = network.first(where: { $0.time > signOut && $0.details == "timer(5)" })?.time else { continue }
+                && ($0.details == "offline" || $0.details == "online") }
+            guard network.last(where: { $0.time <= signOut })?.details == "offline",
+                  let online = network.first(where: { $0.time > signOut && $0.details == "online" })?.time else { continue }
             offlineCases += 1
             let bound = Time.seconds(online - signOut) + 3_600 + Self.small
             XCTAssertLessThanOrEqual(res[value: .signoutTVLeak], bound,
@@ -213,7 +213,7 @@ final class SignOutTests: XCTestCase {
         for seed in UInt64(11_500)..<11_503 {
             let trace = TraceLog()
             let res = Replication.run(p, seed: seed, trace: trace)
-            guard let signOut = trace.receiveTimes("app", "surface(Surfaces.SurfaceEvent.tag(300))").first else {
+            guard let signOut = trace.receiveTimes("app", "signOut").first else {
                 XCTFail("seed \(seed): the app never got the sign-out"); continue
             }
             let writes = trace.records.filter { $0.process == "backend" && $0.event == "receive" && $0.time > signOut

@@ -59,9 +59,9 @@ final class SurfaceInvariantsTests: XCTestCase {
             return (trace, Replication.run(p, seed: 13_300, trace: trace))
         }
         let (on, resOn) = events(widget: true), (off, resOff) = events(widget: false)
-        for (process, details, what) in [("watchApp", "timer(1)", "watch writes"), ("shareSheet", "timer(1)", "shares"),
-                                         ("liveStatus", "timer(1)", "activities"), ("elsewhere", "timer(1)", "edits elsewhere"),
-                                         ("automations", "timer(1)", "actions"), ("watchLink", "timer(1)", "phone out of reach")] {
+        for (process, details, what) in [("watchApp", "write", "watch writes"), ("shareSheet", "share", "shares"),
+                                         ("liveStatus", "begin", "activities"), ("elsewhere", "edit", "edits elsewhere"),
+                                         ("automations", "run", "actions"), ("watchLink", "goAway", "phone out of reach")] {
             let a = on.receiveTimes(process, details), b = off.receiveTimes(process, details)
             XCTAssertGreaterThan(a.count, 0, what)
             assertSameTimes(a, b, "\(what) with the widget on vs off")
@@ -76,7 +76,7 @@ final class SurfaceInvariantsTests: XCTestCase {
             p.widget.enabled = widget
             let trace = TraceLog()
             _ = Replication.run(p, seed: 13_400, trace: trace)
-            return trace.receiveTimes("watchApp", "surface(Surfaces.SurfaceEvent.tag(34))")
+            return trace.receiveTimes("watchApp", "glance")
         }
         let on = glances(widget: true), off = glances(widget: false)
         XCTAssertGreaterThan(on.count, 50)

@@ -58,7 +58,7 @@ final class TelevisionTests: XCTestCase {
             p.tv.enabled = tv
             let trace = TraceLog()
             _ = Replication.run(p, seed: 12_300, trace: trace)
-            return trace.receiveTimes("user", "timer(1)")
+            return trace.receiveTimes("user", "open")
         }
         let with = opens(tv: true), without = opens(tv: false)
         XCTAssertGreaterThan(with.count, 10)

@@ -123,7 +123,7 @@ final class WidgetViewMechanismTests: XCTestCase {
             let r = Replication.run(p, seed: seed, trace: trace)
             XCTAssertEqual(r[value: .widgetBlank], 0, "seed \(seed): an unversioned widget keeps its old picture")
             crashed += (r[value: .widgetProviderCrashed] * r[value: .widgetReloads]).rounded()
-            updates += trace.receiveTimes("widgetHost", "deviceNotice(Surfaces.DeviceNotice.appUpdated)")
+            updates += trace.receiveTimes("widgetHost", "deviceNotice(appUpdated)")
                 .filter { $0 >= p.observe.warmup }.count
         }
         XCTAssertGreaterThan(updates, 300)

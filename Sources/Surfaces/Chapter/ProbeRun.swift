@@ -61,7 +61,7 @@ public final class ProbeRun {
 
     /// A second device changes the data; returns the change's number.
     func editElsewhere() -> Int32 {
-        world.engine.send(.timer(OtherDevice.edit), to: world.ids.elsewhere)
+        world.engine.send(.edit, to: world.ids.elsewhere)
         settle()
         return world.truth.count - 1
     }
@@ -72,7 +72,7 @@ public final class ProbeRun {
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
         guard world.engine.isRunning(world.ids.actions) else { return nil }
-        world.engine.send(.timer(Automations.Tag.run.rawValue), to: world.ids.actions)
+        world.engine.send(.run, to: world.ids.actions)
         settle()
         return world.actions.indices.last
     }
@@ -80,7 +80,7 @@ public final class ProbeRun {
     /// Shares one item from another app; returns its index, or nil if the app is not a share target.
     func share() -> Int? {
         guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
-        world.engine.send(.timer(ShareSheet.Tag.share.rawValue), to: world.ids.shareSheet)
+        world.engine.send(.share, to: world.ids.shareSheet)
         settle()
         return world.shares.indices.last
     }
@@ -88,7 +88,7 @@ public final class ProbeRun {
     /// Starts an activity from the app; false if the app shows no live status.
     func startActivity() -> Bool {
         guard world.engine.isRunning(world.ids.live) else { return false }
-        world.engine.send(.timer(LiveStatus.Tag.begin.rawValue), to: world.ids.live)
+        world.engine.send(.begin, to: world.ids.live)
         settle()
         return !assembly.live.activities.isEmpty
     }
@@ -96,21 +96,21 @@ public final class ProbeRun {
     func signOut() {
         world.openAppInForeground(.user)
         wait(World.signOutNavigation)
-        world.engine.send(.surface(.tag(MainApp.signOutTag)), to: world.ids.app)
+        world.engine.send(.signOut, to: world.ids.app)
         settle()
     }
 
     /// A change on the watch; returns its number.
     func watchWrite() -> Int32? {
         let before = world.truth.count
-        world.engine.send(.timer(WatchApp.Tag.write.rawValue), to: world.ids.watch)
+        world.engine.send(.write, to: world.ids.watch)
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
     }
 
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
-        world.engine.send(.surface(.tag(WatchApp.glanceTag)), to: world.ids.watch)
+        world.engine.send(.glance, to: world.ids.watch)
         wait(5 * Time.second)
         return world.watchObserver.current
     }

@@ -14,17 +14,28 @@ struct ActionRun {
     var holdsChange = false
 }
 
+
+/// What the automations program accepts (§25.9): its own timers for runs, widget button
+/// taps and each attempt's timeout, and the runner's result.
+enum AutomationsInput {
+    /// An automation or a spoken request runs an action (its own timer).
+    case run
+    /// The user taps a widget button (its own timer).
+    case buttonTap
+    /// Action `action`'s attempt timed out (its own timer).
+    case timeout(action: Int32)
+    /// The runner returned its result for action `action`.
+    case done(action: Int32)
+}
 /// Assistant and shortcut actions (§25.8; docs/model.md#actions): an automation runs an action at
 /// `action.perDay`. With `action.background` and a session available to a background
 /// process, the system runs the app's code for seconds (the action runner) and it sends
 /// a mutation; an automation that hears nothing within `action.timeout` retries, up to
 /// `action.retries` times, with the same action — the backend applies it once only if
 /// writes carry idempotency keys. Otherwise the action opens the app at a screen.
-final class Automations: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class Automations: SimulatedProcess<AutomationsInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case run = 1, timeout, buttonTap }
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -37,37 +48,37 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
     /// Taps on a button in the widget, at `widget.buttonTaps.perDay`.
     private func scheduleButtonTap() {
         guard world.p.widget.enabled else { return }
-        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .timer(Tag.buttonTap.rawValue), to: world.ids.actions)
+        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .buttonTap, to: world.ids.actions)
     }
 
     private func schedule() {
         guard world.p.action.enabled else { return }
-        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .timer(Tag.run.rawValue), to: world.ids.actions)
+        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .run, to: world.ids.actions)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: AutomationsInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.run.rawValue):
+        switch input {
+        case .run:
             if !w.signedOut || w.shared.readSession(w.device) != nil {
                 w.actions.append(ActionRun(startedAt: w.now))
                 attempt(w.actions.count - 1)
             }
             schedule()
-        case .timer(Tag.buttonTap.rawValue):
+        case .buttonTap:
             if !w.signedOut {
                 w.actions.append(ActionRun(startedAt: w.now, fromWidgetButton: true))
                 attempt(w.actions.count - 1)
             }
             scheduleButtonTap()
-        case .timerWithValue(Tag.timeout.rawValue, let index):
+        case .timeout(let index):
             let i = Int(index)
             if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries {
                 attempt(i)
             } else if !w.actions[i].done {
                 release(i)          // every attempt timed out: the automation gives up
             }
-        case .surface(.tagValue(Automations.doneTag, let index)):
+        case .done(let index):
             w.actions[Int(index)].done = true
             release(Int(index))
             // The action's code rebuilt the projection; it asks for a reload as the app would (a
@@ -76,8 +87,6 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
                 w.engine.send(.reloadRequest(free: true, reason: w.actions[Int(index)].fromWidgetButton ? .button : .appRequest),
                               to: w.ids.widgetHost)
             }
-        default:
-            break
         }
     }
 
@@ -87,9 +96,6 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
         world.actions[i].holdsChange = false
         world.letGo(world.actions[i].change)
     }
-
-    /// Message tag: the runner returned its result for action `value`.
-    static let doneTag: Int32 = 60
 
     private func attempt(_ i: Int) {
         let w = world
@@ -101,7 +107,7 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
             w.actions[i].openedApp = true
             w.actions[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
-            w.openAppInForeground(.link, bySurface: w.ids.actions)
+            w.openAppInForeground(.link, bySurface: w.ids.actions.process)
             // The user finishes the action on the screen it opened.
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
@@ -112,18 +118,23 @@ final class Automations: SimulatedProcess<Surfaces.Message> {
         }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
-        w.engine.send(.surface(.tagValue(ActionRunner.runTag, Int64(i))), to: w.ids.actionRunner)
-        w.engine.send(.timerWithValue(Tag.timeout.rawValue, Int64(i)), to: w.ids.actions, after: w.p.action.timeout)
+        w.engine.send(.run(action: Int32(i)), to: w.ids.actionRunner)
+        w.engine.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
     }
 }
 
+
+/// What the action runner accepts: the action to run, and the reply to its write.
+enum ActionRunnerInput {
+    /// Run action `action` (the app's intent code, in its own process).
+    case run(action: Int32)
+    case reply(Reply)
+}
 /// The app's code run in the background for one action (an app intent): it reads the
 /// session from shared secure storage and sends the mutation with its idempotency key.
-final class ActionRunner: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    static let runTag: Int32 = 1
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -132,10 +143,10 @@ final class ActionRunner: SimulatedProcess<Surfaces.Message> {
     init(world: World) { self.world = world }
     override func discardMemory() { running = nil }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: ActionRunnerInput, engine: Engine) {
         let w = world
-        switch message {
-        case .surface(.tagValue(Self.runTag, let index)):
+        switch input {
+        case .run(let index):
             guard let session = w.shared.readSession(w.device) else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
             w.request(.write, from: w.ids.actionRunner, credential: session.id, change: w.actions[Int(index)].change, key: true)
@@ -146,11 +157,9 @@ final class ActionRunner: SimulatedProcess<Surfaces.Message> {
                     pr.data.changes.insert(r.change, lost: w.truth.lost)
                     w.shared.writeProjection(pr, w.device)
                 }
-                engine.send(.surface(.tagValue(Automations.doneTag, Int64(i))), to: w.ids.actions)
+                engine.send(.done(action: Int32(i)), to: w.ids.actions)
             }
             engine.end(w.ids.actionRunner, .normal)
-        default:
-            break
         }
     }
 }

@@ -1,12 +1,19 @@
 import SimKernel
 import Platform
 
+/// What the backend accepts: requests over the network, and the deletion of an object
+/// by another device's user.
+enum BackendInput {
+    case request(Request)
+    /// An object is deleted elsewhere (which one, by position).
+    case deleteObject(index: Int32)
+}
+
 /// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute.
-final class Backend: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class Backend: SimulatedProcess<BackendInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     #if !DEBUG
@@ -53,17 +60,17 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
 
     var snapshot: DataCopy { DataCopy(account: 1, changes: applied, readAt: world.now, objects: objects) }
 
-    /// Message tag: an object is deleted elsewhere (value: which one).
-    static let deleteObjectTag: Int32 = 1
-
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        if case .surface(.tagValue(Self.deleteObjectTag, let index)) = message {
+    override func receive(_ input: BackendInput, engine: Engine) {
+        let r: Request
+        switch input {
+        case .deleteObject(let index):
             deleteObject(at: Int(index))
             return
+        case .request(let request):
+            r = request
         }
-        guard case .request(let r) = message else { return }
         if world.measuring { world.countRequest() }
-        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, tag: r.tag)
+        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item)
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
@@ -81,7 +88,7 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
         }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { world.letGo(r.change) }
-        engine.send(.reply(reply), to: r.from, incarnation: r.incarnation, after: delay)
+        engine.send(reply, via: world.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
     private func apply(_ r: Request) {
@@ -116,13 +123,20 @@ final class Backend: SimulatedProcess<Surfaces.Message> {
     }
 }
 
+/// What the other device's user does (its own timers), and its replies.
+enum OtherDeviceInput {
+    /// Its user makes a change.
+    case edit
+    /// Its user deletes an object (and makes a change).
+    case delete
+    case reply(Reply)
+}
+
 /// Another device or the web, signed in to the same account (§25.11 P25.2): it makes
 /// changes and deletes objects, each reaching the backend over its own network.
-final class OtherDevice: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    static let edit: Int32 = 1, delete: Int32 = 2
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -133,22 +147,24 @@ final class OtherDevice: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleEdit() {
-        world.scheduleArrival(rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere, .timer(Self.edit), to: world.ids.elsewhere)
+        world.scheduleArrival(rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere, .edit, to: world.ids.elsewhere)
     }
 
     private func scheduleDelete() {
-        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhereDeletes, .timer(Self.delete), to: world.ids.elsewhere)
+        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhereDeletes, .delete, to: world.ids.elsewhere)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        guard case .timer(let tag) = message else { return }
-        if tag == Self.edit {
+    override func receive(_ input: OtherDeviceInput, engine: Engine) {
+        switch input {
+        case .edit:
             makeEdit()
             scheduleEdit()
-        } else if tag == Self.delete {
+        case .delete:
             world.deleteObjectElsewhere(index: world.rng.elsewhereDeletes.index(8))
             makeEdit()
             scheduleDelete()
+        case .reply:
+            break       // its writes' outcomes are its own device's concern, not measured here
         }
     }
 

@@ -1,6 +1,23 @@
 import SimKernel
 import Platform
 
+
+/// What the car surface accepts (§25.8): its own timers for drives, refreshes and
+/// glances (each carrying its drive, so a timer of an earlier drive does nothing), word
+/// that the app's run ended during a drive, and replies to its own client's fetches.
+enum CarInput {
+    /// A drive begins (its own timer).
+    case drive
+    /// The drive ends (its own timer).
+    case arrive
+    /// Time to refresh the templates during drive `drive`.
+    case refresh(drive: Int64)
+    /// A glance at the car's screen during drive `drive`.
+    case glance(drive: Int64)
+    /// The app's run ended during a drive (the connection relaunches it).
+    case appLost
+    case reply(Reply)
+}
 /// The car surface (§25.8; docs/model.md#instant-version): the app supplies data to the system's templates.
 /// `projected`: the phone's app and session — the car connection launches the phone app
 /// in the background and keeps it running for the drive (even after a force-quit: a run
@@ -8,11 +25,9 @@ import Platform
 /// its store to the templates, so with the phone offline the car shows old data. `onCar`:
 /// a separate client on the car's computer with its own sign-in and network, fetching
 /// every `app.syncInterval`.
-final class CarSurface: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class CarSurface: SimulatedProcess<CarInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case drive = 1, refresh, glance, arrive }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -33,18 +48,18 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
     }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .timer(Tag.drive.rawValue), to: world.ids.car)
+        world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.car)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: CarInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.drive.rawValue):
+        switch input {
+        case .drive:
             if !driving {
                 driving = true
                 drive += 1
                 w.carIsDriving = true
-                engine.send(.timer(Tag.arrive.rawValue), to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
+                engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
                     w.carKeepsAppRunning = true
                     connectApp()        // the app fills the templates with what it can read (MainApp)
@@ -54,28 +69,28 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
                 scheduleGlance()
             }
             schedule()
-        case .timerWithValue(Tag.refresh.rawValue, let d):
+        case .refresh(let d):
             guard driving, d == drive else { break }
             if w.p.car.mode == .projected {
                 if !engine.isRunning(w.ids.app) { connectApp() }
             } else {
                 refresh()
             }
-        case .timerWithValue(Tag.glance.rawValue, let d):
+        case .glance(let d):
             if driving && d == drive {
                 w.glance(w.carObserver)
                 scheduleGlance()
             }
-        case .timer(Tag.arrive.rawValue):
+        case .arrive:
             driving = false
             w.carIsDriving = false
             if w.carKeepsAppRunning {
                 // Disconnected: the app suspends once idle (unless something else keeps it running).
                 w.carKeepsAppRunning = false
-                engine.send(.surface(.tag(MainApp.activityOverTag)), to: w.ids.app)
+                engine.send(.activityOver, to: w.ids.app)
             }
             w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
-        case .surface(.tag(Self.appLostTag)):
+        case .appLost:
             if driving { scheduleRefresh() }
         case .reply(let r):
             if r.status == .unauthorized && w.carClientSignedIn {
@@ -86,13 +101,11 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
             } else if driving, r.status == .ok, let d = w.data(of: r) {
                 w.carShows(d)
             }
-        default:
-            break
         }
     }
 
     private func scheduleGlance() {
-        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.glancesCar, .timerWithValue(Tag.glance.rawValue, drive), to: world.ids.car)
+        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.glancesCar, .glance(drive: drive), to: world.ids.car)
     }
 
     /// The car's own client fetches from the backend over the car's network, every
@@ -109,7 +122,7 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
 
     /// The next refresh (or, projected, the next check that the app still runs) of this drive.
     private func scheduleRefresh() {
-        world.engine.send(.timerWithValue(Tag.refresh.rawValue, drive), to: world.ids.car, after: world.p.app.syncInterval)
+        world.engine.send(.refresh(drive: drive), to: world.ids.car, after: world.p.app.syncInterval)
     }
 
     /// The car connection runs the phone app in the background for the drive, even after a
@@ -124,7 +137,5 @@ final class CarSurface: SimulatedProcess<Surfaces.Message> {
         if w.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
-    /// Message tag: the app's run ended during a drive (the connection relaunches it).
-    static let appLostTag: Int32 = 20
 }
 

@@ -1,16 +1,23 @@
 import SimKernel
 import Platform
 
+/// What the device program accepts: its own timers for the phone's events, the system's
+/// decision to terminate the app in the background, and the reply to a revocation it sent.
+enum DeviceInput {
+    case lock, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh
+    /// Memory pressure: the system terminates the app's run `incarnation` if it is still in the background.
+    case terminateApp(incarnation: UInt32)
+    case reply(Reply)
+}
+
 /// The phone's operating system events (docs/model.md#device): lock and unlock, restarts (after
 /// which storage protected until first unlock stays closed until the next unlock),
 /// offline periods, app updates (which may change the projection schema), the system
 /// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
-final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case lock = 1, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh }
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -23,23 +30,23 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
         schedule(.offline, perDay: p.network.offlinePerDay, rng: &world.rng.deviceNetwork)
         schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &world.rng.deviceUpdates)
         scheduleBackgroundRefresh()
-        if let t = p.device.keyLossAt { world.engine.send(.timer(Tag.keyLoss.rawValue), to: world.ids.device, at: t) }
-        if let t = p.app.keepReadingsChangeAt { world.engine.send(.timer(Tag.keepChange.rawValue), to: world.ids.device, at: t) }
+        if let t = p.device.keyLossAt { world.engine.send(.keyLoss, to: world.ids.device, at: t) }
+        if let t = p.app.keepReadingsChangeAt { world.engine.send(.keepChange, to: world.ids.device, at: t) }
     }
 
-    private func send(_ tag: Tag, after delay: SimTime) {
+    private func send(_ event: DeviceInput, after delay: SimTime) {
         let t = world.now + delay
-        if t < p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.device, at: t) }
+        if t < p.duration { world.engine.send(event, to: world.ids.device, at: t) }
     }
 
-    private func schedule(_ tag: Tag, perDay: Double, rng: inout RandomStream) {
-        world.scheduleArrival(perDay: perDay, rng: &rng, .timer(tag.rawValue), to: world.ids.device)
+    private func schedule(_ event: DeviceInput, perDay: Double, rng: inout RandomStream) {
+        world.scheduleArrival(perDay: perDay, rng: &rng, event, to: world.ids.device)
     }
 
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
     /// (docs/platform-facts.md#extensions `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
     private func scheduleBackgroundRefresh() {
-        world.scheduleArrival(rate: p.app.backgroundRefresh, rng: &world.rng.scheduler, .timer(Tag.backgroundRefresh.rawValue), to: world.ids.device)
+        world.scheduleArrival(rate: p.app.backgroundRefresh, rng: &world.rng.scheduler, .backgroundRefresh, to: world.ids.device)
     }
 
     /// Mean locked period giving the locked share `device.locked` beside the unlocked periods.
@@ -57,23 +64,15 @@ final class DeviceProcess: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    /// Message tag: the system terminates the app running in the background (memory pressure).
-    static let terminateTag: Int32 = 101
-
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: DeviceInput, engine: Engine) {
         let w = world
-        if case .timerWithValue(Self.terminateTag, let inc) = message {
-            if engine.isRunning(w.ids.app) && !w.appInForeground && UInt32(inc) == engine.incarnation(w.ids.app) {
+        switch input {
+        case .terminateApp(let inc):
+            if engine.isRunning(w.ids.app) && !w.appInForeground && inc == engine.incarnation(w.ids.app) {
                 engine.end(w.ids.app, .terminatedBySystem)
             }
-            return
-        }
-        if case .reply(let r) = message {
+        case .reply(let r):
             if r.kind == .revoke && r.status == .ok { w.appStorage.revokePending = false }
-            return
-        }
-        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
-        switch tag {
         case .unlock:
             w.unlock()
             scheduleUnlockCycle(locked: false)

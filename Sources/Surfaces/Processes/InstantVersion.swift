@@ -1,6 +1,16 @@
 import SimKernel
 import Platform
 
+
+/// What the instant version's program accepts (§25.10): its own timers.
+enum InstantVersionInput {
+    /// Someone opens the instant version from a link.
+    case use
+    /// The user installs the full app after use number `use`.
+    case install(use: Int64)
+    /// The platform checks whether it went unused for the whole removal period.
+    case removeIfUnused
+}
 /// The instant version (§25.8; docs/model.md#instant-version): opened from a link without installation, a
 /// subset of the app with its own small container. A use leaves state there (a cart, a
 /// sign-in). When the person then installs the full app, the platform removes the instant
@@ -9,11 +19,9 @@ import Platform
 /// (`instant.handover`). An instant version unused for `instant.removedAfter` is removed
 /// with all its data. The full app's first launch reads its own container: whether it starts
 /// empty is what those storage operations left, never the design flag itself.
-final class InstantVersion: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case use = 1, install, removeIfUnused }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -44,13 +52,13 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
     func start() { schedule() }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &world.rng.instant, .timer(Tag.use.rawValue), to: world.ids.instant)
+        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &world.rng.instant, .use, to: world.ids.instant)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: InstantVersionInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.use.rawValue):
+        switch input {
+        case .use:
             // Someone opens the instant version from a link and leaves state in its container;
             // a design that hands over writes it to the handover area as well.
             let use = uses
@@ -58,26 +66,24 @@ final class InstantVersion: SimulatedProcess<Surfaces.Message> {
             ownContainer.insert(use)
             if w.p.instant.handover { handoverArea.insert(use) }
             lastUsedAt = w.now
-            engine.send(.timer(Tag.removeIfUnused.rawValue), to: w.ids.instant, after: w.p.instant.removedAfter)
+            engine.send(.removeIfUnused, to: w.ids.instant, after: w.p.instant.removedAfter)
             if w.rng.instant.bernoulli(w.p.instant.installAfterUse) {
                 let delay = w.p.instant.installDelay.sampleTime(&w.rng.instant)
-                engine.send(.timerWithValue(Tag.install.rawValue, use), to: w.ids.instant, after: delay)
+                engine.send(.install(use: use), to: w.ids.instant, after: delay)
             }
             schedule()
-        case .timer(Tag.removeIfUnused.rawValue):
+        case .removeIfUnused:
             // Unused for the whole period: the platform removes it with everything it stored.
             if w.now - lastUsedAt >= w.p.instant.removedAfter {
                 ownContainer.removeAll()
                 handoverArea.removeAll()
             }
-        case .timerWithValue(Tag.install.rawValue, let use):
+        case .install(let use):
             // Installing the full app: the instant version's container goes; its handover area
             // becomes the full app's container, which the first launch reads.
             ownContainer.remove(use)
             let fullAppContainerHasState = handoverArea.remove(use) != nil
             if w.measuring { firstLaunches.append(fullAppContainerHasState) }
-        default:
-            break
         }
     }
 }

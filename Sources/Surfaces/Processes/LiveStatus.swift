@@ -1,6 +1,29 @@
 import SimKernel
 import Platform
 
+/// What the live-status program accepts: its own timers, pushes the system draws, the
+/// app's drawing calls, and the app's and sign-out's notices (§25.5).
+enum LiveStatusInput {
+    /// The user places an order in the app (its own timer): an activity begins.
+    case begin
+    /// The backend moves activity `activity` to its next stage (its own timer).
+    case stage(activity: Int32)
+    /// The platform removes activity `activity`'s status: 8 h active, then the linger on the lock screen.
+    case platformRemove(activity: Int32)
+    /// An update arrives on the activity's push token (the system draws it, no app code).
+    case pushArrives(LiveUpdate)
+    /// A glance at the lock screen (its own timer).
+    case glance
+    /// Whether the app is still kept running for an activity (its own timer, after the final update).
+    case keepAliveCheck
+    /// The app's own code draws an update it heard of.
+    case appDraws(LiveUpdate)
+    /// The app runs: it brings its statuses up to date.
+    case appRuns
+    /// Sign-out: the app ends every status.
+    case endAll
+}
+
 /// The live status (§25.5; docs/model.md#live-status) and the activities behind it. An activity (a
 /// delivery, a ride) starts when the user places it in the app — a live status can only
 /// be started by the app in the foreground — and moves through `live.stages` stages
@@ -10,11 +33,9 @@ import Platform
 /// between the planned times (`clock`). It ends by a final update; if that is lost it
 /// stays until the app's next run ends it or the platform removes it (8 h active, then
 /// up to 4 h more on the lock screen).
-final class LiveStatus: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case begin = 1, stage, platformRemove = 4, pushArrives, glance, keepAliveCheck }
 
     struct Activity {
         var start: SimTime
@@ -58,44 +79,42 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     func start() { scheduleBegin() }
 
     private func scheduleBegin() {
-        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .timer(Tag.begin.rawValue), to: world.ids.live)
+        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .begin, to: world.ids.live)
     }
 
     /// The index of the activity currently shown or running, if any.
     var current: Int? { activities.indices.last.flatMap { activities[$0].shown || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: LiveStatusInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.begin.rawValue):
+        switch input {
+        case .begin:
             if !w.signedOut { begin() }
             scheduleBegin()
-        case .timerWithValue(Tag.stage.rawValue, let index):
+        case .stage(let index):
             advance(Int(index))
-        case .surface(.tagValue(Self.appDrawsTag, let packed)):
-            drawUpdate(packed)
-        case .surface(.tag(Self.appRunsTag)):
+        case .appDraws(let update):
+            drawUpdate(update)
+        case .appRuns:
             appRuns()
-        case .surface(.tag(Self.endAllTag)):
+        case .endAll:
             endAll()
-        case .timer(Tag.keepAliveCheck.rawValue):
+        case .keepAliveCheck:
             updateKeepAlive()
-        case .timer(Tag.glance.rawValue):
+        case .glance:
             glance()
             scheduleGlance()
-        case .timerWithValue(Tag.platformRemove.rawValue, let index):
+        case .platformRemove(let index):
             remove(Int(index))
-        case .timerWithValue(Tag.pushArrives.rawValue, let packed):
-            drawUpdate(packed)
-        default:
-            break
+        case .pushArrives(let update):
+            drawUpdate(update)
         }
     }
 
     /// The user places an order in the app, which starts the activity and its status.
     private func begin() {
         let w = world
-        w.openAppInForeground(.user, bySurface: w.ids.live)
+        w.openAppInForeground(.user, bySurface: w.ids.live.process)
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         // The real activity runs early or late against its plan (what a clock cannot know).
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
@@ -105,9 +124,9 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
                                    account: w.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
         let i = activities.count - 1
         for t in times {
-            w.engine.send(.timerWithValue(Tag.stage.rawValue, Int64(i)), to: w.ids.live, at: t)
+            w.engine.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
-        w.engine.send(.timerWithValue(Tag.platformRemove.rawValue, Int64(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
+        w.engine.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
         w.liveShown = true
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
@@ -122,7 +141,7 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
     private func scheduleGlance() {
         let w = world
         guard current != nil else { glancing = false; return }
-        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances, .timer(Tag.glance.rawValue), to: w.ids.live) { glancing = false }
+        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances, .glance, to: w.ids.live) { glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -139,20 +158,20 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
             let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
             if final { activities[i].finalUpdateArrives = w.now + delay }
-            w.engine.send(.pushArrives(.liveUpdate, Int64(i) << 16 | Int64(stage)), to: w.ids.pushService, after: delay)
+            w.engine.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
             let lost = final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
             let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
             // The app stops being kept running for the activity only after its final update
             // had time to arrive (it draws it first).
-            if final { w.engine.send(.timer(Tag.keepAliveCheck.rawValue), to: w.ids.live, after: delay + 1) }
+            if final { w.engine.send(.keepAliveCheck, to: w.ids.live, after: delay + 1) }
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
             guard w.device.online, w.device.poweredOn else { return }
             if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
-            w.engine.send(.surface(.tagValue(LiveStatus.appUpdateTag, Int64(i) << 16 | Int64(stage))), to: w.ids.app, after: delay)
+            w.engine.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.app, after: delay)
         }
     }
 
@@ -161,17 +180,13 @@ final class LiveStatus: SimulatedProcess<Surfaces.Message> {
         let running = activities.contains { $0.stage < $0.stageTimes.count }
         let was = world.liveKeepsAppRunning
         world.liveKeepsAppRunning = world.p.live.updates == .app && running
-        if was && !world.liveKeepsAppRunning { world.engine.send(.surface(.tag(MainApp.activityOverTag)), to: world.ids.app) }
+        if was && !world.liveKeepsAppRunning { world.engine.send(.activityOver, to: world.ids.app) }
     }
 
-    /// Message tags: for the app, the activity moved (value: index << 16 | stage); from the
-    /// app, draw this stage; the app runs (catch up); sign-out ends every status.
-    static let appUpdateTag: Int32 = 40, appDrawsTag: Int32 = 41, appRunsTag: Int32 = 42, endAllTag: Int32 = 43
-
     /// An update the backend sent when the activity reached a stage (a push, or the app's
-    /// connection): value index << 16 | stage. Its data is the backend's as the stage began.
-    private func drawUpdate(_ packed: Int64) {
-        let i = Int(packed >> 16), stage = Int(packed & 0xFFFF)
+    /// connection). Its data is the backend's as the stage began.
+    private func drawUpdate(_ update: LiveUpdate) {
+        let i = Int(update.activity), stage = Int(update.stage)
         guard i < activities.count, stage >= 1 else { return }
         draw(i, stage: stage, readAt: activities[i].stageTimes[stage - 1])
     }

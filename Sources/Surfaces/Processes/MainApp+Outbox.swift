@@ -7,8 +7,6 @@ import Platform
 /// the read and the rewrite are separate steps that take time, so an append by the
 /// extension between them is lost (or an item taken is put back and sent twice).
 extension MainApp {
-    enum DrainTag: Int32 { case read = 201, write, lockGranted }
-
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
         let w = world
@@ -22,40 +20,42 @@ extension MainApp {
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
+            w.engine.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
         case .coordinated:
             m.drainSnapshot = []
-            if w.outbox.acquire(w.ids.app.index) {
-                w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
+            if w.outbox.acquire(w.ids.app.process.index) {
+                w.engine.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
             }
         }
     }
 
-    /// Messages of the other surfaces' protocols.
-    func receiveSurfaceMessage(_ message: Message) {
+    /// The shared outbox's lock is granted: the drain reads the file.
+    func outboxLockGranted() {
+        world.engine.send(.outboxRead, to: world.ids.app, after: world.ioTime(world.ids.app.process))
+    }
+
+    /// The drain read the shared file: its items go into the app's own outbox.
+    func outboxReadDone() {
         let w = world
-        switch message {
-        case .surface(.tag(DrainTag.lockGranted.rawValue)):
-            w.engine.send(.surface(.tag(DrainTag.read.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
-        case .surface(.tag(DrainTag.read.rawValue)):
-            guard let m = memory else { return }
-            let items = w.outbox.read()
-            m.drainSnapshot = items
-            for item in items { sendWrite(item) }   // now in the app's own durable outbox
-            w.engine.send(.surface(.tag(DrainTag.write.rawValue)), to: w.ids.app, after: w.ioTime(w.ids.app))
-        case .surface(.tag(DrainTag.write.rawValue)):
-            guard let m = memory, m.drainSnapshot != nil else { return }
-            // Rewrites the file without the items it took (its view of the file is the snapshot).
-            // It took every item it read, so it writes the file back empty; an item the
-            // extension appended since the read is overwritten unless the lock kept it out.
-            w.writeSharedOutbox([])
-            m.drainSnapshot = nil
-            let again = m.drainWanted
-            m.drainWanted = false
-            if let next = w.outbox.release(w.ids.app.index) { w.grantOutboxLock(to: next) }
-            if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
-        default:
-            w.appReceivesSurfaceMessage(message, app: self)
-        }
+        guard let m = memory else { return }
+        let items = w.outbox.read()
+        m.drainSnapshot = items
+        for item in items { sendWrite(item) }   // now in the app's own durable outbox
+        w.engine.send(.outboxWrite, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+    }
+
+    /// The drain rewrites the shared file.
+    func outboxWriteDone() {
+        let w = world
+        guard let m = memory, m.drainSnapshot != nil else { return }
+        // Rewrites the file without the items it took (its view of the file is the snapshot).
+        // It took every item it read, so it writes the file back empty; an item the
+        // extension appended since the read is overwritten unless the lock kept it out.
+        w.writeSharedOutbox([])
+        m.drainSnapshot = nil
+        let again = m.drainWanted
+        m.drainWanted = false
+        if let next = w.outbox.release(w.ids.app.process.index) { w.grantOutboxLock(to: next) }
+        if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

@@ -1,17 +1,51 @@
 import SimKernel
 import Platform
 
+/// What the main app accepts: the user's actions, the system's wakes, replies, and what
+/// the other surfaces send it (docs/model.md#main-app).
+enum MainAppInput {
+    /// The user brought it to the foreground.
+    case userOpensApp
+    /// The user makes a change in it.
+    case userEdits
+    /// The user leaves it (to the home screen, or force-quitting it).
+    case userEndsSession(forceQuit: Bool)
+    /// A background push reached it (it was woken, or it is in front).
+    case silentPush
+    /// The system woke it in the background (background refresh, a finished transfer, the car).
+    case backgroundWake(Launcher)
+    /// What kept it running in the background (an app-driven live status, a projected car) is over.
+    case activityOver
+    /// The watch app's message over the watch link.
+    case watchRequest(WatchRequest)
+    /// Its own sync timer.
+    case syncTimer
+    case reply(Reply)
+    /// The share extension signals a new item in the shared outbox.
+    case outboxItemAdded
+    /// A share extension handed over a change by deep link.
+    case shareHandedOver(change: Int32)
+    /// The shared outbox's lock was granted to it.
+    case outboxLockGranted
+    /// Its outbox drain's read of the shared file is done (the read takes storage time).
+    case outboxRead
+    /// Its outbox drain's rewrite of the shared file is done.
+    case outboxWrite
+    /// Its connection heard that a live activity moved to a stage (an app-driven status).
+    case liveActivityMoved(LiveUpdate)
+    /// The user asks it to sign out.
+    case signOut
+}
+
 /// The main app (docs/model.md#main-app): opened by the user, woken in the background by pushes,
 /// background refresh, the watch or a finished transfer. While it runs it syncs with
 /// the backend, sends its outbox, writes the widget projection from the points where
 /// domain data changes, requests widget reloads and answers the watch. Its memory
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
-final class MainApp: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class MainApp: SimulatedProcess<MainAppInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    static let syncTimer: Int32 = 1
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is
     /// replaced by a fresh one at every launch and dropped when the run ends).
@@ -45,9 +79,6 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     #endif
     var memory: Memory?
 
-    /// Message tag: the activity that kept the app running has ended.
-    static let activityOverTag: Int32 = 310
-
     init(world: World) { self.world = world }
 
     override func discardMemory() { memory = nil }
@@ -62,7 +93,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine<Message>) {
+    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         let w = world
         if !resumed || memory == nil {
             memory = Memory(store: DataCopy(account: w.account), hasReading: false)
@@ -71,7 +102,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         memory?.syncTimerRunning = false
     }
 
-    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine) {
         // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
         // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
         memory?.syncInFlight = false
@@ -79,7 +110,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = world.outbox.abandon(world.ids.app.index) { world.grantOutboxLock(to: next) }
+        if let next = world.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
         if world.carKeepsAppRunning { world.carLostApp() }
@@ -105,8 +136,8 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         return s.reading
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        switch message {
+    override func receive(_ input: MainAppInput, engine: Engine) {
+        switch input {
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()
         case .userEndsSession(let forceQuit): sessionEnds(forceQuit: forceQuit)
@@ -121,7 +152,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                 if let m = memory, m.hasReading { world.carShows(m.store) }
                 startSyncTimer()
             }
-        case .surface(.tag(Self.activityOverTag)):
+        case .activityOver:
             // The last activity ended: an app kept running for it suspends when idle, or as soon
             // as the work still in flight is done (it becomes a background task).
             if !world.appInForeground, !world.appKeptRunning, let mem = memory {
@@ -131,19 +162,19 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
                     mem.backgroundWork = max(mem.backgroundWork, 1)
                 }
             }
-        case .watchRequest:
+        case .watchRequest(let request):
             memory?.coldStart = false
             startBackgroundWork()
-            receiveSurfaceMessage(message)
+            receiveWatchRequest(request)
             // A background run with network and time sends what is waiting, whatever woke it.
             sendPendingWrites()
             drainSharedOutbox()
             finishBackgroundWorkIfIdle()
-        case .timer(Self.syncTimer):
+        case .syncTimer:
             // In the foreground, and in the background while a projected car keeps the app running.
             if world.appInForeground || world.carKeepsAppRunning {
                 sync()
-                engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
+                engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
             } else {
                 memory?.syncTimerRunning = false
             }
@@ -152,7 +183,13 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
         case .shareHandedOver(let change):
             sendWrite(change)
             world.letGo(change)                   // the deep link that carried it
-        default: receiveSurfaceMessage(message)
+        case .outboxLockGranted: outboxLockGranted()
+        case .outboxRead: outboxReadDone()
+        case .outboxWrite: outboxWriteDone()
+        case .liveActivityMoved(let update):
+            // The app's own code draws the stage it heard of on its status.
+            world.engine.send(.appDraws(update), to: world.ids.live)
+        case .signOut: signOut()
         }
     }
 
@@ -254,7 +291,7 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     private func startSyncTimer() {
         guard let m = memory, !m.syncTimerRunning else { return }
         m.syncTimerRunning = true
-        world.engine.send(.timer(Self.syncTimer), to: world.ids.app, after: world.p.app.syncInterval)
+        world.engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
     }
 
     func sync() {
@@ -311,8 +348,8 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
             finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { w.appStorage.revokePending = false }
-        default:
-            receiveSurfaceMessage(.reply(r))
+        case .compactFetch:
+            break       // the app asks for full syncs only
         }
     }
 
@@ -365,6 +402,21 @@ final class MainApp: SimulatedProcess<Surfaces.Message> {
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).
+    /// A message from the watch app: a relayed write to send, or a request for the data
+    /// (a remote control's answer goes out with the next sync).
+    private func receiveWatchRequest(_ request: WatchRequest) {
+        switch request {
+        case .write(let change):
+            sendWrite(change)               // a relayed watch write, now in the app's outbox
+            world.letGo(change)             // the message that carried it
+        case .remoteRequest:
+            memory?.watchAnswerOwed = true
+            sync()
+        case .refreshRequest:
+            sync()
+        }
+    }
+
     private func migrateProjectionIfNeeded() {
         let w = world
         if let pr = w.shared.readProjection(w.device), pr.schemaVersion != w.schemaVersion {

@@ -1,6 +1,20 @@
 import SimKernel
 import Platform
 
+/// What the push service accepts: requests from the backend, its own notifications
+/// reaching the phone, and the phone's network notices.
+enum PushServiceInput {
+    /// The backend sends a silent push to the phone app for a write of process `writer`.
+    case sendSilent(writer: ProcessID)
+    /// The app was force-quit: the notification held for it is dropped.
+    case discardHeld
+    /// A silent push for a write of `writer` reaches the phone.
+    case silentArrives(writer: ProcessID)
+    /// A live status's update on its own push token reaches the phone.
+    case liveUpdateArrives(LiveUpdate)
+    case deviceNotice(DeviceNotice)
+}
+
 /// The push service and the phone's rules for background pushes (§25.4 fig. 25.2;
 /// docs/platform-facts.md#extensions `bgpush`, §6): best effort, a delay distribution, loss, reordering
 /// by independent delays; for an offline phone only the newest notification is held;
@@ -8,21 +22,20 @@ import Platform
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour. A live
 /// status's updates come through it too (their own topic, so their own held slot), and
 /// reach the lock screen only while the phone is on and online (§3.5).
-final class PushService: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class PushService: SimulatedProcess<PushServiceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// The writer whose silent push is held for an offline phone (only the newest is held).
-    private var heldSilent: Int? = nil
+    private var heldSilent: ProcessID? = nil
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Per activity, the newest live-status update that found the phone offline (each
     /// activity's updates go to its own push token).
-    private var heldLive: [Int64: Int64] = [:]
+    private var heldLive: [Int32: LiveUpdate] = [:]
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -34,26 +47,24 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
     }
     override func discardMemory() {}
 
-    /// Message tags: the backend asks for a silent push; the app was force-quit.
-    static let sendSilentTag: Int32 = 1, discardHeldTag: Int32 = 2
-
     /// The backend sends a silent push to the phone app now, for a write of process `writer`
     /// (whose stream draws its loss and delay: one surface's writes never shift another's pushes).
-    private func sendSilentToApp(for writer: Int) {
-        if world.rng.pushFrom[writer].bernoulli(world.p.push.loss) { return }
-        let delay = world.p.push.delay.sampleTime(&world.rng.pushFrom[writer])
-        world.engine.send(.pushArrives(.silentToApp, Int64(writer)), to: world.ids.pushService, after: delay)
+    private func sendSilentToApp(for writer: ProcessID) {
+        let k = Int(writer.index)
+        if world.rng.pushFrom[k].bernoulli(world.p.push.loss) { return }
+        let delay = world.p.push.delay.sampleTime(&world.rng.pushFrom[k])
+        world.engine.send(.silentArrives(writer: writer), to: world.ids.pushService, after: delay)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        switch message {
-        case .surface(.tagValue(Self.sendSilentTag, let writer)):
-            sendSilentToApp(for: Int(writer))
-        case .surface(.tag(Self.discardHeldTag)):
+    override func receive(_ input: PushServiceInput, engine: Engine) {
+        switch input {
+        case .sendSilent(let writer):
+            sendSilentToApp(for: writer)
+        case .discardHeld:
             heldSilent = nil
-        case .pushArrives(.silentToApp, let writer):
-            arriveAtPhone(for: Int(writer))
-        case .pushArrives(.liveUpdate, let update):
+        case .silentArrives(let writer):
+            arriveAtPhone(for: writer)
+        case .liveUpdateArrives(let update):
             liveUpdateArrives(update)
         case .deviceNotice(.online):
             if let writer = heldSilent {
@@ -63,30 +74,30 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             let held = heldLive.sorted { $0.key < $1.key }
             heldLive = [:]
             for (_, update) in held { liveUpdateArrives(update) }
-        default:
+        case .deviceNotice:
             break
         }
     }
 
     /// A live-status update reaches the phone: drawn on the lock screen by the system (no app
     /// code runs), or held, the newest only, while the phone is offline or switched off.
-    private func liveUpdateArrives(_ update: Int64) {
+    private func liveUpdateArrives(_ update: LiveUpdate) {
         let w = world
         guard w.device.online, w.device.poweredOn else {
-            heldLive[update >> 16] = update
+            heldLive[update.activity] = update
             w.engine.log(w.ids.pushService, "held", "live update, phone offline")
             return
         }
-        w.engine.send(.timerWithValue(LiveStatus.Tag.pushArrives.rawValue, update), to: w.ids.live)
+        w.engine.send(.pushArrives(update), to: w.ids.live)
     }
 
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would
     /// be refused is drawn from that writer's stream at every arrival, before anything else
     /// decides (the app in front, force-quit, the hourly budget), so what other surfaces do
     /// never shifts the draws of this writer's later pushes.
-    private func arriveAtPhone(for writer: Int) {
+    private func arriveAtPhone(for writer: ProcessID) {
         let w = world
-        let refused = w.rng.pushWakeFrom[writer].bernoulli(w.p.push.wakeRefusal)
+        let refused = w.rng.pushWakeFrom[Int(writer.index)].bernoulli(w.p.push.wakeRefusal)
         guard w.device.online, w.device.poweredOn else {
             heldSilent = writer        // only the newest is held
             w.engine.log(w.ids.pushService, "held", "phone offline")
@@ -105,14 +116,14 @@ final class PushService: SimulatedProcess<Surfaces.Message> {
             return
         }
         if refused {
-            w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer)")
+            w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer.index)")
             return
         }
         guard wakeBudget.spend(at: w.now) else {
             w.engine.log(w.ids.pushService, "wakeRefused", "hourly budget spent")
             return
         }
-        w.engine.log(w.ids.pushService, "wake", "app, writer \(writer)")
+        w.engine.log(w.ids.pushService, "wake", "app, writer \(writer.index)")
         w.wakeAppInBackground(.pushWake, for: .silentPush)
     }
 }

@@ -16,16 +16,28 @@ struct SharedItem {
     var extensionHolds = false
 }
 
+
+/// What the share extension accepts (§25.7): the item the user confirmed, the steps of
+/// its append to the shared outbox, the outbox's lock, and the reply to its upload.
+enum ShareExtensionInput {
+    /// The user confirmed shared item `item` in the sheet.
+    case confirm(item: Int32)
+    /// Its read of the shared outbox file is done (storage time).
+    case appendRead
+    /// Its rewrite of the shared outbox file is done.
+    case appendWrite
+    /// The shared outbox's lock was granted to it.
+    case outboxLockGranted
+    case reply(Reply)
+}
 /// The share extension (§25.7; docs/model.md#share-extension): a process inside another app's flow, with a
 /// memory limit and a time budget. On confirm it uploads the item itself
 /// (`inExtension`, large items as a background transfer that outlives it), appends it to
 /// the outbox in the shared storage area (`outbox`), or hands it to the main app by deep
 /// link (`openApp`). Loading an item into memory past the limit kills it: the sheet vanishes.
-final class ShareExtension: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case confirm = 1, appendRead, appendWrite, lockGranted }
 
     /// In memory during one run.
     private struct Run { var item: Int; var snapshot: [Int32] = [] }
@@ -37,9 +49,9 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
     init(world: World) { self.world = world }
     override func discardMemory() { run = nil }
 
-    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        if let next = w.outbox.abandon(w.ids.share.index) { w.grantOutboxLock(to: next) }
+        if let next = w.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
             w.shares[r].killed = true
         }
@@ -51,22 +63,22 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: ShareExtensionInput, engine: Engine) {
         let w = world
-        switch message {
-        case .surface(.tagValue(Tag.confirm.rawValue, let index)):
+        switch input {
+        case .confirm(let index):
             confirm(Int(index))
-        case .surface(.tag(Tag.appendRead.rawValue)):
+        case .appendRead:
             guard var r = run else { return }
             r.snapshot = w.outbox.read()
             run = r
-            engine.send(.surface(.tag(Tag.appendWrite.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
-        case .surface(.tag(Tag.appendWrite.rawValue)):
+            engine.send(.appendWrite, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+        case .appendWrite:
             guard let r = run else { return }
             w.writeSharedOutbox(r.snapshot + [w.shares[r.item].change])
             handedOver(r.item)
-        case .surface(.tag(Tag.lockGranted.rawValue)):
-            engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
+        case .outboxLockGranted:
+            engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
         case .reply(let reply):
             guard let r = run else { return }
             if reply.status == .ok {
@@ -75,8 +87,6 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
                 w.startBackgroundTransfer(r.item)   // no network now: the system uploads it later
                 handedOver(r.item)
             }
-        default:
-            break
         }
     }
 
@@ -110,8 +120,8 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
             w.shares[index].openedApp = true
             w.shares[index].handedOver = true
             w.shares[index].extensionHolds = false   // the hold travels with the deep link to the app
-            w.openAppInForeground(.link, bySurface: w.ids.share)
-            w.engine.send(.shareHandedOver(w.shares[index].change), to: w.ids.app)
+            w.openAppInForeground(.link, bySurface: w.ids.share.process)
+            w.engine.send(.shareHandedOver(change: w.shares[index].change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
     }
@@ -121,10 +131,10 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
+            w.engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
         case .coordinated:
-            if w.outbox.acquire(w.ids.share.index) {
-                w.engine.send(.surface(.tag(Tag.appendRead.rawValue)), to: w.ids.share, after: w.ioTime(w.ids.share))
+            if w.outbox.acquire(w.ids.share.process.index) {
+                w.engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
             w.createOutboxItemFile(w.shares[index].change)
@@ -139,20 +149,34 @@ final class ShareExtension: SimulatedProcess<Surfaces.Message> {
             w.shares[index].extensionHolds = false
             w.letGo(w.shares[index].change)      // its next holder took it first
         }
-        if let next = w.outbox.release(w.ids.share.index) { w.grantOutboxLock(to: next) }
+        if let next = w.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }
 }
 
+
+/// What the share sheet accepts: the user's shares (its own timer), a share the user
+/// waited to make, the background transfer service's steps, the network notice, and the
+/// replies to its uploads.
+enum ShareSheetInput {
+    /// The user shares an item (its own timer).
+    case share
+    /// The user shares again the item they tried while the extension was busy, with the size it was drawn with.
+    case shareAgain(size: Int64)
+    /// The extension hands item `item` to the background transfer service.
+    case startTransfer(item: Int32)
+    /// The background transfer of item `item` is done uploading.
+    case transferDone(item: Int32)
+    case deviceNotice(DeviceNotice)
+    case reply(Reply)
+}
 /// The user's shares from other apps' share sheets (`share.perDay`), and the system's
 /// background transfers that outlive the extension and relaunch the app when done
 /// (docs/platform-facts.md#extensions `ext.background_upload`).
-final class ShareSheet: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case share = 1, transferDone, retryTransfers }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -164,26 +188,26 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
     func start() { schedule() }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.share.perDay, rng: &world.rng.share, .timer(Tag.share.rawValue), to: world.ids.shareSheet)
+        world.scheduleArrival(perDay: world.p.share.perDay, rng: &world.rng.share, .share, to: world.ids.shareSheet)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        switch message {
-        case .timer(Tag.share.rawValue):
+    override func receive(_ input: ShareSheetInput, engine: Engine) {
+        switch input {
+        case .share:
             share()
             schedule()
-        case .timerWithValue(Tag.share.rawValue + 100, let size):
+        case .shareAgain(let size):
             share(size: size)          // the share the user waited to make
-        case .surface(.tagValue(Tag.transferDone.rawValue, let index)):
+        case .transferDone(let index):
             upload(Int(index))
-        case .surface(.tagValue(ShareSheet.startTransferTag, let index)):
+        case .startTransfer(let index):
             transfer(Int(index))
         case .deviceNotice(.online):
             let waiting = waitingForNetwork
             waitingForNetwork = []
             for i in waiting { transfer(i) }
-        default:
-            break
+        case .deviceNotice, .reply:
+            break       // an upload's outcome is the backend's record (share.* metrics)
         }
     }
 
@@ -194,18 +218,15 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
         let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
         if w.engine.isRunning(w.ids.share) {
             // The item keeps the size it was drawn with when the user chose it.
-            w.engine.send(.timerWithValue(Tag.share.rawValue + 100, size), to: w.ids.shareSheet, after: 2 * Time.second)
+            w.engine.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
             return
         }
         w.shares.append(SharedItem(confirmedAt: w.now, size: size))
         w.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget, memoryLimit: w.p.share.memoryLimit))
-        w.engine.send(.surface(.tagValue(ShareExtension.Tag.confirm.rawValue, Int64(w.shares.count - 1))), to: w.ids.share)
+        w.engine.send(.confirm(item: Int32(w.shares.count - 1)), to: w.ids.share)
     }
-
-    /// Message tag: the extension hands an item to the system's background transfer service.
-    static let startTransferTag: Int32 = 10
 
     private func transfer(_ index: Int) {
         let w = world
@@ -215,13 +236,13 @@ final class ShareSheet: SimulatedProcess<Surfaces.Message> {
         }
         // Upload time: the round trip plus the item at 2 MB/s.
         let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(w.shares[index].size) / 2.0)
-        w.engine.send(.surface(.tagValue(Tag.transferDone.rawValue, Int64(index))), to: w.ids.shareSheet, after: upload)
+        w.engine.send(.transferDone(item: Int32(index)), to: w.ids.shareSheet, after: upload)
     }
 
     private func upload(_ index: Int) {
         let w = world
         w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: w.shares[index].change,
-                  key: true, tag: Int32(index), online: true)
+                  key: true, item: Int32(index), online: true)
         w.letGo(w.shares[index].change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !w.device.appForceQuit && !w.appInForeground {

@@ -1,15 +1,30 @@
 import SimKernel
 import Platform
 
+
+/// What the television app accepts (§25.8): its own timers (playbacks, each playback's
+/// end, the hourly check-in), the phone app leaving the foreground, the backend's
+/// revocation notice, and replies.
+enum TelevisionInput {
+    /// The user starts a playback from the phone (its own timer).
+    case playback
+    /// Playback number `playback` reaches its end.
+    case finish(playback: Int64)
+    /// The hourly check-in with the backend.
+    case checkIn
+    /// The phone app left the foreground (a mirrored video stops).
+    case phoneAppLeftForeground
+    /// The backend's connection says the credentials were revoked.
+    case revoked
+    case reply(Reply)
+}
 /// The television (§25.8; docs/model.md#instant-version): its own client with its own session, granted by a
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
 /// when the phone's app leaves the foreground (the phone is locked or put away).
-final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case playback = 1, finish, checkIn }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -43,37 +58,37 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
 
     func start() {
         schedule()
-        world.engine.send(.timer(Tag.checkIn.rawValue), to: world.ids.tv, after: Time.hour)
+        world.engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
     }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .timer(Tag.playback.rawValue), to: world.ids.tv)
+        world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.tv)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: TelevisionInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.playback.rawValue):
+        switch input {
+        case .playback:
             if !playing && signedIn {
                 playing = true
                 playback += 1
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
-                w.openAppInForeground(.user, bySurface: w.ids.tv)   // the user starts playback from the phone
-                engine.send(.timerWithValue(Tag.finish.rawValue, playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
+                w.openAppInForeground(.user, bySurface: w.ids.tv.process)   // the user starts playback from the phone
+                engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()
-        case .timerWithValue(Tag.finish.rawValue, let which):
+        case .finish(let which):
             if which == playback { playing = false }   // a stopped playback's timer finds a later one
-        case .timer(Tag.checkIn.rawValue):
+        case .checkIn:
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
-            engine.send(.timer(Tag.checkIn.rawValue), to: w.ids.tv, after: Time.hour)
-        case .surface(.tag(TelevisionApp.phoneAppLeftForegroundTag)):
+            engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
+        case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
                 playing = false
                 if playingCounted { stoppedAtLock += 1 }
             }
-        case .surface(.tag(TelevisionApp.revokedTag)):
+        case .revoked:
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
@@ -82,14 +97,9 @@ final class TelevisionApp: SimulatedProcess<Surfaces.Message> {
                 playing = false
                 w.noteLeakEnded(.signoutTVLeak)
             }
-        default:
-            break
         }
     }
 
-    /// Message tags: the phone's app left the foreground (locked, put away, suspended); the
-    /// backend says the session was revoked.
-    static let phoneAppLeftForegroundTag: Int32 = 80, revokedTag: Int32 = 81
 
     /// Share of playbacks that stopped when the phone's app left the foreground.
     var stoppedShare: Double { playbacks == 0 ? .nan : Double(stoppedAtLock) / Double(playbacks) }

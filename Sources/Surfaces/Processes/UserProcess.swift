@@ -1,15 +1,22 @@
 import SimKernel
 import Platform
 
+/// What the user program accepts: its own timers, and word that the app came to the
+/// foreground (a session starts).
+enum UserInput {
+    case open, end, edit, signOut, signOutNow
+    /// The app came to the foreground (by the user, a link, a share or an action):
+    /// `surfaceSeed` is nil for the user's own opens, else the seed of a session a surface opened.
+    case sessionStarted(surfaceSeed: UInt64?)
+}
+
 /// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
-final class UserProcess: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class UserProcess: SimulatedProcess<UserInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case open = 1, end, edit, signOut, signOutNow }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -40,8 +47,8 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         if let t = world.p.signout.at { at(.signOut, t) }
     }
 
-    private func at(_ tag: Tag, _ t: SimTime) {
-        if t < world.p.duration { world.engine.send(.timer(tag.rawValue), to: world.ids.user, at: t) }
+    private func at(_ event: UserInput, _ t: SimTime) {
+        if t < world.p.duration { world.engine.send(event, to: world.ids.user, at: t) }
     }
 
     private func scheduleOpen() {
@@ -53,18 +60,15 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         if t < sessionEnd { at(.edit, t) }
     }
 
-    /// Message tag: the app came to the foreground (by the user, a link, a share or an action);
-    /// value: 0 for the user's own opens, else the seed of a session a surface opened.
-    static let sessionStartedTag: Int32 = 70
-
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: UserInput, engine: Engine) {
         let w = world
-        if case .surface(.tagValue(Self.sessionStartedTag, let surfaceSeed)) = message {
+        switch input {
+        case .sessionStarted(let surfaceSeed):
             if !inSession {
                 inSession = true
                 let seed: UInt64
-                if surfaceSeed != 0 {
-                    seed = UInt64(bitPattern: surfaceSeed)  // a surface opened it (its own stream)
+                if let surfaceSeed {
+                    seed = surfaceSeed                    // a surface opened it (its own stream)
                 } else if let own = nextOwnSessionSeed {
                     seed = own
                 } else {
@@ -77,10 +81,6 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
                 at(.end, sessionEnd)
                 scheduleEdit()
             }
-            return
-        }
-        guard case .timer(let raw) = message, let tag = Tag(rawValue: raw) else { return }
-        switch tag {
         case .open:
             let seed = w.rng.userSessions.next()
             if !inSession && !w.appInForeground {
@@ -95,7 +95,7 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !w.appInForeground { w.openAppInForeground(.user) }
-            w.engine.send(.surface(.tag(MainApp.signOutTag)), to: w.ids.app)
+            w.engine.send(.signOut, to: w.ids.app)
         case .edit:
             if inSession {
                 w.engine.send(.userEdits, to: w.ids.app)
@@ -115,17 +115,22 @@ final class UserProcess: SimulatedProcess<Surfaces.Message> {
     }
 }
 
+/// What the person looking does that takes an event of its own.
+enum GlanceInput {
+    /// A glance at the watch (its own timer).
+    case watchGlance
+    /// The user looks at the home screen after leaving the app.
+    case homeScreen
+}
+
 /// The person looking (docs/metrics.md): glances at each surface as a point process of its
 /// own, and at the app while it is in the foreground. Glances at the widget and the app
 /// change nothing, so the world takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
-final class GlanceProcess: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class GlanceProcess: SimulatedProcess<GlanceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    /// Timer tag: a glance at the watch.
-    static let watchGlanceTag: Int32 = 3
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -137,21 +142,16 @@ final class GlanceProcess: SimulatedProcess<Surfaces.Message> {
 
     private func scheduleWatchGlance() {
         let w = world
-        w.scheduleArrival(rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch, .timer(Self.watchGlanceTag), to: w.ids.glances)
+        w.scheduleArrival(rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch, .watchGlance, to: w.ids.glances)
     }
 
-    /// Message tag: the user looks at the home screen after leaving the app.
-    static let homeScreenTag: Int32 = 51
-
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        switch message {
-        case .surface(.tag(Self.homeScreenTag)):
+    override func receive(_ input: GlanceInput, engine: Engine) {
+        switch input {
+        case .homeScreen:
             world.compareWidgetWithApp()
-        case .timer(Self.watchGlanceTag):
+        case .watchGlance:
             world.glanceWatch()
             scheduleWatchGlance()
-        default:
-            break
         }
     }
 }

@@ -1,6 +1,24 @@
 import SimKernel
 import Platform
 
+/// What the watch app accepts (§25.6): its own timer for the user's writes, glances, what
+/// the phone sends over the watch link, its own pushes and replies.
+enum WatchAppInput {
+    /// The user makes a change on the watch (its own timer).
+    case write
+    /// Someone looks at the watch.
+    case glance
+    /// The phone's latest application context (a snapshot index).
+    case context(snapshot: Int32)
+    /// The phone app's answer to a remote-control request (nil: it holds no reading).
+    case remoteReply(snapshot: Int32?)
+    /// A notice the phone app left on the link.
+    case notice(WatchNotice)
+    /// A standalone watch's own push: its data changed.
+    case push
+    case reply(Reply)
+}
+
 /// The watch app (§25.6; docs/model.md#watch), at one of three levels:
 /// - `remoteControl`: every request is relayed to the phone; nothing is stored on the
 ///   watch; without the phone it shows "needs the phone";
@@ -8,13 +26,9 @@ import Platform
 ///   the phone it shows the old data and queues (or, with `immediate` relay, refuses) writes;
 /// - `standalone`: its own credential, network and push; the phone is one more device.
 ///   Near the phone its traffic routes through the phone.
-final class WatchApp: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case write = 1 }
-    static let contextTag: Int32 = 30, noticeTag: Int32 = 31, remoteReplyTag: Int32 = 32, pushTag: Int32 = 33, glanceTag: Int32 = 34
-    static let signOutNotice: Int32 = 1
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -65,7 +79,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
     }
 
     private func scheduleWrite() {
-        world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .timer(Tag.write.rawValue), to: world.ids.watch)
+        world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .write, to: world.ids.watch)
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
@@ -89,7 +103,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         let w = world
         switch level {
         case .remoteControl:
-            if signedIn && link.sendImmediate(WatchApp.remoteRequest) {
+            if signedIn && link.sendImmediate(.remoteRequest) {
                 glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
                 w.watchObserver.show(.blank(signedIn ? .needsPhone : .signedOut), at: w.now, truth: w.truth)
@@ -97,7 +111,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             }
         case .companion:
             w.glance(w.watchObserver)
-            if signedIn { _ = link.sendImmediate(WatchApp.refreshRequest) }
+            if signedIn { _ = link.sendImmediate(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
             if signedIn && hasNetwork {
@@ -109,43 +123,36 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    /// Relay requests the phone app understands (values below 0; writes are change numbers).
-    static let remoteRequest: Int32 = -1, refreshRequest: Int32 = -2
-    /// The phone's answer to a remote control when the app holds no reading.
-    static let nothingToShow: Int32 = -1
-
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: WatchAppInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.write.rawValue):
+        switch input {
+        case .write:
             write()
             scheduleWrite()
-        case .surface(.tag(Self.glanceTag)):
+        case .glance:
             glance()
-        case .surface(.tagValue(Self.contextTag, let snapshot)):
+        case .context(let snapshot):
             guard signedIn else { return }
             cache = w.snapshots[Int(snapshot)]
             w.watchHoldsAccount = true
             show(cache)
-        case .surface(.tagValue(Self.remoteReplyTag, let snapshot)):
+        case .remoteReply(let snapshot):
             guard signedIn else { return }
-            if snapshot == Int64(Self.nothingToShow) {
-                w.watchObserver.show(.blank(.nothingYet), at: w.now, truth: w.truth)   // the phone holds no reading
-            } else {
+            if let snapshot {
                 show(w.snapshots[Int(snapshot)])
+            } else {
+                w.watchObserver.show(.blank(.nothingYet), at: w.now, truth: w.truth)   // the phone holds no reading
             }
             if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
             show(nil)   // nothing is kept on a remote control
-        case .surface(.tagValue(Self.noticeTag, let notice)) where notice == Int64(Self.signOutNotice):
+        case .notice(.signedOut):
             signOut()
-        case .surface(.tag(Self.pushTag)):
+        case .push:
             if signedIn && hasNetwork && refreshBudget.spend(at: w.now) {
                 w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             }
         case .reply(let r):
             handle(r)
-        default:
-            break
         }
     }
 
@@ -195,7 +202,7 @@ final class WatchApp: SimulatedProcess<Surfaces.Message> {
             flushOwnQueue()
         case .companion, .remoteControl:
             switch w.p.watch.relay {
-            case .immediate: _ = link.sendImmediate(id)
+            case .immediate: _ = link.sendImmediate(.write(change: id))
             case .queued: link.queueToPhone(id)
             }
         }

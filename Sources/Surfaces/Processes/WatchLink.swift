@@ -6,12 +6,25 @@ import Platform
 /// delivered in order when it is reachable again and survive both apps exiting; the
 /// application context keeps only the latest value. The phone is unreachable during
 /// periods that begin at `watch.phoneUnreachable.perDay` while it is reachable, and
+/// What the watch link service accepts: its own timers (the phone going out of reach and
+/// back, messages on their way to the phone) and word that the phone was switched on.
+enum WatchLinkInput {
+    /// The phone goes out of the watch's reach (its own timer).
+    case goAway
+    /// The phone is back within reach (its own timer).
+    case comeBack
+    /// The phone was switched on again.
+    case phonePoweredOn
+    /// An immediate message reaches the phone after its hop.
+    case deliverToPhone(WatchRequest)
+    /// A queued write reaches the phone after its hop.
+    case deliverQueuedToPhone(change: Int32)
+}
+
 /// whenever it is switched off.
-final class WatchLink: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    enum Tag: Int32 { case goAway = 1, comeBack, deliverToPhone, deliverQueuedToPhone }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -25,12 +38,12 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     @exclusivity(unchecked)
     #endif
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
-    private var context: Int32 = -1
+    private var context: Int32? = nil
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Notices queued for the watch (sign-out), in order.
-    private var notices: [Int32] = []
+    private var notices: [WatchNotice] = []
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -41,34 +54,29 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     var reachable: Bool { !away && world.device.poweredOn }
 
     private func scheduleAway() {
-        world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &world.rng.watchLink, .timer(Tag.goAway.rawValue), to: world.ids.watchLink)
+        world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &world.rng.watchLink, .goAway, to: world.ids.watchLink)
     }
 
     private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.networkWatch) / 2 }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: WatchLinkInput, engine: Engine) {
         let w = world
-        switch message {
-        case .timer(Tag.goAway.rawValue):
+        switch input {
+        case .goAway:
             away = true
-            engine.send(.timer(Tag.comeBack.rawValue), to: w.ids.watchLink, after: w.p.watch.phoneUnreachableDuration.sampleTime(&w.rng.watchLink))
-        case .timer(Tag.comeBack.rawValue):
+            engine.send(.comeBack, to: w.ids.watchLink, after: w.p.watch.phoneUnreachableDuration.sampleTime(&w.rng.watchLink))
+        case .comeBack:
             away = false
             flush()
             scheduleAway()
-        case .surface(.tag(WatchLink.phonePowerTag)):
+        case .phonePoweredOn:
             flush()
-        case .timerWithValue(Tag.deliverToPhone.rawValue, let value):
-            arrive(Int32(truncatingIfNeeded: value), queued: false)
-        case .timerWithValue(Tag.deliverQueuedToPhone.rawValue, let value):
-            arrive(Int32(truncatingIfNeeded: value), queued: true)
-        default:
-            break
+        case .deliverToPhone(let request):
+            arrive(request, queued: false)
+        case .deliverQueuedToPhone(let change):
+            arrive(.write(change: change), queued: true)
         }
     }
-
-    /// Message tag: the phone was switched on again.
-    static let phonePowerTag: Int32 = 20
 
     /// Delivers what waited, in order, when the phone is reachable.
     private func flush() {
@@ -77,13 +85,13 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
         if w.appCanRunForWatch {
             let queued = toPhone
             toPhone = []
-            for change in queued { deliverToPhone(change, queued: true, after: hop) }
+            for change in queued { world.engine.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
         }
-        if context >= 0 {
-            w.engine.send(.surface(.tagValue(WatchApp.contextTag, Int64(context))), to: w.ids.watch, after: hop)
-            context = -1
+        if let snapshot = context {
+            w.engine.send(.context(snapshot: snapshot), to: w.ids.watch, after: hop)
+            context = nil
         }
-        for n in notices { w.engine.send(.surface(.tagValue(WatchApp.noticeTag, Int64(n))), to: w.ids.watch, after: hop) }
+        for n in notices { w.engine.send(.notice(n), to: w.ids.watch, after: hop) }
         notices = []
     }
 
@@ -92,28 +100,27 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     /// Delivers a message from the watch to the phone app after `delay`; the system wakes
     /// the app when it arrives. A write on its way is held by the message (the queue's hold
     /// passes to it).
-    private func deliverToPhone(_ value: Int32, queued: Bool, after delay: SimTime) {
-        let tag = queued ? Tag.deliverQueuedToPhone : Tag.deliverToPhone
-        world.engine.send(.timerWithValue(tag.rawValue, Int64(value)), to: world.ids.watchLink, after: delay)
+    private func deliverToPhone(_ request: WatchRequest, after delay: SimTime) {
+        world.engine.send(.deliverToPhone(request), to: world.ids.watchLink, after: delay)
     }
 
     /// A message from the watch reaches the phone: the system wakes the phone app for it
     /// (one rule for every background launch, `World.wakeAppInBackground`). If it cannot, a
     /// queued transfer waits in the queue for the next delivery; an immediate message fails,
     /// and a write it carried had no other holder.
-    private func arrive(_ value: Int32, queued: Bool) {
+    private func arrive(_ request: WatchRequest, queued: Bool) {
         let w = world
-        if w.wakeAppInBackground(.watch, for: .watchRequest(value)) { return }   // the app lets go once it has it
-        guard value >= 0 else { return }
-        if queued { toPhone.append(value) } else { w.letGo(value) }
+        if w.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
+        guard case .write(let change) = request else { return }
+        if queued { toPhone.append(change) } else { w.letGo(change) }
     }
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached.
-    func sendImmediate(_ value: Int32) -> Bool {
+    func sendImmediate(_ request: WatchRequest) -> Bool {
         guard reachable && world.appCanRunForWatch else { return false }
-        if value >= 0 { world.hold(value) }
-        deliverToPhone(value, queued: false, after: hop)
+        if case .write(let change) = request { world.hold(change) }
+        deliverToPhone(request, after: hop)
         return true
     }
 
@@ -135,7 +142,7 @@ final class WatchLink: SimulatedProcess<Surfaces.Message> {
     }
 
     /// `transferUserInfo` from the phone (a sign-out notice): queued until reachable.
-    func queueNotice(_ notice: Int32) {
+    func queueNotice(_ notice: WatchNotice) {
         notices.append(notice)
         flush()
     }

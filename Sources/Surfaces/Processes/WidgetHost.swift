@@ -1,6 +1,21 @@
 import SimKernel
 import Platform
 
+/// What the widget host accepts (§25.4).
+enum WidgetHostInput {
+    /// A reload request from the app, a push-woken app, an action or a widget button (free or charged to the budget).
+    case reloadRequest(free: Bool, reason: ReloadReason)
+    /// The timeline's reload hint comes due (its own timer; a later hint supersedes it).
+    case hintDue(generation: Int64)
+    /// A scheduled provider run starts now.
+    case runProvider(ReloadReason)
+    /// The provider returned a timeline: a view (index into the world's views in flight) and its reload hint.
+    case timeline(view: Int32, nextReload: SimTime, protectedData: Bool)
+    /// The provider was killed or crashed: the old views stay and the pending reload is over.
+    case providerDied
+    case deviceNotice(DeviceNotice)
+}
+
 /// The widget host (§25.4; docs/model.md#widget; docs/model.md#the-widgets-projection): the system part of a widget. It
 /// stores the views a provider returned and shows them with no app code running — a
 /// stored view is a picture, so clearing the data it came from does not change it. It
@@ -8,8 +23,7 @@ import Platform
 /// command: delayed, coalesced, refused when the budget is spent, free while the app is
 /// in the foreground), when the timeline's hint comes due and budget remains, on a
 /// widget button (free), and after a restart or an app update.
-final class WidgetHost: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     #if !DEBUG
@@ -61,11 +75,11 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
         runProvider(.boot)
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
-        switch message {
+    override func receive(_ input: WidgetHostInput, engine: Engine) {
+        switch input {
         case .reloadRequest(let free, let reason):
             request(reason, free: free)
-        case .timerWithValue(let tag, let generation) where tag == 1:
+        case .hintDue(let generation):
             if generation == hintGeneration { hintDue() }
         case .runProvider(let reason):
             reloadPending = false
@@ -80,7 +94,7 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
                 reloadAgain = nil
                 runProvider(again)
             }
-        case .surface(.tag(Self.providerDiedTag)):
+        case .providerDied:
             // The old views stay; the old policy holds: the next reload follows the hint.
             providerRunning = false
             reloadAgain = nil
@@ -99,8 +113,6 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
                 runProvider(.firstUnlock)
             default: break
             }
-        default:
-            break
         }
     }
 
@@ -135,15 +147,12 @@ final class WidgetHost: SimulatedProcess<Surfaces.Message> {
                         first: .buildTimeline(reason))
     }
 
-    /// Message tag: the provider was killed; the old views stay and the pending reload is over.
-    static let providerDiedTag: Int32 = 99
-
     private func setHint(_ t: SimTime, keepEarlier: Bool = false) {
         if keepEarlier && nextHint > world.now && nextHint <= t { return }
         nextHint = t
         hintGeneration += 1
         if t < world.p.duration {
-            world.engine.send(.timerWithValue(1, hintGeneration), to: world.ids.widgetHost, at: t)
+            world.engine.send(.hintDue(generation: hintGeneration), to: world.ids.widgetHost, at: t)
         }
     }
 

@@ -1,12 +1,19 @@
 import SimKernel
 import Platform
 
+/// What the widget's provider accepts: the host's request for a timeline, and the reply
+/// to its own fetch.
+enum WidgetProviderInput {
+    /// Build a timeline (the reason shows in traces; the build is the same).
+    case buildTimeline(ReloadReason)
+    case reply(Reply)
+}
+
 /// The widget's provider (§25.4 `buildTimeline`; docs/model.md#widget): a short-lived process that
 /// reads the shared storage area, in some designs calls the backend's compact endpoint,
 /// and returns a timeline with a reload hint. It runs under a time budget and a memory
 /// limit; past either it is killed and the host keeps the old views.
-final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
-    typealias Message = Surfaces.Message
+final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     #if !DEBUG
@@ -29,7 +36,7 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
 
     override func discardMemory() { building = nil }
 
-    override func ended(_ reason: ProcessEnd, engine: Engine<Message>) {
+    override func ended(_ reason: ProcessEnd, engine: Engine) {
         if reason == .killedForTime || reason == .killedForMemory {
             if runMeasured { world.counters.providerKilled += 1 }
             world.widgetHostProviderDied()
@@ -39,9 +46,9 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
         }
     }
 
-    override func receive(_ message: Message, engine: Engine<Message>) {
+    override func receive(_ input: WidgetProviderInput, engine: Engine) {
         let w = world
-        switch message {
+        switch input {
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             runMeasured = w.measuring
             if runMeasured { w.counters.providerRuns += 1 }
@@ -71,8 +78,6 @@ final class WidgetProvider: SimulatedProcess<Surfaces.Message> {
                 building = b
             }
             finish()
-        default:
-            break
         }
     }
 

@@ -66,35 +66,53 @@ final class Assembly {
         car = CarSurface(world: w)
         tv = TelevisionApp(world: w)
         w.watchLinkService = watchLink
-        w.ids.backend = e.register(backend, name: "backend")
-        w.ids.pushService = e.register(pushService, name: "pushService")
-        w.ids.device = e.register(device, name: "device")
-        w.ids.user = e.register(user, name: "user")
-        w.ids.elsewhere = e.register(elsewhere, name: "elsewhere")
-        w.ids.glances = e.register(glances, name: "glances")
-        w.ids.widgetHost = e.register(widgetHost, name: "widgetHost")
-        w.ids.provider = e.register(provider, name: "widgetProvider")
-        w.ids.app = e.register(app, name: "app")
-        w.ids.live = e.register(live, name: "liveStatus")
-        w.ids.watchLink = e.register(watchLink, name: "watchLink")
-        w.ids.watch = e.register(watch, name: "watchApp")
-        w.ids.share = e.register(share, name: "shareExtension")
-        w.ids.shareSheet = e.register(shareSheet, name: "shareSheet")
-        w.ids.actions = e.register(automations, name: "automations")
-        w.ids.actionRunner = e.register(actionRunner, name: "actionRunner")
-        w.ids.instant = e.register(instant, name: "instantVersion")
-        w.ids.car = e.register(car, name: "car")
-        w.ids.tv = e.register(tv, name: "television")
+        w.ids = ProcessAddresses(
+            backend: e.register(backend, name: "backend"),
+            pushService: e.register(pushService, name: "pushService"),
+            device: e.register(device, name: "device"),
+            user: e.register(user, name: "user"),
+            elsewhere: e.register(elsewhere, name: "elsewhere"),
+            glances: e.register(glances, name: "glances"),
+            widgetHost: e.register(widgetHost, name: "widgetHost"),
+            provider: e.register(provider, name: "widgetProvider"),
+            app: e.register(app, name: "app"),
+            live: e.register(live, name: "liveStatus"),
+            watchLink: e.register(watchLink, name: "watchLink"),
+            watch: e.register(watch, name: "watchApp"),
+            share: e.register(share, name: "shareExtension"),
+            shareSheet: e.register(shareSheet, name: "shareSheet"),
+            actions: e.register(automations, name: "automations"),
+            actionRunner: e.register(actionRunner, name: "actionRunner"),
+            instant: e.register(instant, name: "instantVersion"),
+            car: e.register(car, name: "car"),
+            tv: e.register(tv, name: "television"))
         precondition(e.processCount <= RandomStreams.processCapacity, "more processes than random streams for them")
-        w.ids.noticeListeners = [w.ids.pushService, w.ids.widgetHost]
-        if w.p.share.enabled { w.ids.noticeListeners.append(w.ids.shareSheet) }
-        w.ids.phoneProcesses = [w.ids.app, w.ids.provider, w.ids.share, w.ids.actionRunner]
+        let ids = w.ids!
+        // The network delivers each program's replies as that program's own input.
+        w.replyRoutes = Array(repeating: nil, count: e.processCount)
+        func acceptsReplies<Input>(_ address: Address<Input>, _ wrap: @escaping (Reply) -> Input) {
+            w.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
+        }
+        acceptsReplies(ids.elsewhere, OtherDeviceInput.reply)
+        acceptsReplies(ids.device, DeviceInput.reply)
+        acceptsReplies(ids.provider, WidgetProviderInput.reply)
+        acceptsReplies(ids.app, MainAppInput.reply)
+        acceptsReplies(ids.watch, WatchAppInput.reply)
+        acceptsReplies(ids.share, ShareExtensionInput.reply)
+        acceptsReplies(ids.shareSheet, ShareSheetInput.reply)
+        acceptsReplies(ids.actionRunner, ActionRunnerInput.reply)
+        acceptsReplies(ids.car, CarInput.reply)
+        acceptsReplies(ids.tv, TelevisionInput.reply)
+        w.ids.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
+                                 Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
+        if w.p.share.enabled { w.ids.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
+        w.ids.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 
     /// Starts the always-running programs and signs the user in.
     func start() {
         let w = world
-        for pid in [w.ids.backend, w.ids.pushService, w.ids.device, w.ids.user, w.ids.elsewhere, w.ids.glances] {
+        for pid in [w.ids.backend.process, w.ids.pushService.process, w.ids.device.process, w.ids.user.process, w.ids.elsewhere.process, w.ids.glances.process] {
             w.engine.launch(pid, by: .system)
         }
         w.device.locked = true
@@ -115,14 +133,14 @@ final class Assembly {
         }
         // Each surface starts only if the app has it; its random stream is its own either way.
         let surfaces: [(Bool, ProcessID, () -> Void)] = [
-            (w.p.live.enabled, w.ids.live, live.start),
-            (w.p.watch.enabled, w.ids.watchLink, watchLink.start),
-            (w.p.watch.enabled, w.ids.watch, watch.start),
-            (w.p.share.enabled, w.ids.shareSheet, shareSheet.start),
-            (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions, automations.start),
-            (w.p.instant.enabled, w.ids.instant, instant.start),
-            (w.p.car.enabled, w.ids.car, car.start),
-            (w.p.tv.enabled, w.ids.tv, tv.start),
+            (w.p.live.enabled, w.ids.live.process, live.start),
+            (w.p.watch.enabled, w.ids.watchLink.process, watchLink.start),
+            (w.p.watch.enabled, w.ids.watch.process, watch.start),
+            (w.p.share.enabled, w.ids.shareSheet.process, shareSheet.start),
+            (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions.process, automations.start),
+            (w.p.instant.enabled, w.ids.instant.process, instant.start),
+            (w.p.car.enabled, w.ids.car.process, car.start),
+            (w.p.tv.enabled, w.ids.tv.process, tv.start),
         ]
         for (enabled, pid, start) in surfaces where enabled {
             w.engine.launch(pid, by: .system)

@@ -17,12 +17,14 @@ public enum RequestKind: UInt8, Sendable {
 /// with which credential, and for writes which change and whether it carries an idempotency key.
 public struct Request: Sendable {
     public var kind: RequestKind
+    /// The sending process (its network address: the reply goes back to it).
     public var from: ProcessID
     public var incarnation: UInt32
     public var credential: Int32
     public var change: Int32
     public var idempotencyKey: Bool
-    public var tag: Int32
+    /// The shared item a background upload carries (−1: none); echoed in the reply.
+    public var item: Int32
     /// Half the round trip: the reply takes the other half.
     public var returnDelay: SimTime
 }
@@ -38,48 +40,30 @@ public struct Reply: Sendable {
     /// Index of the data in the world's snapshot table (−1: none).
     public var data: Int32
     public var change: Int32
-    public var tag: Int32
+    /// The shared item of the request (−1: none).
+    public var item: Int32
 }
 
-/// Every message one program of a world can send another. Programs reach each other
-/// only through these (docs/model.md#the-kernel).
-public enum Message: Sendable {
-    // The backend and the network.
-    case request(Request)
-    case reply(Reply)
-    // Timers a process sets for itself; the tag is the process's own.
-    case timer(Int32)
-    case timerWithValue(Int32, Int64)
-    // The user.
-    case userOpensApp
-    case userEndsSession(forceQuit: Bool)
-    case userEdits
-    // Push.
-    case silentPush
-    case pushArrives(PushKind, Int64)
-    // The widget host and provider.
-    case reloadRequest(free: Bool, reason: ReloadReason)
-    case buildTimeline(ReloadReason)
-    case timeline(view: Int32, nextReload: SimTime, protectedData: Bool)
-    case runProvider(ReloadReason)
-    // The app's background wakes.
-    case backgroundWake(Launcher)
-    case watchRequest(Int32)
-    case shareHandedOver(Int32)
-    case outboxItemAdded
-    // Platform notices.
-    case deviceNotice(DeviceNotice)
-    // Other surfaces.
-    case surface(SurfaceEvent)
+/// One update of a live status: which activity, and the stage it reached (§25.5).
+public struct LiveUpdate: Sendable, Equatable {
+    public var activity: Int32
+    public var stage: Int32
 }
 
-/// Kinds of push the push service carries (§25.4); live-status and watch pushes travel
-/// on their own paths (LiveStatus, WatchApp).
-public enum PushKind: UInt8, Sendable {
-    /// A background push that may wake the main app.
-    case silentToApp
-    /// A live status's update on its own push token (value: activity index << 16 | stage).
-    case liveUpdate
+/// What the watch app sends the phone app over the watch link (§25.6).
+public enum WatchRequest: Sendable, Equatable {
+    /// A change made on the watch, relayed for the phone app to send.
+    case write(change: Int32)
+    /// A remote control asks for the data (the phone app's next sync answers it).
+    case remoteRequest
+    /// A companion asks the phone app to sync (its context then follows).
+    case refreshRequest
+}
+
+/// A notice the phone app leaves for the watch app on the watch link.
+public enum WatchNotice: Sendable, Equatable {
+    /// The account signed out on the phone (sign-out step 5).
+    case signedOut
 }
 
 /// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
@@ -87,9 +71,3 @@ public enum ReloadReason: UInt8, Sendable, CaseIterable { case appRequest, hint,
 
 /// Platform events a process may be told of.
 public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, restarted, appUpdated }
-
-/// Events of the surfaces beyond the widget path, each handled by its own process.
-public enum SurfaceEvent: Sendable {
-    case tag(Int32)
-    case tagValue(Int32, Int64)
-}

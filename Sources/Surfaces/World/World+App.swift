@@ -84,7 +84,7 @@ extension World {
         let rate = p.live.backgroundTerminationPerHour
         guard rate > 0 else { return }
         let delay = SimTime(rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
-        engine.send(.timerWithValue(DeviceProcess.terminateTag, Int64(engine.incarnation(ids.app))), to: ids.device, after: delay)
+        engine.send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).
@@ -95,7 +95,7 @@ extension World {
 
     /// The backend applied a write: changes made away from the phone app trigger a silent push.
     func backendApplied(change: Int32, from: ProcessID) {
-        if from != ids.app && p.push.onChange { pushSendsSilentToApp(for: from) }
+        if from != ids.app.process && p.push.onChange { pushSendsSilentToApp(for: from) }
         surfacesBackendApplied(change: change, from: from)
     }
 

@@ -20,7 +20,7 @@ extension World {
             broadcast(.restarted)
             device.online = true
             broadcast(.online)
-            if p.watch.enabled { engine.send(.surface(.tag(WatchLink.phonePowerTag)), to: ids.watchLink) }
+            if p.watch.enabled { engine.send(.phonePoweredOn, to: ids.watchLink) }
         }
     }
 

@@ -57,10 +57,10 @@ extension World {
             engine.send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
         }
         if steps.contains(.endLiveStatus) && p.live.enabled {
-            engine.send(.surface(.tag(LiveStatus.endAllTag)), to: ids.live)
+            engine.send(.endAll, to: ids.live)
         }
         if steps.contains(.notifyWatch) && p.watch.enabled {
-            watchLinkService.queueNotice(WatchApp.signOutNotice)
+            watchLinkService.queueNotice(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Kept until the backend confirms, and sent again at each sync until then.
@@ -77,9 +77,6 @@ extension World {
 }
 
 extension MainApp {
-    /// Message tag: the user asks the app to sign out.
-    static let signOutTag: Int32 = 300
-
     /// Signs out: memory and kept readings go with the account.
     func signOut() {
         memory?.store = DataCopy(account: 0)

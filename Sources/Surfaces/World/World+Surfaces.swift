@@ -5,18 +5,18 @@ import Platform
 extension World {
     /// The user opened the app: it brings its live statuses up to date.
     func surfacesAppOpened() {
-        if p.live.enabled { engine.send(.surface(.tag(LiveStatus.appRunsTag)), to: ids.live) }
+        if p.live.enabled { engine.send(.appRuns, to: ids.live) }
     }
 
     /// The app left the foreground: a phone-mirrored video stops.
     func appLeftForeground() {
-        if p.tv.enabled { engine.send(.surface(.tag(TelevisionApp.phoneAppLeftForegroundTag)), to: ids.tv) }
+        if p.tv.enabled { engine.send(.phoneAppLeftForeground, to: ids.tv) }
     }
 
     /// The backend applied change `change`: a standalone watch gets its own push.
     func surfacesBackendApplied(change: Int32, from: ProcessID) {
-        if p.watch.enabled && p.watch.level == .standalone && from != ids.watch {
-            engine.send(.surface(.tag(WatchApp.pushTag)), to: ids.watch, after: p.push.delay.sampleTime(&rng.pushWatch))
+        if p.watch.enabled && p.watch.level == .standalone && from != ids.watch.process {
+            engine.send(.push, to: ids.watch, after: p.push.delay.sampleTime(&rng.pushWatch))
         }
     }
 
@@ -37,39 +37,22 @@ extension World {
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
         guard p.watch.enabled, answersWatch, account != 0 else { return }
-        answerWatch(store.map(enclose) ?? WatchApp.nothingToShow)
+        answerWatch(store.map(enclose))
     }
 
-    /// The app's answer to a remote-control request, over the watch link.
-    private func answerWatch(_ snapshot: Int32) {
-        engine.send(.surface(.tagValue(WatchApp.remoteReplyTag, Int64(snapshot))), to: ids.watch,
+    /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
+    private func answerWatch(_ snapshot: Int32?) {
+        engine.send(.remoteReply(snapshot: snapshot), to: ids.watch,
                     after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
     /// Grants the outbox lock to the process next in line, in its own protocol.
     func grantOutboxLock(to holder: Int32) {
-        let pid = ProcessID(holder)
-        let tag = pid == ids.app ? MainApp.DrainTag.lockGranted.rawValue : ShareExtension.Tag.lockGranted.rawValue
-        engine.send(.surface(.tag(tag)), to: pid)
-    }
-
-    /// Messages for the app from the other surfaces' protocols.
-    func appReceivesSurfaceMessage(_ message: Message, app: MainApp) {
-        switch message {
-        case .watchRequest(let value):
-            if value >= 0 {
-                app.sendWrite(value)                 // a relayed watch write, now in the app's outbox
-                letGo(value)                         // the message that carried it
-            } else {
-                if value == WatchApp.remoteRequest { app.memory?.watchAnswerOwed = true }
-                app.sync()
-            }
-        case .surface(.tagValue(LiveStatus.appUpdateTag, let packed)):
-            engine.send(.surface(.tagValue(LiveStatus.appDrawsTag, packed)), to: ids.live)
-        case .surface(.tag(MainApp.signOutTag)):
-            app.signOut()
-        default:
-            break
+        if holder == ids.app.process.index {
+            engine.send(.outboxLockGranted, to: ids.app)
+        } else {
+            precondition(holder == ids.share.process.index, "only the app and the share extension lock the outbox")
+            engine.send(.outboxLockGranted, to: ids.share)
         }
     }
 
@@ -82,7 +65,7 @@ extension World {
     /// Someone looks at the watch.
     func glanceWatch() {
         guard p.watch.enabled else { return }
-        engine.send(.surface(.tag(WatchApp.glanceTag)), to: ids.watch)
+        engine.send(.glance, to: ids.watch)
     }
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
@@ -91,7 +74,7 @@ extension World {
     /// The extension hands an item to the system's background transfer service.
     func startBackgroundTransfer(_ index: Int) {
         hold(shares[index].change)
-        engine.send(.surface(.tagValue(ShareSheet.startTransferTag, Int64(index))), to: ids.shareSheet)
+        engine.send(.startTransfer(item: Int32(index)), to: ids.shareSheet)
     }
 
     /// A sign-out leak of metric `m` ended now (only the first end counts).
@@ -105,6 +88,6 @@ extension World {
     /// The app's run ended or suspended while a projected car keeps it running: the car
     /// connection relaunches it.
     func carLostApp() {
-        engine.send(.surface(.tag(CarSurface.appLostTag)), to: ids.car)
+        engine.send(.appLost, to: ids.car)
     }
 }

@@ -53,7 +53,7 @@ extension World {
 
     /// The provider was killed before returning a timeline.
     func widgetHostProviderDied() {
-        engine.send(.surface(.tag(WidgetHost.providerDiedTag)), to: ids.widgetHost)
+        engine.send(.providerDied, to: ids.widgetHost)
     }
 
     /// The object a configured widget shows (docs/model.md#configured-targets): by stable identifier, or by the
@@ -76,7 +76,7 @@ extension World {
     func userReturnsHome() {
         guard p.widget.enabled, measuring, appObserver.current.kind == .data else { return }
         appViewAtReturn = appObserver.current.changes
-        engine.send(.surface(.tag(GlanceProcess.homeScreenTag)), to: ids.glances, after: 30 * Time.second)
+        engine.send(.homeScreen, to: ids.glances, after: 30 * Time.second)
     }
 
     /// The look at the widget on return: does it show older data than the app just did?

@@ -14,7 +14,7 @@ final class World {
     // overlap, so it would check each one at run time (a third of a study's time). Debug
     // builds, and so the tests, keep the checks and would catch an overlapping access.
     let p: Parameters
-    let engine = Engine<Message>()
+    let engine = Engine()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -145,11 +145,16 @@ final class World {
     #endif
     /// When each sign-out leak ended (nil: not yet).
     var leakEnded: [SimTime?] = []
-    // Process identities, set by `Assembly`.
+    // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var ids = ProcessIDs()
+    var ids: ProcessAddresses!
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Where the network delivers a reply, by the sending process's index (set by `Assembly`).
+    var replyRoutes: [Route<Reply>?] = []
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -174,6 +179,8 @@ final class World {
     func dismantle() {
         engine.unregisterAll()
         watchLinkService = nil
+        ids = nil
+        replyRoutes = []
     }
 
     @inline(__always) var now: SimTime { engine.now }
@@ -209,19 +216,19 @@ final class World {
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `perDay`
     /// events a day drawn from `rng`, if it falls within the replication. The surfaces'
     /// world events (shares, drives, activities, phone out of reach…) arrive this way.
-    func scheduleArrival(perDay: Double, rng: inout RandomStream, _ message: Message, to pid: ProcessID) {
+    func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
         guard perDay > 0 else { return }
         let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
-        if t < p.duration { engine.send(message, to: pid, at: t) }
+        if t < p.duration { engine.send(input, to: address, at: t) }
     }
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `rate` (with
     /// its hourly profile) drawn from `rng`; returns false when that falls past the replication.
     @discardableResult
-    func scheduleArrival(rate: Rate, rng: inout RandomStream, _ message: Message, to pid: ProcessID) -> Bool {
+    func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
         let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
         guard t < p.duration else { return false }
-        engine.send(message, to: pid, at: t)
+        engine.send(input, to: address, at: t)
         return true
     }
 
@@ -229,19 +236,28 @@ final class World {
 
     /// Sends a request to the backend over the phone's network (or the watch's own,
     /// with `viaPhone: false`). When there is no network the sender gets a failure at once.
-    func request(_ kind: RequestKind, from pid: ProcessID, credential: Int32, change: Int32 = -1,
-                 key: Bool = false, tag: Int32 = 0, online: Bool? = nil) {
+    func request<Input>(_ kind: RequestKind, from sender: Address<Input>, credential: Int32, change: Int32 = -1,
+                        key: Bool = false, item: Int32 = -1, online: Bool? = nil) {
+        let pid = sender.process
         let inc = engine.incarnation(pid)
         guard online ?? device.online else {
-            engine.send(.reply(Reply(kind: kind, status: .failed, data: -1, change: change, tag: tag)),
-                        to: pid, incarnation: inc, after: 0)
+            engine.send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item),
+                        via: replyRoute(pid), incarnation: inc, after: 0)
             return
         }
         let rtt = p.network.latency.sampleTime(&rng.networkFrom[Int(pid.index)])
         if kind == .write { hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
-                          idempotencyKey: key, tag: tag, returnDelay: rtt - rtt / 2)
+                          idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
         engine.send(.request(req), to: ids.backend, after: rtt / 2)
+    }
+
+    /// Where a reply to process `pid` goes (every program that sends requests has a route).
+    func replyRoute(_ pid: ProcessID) -> Route<Reply> {
+        guard let route = replyRoutes[Int(pid.index)] else {
+            preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
+        }
+        return route
     }
 
     /// Counts one backend request in its minute.
@@ -273,7 +289,7 @@ final class World {
     /// user opens it again. The result is false when there is no wake. `carScene`: the car
     /// connection launches the app's car scene, which the user chose on the car's screen.
     @discardableResult
-    func wakeAppInBackground(_ launcher: Launcher, for reason: Message, carScene: Bool = false) -> Bool {
+    func wakeAppInBackground(_ launcher: Launcher, for reason: MainAppInput, carScene: Bool = false) -> Bool {
         guard device.poweredOn else { return false }
         if !engine.isRunning(ids.app) {
             guard carScene || !device.appForceQuit else { return false }
@@ -313,7 +329,7 @@ final class World {
         }
         engine.send(.userOpensApp, to: ids.app)
         if p.watch.enabled { watchLinkService?.phoneAppActivated() }
-        engine.send(.surface(.tagValue(UserProcess.sessionStartedTag, surfaceSessionSeed.map { Int64(bitPattern: $0) } ?? 0)), to: ids.user)
+        engine.send(.sessionStarted(surfaceSeed: surfaceSessionSeed), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
@@ -326,7 +342,7 @@ final class World {
 
     /// Tells the system programs that react to platform notices.
     func broadcast(_ notice: DeviceNotice) {
-        for pid in ids.noticeListeners { engine.send(.deviceNotice(notice), to: pid) }
+        for route in ids.noticeListeners { engine.send(notice, via: route) }
     }
 }
 
@@ -346,15 +362,29 @@ struct Counters {
     var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }
 
-/// The process identities of one world.
-struct ProcessIDs {
-    var backend = ProcessID(0), pushService = ProcessID(0), device = ProcessID(0), user = ProcessID(0)
-    var elsewhere = ProcessID(0), glances = ProcessID(0), widgetHost = ProcessID(0), provider = ProcessID(0)
-    var app = ProcessID(0)
-    var live = ProcessID(0), watch = ProcessID(0), watchLink = ProcessID(0), share = ProcessID(0), shareSheet = ProcessID(0)
-    var actions = ProcessID(0), actionRunner = ProcessID(0), instant = ProcessID(0), car = ProcessID(0), tv = ProcessID(0)
+/// The addresses of one world's programs, each typed by the input it accepts.
+struct ProcessAddresses {
+    let backend: Address<BackendInput>
+    let pushService: Address<PushServiceInput>
+    let device: Address<DeviceInput>
+    let user: Address<UserInput>
+    let elsewhere: Address<OtherDeviceInput>
+    let glances: Address<GlanceInput>
+    let widgetHost: Address<WidgetHostInput>
+    let provider: Address<WidgetProviderInput>
+    let app: Address<MainAppInput>
+    let live: Address<LiveStatusInput>
+    let watchLink: Address<WatchLinkInput>
+    let watch: Address<WatchAppInput>
+    let share: Address<ShareExtensionInput>
+    let shareSheet: Address<ShareSheetInput>
+    let actions: Address<AutomationsInput>
+    let actionRunner: Address<ActionRunnerInput>
+    let instant: Address<InstantVersionInput>
+    let car: Address<CarInput>
+    let tv: Address<TelevisionInput>
     /// System programs told of platform notices (network, unlock, restart, update).
-    var noticeListeners: [ProcessID] = []
+    var noticeListeners: [Route<DeviceNotice>] = []
     /// The phone's app processes, ended by a restart or an update.
     var phoneProcesses: [ProcessID] = []
 }
