@@ -4,6 +4,7 @@ import Platform
 /// Runs one replication (docs/model.md): builds a world from parameters and a seed, wires
 /// its programs, runs it to `duration`, and reports its metrics.
 public enum Replication {
+
     /// Runs one replication. Deterministic for a given (parameters, seed); single-threaded;
     /// safe to call concurrently on different threads (each call builds its own world).
     public static func run(_ parameters: Parameters, seed: UInt64, trace: TraceLog? = nil,
@@ -22,6 +23,12 @@ public enum Replication {
 
 /// The programs of one world, registered with the engine in a fixed order.
 final class Assembly {
+    /// Every program's name, in registration order (the process index is the position here).
+    /// Per-program random streams are seeded by these names (docs/model.md#randomness).
+    static let programNames = ["backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost",
+                               "widgetProvider", "app", "liveStatus", "watchLink", "watchApp", "shareExtension",
+                               "shareSheet", "automations", "actionRunner", "instantVersion", "car", "television"]
+
     let world: World
     let backend: Backend
     let pushService: PushService
@@ -86,7 +93,7 @@ final class Assembly {
             instant: e.register(instant, name: "instantVersion"),
             car: e.register(car, name: "car"),
             tv: e.register(tv, name: "television"))
-        precondition(e.processCount <= RandomStreams.processCapacity, "more processes than random streams for them")
+        precondition(e.processCount == RandomStreams.processCapacity, "every program is in Assembly.programNames")
         let ids = w.ids!
         // The network delivers each program's replies as that program's own input.
         w.replyRoutes = Array(repeating: nil, count: e.processCount)

@@ -22,9 +22,9 @@ struct RandomStreams {
     /// apart from its edits; glances at the car apart from the drives; the system ending an
     /// app kept running for an activity, apart from its reclaiming a suspended app.
     var signOutVisit, elsewhereDeletes, glancesCar, liveTermination: RandomStream
-    /// Each process's own requests' round trips, by process index (processes are registered
-    /// in a fixed order whatever is enabled, so an index names the same process in every
-    /// design): one program's traffic never shifts another's draws.
+    /// Each process's own requests' round trips, by process index; each stream is seeded by
+    /// the program's name (`network.from.app`), never by its place in the registration order,
+    /// so adding a program reseeds no other: one program's traffic never shifts another's draws.
     var networkFrom: [RandomStream]
     /// The seeds of sessions a surface opened (their lengths, edits, force-quits), by that surface's process index.
     var sessionsOpenedBy: [RandomStream]
@@ -36,8 +36,9 @@ struct RandomStreams {
     /// never shift those the app asks for).
     var reloadDelayFor: [RandomStream]
 
-    /// Processes with streams of their own in the per-process arrays above.
-    static let processCapacity = 32
+    /// Processes with streams of their own in the per-process arrays above: every program
+    /// of `Assembly.programNames`, in that order.
+    static var processCapacity: Int { Assembly.programNames.count }
 
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
@@ -126,10 +127,10 @@ private struct StreamNameHashes {
     let backendFrom = perProcess("backend.from")
     let pushFrom = perProcess("push.from")
     let pushWakeFrom = perProcess("push.wake.from")
-    let reloadDelayFor = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0.rawValue)") }
+    let reloadDelayFor = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
 
-    /// `prefix.0`, `prefix.1`, … for every process index.
+    /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.
     private static func perProcess(_ prefix: String) -> [UInt64] {
-        (0..<RandomStreams.processCapacity).map { SeedMixer.nameHash("\(prefix).\($0)") }
+        Assembly.programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
     }
 }
