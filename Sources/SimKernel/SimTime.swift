@@ -27,3 +27,11 @@ public enum Time {
     @inlinable @inline(__always)
     public static func seconds(_ t: SimTime) -> Double { Double(t) / 1e6 }
 }
+
+/// A simulated instant carried in an input (a reload hint's time): the event log prints
+/// it in seconds, as every time it shows.
+public struct SimInstant: Sendable, Equatable, CustomStringConvertible {
+    public var time: SimTime
+    @inlinable public init(_ time: SimTime) { self.time = time }
+    public var description: String { "\(Time.seconds(time)) s" }
+}

@@ -74,4 +74,21 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(out.hasPrefix("time,process,event,details\n"))
         XCTAssertEqual(out, try sim.succeed(["trace", SurfaceSimBinary.fixture("sweep.json5"), "--point", "3", "--run", "1"]))
     }
+
+    /// `--only` keeps the named programs' and surfaces' lines; `--format text` prints each
+    /// delivery as `program ← input(...)`; an unknown name is refused with the nearest.
+    func testTraceFiltersByProgramAndReadsAsText() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("sweep.json5")
+        let csv = try sim.succeed(["trace", scenario, "--only", "widgetHost,widget"])
+        let processes = Set(csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] })
+        XCTAssertEqual(processes, ["widgetHost", "widget"])
+        let text = try sim.succeed(["trace", scenario, "--only", "widgetHost", "--format", "text"])
+        XCTAssertTrue(text.contains(" s  widgetHost ← runProvider(boot)\n"), String(text.prefix(400)))
+        XCTAssertFalse(text.contains("µs") || text.contains("nextReload: 1800000000"), "times inside inputs are in seconds")
+        let refused = try sim.run(["trace", scenario, "--only", "widgetHst"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.err.contains("did you mean 'widgetHost'"), refused.err)
+        XCTAssertEqual(refused.out, "")
+    }
 }

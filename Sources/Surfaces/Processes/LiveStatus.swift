@@ -252,6 +252,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             staleness = 0
         }
         w.result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
+        if let trace = w.engine.trace {
+            trace.record(w.now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(staleness)) s")
+        }
         // A stage the clock draws ahead of every update comes from the plan made at the start.
         let readAt = clock > a.shownStage ? a.start : a.dataAt
         w.result.samples[Metric.liveAge.rawValue].append(Time.seconds(w.now - readAt))

@@ -10,7 +10,7 @@ enum WidgetHostInput {
     /// A scheduled provider run starts now.
     case runProvider(ReloadReason)
     /// The provider returned a timeline: a view (index into the world's views in flight) and its reload hint.
-    case timeline(view: Int32, nextReload: SimTime, protectedData: Bool)
+    case timeline(view: Int32, nextReload: SimInstant, protectedData: Bool)
     /// The provider was killed or crashed: the old views stay and the pending reload is over.
     case providerDied
     case deviceNotice(DeviceNotice)
@@ -89,7 +89,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             providerRunning = false
             builtWhileProtected = protectedData
             world.showWidget(world.viewsInFlight[Int(view)])
-            setHint(next)
+            setHint(next.time)
             if let again = reloadAgain {
                 reloadAgain = nil
                 runProvider(again)

@@ -99,7 +99,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         // host rebuilds at the first unlock.
         let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
-        w.engine.send(.timeline(view: w.enclose(view), nextReload: nextReload(), protectedData: protectedData), to: w.ids.widgetHost)
+        w.engine.send(.timeline(view: w.enclose(view), nextReload: SimInstant(nextReload()), protectedData: protectedData), to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }
 

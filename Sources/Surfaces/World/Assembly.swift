@@ -4,6 +4,8 @@ import Platform
 /// Runs one replication (docs/model.md): builds a world from parameters and a seed, wires
 /// its programs, runs it to `duration`, and reports its metrics.
 public enum Replication {
+    /// The names of a world's programs, as the event log prints them (`trace --only`).
+    public static var programNames: [String] { Assembly.programNames }
 
     /// Runs one replication. Deterministic for a given (parameters, seed); single-threaded;
     /// safe to call concurrently on different threads (each call builds its own world).
@@ -12,6 +14,9 @@ public enum Replication {
         let world = World(parameters, seed: seed)
         let assembly = Assembly(world: world)
         world.engine.trace = trace
+        for observer in [world.widgetObserver, world.appObserver, world.watchObserver, world.carObserver] {
+            observer.trace = trace
+        }
         world.engine.checksInvariants = checkInvariants
         assembly.start()
         world.engine.run(until: parameters.duration)

@@ -29,6 +29,16 @@ public struct Request: Sendable {
     public var returnDelay: SimTime
 }
 
+extension Request: CustomStringConvertible {
+    /// As the event log prints it: the kind, the sender, and the fields that apply.
+    public var description: String {
+        var s = "Request(kind: \(kind), from: \(from), credential: \(credential)"
+        if change >= 0 { s += ", change: \(change), idempotencyKey: \(idempotencyKey)" }
+        if item >= 0 { s += ", item: \(item)" }
+        return s + ", returnDelay: \(Time.seconds(returnDelay)) s)"
+    }
+}
+
 /// The backend's answer.
 public enum ReplyStatus: UInt8, Sendable { case ok, unauthorized, failed }
 
@@ -42,6 +52,17 @@ public struct Reply: Sendable {
     public var change: Int32
     /// The shared item of the request (−1: none).
     public var item: Int32
+}
+
+extension Reply: CustomStringConvertible {
+    /// As the event log prints it: the kind, the status, and the fields that apply.
+    public var description: String {
+        var s = "Reply(kind: \(kind), status: \(status)"
+        if data >= 0 { s += ", data: \(data)" }
+        if change >= 0 { s += ", change: \(change)" }
+        if item >= 0 { s += ", item: \(item)" }
+        return s + ")"
+    }
 }
 
 /// One update of a live status: which activity, and the stage it reached (§25.5).

@@ -17,6 +17,8 @@ final class SurfaceObserver {
     private var everShown = ChangeSet()
     private let warmup: SimTime
     private let staleAfter: SimTime
+    /// The event log, when one is attached: what the surface shows and each glance at it.
+    var trace: TraceLog?
 
     // Glance counters.
     #if !DEBUG
@@ -95,6 +97,7 @@ final class SurfaceObserver {
     /// The surface now shows `view`.
     func show(_ view: View, at now: SimTime, truth: Truth) {
         advance(to: now, truth: truth)
+        if let trace, view != current { trace.record(now, name, "shows", Self.describe(view)) }
         if view.kind == .data {
             view.changes.forEachMissing(from: everShown) { id in
                 let made = truth.madeAt[Int(id)]
@@ -108,6 +111,12 @@ final class SurfaceObserver {
 
     /// Someone looks at the surface now.
     func glance(at now: SimTime, truth: Truth, signedOutAccount: Bool) {
+        if let trace {
+            let v = current
+            let seen = v.kind.isBlank ? "\(v.kind)"
+                : "data, stale \(Time.seconds(truth.staleness(of: v.changes, at: now))) s, age \(Time.seconds(now - v.readAt)) s"
+            trace.record(now, "glances", "looks at \(name)", now >= warmup ? seen : seen + " (warm-up)")
+        }
         guard now >= warmup else { return }
         glances += 1
         let v = current
@@ -121,6 +130,14 @@ final class SurfaceObserver {
         age.append(Time.seconds(now - v.readAt))
         if s > staleAfter && !v.showsAge { unlabeledStaleGlances += 1 }
         if signedOutAccount { wrongAccountGlances += 1 }
+    }
+
+    /// A view as the event log prints it.
+    static func describe(_ v: View) -> String {
+        guard v.kind == .data else { return "\(v.kind)" }
+        var s = "data(changes: \(v.changes.count), readAt: \(Time.seconds(v.readAt)) s, account: \(v.account)"
+        if v.object >= 0 { s += ", object: \(v.object)" }
+        return s + (v.showsAge ? ", with its age)" : ")")
     }
 
     /// Changes made after the warm-up, and not lost for good, that the surface never showed.
