@@ -20,7 +20,8 @@ public enum StudyPlots {
         if let metric = metric(named: "share.latency"), hasData(state, metric) {
             files.append(("latency-ecdf-share.svg", ecdf(state, metric: metric, surface: "share", what: "latency of a shared item")))
         }
-        if state.layout.points.count > 1 {
+        // A sampled region's points are no grid to draw lines through: sensitivity.svg shows it.
+        if state.layout.points.count > 1, state.layout.sample == nil {
             for (c, column) in state.layout.columns.enumerated() {
                 files.append(("sweep-\(column).svg", sweepChart(state, column: c)))
             }
