@@ -63,6 +63,15 @@ final class SampledSweepTests: XCTestCase {
         XCTAssertNotNil(Double(fields[2]), fields[2])
     }
 
+    /// Whole numbers are rounded to the nearest, durations to whole microseconds.
+    func testRoundingOfWholeNumbersAndDurations() {
+        let budget = SampleRange(path: "widget.budgetPerDay", kind: .count, lowValue: .integer(40), highValue: .integer(71), low: 40, high: 71)
+        XCTAssertEqual([0, 1.0 / 3, 2.0 / 3, 1].map { budget.value(at: $0) }, [.integer(40), .integer(50), .integer(61), .integer(71)])
+        let hint = SampleRange(path: "widget.reloadAfter", kind: .time, lowValue: .time(Time.second), highValue: .time(2 * Time.second), low: 1, high: 2)
+        XCTAssertEqual(hint.value(at: 1.0 / 3), .time(1_333_333))
+        XCTAssertEqual(budget.fraction(of: .integer(61)), 21.0 / 31, accuracy: 1e-15)
+    }
+
     func testTheDesignDependsOnItsSeedOnly() throws {
         let a = try ScenarioLoader.decode(Self.sample("lhs", points: 8, ranges: Self.threeRanges, seed: 1), file: "a.json5")
         let b = try ScenarioLoader.decode(Self.sample("lhs", points: 8, ranges: Self.threeRanges, seed: 1), file: "b.json5", overrides: ["seed=99"])
