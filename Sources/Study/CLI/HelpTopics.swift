@@ -10,7 +10,8 @@ enum HelpTopics {
         var text = HelpLayout.paragraph("""
         PARAMETERS: every path a scenario file or --set may set, with its kind and its \(profile.rawValue) default \
         (--platform \(PlatformProfile.allCases.map(\.rawValue).joined(separator: "|")) shows a profile's; values from \
-        the file or --set beat them). \
+        the file or --set beat them, also when a sweep varies 'platform'). A scenario's 'surfaces: \
+        ["widget", ...]' sets X.enabled for every surface X: true if named, else false. \
         Durations take units (250ms, 30s, 15m, 2h, 1d); sizes too (512KB, 120MB). A distribution is a \
         duration or {exponential: {mean}}, {uniform: {low, high}}, {lognormal: {median, sigma or p95}}, \
         {normal: {mean, sd}}, {constant: v}, {empirical: [v, ...]}. A rate is a number per hour or \
