@@ -9,15 +9,16 @@ import XCTest
 /// the same bytes whatever the jobs and shards.
 final class SensitivityTests: XCTestCase {
     /// The widget fetches its own data at every reload, and reloads only at its hint
-    /// (every 10 minutes) while its budget lasts: the budget bounds its staleness. The
-    /// watch's glance rate only observes, so it cannot touch the widget.
+    /// (every 10 minutes) while its budget lasts: the budget bounds its staleness. A
+    /// standalone watch's background refreshes are the watch's own (its own session and
+    /// network), so they cannot touch the widget.
     static func widgetStudy(_ method: String, points: Int) -> String {
         #"""
         {name: "sens", duration: "1d", replications: 3, seed: 4, observe: {warmup: "2h"},
-         surfaces: ["widget", "watch"], app: {requestsWidgetReload: false}, push: {onChange: false},
+         surfaces: ["widget", "watch"], watch: {level: "standalone"}, app: {requestsWidgetReload: false}, push: {onChange: false},
          widget: {fetchesOwnData: true, maxAge: "1m", reloadAfter: "10m"},
          sweep: {sample: {method: "\#(method)", points: \#(points), seed: 8, ranges: {
-           "widget.budgetPerDay": [2, 48], "observe.glances.watch.perHour": [1, 10]}}}}
+           "widget.budgetPerDay": [2, 48], "watch.refreshPerHour": [1, 10]}}}}
         """#
     }
 
@@ -27,27 +28,27 @@ final class SensitivityTests: XCTestCase {
             .filter { $0[0] == metric }
     }
 
-    func testALatinHypercubeRanksTheBudgetAboveTheWatchsGlancesForWidgetStaleness() throws {
+    func testALatinHypercubeRanksTheBudgetAboveTheWatchsRefreshesForWidgetStaleness() throws {
         let n = 16
         let f = try StudyFixture(Self.widgetStudy("lhs", points: n))
         f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
         let csv = try String(contentsOfFile: f.path("out/sensitivity.csv"), encoding: .utf8)
         XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank\n"))
         let rows = Self.rows(csv, metric: "widget.staleness")
-        XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "observe.glances.watch.perHour"])
+        XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "watch.refreshPerHour"])
         XCTAssertEqual(rows.map { $0[5] }, ["1", "2"])
-        let budget = try XCTUnwrap(Double(rows[0][2])), glances = try XCTUnwrap(Double(rows[1][2]))
+        let budget = try XCTUnwrap(Double(rows[0][2])), refreshes = try XCTUnwrap(Double(rows[1][2]))
         // A parameter that cannot touch the metric has ρ = 0: |ρ| beyond 3 of its standard errors would be a model leak.
         let nullBound = 3 * RankCorrelation.fisherFactor / Double(n - 3).squareRoot()
-        XCTAssertLessThan(glances, nullBound)
-        XCTAssertGreaterThan(try XCTUnwrap(Double(rows[0][3])), glances, "the budget's interval lies above the glances' effect")
+        XCTAssertLessThan(refreshes, nullBound)
+        XCTAssertGreaterThan(try XCTUnwrap(Double(rows[0][3])), refreshes, "the budget's interval lies above the refreshes' effect")
         XCTAssertGreaterThan(budget, 0.8)
         // The chart draws it.
         let svg = try String(contentsOfFile: f.path("out/sensitivity.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains(">widget.budgetPerDay</text>") && svg.contains("Spearman"), svg)
     }
 
-    func testMorrisRanksTheBudgetAboveTheWatchsGlancesAndReportsSigma() throws {
+    func testMorrisRanksTheBudgetAboveTheWatchsRefreshesAndReportsSigma() throws {
         let r = 4, k = 2
         let f = try StudyFixture(Self.widgetStudy("morris", points: r))
         f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
@@ -56,8 +57,8 @@ final class SensitivityTests: XCTestCase {
         let csv = try String(contentsOfFile: f.path("out/sensitivity.csv"), encoding: .utf8)
         XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank,sigma\n"))
         let rows = Self.rows(csv, metric: "widget.staleness")
-        XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "observe.glances.watch.perHour"])
-        // With common random numbers, a step of the glance rate leaves the widget's world as it was: μ* = 0.
+        XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "watch.refreshPerHour"])
+        // With common random numbers, a step of the watch's refresh rate leaves the widget's world as it was: μ* = 0.
         XCTAssertEqual(rows[1][2], "0")
         XCTAssertGreaterThan(try XCTUnwrap(Double(rows[0][3])), 0)
         XCTAssertNotNil(Double(rows[0][6]), "sigma")
@@ -68,7 +69,7 @@ final class SensitivityTests: XCTestCase {
         f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
         let csv = try String(contentsOfFile: f.path("out/sensitivity.csv"), encoding: .utf8)
         let summary = try String(contentsOfFile: f.path("out/summary.csv"), encoding: .utf8)
-        let metricColumn = SummaryTable.header(columns: ["widget.budgetPerDay", "observe.glances.watch.perHour"]).firstIndex(of: "metric")!
+        let metricColumn = SummaryTable.header(columns: ["widget.budgetPerDay", "watch.refreshPerHour"]).firstIndex(of: "metric")!
         var metrics: [String] = []
         for line in summary.split(separator: "\n").dropFirst() {
             let m = String(line.split(separator: ",", omittingEmptySubsequences: false)[metricColumn])
