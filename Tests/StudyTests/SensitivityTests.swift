@@ -82,15 +82,19 @@ final class SensitivityTests: XCTestCase {
         XCTAssertEqual(seen, metrics, "summary.csv's metrics, in its order")
     }
 
-    func testSensitivityIsTheSameBytesWhateverTheJobsAndShards() throws {
+    func testSensitivityIsTheSameBytesWhateverTheJobsShardsAndResumes() throws {
         let f = try StudyFixture(Self.widgetStudy("morris", points: 3))
         f.cli(["run", f.scenario, "--out", f.path("one"), "--jobs", "1", "--quiet"])
         f.cli(["run", f.scenario, "--out", f.path("two"), "--jobs", "2", "--quiet"])
         f.cli(["run", f.scenario, "--out", f.path("s1"), "--shard", "1/2", "--quiet"])
         f.cli(["run", f.scenario, "--out", f.path("s2"), "--shard", "2/2", "--quiet"])
         f.cli(["merge", f.path("s2"), f.path("s1"), "--out", f.path("merged"), "--quiet"])
+        // Stopped after 5 replications (checkpointed), then resumed.
+        f.cli(["run", f.scenario, "--out", f.path("resumed"), "--stop-after", "5", "--quiet"])
+        f.cli(["run", f.scenario, "--out", f.path("resumed"), "--resume", "--quiet"])
         try f.assertSameResults("one", "two")
         try f.assertSameResults("one", "merged")
+        try f.assertSameResults("one", "resumed")
         XCTAssertNotNil(try f.results("merged")["sensitivity.csv"])
         // A later study that samples nothing leaves no sensitivity files behind.
         try #"{duration: "3h", replications: 2, observe: {warmup: "30m"}}"#.write(toFile: f.scenario, atomically: true, encoding: .utf8)
