@@ -72,6 +72,20 @@ final class SampledSweepTests: XCTestCase {
         XCTAssertEqual(budget.fraction(of: .integer(61)), 21.0 / 31, accuracy: 1e-15)
     }
 
+    /// A sampled rate is a number per hour and keeps the hourly profile the file gives it.
+    func testASampledRateKeepsItsProfile() throws {
+        let weights = (0..<24).map { $0 < 12 ? "1" : "3" }.joined(separator: ", ")
+        let s = try ScenarioLoader.decode(#"{user: {appOpens: {perHour: 1, profile: [\#(weights)]}}, "# + String(Self.sample("lhs", points: 4, ranges: #""user.appOpens": [0.1, 2]"#).dropFirst()), file: "r.json5")
+        let profile = s.base.user.appOpens.profile
+        XCTAssertEqual(profile.count, 24)
+        for i in s.sweep.points.indices {
+            let rate = s.parameters(ofPoint: i).user.appOpens
+            XCTAssertTrue((0.1...2).contains(rate.perHour))
+            XCTAssertEqual(rate.profile, profile)
+        }
+        XCTAssertThrowsError(try ScenarioLoader.decode(Self.sample("lhs", points: 4, ranges: #""user.appOpens": [{perHour: 1}, 2]"#), file: "r.json5"))
+    }
+
     func testTheDesignDependsOnItsSeedOnly() throws {
         let a = try ScenarioLoader.decode(Self.sample("lhs", points: 8, ranges: Self.threeRanges, seed: 1), file: "a.json5")
         let b = try ScenarioLoader.decode(Self.sample("lhs", points: 8, ranges: Self.threeRanges, seed: 1), file: "b.json5", overrides: ["seed=99"])
