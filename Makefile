@@ -22,6 +22,7 @@ results: release
 	$(RELEASE) probes --quiet
 	$(RELEASE) failures --quiet
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
+	$(RELEASE) run Scenarios/sensitivity-widget.json5 --reproducible --quiet
 	python3 scripts/readme-tables.py
 
 ## The benchmarks (kernel hold model, studies, memory, SimPy side by side; README "Performance").

@@ -17,6 +17,11 @@ final class HostileInputTests: XCTestCase {
 
     static let base = #"{name: "h", duration: "2h", replications: 1, observe: {warmup: "10m"}}"#
 
+    /// A sampled sweep of push.wakeRefusal with the given `method`, `points` and other keys.
+    static func sample(_ keys: String) -> String {
+        #"{duration: "1h", observe: {warmup: "10m"}, sweep: {sample: {\#(keys), ranges: {"push.wakeRefusal": [0, 1]}}}}"#
+    }
+
     /// One value past each end of every ranged parameter, from `help parameters`.
     static func pastEveryRange(_ binary: URL, in dir: URL) throws -> [Case] {
         let p = Process()
@@ -88,6 +93,29 @@ final class HostileInputTests: XCTestCase {
         Case(label: "jobs 0", file: base, arguments: ["--jobs", "0"], status: 2, words: ["--jobs"]),
         Case(label: "a shard 0/2", file: base, arguments: ["--shard", "0/2"], status: 2, words: ["--shard"]),
         Case(label: "a seed with letters", file: base, arguments: ["--seed", "12ab"], status: 2, words: ["--seed"]),
+        // Sampled sweeps (docs/scenarios.md#sampled-sweeps).
+        Case(label: "an unknown sampling method", file: sample(#"method: "morriss", points: 4"#), arguments: [], status: 2, words: ["sweep.sample.method", "Did you mean 'morris'"]),
+        Case(label: "a sample of 0 points", file: sample(#"method: "lhs", points: 0"#), arguments: [], status: 2, words: ["sweep.sample.points", "found 0"]),
+        Case(label: "a sample of -3 points", file: sample(#"method: "lhs", points: -3"#), arguments: [], status: 2, words: ["sweep.sample.points", "found -3"]),
+        Case(label: "a sample of 10^12 points", file: sample(#"method: "lhs", points: 1e12"#), arguments: [], status: 2, words: ["sweep.sample.points", "100000"]),
+        Case(label: "10^6 Morris trajectories", file: sample(#"method: "morris", points: 1000000"#), arguments: [], status: 2, words: ["sweep.sample.points", "trajectories"]),
+        Case(label: "a sample of 2.5 points", file: sample(#"method: "lhs", points: 2.5"#), arguments: [], status: 2, words: ["sweep.sample.points"]),
+        Case(label: "a sampled path misspelt", file: #"{duration: "1h", sweep: {sample: {method: "lhs", points: 4, ranges: {"push.wakeRefusl": [0, 1]}}}}"#, arguments: [], status: 2, words: ["push.wakeRefusl", "Did you mean 'push.wakeRefusal'"]),
+        Case(label: "a range with low above high", file: #"{duration: "1h", sweep: {sample: {method: "lhs", points: 4, ranges: {"widget.maxAge": ["1h", "5m"]}}}}"#, arguments: [], status: 2, words: ["widget.maxAge", "high end above the low end"]),
+        Case(label: "a range past what the parameter accepts", file: #"{duration: "1h", sweep: {sample: {method: "lhs", points: 4, ranges: {"live.stages": [1, 5000]}}}}"#, arguments: [], status: 2, words: ["live.stages", "100"]),
+        Case(label: "a range of NaN", file: #"{duration: "1h", sweep: {sample: {method: "lhs", points: 4, ranges: {"push.loss": [NaN, 1]}}}}"#, arguments: [], status: 2, words: ["push.loss"]),
+        Case(label: "a range of a choice", file: #"{duration: "1h", sweep: {sample: {method: "lhs", points: 4, ranges: {"share.design": ["outbox", "openApp"]}}}}"#, arguments: [], status: 2, words: ["share.design", "cannot be sampled"]),
+        Case(label: "a sample beside a grid", file: #"{duration: "1h", sweep: {"push.loss": [0, 1], sample: {method: "lhs", points: 4, ranges: {"push.wakeRefusal": [0, 1]}}}}"#, arguments: [], status: 2, words: ["'sample' cannot be combined"]),
+        Case(label: "a sample with a stray key", file: sample(#"method: "lhs", points: 4, pionts: 5"#), arguments: [], status: 2, words: ["sweep.sample", "Did you mean 'points'"]),
+        Case(label: "a sample seed with letters", file: sample(#"method: "lhs", points: 4, seed: "x1""#), arguments: [], status: 2, words: ["sweep.sample.seed"]),
+        Case(label: "a sampled sweep with --set of a sampled path", file: sample(#"method: "lhs", points: 4"#), arguments: ["--set", "push.wakeRefusal=0.5"], status: 2, words: ["push.wakeRefusal", "swept"]),
+        // The platform swept, and the surfaces shorthand.
+        Case(label: "an unknown platform in a sweep", file: #"{duration: "1h", sweep: {platform: ["ios", "androd"]}}"#, arguments: [], status: 2, words: ["platform", "Did you mean 'android'"]),
+        Case(label: "an unknown surface", file: #"{duration: "1h", surfaces: ["wigdet"]}"#, arguments: [], status: 2, words: ["surfaces", "Did you mean 'widget'"]),
+        Case(label: "a surface that is no string", file: #"{duration: "1h", surfaces: [3]}"#, arguments: [], status: 2, words: ["surfaces"]),
+        Case(label: "surfaces contradicted in the file", file: #"{duration: "1h", surfaces: ["widget"], share: {enabled: true}}"#, arguments: [], status: 2, words: ["share.enabled", "surfaces"]),
+        Case(label: "surfaces contradicted by --set", file: #"{duration: "1h", surfaces: ["widget"]}"#, arguments: ["--set", "widget.enabled=false"], status: 2, words: ["widget.enabled", "--set"]),
+        Case(label: "surfaces contradicted by a sweep", file: #"{duration: "1h", surfaces: ["widget"], sweep: {points: [{name: "a", set: {"car.enabled": true}}]}}"#, arguments: [], status: 2, words: ["car.enabled", "sweep point a"]),
     ]
 
     func testEveryHostileInputGetsOneClearErrorAndWritesNothing() throws {

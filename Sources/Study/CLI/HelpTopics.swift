@@ -4,18 +4,21 @@ import Surfaces
 
 /// The parameter and metric references.
 enum HelpTopics {
-    /// Every parameter path, its kind, its `ios` default and its meaning.
-    static func parameters() -> String {
-        let defaults = Parameters.defaults(for: .ios)
+    /// Every parameter path, its kind, its default on `profile` and its meaning.
+    static func parameters(profile: PlatformProfile = .ios) -> String {
+        let defaults = Parameters.defaults(for: profile)
         var text = HelpLayout.paragraph("""
-        PARAMETERS: every path a scenario file or --set may set, with its kind and its ios default. \
+        PARAMETERS: every path a scenario file or --set may set, with its kind and its \(profile.rawValue) default \
+        (--platform \(PlatformProfile.allCases.map(\.rawValue).joined(separator: "|")) shows a profile's; values from \
+        the file or --set beat them, also when a sweep varies 'platform'). A scenario's 'surfaces: \
+        ["widget", ...]' sets X.enabled for every surface X: true if named, else false. \
         Durations take units (250ms, 30s, 15m, 2h, 1d); sizes too (512KB, 120MB). A distribution is a \
         duration or {exponential: {mean}}, {uniform: {low, high}}, {lognormal: {median, sigma or p95}}, \
         {normal: {mean, sd}}, {constant: v}, {empirical: [v, ...]}. A rate is a number per hour or \
         {perHour: n, profile: [24 hourly weights]}. Every value is checked against the range shown before         anything runs; a distribution's durations are at most 1000d, its sizes at most 1TB, a lognormal's         sigma at most 5. A study runs at most 100000 points and 100000000 replications in all.
         """, indent: 0) + "\n"
         for spec in ParameterIndex().specs {
-            let value = ParameterRendering.node(ParameterRendering.json(spec.get(defaults), kind: spec.kind)).render()
+            let value = ProfileDefaults.readable(spec, in: defaults, profile: profile)
             let range = spec.range.map { "; accepts " + ValueDecoder.describe($0, kind: spec.kind) } ?? ""
             text += "  \(spec.path)  (\(kindName(spec.kind)), default \(value)\(range))\n"
             text += HelpLayout.paragraph(spec.doc, indent: 6)

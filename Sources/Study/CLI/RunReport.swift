@@ -1,5 +1,6 @@
 // The short summary `run` prints (README.md): per surface the median and p90
-// staleness and the blank share, then the files written.
+// staleness and the blank share (for a sampled sweep, the parameters' ranking:
+// `SensitivityReport`), then the files written.
 import Surfaces
 
 /// Formats a finished run for the terminal.
@@ -21,6 +22,11 @@ enum RunReport {
             + "\(replications / max(1, layout.points.count)) replications, seed \(layout.seed), "
             + "\(events) events in \(Units.formatSeconds(state.elapsedSeconds))"
             + (state.shard.map { " (shard \($0))" } ?? "") + "\n"
+        if let design = layout.sample {
+            text += SensitivityReport.render(state, design: design) + "\nFiles:\n"
+            for file in outcome.files { text += "  \(file)\n" }
+            return text
+        }
         if !layout.columns.isEmpty {
             for point in layout.points {
                 text += "  point \(point.name): " + zip(layout.columns, point.fields).map { "\($0)=\($1)" }.joined(separator: ", ") + "\n"

@@ -16,7 +16,12 @@ public struct RunVerb: Verb {
             replication, keeps a checkpoint in the folder's .partial/ and prints the command that \
             resumes it; an unfinished checkpoint is only discarded with --fresh. The CSV files are \
             byte-identical for the same scenario, seed and version, whatever --jobs and however \
-            the run is split with --shard.
+            the run is split with --shard. A sweep is a grid ({path: [values]}), named points \
+            ({points: [{name, set}]}) or a sampled region ({sample: {method: "lhs" or "morris", \
+            points, seed, ranges: {path: [low, high]}}}), which also writes sensitivity.csv \
+            (each parameter's effect on every metric, ranked) and sensitivity.svg; 'platform' may \
+            be swept, each point taking its profile's defaults; 'surfaces: ["widget", ...]' turns \
+            on only the surfaces named.
             """.split(separator: "\n").joined(separator: " "),
             arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
             options: [

@@ -1,6 +1,6 @@
 // Every file of a finished study, built from its state and put in
-// place together: runs.csv, summary.csv, distributions.csv, the SVGs, a
-// shard's state.json, and manifest.json.
+// place together: runs.csv, summary.csv, distributions.csv, the SVGs, a sampled
+// study's sensitivity.csv and chart, a shard's state.json, and manifest.json.
 
 /// Writes a study's result directory.
 public enum StudyOutput {
@@ -16,6 +16,7 @@ public enum StudyOutput {
         commit.stage("summary.csv", SummaryTable.render(state))
         commit.stage("distributions.csv", DistributionsTable.render(state))
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
+        for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
         let names = commit.stagedNames + ["manifest.json"]
         commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
@@ -27,5 +28,6 @@ public enum StudyOutput {
     /// shard's state); old ones not rewritten are removed so a directory never mixes two studies.
     static func isStudyOutput(_ name: String) -> Bool {
         (name.hasPrefix("staleness-ecdf-") || name.hasPrefix("latency-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
+            || SensitivityOutput.names.contains(name)
     }
 }

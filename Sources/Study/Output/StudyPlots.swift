@@ -20,7 +20,8 @@ public enum StudyPlots {
         if let metric = metric(named: "share.latency"), hasData(state, metric) {
             files.append(("latency-ecdf-share.svg", ecdf(state, metric: metric, surface: "share", what: "latency of a shared item")))
         }
-        if state.layout.points.count > 1 {
+        // A sampled region's points are no grid to draw lines through: sensitivity.svg shows it.
+        if state.layout.points.count > 1, state.layout.sample == nil {
             for (c, column) in state.layout.columns.enumerated() {
                 files.append(("sweep-\(column).svg", sweepChart(state, column: c)))
             }
@@ -78,7 +79,8 @@ public enum StudyPlots {
             let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
             return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
         }
-        let note = state.layout.points.contains { Int($0.name) == nil } ? "" : columnsNote(state.layout.columns)
+        var note = state.layout.points.contains { Int($0.name) == nil } ? "" : columnsNote(state.layout.columns)
+        if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
         let axis = what.hasPrefix("staleness") ? "staleness (s)" : "latency (s)"
         return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: series, logX: true)
     }

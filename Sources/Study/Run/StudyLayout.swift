@@ -30,6 +30,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var commonRandomNumbers: Bool
     /// The scenario after overrides, as compact JSON (see `Scenario.renderedJSON()`).
     public var scenarioJSON: String
+    /// The sampled region of a sampled sweep (nil otherwise): what sensitivity.csv needs.
+    public var sample: SampleDesign?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -49,6 +51,7 @@ public struct StudyLayout: Sendable, Equatable {
         seed = scenario.base.seed
         commonRandomNumbers = scenario.base.commonRandomNumbers
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
+        sample = scenario.sweep.sample
     }
 
     /// A layout from its parts (used when decoding shard state).
@@ -56,6 +59,7 @@ public struct StudyLayout: Sendable, Equatable {
                 seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String) {
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
+        sample = SampleDesign.inRenderedScenario(scenarioJSON)
     }
 
     /// The seed of replication `r` of point `p` (docs/model.md#randomness): with common random

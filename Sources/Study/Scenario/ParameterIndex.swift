@@ -14,8 +14,9 @@ public struct ParameterIndex {
     /// Every proper dotted prefix of a path (`observe`, `observe.glances`, ...).
     private let groups: Set<String>
 
-    /// Paths a sweep may not vary: they apply to the study as a whole.
-    public static let studyWide: Set<String> = ["platform", "seed", "replications", "commonRandomNumbers"]
+    /// Paths a sweep may not vary: they apply to the study as a whole. (`platform` may be
+    /// swept: each point then starts from its profile's defaults.)
+    public static let studyWide: Set<String> = ["seed", "replications", "commonRandomNumbers"]
 
     /// The index of the whole catalogue.
     public init() {

@@ -98,12 +98,23 @@ public enum ParameterRendering {
 extension Scenario {
     /// The scenario after overrides as a scenario object: name, description,
     /// every parameter path with its value (catalogue order), and the sweep.
-    /// Decoding its rendering gives the same scenario.
+    /// When the sweep sets `platform`, only the values the file and `--set` gave are
+    /// written (each point's profile supplies the rest). Decoding its rendering gives the
+    /// same scenario.
     public func renderedJSON() -> JSONValue {
         let index = ParameterIndex()
         var pairs: [(String, JSONValue)] = [("name", .string(name)), ("description", .string(description))]
-        for spec in index.specs { pairs.append((spec.path, ParameterRendering.json(spec.get(base), kind: spec.kind))) }
-        if !sweep.axes.isEmpty {
+        for spec in index.specs {
+            if sweepsPlatform {
+                guard let given = explicit.last(where: { $0.path == spec.path }) else { continue }
+                pairs.append((spec.path, ParameterRendering.json(given.value, kind: spec.kind)))
+            } else {
+                pairs.append((spec.path, ParameterRendering.json(spec.get(base), kind: spec.kind)))
+            }
+        }
+        if let sample = sweep.sample {
+            pairs.append(("sweep", ParameterRendering.object([("sample", sample.renderedJSON())])))
+        } else if !sweep.axes.isEmpty {
             pairs.append(("sweep", ParameterRendering.object(sweep.axes.map { axis in
                 let kind = index[axis.path]!.kind
                 return (axis.path, .array(axis.values.map { ParameterRendering.node(ParameterRendering.json($0, kind: kind)) }))
@@ -118,5 +129,19 @@ extension Scenario {
             pairs.append(("sweep", ParameterRendering.object([("points", .array(points))])))
         }
         return ParameterRendering.object(pairs)
+    }
+}
+
+extension SampleDesign {
+    /// The design as a scenario's `sample` object: method, points, seed, and each range
+    /// in its parameter's own syntax.
+    public func renderedJSON() -> JSONValue {
+        let seedValue = ParameterRendering.json(.seed(seed), kind: .seed)
+        let rangePairs = ranges.map { r -> (String, JSONValue) in
+            (r.path, .array([ParameterRendering.node(ParameterRendering.json(r.lowValue, kind: r.kind)),
+                             ParameterRendering.node(ParameterRendering.json(r.highValue, kind: r.kind))]))
+        }
+        return ParameterRendering.object([("method", .string(method.rawValue)), ("points", .number(Double(count))),
+                                          ("seed", seedValue), ("ranges", ParameterRendering.object(rangePairs))])
     }
 }

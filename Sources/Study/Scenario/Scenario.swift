@@ -43,6 +43,8 @@ public struct Sweep: Sendable, Equatable {
     public var axes: [Axis] = []
     /// Whether the points were given by name.
     public var isNamed = false
+    /// The sampled region, for a sampled sweep (docs/scenarios.md#sampled-sweeps).
+    public var sample: SampleDesign?
     /// The swept parameters, in column order (for runs.csv and summary.csv).
     public var columns: [String] = []
     /// Every point, in run order. A study without a sweep has one point, "0".
@@ -60,6 +62,13 @@ public struct Sweep: Sendable, Equatable {
             combos = combos.flatMap { prefix in axis.values.map { prefix + [Assignment(path: axis.path, value: $0)] } }
         }
         points = combos.enumerated().map { SweepPoint(name: String($0.offset), assignments: $0.element) }
+    }
+
+    /// The points of a sampled region, named by index; the columns are the sampled paths.
+    public init(sample: SampleDesign, base: Parameters) {
+        self.sample = sample
+        columns = sample.ranges.map(\.path)
+        points = sample.assignments(base: base).enumerated().map { SweepPoint(name: String($0.offset), assignments: $0.element) }
     }
 
     /// Named points; the columns are every path any point sets, in first-use order.
@@ -84,12 +93,34 @@ public struct Scenario: Sendable {
     public var base: Parameters
     /// The sweep points.
     public var sweep: Sweep
+    /// The values the file and `--set` gave (the `surfaces` shorthand's first), in the
+    /// order applied: a point that sets `platform` starts from that profile's defaults
+    /// and applies these again.
+    public var explicit: [Assignment] = []
 
-    /// The parameters of point `index`: `base` with the point's assignments applied.
+    /// Creates a scenario.
+    public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {
+        (self.name, self.description, self.file, self.base, self.sweep, self.explicit) = (name, description, file, base, sweep, explicit)
+    }
+
+    /// Whether some sweep point sets `platform` (so points start from different profiles' defaults).
+    public var sweepsPlatform: Bool {
+        sweep.points.contains { $0.assignments.contains { $0.path == "platform" } }
+    }
+
+    /// The parameters of point `index`: `base` with the point's assignments applied; for a
+    /// point that sets `platform`, that profile's defaults with the file's and `--set`'s
+    /// values, then the point's.
     public func parameters(ofPoint index: Int) -> Parameters {
         var p = base
         let catalog = ParameterIndex()
-        for a in sweep.points[index].assignments { catalog[a.path]?.set(&p, a.value) }
+        let assignments = sweep.points[index].assignments
+        if let platform = assignments.last(where: { $0.path == "platform" }), case .choice(let name) = platform.value,
+           let profile = PlatformProfile(rawValue: name) {
+            p = Parameters.defaults(for: profile)
+            for a in explicit where a.path != "platform" { catalog[a.path]?.set(&p, a.value) }
+        }
+        for a in assignments { catalog[a.path]?.set(&p, a.value) }
         return p
     }
 

@@ -6,7 +6,7 @@ import Surfaces
 /// Decodes scenario files into `Scenario`s.
 public enum ScenarioLoader {
     /// Keys of a scenario file that are not parameters.
-    static let reservedKeys: Set<String> = ["name", "description", "sweep"]
+    static let reservedKeys: Set<String> = ["name", "description", "sweep", SurfaceSelection.key]
 
     /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts).
     /// - Throws: `ScenarioError` for an unreadable file or any bad input.
@@ -44,19 +44,39 @@ public enum ScenarioLoader {
         for item in keys.found { assignments.append(Assignment(path: item.path, value: try keys.decode(item))) }
         var overridden: [Assignment] = []
         for o in parsedOverrides { overridden.append(try o.resolve(index)) }
-        var base = Parameters.defaults(for: platform(assignments + overridden))
-        for a in assignments + overridden { index[a.path]!.set(&base, a.value) }
+        var selection: SurfaceSelection?
+        if let entry = members.first(where: { $0.key == SurfaceSelection.key }) {
+            let chosen = try SurfaceSelection(entry.value, index: index, file: file, keyLine: entry.keyLine, keyColumn: entry.keyColumn)
+            for (item, a) in zip(keys.found, assignments) {
+                try chosen.check(a, at: .file(file, line: item.keyLine, column: item.keyColumn))
+            }
+            for (o, a) in zip(parsedOverrides, overridden) { try chosen.check(a, at: .option("--set \(o.text)")) }
+            selection = chosen
+        }
+        // Values from the file and --set beat the profile's defaults, at every point (docs/scenarios.md#platform-profiles).
+        let explicit = (selection?.assignments ?? []) + assignments + overridden
+        var base = Parameters.defaults(for: platform(explicit))
+        for a in explicit { index[a.path]!.set(&base, a.value) }
 
         var sweep = Sweep()
-        if let node = root[key: "sweep"] { sweep = try SweepDecoder(index: index, file: file).decode(node) }
+        if let node = root[key: "sweep"] { sweep = try SweepDecoder(index: index, file: file, base: base).decode(node) }
         for (o, a) in zip(parsedOverrides, overridden) where sweep.columns.contains(a.path) {
             throw ScenarioError(.option("--set \(o.text)"), path: a.path,
                                 .other("is swept by the scenario, so --set cannot also set it"))
         }
+        if let selection, let entry = members.first(where: { $0.key == "sweep" }) {
+            for point in sweep.points {
+                for a in point.assignments {
+                    try selection.check(a, at: .file(file, line: entry.keyLine, column: entry.keyColumn),
+                                        point: sweep.columns.isEmpty ? nil : point.name)
+                }
+            }
+        }
         let scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
-                                file: file, base: base, sweep: sweep)
+                                file: file, base: base, sweep: sweep, explicit: explicit)
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
+        for a in selection?.assignments ?? [] { written[a.path] = selection?.location }
         for item in keys.found { written[item.path] = .file(file, line: item.keyLine, column: item.keyColumn) }
         if let entry = members.first(where: { $0.key == "sweep" }) {
             for path in sweep.columns { written[path] = .file(file, line: entry.keyLine, column: entry.keyColumn) }

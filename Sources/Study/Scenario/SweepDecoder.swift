@@ -1,11 +1,15 @@
 // The `sweep` block (docs/scenarios.md): `{path: [values], ...}` for a full grid, or
-// `{points: [{name: "a", set: {path: value}}, ...]}` for named points.
+// `{points: [{name: "a", set: {path: value}}, ...]}` for named points, or
+// `{sample: {...}}` for a sampled region (`SampleDecoder`).
 import Surfaces
 
 /// Decodes a `sweep` node into a `Sweep`.
 struct SweepDecoder {
     let index: ParameterIndex
     let file: String
+    /// The parameters before the sweep (a sampled rate keeps their hourly profile; a
+    /// sample's seed defaults to theirs).
+    let base: Parameters
 
     /// The sweep described by `node`.
     func decode(_ node: JSONNode) throws(ScenarioError) -> Sweep {
@@ -14,6 +18,15 @@ struct SweepDecoder {
                                         found: ValueDecoder.describe(node)))
         }
         if members.isEmpty { return Sweep() }
+        if let sample = members.first(where: { $0.key == "sample" }) {
+            if let other = members.first(where: { $0.key != "sample" }) {
+                let what = other.key == "points" ? "named points ('points')" : "a grid ('\(other.key)')"
+                throw ScenarioError(.file(file, line: other.keyLine, column: other.keyColumn), path: "sweep",
+                                    .other("'sample' cannot be combined with \(what): a sweep is a grid, named points or a sampled region"))
+            }
+            let design = try SampleDecoder(index: index, file: file, defaultSeed: base.seed).decode(sample.value)
+            return Sweep(sample: design, base: base)
+        }
         if let points = members.first(where: { $0.key == "points" }) {
             if let other = members.first(where: { $0.key != "points" }) {
                 throw ScenarioError(.file(file, line: other.keyLine, column: other.keyColumn), path: "sweep",
@@ -27,7 +40,7 @@ struct SweepDecoder {
     /// Grid axes in file order.
     private func grid(_ members: [JSONMember]) throws(ScenarioError) -> [Sweep.Axis] {
         var axes: [Sweep.Axis] = []
-        var keys = ParameterKeys(index: index, file: file, topLevelKeys: ["points"])
+        var keys = ParameterKeys(index: index, file: file, topLevelKeys: ["points", "sample"])
         try keys.collect(members)
         for item in keys.found {
             try checkSweepable(item)

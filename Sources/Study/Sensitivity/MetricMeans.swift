@@ -1,0 +1,18 @@
+// What a sensitivity analysis reads of a study (docs/output.md#sensitivitycsv): each
+// metric's mean at each point, exactly the `mean` summary.csv reports for it.
+import Surfaces
+
+/// Each metric of summary.csv, in its order, with its mean at every point.
+enum MetricMeans {
+    /// `(metric, mean at each point)`, NaN where a point has no value.
+    static func of(_ state: StudyState) -> [(metric: String, means: [Double])] {
+        var result: [(String, [Double])] = Metric.allCases.map { metric in
+            (metric.spec.name, state.points.map { SummaryFigures($0.metrics[metric.rawValue], shape: metric.spec.shape).mean })
+        }
+        let pointValues = zip(state.layout.points, state.points).map { $1.pointMetricValues(warmupMinutes: $0.warmupMinutes) }
+        for (i, spec) in MetricCatalog.pointMetrics.enumerated() {
+            result.append((spec.name, pointValues.map { $0[i] }))
+        }
+        return result
+    }
+}
