@@ -38,8 +38,16 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The drive under way (its refresh and glance timers carry it: a timer left from an
     /// earlier drive does nothing).
     private var drive: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
+    private var clientSignedIn: Bool
 
-    init(world: World) { self.world = world }
+    init(world: World) {
+        self.world = world
+        clientSignedIn = world.p.car.mode == .onCar
+    }
     override func discardMemory() {}
 
     func start() {
@@ -58,10 +66,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
             if !driving {
                 driving = true
                 drive += 1
-                w.carIsDriving = true
                 engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
-                    w.carKeepsAppRunning = true
+                    w.keepAlive.set(.carConnection, true)
                     connectApp()        // the app fills the templates with what it can read (MainApp)
                 } else {
                     refresh()
@@ -83,19 +90,19 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .arrive:
             driving = false
-            w.carIsDriving = false
-            if w.carKeepsAppRunning {
+            if w.keepAlive.isGranted(.carConnection) {
                 // Disconnected: the app suspends once idle (unless something else keeps it running).
-                w.carKeepsAppRunning = false
+                w.keepAlive.set(.carConnection, false)
                 engine.send(.activityOver, to: w.ids.app)
             }
             w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
         case .appLost:
             if driving { scheduleRefresh() }
         case .reply(let r):
-            if r.status == .unauthorized && w.carClientSignedIn {
+            if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
-                w.carClientSignedIn = false
+                clientSignedIn = false
+                w.holders.carClient = false
                 if driving { w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth) }
                 w.noteLeakEnded(.signoutCarLeak)
             } else if driving, r.status == .ok, let d = w.data(of: r) {
@@ -112,7 +119,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// `app.syncInterval`, while it is signed in; signed out, it shows so.
     private func refresh() {
         let w = world
-        guard w.carClientSignedIn else {
+        guard clientSignedIn else {
             w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth)
             return
         }

@@ -127,7 +127,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             w.engine.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
         w.engine.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
-        w.liveShown = true
+        w.holders.liveStatusShown = true
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
     }
@@ -178,9 +178,10 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// An app-driven status keeps the app running while an activity is under way.
     private func updateKeepAlive() {
         let running = activities.contains { $0.stage < $0.stageTimes.count }
-        let was = world.liveKeepsAppRunning
-        world.liveKeepsAppRunning = world.p.live.updates == .app && running
-        if was && !world.liveKeepsAppRunning { world.engine.send(.activityOver, to: world.ids.app) }
+        let was = world.keepAlive.isGranted(.liveActivity)
+        let keeps = world.p.live.updates == .app && running
+        world.keepAlive.set(.liveActivity, keeps)
+        if was && !keeps { world.engine.send(.activityOver, to: world.ids.app) }
     }
 
     /// An update the backend sent when the activity reached a stage (a push, or the app's
@@ -222,7 +223,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         guard activities[i].shown else { return }
         activities[i].shown = false
         activities[i].removedAt = world.now
-        world.liveShown = anyShown
+        world.holders.liveStatusShown = anyShown
         updateKeepAlive()
         if world.signedOut && !activities.contains(where: { $0.shown }) { world.noteLeakEnded(.signoutLiveLeak) }
     }

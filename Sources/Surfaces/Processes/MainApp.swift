@@ -113,7 +113,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if let next = world.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { world.scheduleAppReclaim() }
-        if world.carKeepsAppRunning { world.carLostApp() }
+        if world.keepAlive.isGranted(.carConnection) { world.carLostApp() }
     }
 
     /// Loads the kept reading into a run that holds none, if the phone can unseal it now
@@ -146,7 +146,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             startBackgroundWork()
             sync()
             drainSharedOutbox()
-            if world.carKeepsAppRunning {
+            if world.keepAlive.isGranted(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
                 if let m = memory, m.hasReading { world.carShows(m.store) }
@@ -155,7 +155,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .activityOver:
             // The last activity ended: an app kept running for it suspends when idle, or as soon
             // as the work still in flight is done (it becomes a background task).
-            if !world.appInForeground, !world.appKeptRunning, let mem = memory {
+            if !world.appInForeground, !world.keepAlive.any, let mem = memory {
                 if mem.isIdle {
                     world.engine.end(world.ids.app, .suspended)
                 } else {
@@ -172,7 +172,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             finishBackgroundWorkIfIdle()
         case .syncTimer:
             // In the foreground, and in the background while a projected car keeps the app running.
-            if world.appInForeground || world.carKeepsAppRunning {
+            if world.appInForeground || world.keepAlive.isGranted(.carConnection) {
                 sync()
                 engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
             } else {
@@ -200,7 +200,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && w.carKeepsAppRunning { w.carShows(memory!.store) }
+        if loadKeptReading() && w.keepAlive.isGranted(.carConnection) { w.carShows(memory!.store) }
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
@@ -260,9 +260,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             w.device.appForceQuit = true
             w.forceQuitHooks()
             w.engine.end(w.ids.app, .forceQuit)
-        } else if w.liveKeepsAppRunning {
+        } else if w.keepAlive.isGranted(.liveActivity) {
             w.appKeptRunningForActivity()       // background mode: it keeps updating the status
-        } else if w.carKeepsAppRunning {
+        } else if w.keepAlive.isGranted(.carConnection) {
             // The car connection keeps it running; its sync timer goes on.
         } else if let mem = memory, !mem.isIdle {
             // Work in flight finishes as a background task; the app suspends when it is idle.
@@ -283,7 +283,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func finishBackgroundWork() {
         guard let m = memory, m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
-        if !world.appInForeground && !world.appKeptRunning { world.engine.end(world.ids.app, .suspended) }
+        if !world.appInForeground && !world.keepAlive.any { world.engine.end(world.ids.app, .suspended) }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car

@@ -93,7 +93,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
                 signedIn = false
-                w.tvSignedIn = false
+                w.holders.television = false
                 playing = false
                 w.noteLeakEnded(.signoutTVLeak)
             }

@@ -71,7 +71,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
             cache = DataCopy(account: 1)
-            world.watchHoldsAccount = true
+            world.holders.watch = true
             show(cache)
         } else {
             world.watchObserver.show(.blank(.needsPhone), at: world.now, truth: world.truth)
@@ -134,7 +134,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .context(let snapshot):
             guard signedIn else { return }
             cache = w.snapshots[Int(snapshot)]
-            w.watchHoldsAccount = true
+            w.holders.watch = true
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
@@ -162,7 +162,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .compactFetch:
             if r.status == .ok, let d = w.data(of: r) {
                 cache = d
-                w.watchHoldsAccount = true
+                w.holders.watch = true
                 show(cache)
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
@@ -183,7 +183,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let unsent = ownQueue
         ownQueue = []
         for id in unsent { world.letGo(id) }
-        world.watchHoldsAccount = false
+        world.holders.watch = false
         show(nil)
         world.noteLeakEnded(.signoutWatchLeak)
     }

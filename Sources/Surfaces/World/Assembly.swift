@@ -158,8 +158,8 @@ final class Assembly {
             w.engine.launch(pid, by: .system)
             start()
         }
-        w.tvSignedIn = w.p.tv.enabled
-        w.carClientSignedIn = w.p.car.enabled && w.p.car.mode == .onCar
+        w.holders.television = w.p.tv.enabled
+        w.holders.carClient = w.p.car.enabled && w.p.car.mode == .onCar
     }
 
     /// Collects the replication's metrics.

@@ -14,15 +14,15 @@ extension World {
         let w = widgetObserver.current
         return [
             (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == 1),
-            (.signoutLiveLeak, p.live.enabled && liveShown),
-            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && watchHoldsAccount),
+            (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
+            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
             (.signoutShareLeak, p.share.enabled && shared.session != nil),
             (.signoutShareDataLeak, p.share.enabled && shared.projection != nil),
             (.signoutActionsLeak, p.action.enabled && p.action.background && shared.session != nil),
-            (.signoutTVLeak, p.tv.enabled && tvSignedIn),
+            (.signoutTVLeak, p.tv.enabled && holders.television),
             // A projected car shows the app's signed-out state at once (below): only a car's own
             // client can hold the account on.
-            (.signoutCarLeak, p.car.enabled && carClientSignedIn),
+            (.signoutCarLeak, p.car.enabled && holders.carClient),
         ]
     }
 
@@ -39,7 +39,7 @@ extension World {
         appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
-        if p.car.enabled && p.car.mode == .projected && carIsDriving {
+        if keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             carObserver.show(.blank(.signedOut), at: now, truth: truth)
         }

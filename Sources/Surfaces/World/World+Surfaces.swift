@@ -26,10 +26,10 @@ extension World {
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
             let snapshot = enclose(store)
-            if p.watch.level == .companion && (changed || !watchHoldsAccount) { watchLinkService.updateContext(snapshot) }
+            if p.watch.level == .companion && changed { watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if p.car.enabled && p.car.mode == .projected && carIsDriving { carShows(store) }
+        if keepAlive.isGranted(.carConnection) { carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the

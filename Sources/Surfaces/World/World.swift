@@ -84,23 +84,6 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var watchHoldsAccount = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var liveShown = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// An app-driven live status keeps the app running in the background.
-    var liveKeepsAppRunning = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var carIsDriving = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// Glances at the widget and at the app, taken without events.
     var widgetGlances: DeferredGlances
     #if !DEBUG
@@ -110,19 +93,13 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// A projected car is connected: the car connection keeps the phone app running for the drive.
-    var carKeepsAppRunning = false
-    /// Something keeps the app running in the background (an app-driven live status, a projected car).
-    var appKeptRunning: Bool { liveKeepsAppRunning || carKeepsAppRunning }
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
+    var keepAlive = KeepAliveGrants()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var tvSignedIn = true
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
-    var carClientSignedIn = false
+    /// What the surfaces report holding, for the sign-out's leak measures only.
+    var holders = AccountHolders()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -351,6 +328,19 @@ final class World {
 struct WidgetContainer {
     /// A provider run once found the shared session entry (so its absence means signed out).
     var sessionEntrySeen = false
+}
+
+/// Which surfaces hold the signed-in account, as they report it for measurement (the
+/// sign-out's leak measures read it; no program does).
+struct AccountHolders {
+    /// A live status of the account is on screen.
+    var liveStatusShown = false
+    /// The watch holds the account's data (companion or standalone).
+    var watch = false
+    /// The television holds a session it has not found revoked.
+    var television = false
+    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
+    var carClient = false
 }
 
 /// Counts of items and events that become per-replication fractions.
