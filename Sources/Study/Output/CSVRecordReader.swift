@@ -51,6 +51,16 @@ final class CSVRecordReader {
         return (text, fields)
     }
 
+    /// The byte offset of the next record (for `seek`).
+    var offset: Int64 { Int64(ftello(file)) }
+
+    /// Continues reading at byte `offset`, which must be where a record starts (one `offset` returned).
+    /// Line numbers in later errors count from `line`, the line that record starts on.
+    func seek(to offset: Int64, line: Int) {
+        fseeko(file, off_t(offset), SEEK_SET)
+        linesRead = line - 1
+    }
+
     /// One physical line with its "\n", or nil at the end.
     private func readLine() -> String? {
         var buffer: UnsafeMutablePointer<CChar>?

@@ -30,6 +30,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var commonRandomNumbers: Bool
     /// The scenario after overrides, as compact JSON (see `Scenario.renderedJSON()`).
     public var scenarioJSON: String
+    /// The point contrasts.csv takes every other point against (`observe.baseline`, default 0).
+    public var baseline = 0
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -49,11 +51,13 @@ public struct StudyLayout: Sendable, Equatable {
         seed = scenario.base.seed
         commonRandomNumbers = scenario.base.commonRandomNumbers
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
+        baseline = scenario.baseline ?? 0
     }
 
     /// A layout from its parts (used when decoding shard state).
     public init(name: String, columns: [String], points: [PointLayout], replications: Int,
-                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String) {
+                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0) {
+        self.baseline = baseline
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
     }

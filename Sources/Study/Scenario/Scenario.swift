@@ -84,6 +84,8 @@ public struct Scenario: Sendable {
     public var base: Parameters
     /// The sweep points.
     public var sweep: Sweep
+    /// The point contrasts are taken against (`observe.baseline`; nil: not given, the first point).
+    public var baseline: Int? = nil
 
     /// The parameters of point `index`: `base` with the point's assignments applied.
     public func parameters(ofPoint index: Int) -> Parameters {
