@@ -1,12 +1,15 @@
 // `run --precision METRIC=5%` (docs/cli.md): replications added in batches until the
-// metric's mean is known to the target at every point, then the study of that size.
+// metric's mean is known to the target at every point. Each batch runs every point's next
+// replications; runs.csv's rows are put back in (point, replication) order at the end, so
+// the files equal those of a fixed-count run of the size reached.
+import Foundation
 import Surfaces
 
 /// What sizing a study to a precision found.
 public struct PrecisionReport: Sendable {
     /// The target.
     public var target: PrecisionTarget
-    /// Replications per point after each batch, the last one the count run.
+    /// Replications per point after each batch, the last one the count written.
     public var batches: [Int]
     /// Points that did not reach the target within `--max-runs`: (name, half-width, mean).
     public var unmet: [(point: String, halfWidth: Double, mean: Double)]
@@ -14,64 +17,130 @@ public struct PrecisionReport: Sendable {
     public var replications: Int { batches.last ?? 0 }
 }
 
-/// Sizes a study to a precision target, then runs it with that many replications.
+/// Runs a study to a precision target.
 public enum PrecisionRun {
-    /// Loads the scenario as `StudyRunner.run(scenarioPath:…)` does, finds the replications per
-    /// point the target needs (at most `maxRuns`, and within the study-wide limit), and runs
-    /// the study with exactly that count, so its files equal those of a fixed-count run of
-    /// that size.
+    /// The file of a precision run's rows in batch order, in the folder's `.partial/`.
+    static let batchRowsName = "batches.csv.part"
+
+    /// Loads the scenario as `StudyRunner.run(scenarioPath:…)` does and runs batches of
+    /// replications (the first of the scenario's `replications`) until every point meets
+    /// `target` or has `maxRuns` (default `PrecisionTarget.defaultMaxRuns`, within the
+    /// study-wide limit); then writes the results as a run of that many replications would.
+    /// A precision run keeps no checkpoint (`--resume` is refused; an interrupt loses it).
     public static func run(scenarioPath path: String, overrides: [String] = [], runs: Int? = nil, seed: UInt64? = nil,
                            target: PrecisionTarget, maxRuns: Int?, options: RunOptions,
                            progress: ProgressLine? = nil) throws(StudyError) -> (RunOutcome, PrecisionReport) {
         guard options.shard == nil else {
             throw .invalid("--precision cannot be combined with --shard: the replications a target needs are known only from all of them")
         }
+        guard !options.resume else {
+            throw .invalid("--precision keeps no checkpoint, so there is nothing to --resume; run it again")
+        }
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         var scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags) } catch { throw .input(error) }
         let first = scenario.base.replications
-        let limit = Sweep.maxReplications / scenario.sweep.points.count
-        let cap = min(maxRuns ?? PrecisionTarget.defaultMaxRuns, limit)
+        let cap = min(maxRuns ?? PrecisionTarget.defaultMaxRuns, Sweep.maxReplications / scenario.sweep.points.count)
         guard first >= 1, first <= cap else {
             throw .invalid("--max-runs \(cap) is below the first batch, the scenario's 'replications' (\(first))")
         }
-        let report = size(scenario, target: target, first: first, cap: cap, jobs: options.jobs, check: options.checkInvariants)
-        scenario.base.replications = report.replications
-        var sized = options
-        sized.precision = report
-        return (try StudyRunner.run(scenario, options: sized, progress: progress), report)
+        let directory = options.outputDirectory ?? StudyRunner.defaultDirectory(name: scenario.name, shard: nil)
+        if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine) } catch {
+            throw .io(error.description)
+        }
+        defer { lock.release() }
+        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: Checkpoint.directoryName)
+        let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
+        if POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName)) && !options.fresh {
+            throw .invalid("\(partial) holds the checkpoint of an unfinished run; add --fresh to discard it")
+        }
+        Checkpoint.remove(partial)
+        do {
+            var sizing = try Sizing(scenario, target: target, first: first, cap: cap, options: options, partial: partial)
+            let report = try sizing.grow(progress: progress)
+            scenario.base.replications = report.replications
+            sizing.state.layout = StudyLayout(scenario)
+            let runsPath = try sizing.pointOrderRuns()
+            sizing.state.elapsedSeconds = ProgressLine.seconds(ContinuousClock.now - sizing.started)
+            sizing.state.timeRecorded = !options.reproducible
+            var info = ManifestInfo(commandLine: options.commandLine,
+                                    timeTakenSeconds: options.reproducible ? nil : sizing.state.elapsedSeconds)
+            info.precision = report
+            let files = try StudyOutput.write(sizing.state, to: directory, runsSource: runsPath, info: info, lock: lock)
+            let total = sizing.state.points.reduce(0) { $0 + $1.replications }
+            let outcome = RunOutcome(directory: directory, files: files, state: sizing.state, stopped: false, failures: sizing.failures,
+                                     resumedAfter: nil, completedTasks: total, totalTasks: total)
+            return (outcome, report)
+        } catch {
+            Checkpoint.remove(partial)
+            rmdir(lock.folder.display)
+            throw error
+        }
+    }
+}
+
+/// The batches of one precision run: rows appended in batch order, where each (batch,
+/// point) block starts recorded, and every point's accumulators.
+private struct Sizing {
+    let scenario: Scenario
+    let target: PrecisionTarget
+    let first: Int, cap: Int
+    let options: RunOptions
+    let partial: String
+    let rows: RunsFile
+    var state: StudyState
+    /// Per batch, the byte offset where each point's rows start, then the batch's end.
+    var offsets: [[Int64]] = []
+    var failures: [String] = []
+    let started = ContinuousClock.now
+
+    init(_ scenario: Scenario, target: PrecisionTarget, first: Int, cap: Int, options: RunOptions, partial: String) throws(StudyError) {
+        (self.scenario, self.target, self.first, self.cap, self.options, self.partial) = (scenario, target, first, cap, options, partial)
+        state = StudyState(layout: StudyLayout(scenario), shard: nil)
+        do {
+            try POSIXFiles.createDirectories(partial)
+            rows = try RunsFile.create(POSIXFiles.join(partial, PrecisionRun.batchRowsName))
+        } catch {
+            throw .io(error.description)
+        }
     }
 
-    /// Runs batches of replications, keeping only the target metric's accumulators, until every
-    /// point meets the target or `cap` replications per point are done.
-    static func size(_ scenario: Scenario, target: PrecisionTarget, first: Int, cap: Int, jobs: Int, check: Bool) -> PrecisionReport {
-        let layout = StudyLayout(scenario)
+    /// Runs batches until every point meets the target or has `cap` replications.
+    mutating func grow(progress: ProgressLine?) throws(StudyError) -> PrecisionReport {
+        let layout = state.layout
         let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
-        let i = target.metric.rawValue
-        let sampled = target.metric.spec.shape == .sampled
-        var points = parameters.map { _ in MetricAccumulator(shape: target.metric.spec.shape) }
+        let check = options.checkInvariants
         var (done, n) = (0, first)
         var batches: [Int] = []
         while true {
-            let perPoint = n - done, start = done
-            OrderedWorkPool.run(count: perPoint * points.count, jobs: jobs, work: { t in
+            let (perPoint, start, count) = (n - done, done, layout.points.count)
+            var blockStarts = Array(repeating: Int64(0), count: count + 1)
+            var (rows, state, failures) = (self.rows, self.state, self.failures)
+            OrderedWorkPool.run(count: perPoint * count, jobs: options.jobs, work: { t in
                 let (p, r) = (t / perPoint, start + t % perPoint)
                 let seed = layout.seed(point: p, replication: r)
-                return ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
-            }, consume: { t, figures in
-                let p = t / perPoint
-                if sampled {
-                    points[p].moments.merge(figures.sampleMoments[i])
-                    let mean = figures.statistics[i].first ?? .nan
-                    if !mean.isNaN { points[p].replicationStatistics[0].add(mean) }
-                } else if !figures.values[i].isNaN {
-                    points[p].moments.add(figures.values[i])
+                let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
+                return (figures, RunsTable.row(point: layout.points[p], replication: r, figures: figures))
+            }, consume: { t, output in
+                let (p, r) = (t / perPoint, start + t % perPoint)
+                if r == start { blockStarts[p] = rows.bytes }
+                rows.append(output.1)
+                state.points[p].add(output.0)
+                if !output.0.violations.isEmpty && failures.count < 10 {
+                    failures.append("point \(layout.points[p].name) replication \(r) (seed \(output.0.seed)): "
+                                    + output.0.violations.joined(separator: "; "))
                 }
+                progress?.update(done: t + 1, total: perPoint * count)
                 return true
             })
-            done = n
-            batches.append(n)
-            let figures = points.map(target.figures)
+            progress?.finish()
+            blockStarts[count] = rows.bytes
+            (self.state, self.failures) = (state, failures)
+            offsets.append(blockStarts)
+            (done, batches) = (n, batches + [n])
+            let figures = state.points.map { target.figures($0.metrics[target.metric.rawValue]) }
             let unmet = figures.enumerated().filter { !target.isMet(halfWidth: $0.element.halfWidth, mean: $0.element.mean) }
             if unmet.isEmpty || n >= cap {
                 return PrecisionReport(target: target, batches: batches,
@@ -80,21 +149,34 @@ public enum PrecisionRun {
             n = target.next(after: n, first: first, cap: cap, unmet: unmet.map(\.element))
         }
     }
-}
 
-extension PrecisionReport {
-    /// The lines `run --precision` prints: the count, the batches, and every point short of the target.
-    static func render(_ report: PrecisionReport) -> String {
-        let name = report.target.metric.spec.name
-        let percent = CSVNumber.format(report.target.fraction * 100) + "%"
-        var text = report.unmet.isEmpty
-            ? "Precision: the 95% CI half-width of \(name)'s mean is within \(percent) of the mean at every point with \(report.replications) replications per point"
-            : "Precision: \(name)'s mean did not reach \(percent) at every point within \(report.replications) replications per point"
-        text += " (batches up to " + report.batches.map(String.init).joined(separator: ", ") + ").\n"
-        for (point, half, mean) in report.unmet {
-            let share = mean != 0 && half.isFinite ? " (" + CSVNumber.format(half / abs(mean) * 100) + "% of the mean)" : ""
-            text += "  point \(point): half-width \(CSVNumber.format(half)), mean \(CSVNumber.format(mean))\(share)\n"
+    /// runs.csv with the batches' rows in (point, replication) order: for each point, its
+    /// block of each batch in turn, read one record at a time.
+    func pointOrderRuns() throws(StudyError) -> String {
+        let path = POSIXFiles.join(partial, Checkpoint.runsName)
+        do throws(AtomicWriteError) {
+            try rows.sync()
+            rows.close()
+            let out = try RunsFile.create(path)
+            defer { out.close() }
+            out.append(CSVLine.record(RunsTable.header(columns: state.layout.columns)))
+            let reader: CSVRecordReader
+            do { reader = try CSVRecordReader(path: rows.path) } catch { throw AtomicWriteError(path: rows.path, message: error.reason) }
+            for p in state.layout.points.indices {
+                for batch in offsets {
+                    reader.seek(to: batch[p], line: 1)
+                    while reader.offset < batch[p + 1] {
+                        guard let record = try? reader.next() else {
+                            throw AtomicWriteError(path: rows.path, message: "cannot read back the rows of point \(p)")
+                        }
+                        out.append(record.text)
+                    }
+                }
+            }
+            try out.sync()
+        } catch {
+            throw .io(error.description)
         }
-        return text
+        return path
     }
 }

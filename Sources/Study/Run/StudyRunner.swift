@@ -27,8 +27,6 @@ public struct RunOptions: Sendable {
     public var checkpointEvery = CheckpointInterval.seconds(10)
     /// The command line, for manifest.json.
     public var commandLine: [String] = []
-    /// The sizing `run --precision` did, recorded in manifest.json (set by `PrecisionRun`).
-    public var precision: PrecisionReport?
     /// Leave wall-clock timing out of every file (manifest.json, state.json, the checkpoint),
     /// so that committed results are byte-identical when regenerated (`make results`).
     public var reproducible = false
@@ -141,9 +139,8 @@ public enum StudyRunner {
         do { try session.runs.sync() } catch { throw .io(error.description) }
         session.runs.close()
         session.state.elapsedSeconds = session.elapsed
-        var info = ManifestInfo(commandLine: options.commandLine,
+        let info = ManifestInfo(commandLine: options.commandLine,
                                 timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
-        info.precision = options.precision
         let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
         return session.outcome(directory: directory, files: files, total: plan.total)
     }
