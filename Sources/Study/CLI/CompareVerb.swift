@@ -41,7 +41,9 @@ public struct CompareVerb: Verb {
             var text = "Contrasts of \(b) against \(a): \(result.rows.count) rows.\n"
             for row in result.rows where row.statistic == "mean" && row.metric.hasSuffix(".staleness") && row.figures.difference.isFinite {
                 let f = row.figures
-                text += "  \(row.label) \(row.metric): \(CSVNumber.format(f.difference)) s [\(CSVNumber.format(f.differenceLow)), \(CSVNumber.format(f.differenceHigh))]\n"
+                func s(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: 1) : "–" }
+                text += "  \(row.label) \(row.metric) mean: \(f.difference > 0 ? "+" : "")\(s(f.difference)) s (95% CI \(s(f.differenceLow)) to "
+                    + "\(s(f.differenceHigh)) s), ratio \(PlotNumber.fixed(f.ratio, decimals: 2)), variance reduction \(PlotNumber.fixed(f.varianceReduction, decimals: 1))\n"
             }
             context.console.print(text + result.files.joined(separator: "\n") + "\n")
         }

@@ -68,9 +68,12 @@ enum ForestPlot {
         return svg.render()
     }
 
-    /// `+12.3 [4.1, 20.5]`, numbers with at most three significant decimals.
+    /// `+12.3 [4.1, 20.5]`: every number with the decimals the difference's size calls for
+    /// (none from 100 on, one from 10, else two).
     static func summary(_ f: ContrastFigures) -> String {
-        func n(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: abs(x) >= 100 ? 0 : (abs(x) >= 10 ? 1 : 2)) : "–" }
+        let size = abs(f.difference)
+        let decimals = size >= 100 ? 0 : (size >= 10 ? 1 : 2)
+        func n(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: decimals) : "–" }
         let sign = f.difference > 0 ? "+" : ""
         guard f.differenceLow.isFinite else { return sign + n(f.difference) }
         return sign + n(f.difference) + " [" + n(f.differenceLow) + ", " + n(f.differenceHigh) + "]"

@@ -13,10 +13,12 @@ import Surfaces
 public enum StudyCompare {
     /// The default output folder: `Results/compare-<A's folder name>-vs-<B's>/`.
     public static func defaultDirectory(_ a: String, _ b: String) -> String {
-        func base(_ path: String) -> String {
-            path.split(separator: "/").last.map(String.init) ?? "study"
-        }
-        return "Results/compare-\(base(a))-vs-\(base(b))"
+        "Results/compare-\(folderName(a))-vs-\(folderName(b))"
+    }
+
+    /// The last component of a folder's path.
+    static func folderName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? "study"
     }
 
     /// Pairs A's points with B's: every B point with A's one point, or point i with point i
@@ -25,8 +27,9 @@ public enum StudyCompare {
     public static func compare(_ a: String, _ b: String, into output: String,
                                commandLine: [String]) throws(StudyError) -> (rows: [ContrastRow], files: [String]) {
         let (sa, sb) = (try FinishedStudy(a), try FinishedStudy(b))
-        guard sa.runs.header == sb.runs.header else {
-            throw .invalid("\(sb.runsPath): its columns differ from \(sa.runsPath)'s; compare needs two studies of the same version of surfacesim")
+        func metricColumns(_ header: [String]) -> ArraySlice<String> { header.drop { $0 != "seed" } }
+        guard metricColumns(sa.runs.header) == metricColumns(sb.runs.header) else {
+            throw .invalid("\(sb.runsPath): its metric columns differ from \(sa.runsPath)'s; compare needs two studies of the same version of surfacesim")
         }
         guard sa.points.count == 1 || sa.points.count == sb.points.count else {
             throw .invalid("\(a) has \(sa.points.count) points and \(b) has \(sb.points.count); compare needs one baseline point in \(a), or as many points in both")
@@ -40,7 +43,7 @@ public enum StudyCompare {
             }
             let columns = sa.points[base].inputs.compactMap(\.meanColumn)
             let pairs = try ContrastStatistic.pairs(columns, baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
-            rows += ContrastStatistic.rows(prefix: [point.name] + point.fields, label: sb.label(p),
+            rows += ContrastStatistic.rows(prefix: [point.name] + point.fields, label: sb.label(p, study: b),
                                            baseline: sa.points[base].inputs, value: point.inputs, pairs: pairs)
         }
         if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
@@ -51,8 +54,17 @@ public enum StudyCompare {
         var commit = AtomicWriter(directory: output)
         commit.removesUnwritten = { $0 == ForestPlot.fileName }
         commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: sb.columns))
-        let baseline = sa.points.count == 1 ? sa.label(0) : "each point of \(a)"
+        let baseline = sa.points.count == 1 ? sa.label(0, study: a) : "each point of \(StudyCompare.folderName(a))"
         if let svg = ForestPlot.render(rows, baseline: baseline, note: sb.note) { commit.stage(ForestPlot.fileName, svg) }
+        let names = commit.stagedNames + ["manifest.json"]
+        commit.stage("manifest.json", PrettyJSON.render(JSONBuild.object([
+            ("program", .string("surfacesim")),
+            ("version", .string(StudyProgram.version)),
+            ("commandLine", JSONBuild.array(commandLine.map { .string($0) })),
+            ("baseline", .string(a)),
+            ("compared", .string(b)),
+            ("files", JSONBuild.array(names.map { .string($0) })),
+        ])))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
         return (rows, commit.stagedNames.map { POSIXFiles.join(output, $0) })
     }
@@ -115,9 +127,10 @@ struct FinishedStudy {
         self.points = points
     }
 
-    /// A point's label: its name for named points, its swept values for a grid, "point 0" without a sweep.
-    func label(_ p: Int) -> String {
-        if columns.isEmpty { return "point \(points[p].name)" }
+    /// A point's label: its name for named points, its swept values for a grid, the study's
+    /// folder name without a sweep.
+    func label(_ p: Int, study: String) -> String {
+        if columns.isEmpty { return StudyCompare.folderName(study) }
         if Int(points[p].name) == nil { return points[p].name }
         return points[p].fields.joined(separator: ", ")
     }
