@@ -10,7 +10,8 @@ public struct RunVerb: Verb {
             abstract: "Run a study: every sweep point of a scenario, each 'replications' times.",
             discussion: """
             Writes runs.csv, summary.csv, distributions.csv, manifest.json and SVG plots into the \
-            result folder, all swapped in together at the end: a reader, an interrupt or a crash \
+            result folder (with more than one point also contrasts.csv and contrasts-forest.svg: \
+            each point against observe.baseline over paired replications), all swapped in together at the end: a reader, an interrupt or a crash \
             sees the previous results or the complete new ones. One run at a time writes a folder \
             (another is refused with exit status 3). Ctrl-C stops at the next finished \
             replication, keeps a checkpoint in the folder's .partial/ and prints the command that \
@@ -25,7 +26,7 @@ public struct RunVerb: Verb {
                 OptionSpec("--jobs", value: "j", help: "Worker threads, each running whole replications.", default: "the number of active processors"),
                 OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/<scenario name>/, or Results/<scenario name>/shard-K-of-N/ with --shard"),
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
-                OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point (the first batch is 'replications'; see docs/cli.md for the growth rule). Not with --shard."),
+                OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume."),
                 OptionSpec("--max-runs", value: "n", help: "With --precision: the most replications per point; a point still short of the target then fails the run (exit status 1), with the results written.", default: "\(PrecisionTarget.defaultMaxRuns), within the study's limit of \(Sweep.maxReplications) replications in all"),
                 OptionSpec("--shard", value: "k/n", help: "Run only the replications r with r % n = k - 1 and keep state.json for 'surfacesim merge'."),
                 OptionSpec("--resume", help: "Continue after the last checkpoint in the result folder's .partial/."),

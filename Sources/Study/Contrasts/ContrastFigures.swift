@@ -1,6 +1,7 @@
 // The figures of one contrasts.csv row (docs/output.md `contrasts.csv`): baseline and value
 // as summary.csv prints them, their difference and ratio with 95 % intervals, and the
 // variance reduction pairing gave.
+import Foundation
 
 /// One row's numbers, NaN where a figure does not exist (written as an empty field).
 public struct ContrastFigures: Sendable, Equatable {
@@ -32,7 +33,8 @@ public struct ContrastFigures: Sendable, Equatable {
 
     /// A mean's contrast: the interval of the difference is difference ± t·sd(a − b)/√n
     /// over the paired replications' values (Student t, n − 1 degrees of freedom); the
-    /// ratio's by the delta method, ratio ± t·sd(a − ratio·b)/(√n·|mean b|).
+    /// ratio's is the delta method on its logarithm, ratio·exp(±t·sd(a/ā − b/b̄)/√n), which
+    /// stays above 0 and is skewed as a ratio's spread is.
     static func mean(baseline: Double, value: Double, pairs: PairedMoments) -> ContrastFigures {
         var f = ContrastFigures(baseline: baseline, value: value)
         guard pairs.count >= 2, f.difference.isFinite else { return f }
@@ -40,9 +42,10 @@ public struct ContrastFigures: Sendable, Equatable {
         let root = Double(pairs.count).squareRoot()
         let half = t * pairs.varianceOfDifference.squareRoot() / root
         (f.differenceLow, f.differenceHigh) = (f.difference - half, f.difference + half)
-        if f.ratio.isFinite, pairs.meanBaseline != 0 {
-            let halfRatio = t * pairs.varianceOfResidual(ratio: f.ratio).squareRoot() / (root * abs(pairs.meanBaseline))
-            (f.ratioLow, f.ratioHigh) = (f.ratio - halfRatio, f.ratio + halfRatio)
+        let relative = pairs.varianceOfRelativeDifference
+        if f.ratio.isFinite, f.ratio > 0, relative.isFinite {
+            let halfLog = t * relative.squareRoot() / root
+            (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-halfLog), f.ratio * exp(halfLog))
         }
         f.varianceReduction = reduction(pairs)
         return f

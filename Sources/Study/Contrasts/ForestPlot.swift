@@ -27,7 +27,10 @@ enum ForestPlot {
         let hidden = entries.dropFirst(maximumRows).filter { $0.row != nil }.count
         let drawn = shown.compactMap(\.row)
         let values = drawn.flatMap { [$0.figures.difference, $0.figures.differenceLow, $0.figures.differenceHigh] }
-        var axis = PlotAxis.linear(covering: values, includingZero: true)
+        // A twentieth of the span beyond each end, so no mark sits on the frame's edge.
+        let finite = values.filter(\.isFinite) + [0]
+        let pad = ((finite.max() ?? 0) - (finite.min() ?? 0)) / 20
+        var axis = PlotAxis.linear(covering: finite + [(finite.min() ?? 0) - pad, (finite.max() ?? 0) + pad])
         (axis.pixelLow, axis.pixelHigh) = (left, right)
         let bottom = top + Double(shown.count) * rowHeight + 8
         let height = Int(bottom + bottomMargin + (hidden > 0 ? 16 : 0))

@@ -40,9 +40,11 @@ public struct PairedMoments: Sendable, Equatable {
         return Swift.max(0, varianceValue + varianceBaseline - 2 * covariance)
     }
 
-    /// The variance of a − r·b, the residual of the ratio's delta method (never below 0).
-    public func varianceOfResidual(ratio r: Double) -> Double {
-        guard count >= 2 else { return .nan }
-        return Swift.max(0, varianceValue - 2 * r * covariance + r * r * varianceBaseline)
+    /// The variance of a/ā − b/b̄, whose mean's variance is the delta method's for log(ā/b̄)
+    /// (never below 0; NaN unless both means are above 0).
+    public var varianceOfRelativeDifference: Double {
+        guard count >= 2, meanValue > 0, meanBaseline > 0 else { return .nan }
+        let (ma, mb) = (meanValue, meanBaseline)
+        return Swift.max(0, varianceValue / (ma * ma) + varianceBaseline / (mb * mb) - 2 * covariance / (ma * mb))
     }
 }
