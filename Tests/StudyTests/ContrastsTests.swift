@@ -224,8 +224,8 @@ final class ContrastsTests: XCTestCase {
     }
 
     /// `compare A B` of two one-point studies equals the contrasts of the same two designs run
-    /// as one study (the same seeds), but for the quantiles' intervals, which need the
-    /// bootstrap a finished folder does not keep; studies whose seeds differ are exit status 2.
+    /// as one study (the same seeds), but for a sampled metric's quantile intervals, which need
+    /// the bootstrap a finished folder does not keep; studies whose seeds differ are exit status 2.
     func testCompareEqualsTheContrastsOfOneStudy() throws {
         let f = try StudyFixture(Self.pushStudy(replications: 6))
         f.cli(["run", f.scenario, "--out", f.path("both"), "--quiet"])
@@ -243,12 +243,17 @@ final class ContrastsTests: XCTestCase {
         XCTAssertEqual(pairs.count, whole.count)
         for (key, row) in whole {
             let other = pairs["0/" + key.split(separator: "/", maxSplits: 1)[1]]
-            let columns = row["statistic"] == "mean" ? ["baseline", "value", "difference", "diff_ci95_low", "diff_ci95_high",
-                                                        "ratio", "ratio_ci95_low", "ratio_ci95_high", "variance_reduction"]
-                : ["baseline", "value", "difference", "ratio"]
+            // A sampled metric's quantile intervals need the study's bootstrap: compare leaves them empty.
+            let all = ["baseline", "value", "difference", "diff_ci95_low", "diff_ci95_high",
+                       "ratio", "ratio_ci95_low", "ratio_ci95_high", "variance_reduction"]
+            let columns = other?["diff_ci95_low"] == "" ? ["baseline", "value", "difference", "ratio"] : all
             for c in columns { XCTAssertEqual(other?[c], row[c], "\(key) \(c)") }
-            if row["statistic"] != "mean" { XCTAssertEqual(other?["diff_ci95_low"], "", "\(key): no quantile interval in compare") }
         }
+        XCTAssertEqual(pairs["0/widget.staleness/p90"]?["diff_ci95_low"], "", "no pooled-quantile interval in compare")
+        XCTAssertNotEqual(whole["refused25/widget.staleness/p90"]?["diff_ci95_low"], "")
+        let perReplication = pairs["0/widget.staleness.timeAvg/p90"]
+        XCTAssertNotEqual(perReplication?["diff_ci95_low"], "", "a per-replication metric's quantiles are resampled from runs.csv")
+        XCTAssertEqual(perReplication?["diff_ci95_high"], whole["refused25/widget.staleness.timeAvg/p90"]?["diff_ci95_high"])
         single.cli(["run", single.scenario, "--seed", "22", "--out", single.path("d"), "--quiet"])
         let refused = single.cli(["compare", single.path("a"), single.path("d"), "--out", single.path("e")], expect: 2)
         XCTAssertTrue(refused.errors.contains("paired contrasts need the same seeds"), refused.errors)

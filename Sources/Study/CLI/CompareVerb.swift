@@ -14,8 +14,10 @@ public struct CompareVerb: Verb {
             paired with replication r of its baseline point in A, and their seeds must be equal \
             (studies whose seeds differ are exit status 2): every point of B against A's only \
             point, or point i against point i when both have as many. The mean's interval and the \
-            variance reduction come from the paired runs.csv values; p50 and p90 get their \
-            figures, difference and ratio, but no interval, since a finished folder keeps no \
+            variance reduction come from the paired runs.csv values, and so do the p50 and p90 \
+            intervals of per-replication metrics (a Poisson bootstrap weighted by each row's \
+            seed). A sampled metric's p50 and p90 (each surface's staleness) get their figures, \
+            difference and ratio but no interval, since a finished folder keeps no \
             per-replication histograms (a study with several points run as one gets them in its \
             own contrasts.csv).
             """.split(separator: "\n").joined(separator: " "),

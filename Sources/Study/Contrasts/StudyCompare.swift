@@ -42,7 +42,8 @@ public enum StudyCompare {
                 throw .invalid("\(a) has \(blockA.rows) replications of point \(blockA.name) and \(b) has \(blockB.rows) of point \(blockB.name); pairs need the same replications")
             }
             let columns = sa.points[base].inputs.compactMap(\.meanColumn)
-            let pairs = try ContrastStatistic.pairs(columns, baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
+            let pairs = try ContrastStatistic.pairs(columns, resampled: ContrastStatistic.resampled(sa.points[base].inputs),
+                                                    baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
             rows += ContrastStatistic.rows(prefix: [point.name] + point.fields, label: sb.label(p, study: b),
                                            baseline: sa.points[base].inputs, value: point.inputs, pairs: pairs)
         }
