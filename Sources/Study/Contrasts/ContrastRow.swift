@@ -72,6 +72,7 @@ enum ContrastStatistic {
         let (sb, sa) = (baseline.0.header.firstIndex(of: "seed"), point.0.header.firstIndex(of: "seed"))
         var moments = Array(repeating: PairedMoments(), count: columns.count)
         let boots = columns.map { resampled.contains($0) }
+        let anyBoot = boots.contains(true)
         var bootB = columns.map { _ in QuantileBootstrap() }, bootA = bootB
         var row = 0
         func weights(_ fields: [String], _ column: Int?) -> [UInt8] {
@@ -83,14 +84,14 @@ enum ContrastStatistic {
                 throw .invalid("replication \(row) of \(baseline.1.name) in \(baseline.0.path) has seed \(b[sb]) but its pair "
                                + "in \(point.0.path) has seed \(a[sa]); paired contrasts need the same seeds")
             }
-            let (wb, wa) = boots.contains(true) ? (weights(b, sb), weights(a, sa)) : ([], [])
+            let (wb, wa) = anyBoot ? (weights(b, sb), weights(a, sa)) : ([], [])
             for c in columns.indices {
                 let x = ib[c].flatMap { $0 < b.count ? Double(b[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
                 let y = ia[c].flatMap { $0 < a.count ? Double(a[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
                 if let x, let y { moments[c].add(baseline: x, value: y) }
                 guard boots[c] else { continue }
-                if let x, x >= 0 { bootB[c].add([(QuantileBootstrap.bucket(of: x), 1)], weights: wb) }
-                if let y, y >= 0 { bootA[c].add([(QuantileBootstrap.bucket(of: y), 1)], weights: wa) }
+                if let x, x >= 0 { bootB[c].add(one: QuantileBootstrap.bucket(of: x), weights: wb) }
+                if let y, y >= 0 { bootA[c].add(one: QuantileBootstrap.bucket(of: y), weights: wa) }
             }
             row += 1
         }

@@ -65,10 +65,24 @@ final class CSVRecordReader {
     /// The fields of a record without quotes or carriage returns, split at its commas (what
     /// `CSVParser` gives for it, without its character-by-character work); nil for any other.
     static func plainFields(_ text: String) -> [String]? {
-        var utf8 = Substring(text).utf8
-        if utf8.last == UInt8(ascii: "\n") { utf8 = utf8.dropLast() }
-        guard !utf8.contains(UInt8(ascii: "\r")) else { return nil }
-        return utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+            var fields: [String] = []
+            var start = 0
+            for i in 0..<end {
+                switch bytes[i] {
+                case UInt8(ascii: "\r"), UInt8(ascii: "\""): return nil
+                case UInt8(ascii: ","):
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = i + 1
+                default: continue
+                }
+            }
+            fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            return fields
+        }
     }
 
     /// One physical line with its "\n", or nil at the end.
