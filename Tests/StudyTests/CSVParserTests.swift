@@ -1,5 +1,5 @@
 import XCTest
-import Study
+@testable import Study
 
 /// Reading RFC 4180 text: line ends, empty fields and malformed input.
 final class CSVParserTests: XCTestCase {
@@ -12,6 +12,14 @@ final class CSVParserTests: XCTestCase {
 
     func testQuotedFieldsKeepSeparatorsAndLineBreaks() throws {
         XCTAssertEqual(try CSVParser.parse("\"a,b\",\"c\r\nd\",\"e\"\"f\"\n"), [["a,b", "c\r\nd", "e\"f"]])
+    }
+
+    /// The record reader's fast path for lines without quotes gives what the parser gives.
+    func testPlainLinesSplitAsTheParserReadsThem() throws {
+        for line in ["a,b,c\n", "a,,c\n", ",\n", "x\n", "\n", "1,2.5,é,\n", "last,line"] {
+            XCTAssertEqual(CSVRecordReader.plainFields(line), try CSVParser.parse(line).first ?? [""], line)
+        }
+        XCTAssertNil(CSVRecordReader.plainFields("a,b\r\n"), "carriage returns go to the parser")
     }
 
     func testRejectsMalformedInput() {

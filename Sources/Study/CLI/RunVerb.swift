@@ -10,7 +10,8 @@ public struct RunVerb: Verb {
             abstract: "Run a study: every sweep point of a scenario, each 'replications' times.",
             discussion: """
             Writes runs.csv, summary.csv, distributions.csv, manifest.json and SVG plots into the \
-            result folder, all swapped in together at the end: a reader, an interrupt or a crash \
+            result folder (with more than one point also contrasts.csv and contrasts-forest.svg: \
+            each point against observe.baseline over paired replications), all swapped in together at the end: a reader, an interrupt or a crash \
             sees the previous results or the complete new ones. One run at a time writes a folder \
             (another is refused with exit status 3). Ctrl-C stops at the next finished \
             replication, keeps a checkpoint in the folder's .partial/ and prints the command that \
@@ -30,6 +31,8 @@ public struct RunVerb: Verb {
                 OptionSpec("--jobs", value: "j", help: "Worker threads, each running whole replications.", default: "the number of active processors"),
                 OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/<scenario name>/, or Results/<scenario name>/shard-K-of-N/ with --shard"),
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
+                OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume."),
+                OptionSpec("--max-runs", value: "n", help: "With --precision: the most replications per point; a point still short of the target then fails the run (exit status 1), with the results written.", default: "\(PrecisionTarget.defaultMaxRuns), within the study's limit of \(Sweep.maxReplications) replications in all"),
                 OptionSpec("--shard", value: "k/n", help: "Run only the replications r with r % n = k - 1 and keep state.json for 'surfacesim merge'."),
                 OptionSpec("--resume", help: "Continue after the last checkpoint in the result folder's .partial/."),
                 OptionSpec("--fresh", help: "Discard an unfinished checkpoint in the result folder's .partial/ and start again."),
@@ -67,10 +70,19 @@ public struct RunVerb: Verb {
         let quiet = arguments.flag("--quiet")
         let console = context.console
         let progress = !quiet && console.showsProgress ? ProgressLine(write: console.printError) : nil
+        let maxRuns = try arguments.integer("--max-runs", minimum: 1, maximum: Sweep.maxReplications)
         let outcome: RunOutcome
-        do {
-            outcome = try StudyRunner.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
-                                          runs: runs, seed: seed, options: options, progress: progress)
+        var report: PrecisionReport?
+        do throws(StudyError) {
+            if let text = arguments.value("--precision") {
+                (outcome, report) = try PrecisionRun.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
+                                                         runs: runs, seed: seed, target: try PrecisionTarget(parsing: text),
+                                                         maxRuns: maxRuns, options: options, progress: progress)
+            } else {
+                if maxRuns != nil { throw StudyError.invalid("--max-runs needs --precision") }
+                outcome = try StudyRunner.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
+                                              runs: runs, seed: seed, options: options, progress: progress)
+            }
         } catch {
             throw .from(error)
         }
@@ -87,6 +99,13 @@ public struct RunVerb: Verb {
             return 0
         }
         if !quiet { console.print(RunReport.render(outcome)) }
+        if let report {
+            if !quiet || !report.unmet.isEmpty { console.print(PrecisionReport.render(report)) }
+            if !report.unmet.isEmpty {
+                throw .failed("\(report.unmet.count) of \(outcome.state.layout.points.count) points did not reach --precision \(report.target.text) "
+                              + "within \(report.replications) replications (--max-runs); results were written")
+            }
+        }
         if outcome.failedReplications > 0 {
             throw .failed("\(outcome.failedReplications) replications failed (invariant violations); results were written. First:\n  "
                           + outcome.failures.prefix(3).joined(separator: "\n  "))

@@ -10,6 +10,7 @@ public enum Verbs {
         TraceVerb(),
         ValidateVerb(),
         PlotVerb(),
+        CompareVerb(),
         ProbesVerb(),
         FailuresVerb(),
         HelpVerb(),

@@ -39,6 +39,7 @@ final class CSVRecordReader {
             text += physical
             quotes += physical.utf8.reduce(0) { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 }
         } while quotes % 2 == 1
+        if quotes == 0, let fields = Self.plainFields(text) { return (text, fields) }
         let records: [[String]]
         do {
             records = try CSVParser.parse(text)
@@ -49,6 +50,39 @@ final class CSVRecordReader {
         }
         guard let fields = records.first else { return (text, [""]) }
         return (text, fields)
+    }
+
+    /// The byte offset of the next record (for `seek`).
+    var offset: Int64 { Int64(ftello(file)) }
+
+    /// Continues reading at byte `offset`, which must be where a record starts (one `offset` returned).
+    /// Line numbers in later errors count from `line`, the line that record starts on.
+    func seek(to offset: Int64, line: Int) {
+        fseeko(file, off_t(offset), SEEK_SET)
+        linesRead = line - 1
+    }
+
+    /// The fields of a record without quotes or carriage returns, split at its commas (what
+    /// `CSVParser` gives for it, without its character-by-character work); nil for any other.
+    static func plainFields(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+            var fields: [String] = []
+            var start = 0
+            for i in 0..<end {
+                switch bytes[i] {
+                case UInt8(ascii: "\r"), UInt8(ascii: "\""): return nil
+                case UInt8(ascii: ","):
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = i + 1
+                default: continue
+                }
+            }
+            fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            return fields
+        }
     }
 
     /// One physical line with its "\n", or nil at the end.

@@ -10,6 +10,8 @@ public struct ManifestInfo: Sendable {
     public var timeTakenSeconds: Double?
     /// Shard directories a merge combined (empty for a run).
     public var mergedFrom: [String] = []
+    /// How `run --precision` sized the study (nil otherwise).
+    public var precision: PrecisionReport?
 
     /// Creates the record.
     public init(commandLine: [String], timeTakenSeconds: Double?, mergedFrom: [String] = []) {
@@ -35,6 +37,14 @@ public enum Manifest {
             ("shard", state.shard.map { .string($0.description) } ?? .null),
         ]
         if !info.mergedFrom.isEmpty { pairs.append(("mergedFrom", JSONBuild.array(info.mergedFrom.map { .string($0) }))) }
+        if let precision = info.precision {
+            pairs.append(("precision", JSONBuild.object([
+                ("metric", .string(precision.target.metric.spec.name)),
+                ("halfWidthAtMost", .number(precision.target.fraction)),
+                ("replicationsAfterEachBatch", JSONBuild.array(precision.batches.map { .number(Double($0)) })),
+                ("pointsNotReached", JSONBuild.array(precision.unmet.map { .string($0.point) })),
+            ])))
+        }
         pairs += [
             ("timeTakenSeconds", info.timeTakenSeconds.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
             ("eventsSimulated", .number(Double(events))),

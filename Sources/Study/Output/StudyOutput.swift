@@ -1,6 +1,7 @@
 // Every file of a finished study, built from its state and put in
-// place together: runs.csv, summary.csv, distributions.csv, the SVGs, a sampled
-// study's sensitivity.csv and chart, a shard's state.json, and manifest.json.
+// place together: runs.csv, summary.csv, distributions.csv, the SVGs, with more
+// than one point contrasts.csv and its forest plot, a sampled study's sensitivity.csv
+// and chart, a shard's state.json, and manifest.json.
 
 /// Writes a study's result directory.
 public enum StudyOutput {
@@ -8,7 +9,7 @@ public enum StudyOutput {
     /// finished, flushed runs.csv to move into place.
     /// - Returns: the paths written, runs.csv first and manifest.json last.
     static func write(_ state: StudyState, to directory: String, runsSource: String,
-                      info: ManifestInfo, lock: FolderLock) throws(AtomicWriteError) -> [String] {
+                      info: ManifestInfo, lock: FolderLock) throws(StudyError) -> [String] {
         var commit = AtomicWriter(directory: directory)
         commit.removesUnwritten = isStudyOutput
         commit.leavesBehind = [Checkpoint.directoryName]
@@ -17,10 +18,20 @@ public enum StudyOutput {
         commit.stage("distributions.csv", DistributionsTable.render(state))
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
+        if state.layout.points.count > 1 {
+            // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`).
+            let rows = try StudyContrasts.rows(state, runsPath: runsSource)
+            commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: state.layout.columns))
+            let named = state.layout.points.contains { Int($0.name) == nil }
+            if let svg = ForestPlot.render(rows, baseline: StudyPlots.label(state, point: state.layout.baseline),
+                                           note: named ? "" : StudyPlots.columnsNote(state.layout.columns)) {
+                commit.stage(ForestPlot.fileName, svg)
+            }
+        }
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
         let names = commit.stagedNames + ["manifest.json"]
         commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
-        try commit.commit(holding: lock)
+        do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
         return names.map { POSIXFiles.join(directory, $0) }
     }
 
@@ -29,5 +40,6 @@ public enum StudyOutput {
     static func isStudyOutput(_ name: String) -> Bool {
         (name.hasPrefix("staleness-ecdf-") || name.hasPrefix("latency-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
             || SensitivityOutput.names.contains(name)
+            || name == "contrasts.csv" || name == ForestPlot.fileName
     }
 }

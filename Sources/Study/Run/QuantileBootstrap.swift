@@ -96,6 +96,19 @@ public struct QuantileBootstrap: Sendable, Equatable {
         }
     }
 
+    /// Adds one replication of a single value in `bucket` (a per-replication metric's value),
+    /// as `add([(bucket, 1)], weights:)` does, without building the list.
+    public mutating func add(one bucket: Int, weights: [UInt8]) {
+        precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
+        replications += 1
+        cover(bucket, bucket)
+        let (width, column) = (self.width, bucket - offset)
+        counts.withUnsafeMutableBufferPointer { cells in
+            cells[column] += 1
+            for r in 1...Self.replicates { cells[r * width + column] += Int(weights[r - 1]) }
+        }
+    }
+
     /// Adds `other`'s counts (another shard, or a checkpoint's part).
     public mutating func merge(_ other: QuantileBootstrap) {
         guard other.width > 0 else { return }

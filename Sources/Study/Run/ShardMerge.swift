@@ -35,11 +35,7 @@ public enum ShardMerge {
         try mergeRuns(shards.map { POSIXFiles.join($0.0, "runs.csv") }, layout: merged.layout, into: temporary)
         let info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.timeRecorded ? merged.elapsedSeconds : nil,
                                 mergedFrom: directories)
-        do {
-            return (merged, try StudyOutput.write(merged, to: output, runsSource: temporary, info: info, lock: lock))
-        } catch {
-            throw .io(error.description)
-        }
+        return (merged, try StudyOutput.write(merged, to: output, runsSource: temporary, info: info, lock: lock))
     }
 
     /// `--out` must not be one of the shards (or hold one): the merge would replace its own input.

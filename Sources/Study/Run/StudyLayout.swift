@@ -32,6 +32,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var scenarioJSON: String
     /// The sampled region of a sampled sweep (nil otherwise): what sensitivity.csv needs.
     public var sample: SampleDesign?
+    /// The point contrasts.csv takes every other point against (`observe.baseline`, default 0).
+    public var baseline = 0
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -52,11 +54,13 @@ public struct StudyLayout: Sendable, Equatable {
         commonRandomNumbers = scenario.base.commonRandomNumbers
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
         sample = scenario.sweep.sample
+        baseline = scenario.baseline ?? 0
     }
 
     /// A layout from its parts (used when decoding shard state).
     public init(name: String, columns: [String], points: [PointLayout], replications: Int,
-                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String) {
+                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0) {
+        self.baseline = baseline
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
         sample = SampleDesign.inRenderedScenario(scenarioJSON)

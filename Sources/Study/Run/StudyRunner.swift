@@ -136,17 +136,13 @@ public enum StudyRunner {
         progress?.finish()
         if let failure = session.failure { throw .io(failure.description) }
         if session.stopped { return session.outcome(directory: directory, files: [], total: plan.total) }
-        do {
-            try session.runs.sync()
-            session.runs.close()
-            session.state.elapsedSeconds = session.elapsed
-            let info = ManifestInfo(commandLine: options.commandLine,
-                                    timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
-            let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
-            return session.outcome(directory: directory, files: files, total: plan.total)
-        } catch {
-            throw .io(error.description)
-        }
+        do { try session.runs.sync() } catch { throw .io(error.description) }
+        session.runs.close()
+        session.state.elapsedSeconds = session.elapsed
+        let info = ManifestInfo(commandLine: options.commandLine,
+                                timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
+        let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
+        return session.outcome(directory: directory, files: files, total: plan.total)
     }
 }
 

@@ -38,6 +38,7 @@ public struct StudyState: Sendable, Equatable {
             ("replications", .number(Double(layout.replications))),
             ("seed", .string(String(layout.seed))),
             ("commonRandomNumbers", .bool(layout.commonRandomNumbers)),
+            ("baseline", .number(Double(layout.baseline))),
             ("scenario", (try? JSON5.parse(layout.scenarioJSON))?.value ?? .null),
         ])
         return JSONBuild.object([
@@ -102,8 +103,10 @@ public struct StudyState: Sendable, Equatable {
             layouts.append(layout)
             points.append(point)
         }
+        let baseline = JSONBuild.integer(study, "baseline") ?? 0
+        guard layouts.indices.contains(baseline) else { throw StateDecodingError("malformed 'baseline'") }
         self.layout = StudyLayout(name: name, columns: columns, points: layouts, replications: replications,
-                                  seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render())
+                                  seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render(), baseline: baseline)
         self.shard = shard
         self.points = points
         elapsedSeconds = JSONBuild.number(node, "elapsedSeconds") ?? 0

@@ -128,6 +128,12 @@ extension Scenario {
             }
             pairs.append(("sweep", ParameterRendering.object([("points", .array(points))])))
         }
+        if let b = baseline {
+            let point = sweep.points[b]
+            pairs.append((BaselineDecoder.path, sweep.isNamed ? .string(point.name) : ParameterRendering.object(point.assignments.map { a in
+                (a.path, ParameterRendering.json(a.value, kind: index[a.path]!.kind))
+            })))
+        }
         return ParameterRendering.object(pairs)
     }
 }

@@ -97,6 +97,8 @@ public struct Scenario: Sendable {
     /// order applied: a point that sets `platform` starts from that profile's defaults
     /// and applies these again.
     public var explicit: [Assignment] = []
+    /// The point contrasts are taken against (`observe.baseline`; nil: not given, the first point).
+    public var baseline: Int? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

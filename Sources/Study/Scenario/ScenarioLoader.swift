@@ -31,10 +31,11 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(.file(file, line: error.line, column: error.column), .syntax(error.message))
         }
-        guard case .object(let members) = root.value else {
+        guard case .object(let given) = root.value else {
             throw ScenarioError(.file(file, line: root.line, column: root.column),
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
+        let (members, baselineMember) = BaselineDecoder.extract(given)
         let index = ParameterIndex()
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -72,8 +73,9 @@ public enum ScenarioLoader {
                 }
             }
         }
-        let scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
+        var scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep, explicit: explicit)
+        if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for a in selection?.assignments ?? [] { written[a.path] = selection?.location }

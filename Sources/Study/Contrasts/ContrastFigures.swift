@@ -1,0 +1,96 @@
+// The figures of one contrasts.csv row (docs/output.md `contrasts.csv`): baseline and value
+// as summary.csv prints them, their difference and ratio with 95 % intervals, and the
+// variance reduction pairing gave.
+import Foundation
+
+/// One row's numbers, NaN where a figure does not exist (written as an empty field).
+public struct ContrastFigures: Sendable, Equatable {
+    /// The baseline's and the point's figure, as summary.csv prints them (read back).
+    public var baseline, value: Double
+    /// value − baseline and its 95 % interval.
+    public var difference, differenceLow, differenceHigh: Double
+    /// value / baseline (NaN when the baseline is 0) and its 95 % interval.
+    public var ratio, ratioLow, ratioHigh: Double
+    /// (var_A + var_B) / var(A − B) over the pairs.
+    public var varianceReduction: Double
+
+    /// The figures as CSV fields, in header order.
+    var fields: [String] {
+        [baseline, value, difference, differenceLow, differenceHigh, ratio, ratioLow, ratioHigh, varianceReduction].map(CSVNumber.format)
+    }
+
+    /// A figure as summary.csv prints it, read back (NaN for an empty field), so that the
+    /// contrasts of `run` and of `compare` (which reads summary.csv) agree to the digit.
+    static func printed(_ x: Double) -> Double { Double(CSVNumber.format(x)) ?? .nan }
+
+    /// The two figures with their difference and ratio, and no intervals.
+    init(baseline: Double, value: Double) {
+        (self.baseline, self.value) = (Self.printed(baseline), Self.printed(value))
+        difference = self.value - self.baseline
+        ratio = self.baseline == 0 ? .nan : self.value / self.baseline
+        (differenceLow, differenceHigh, ratioLow, ratioHigh, varianceReduction) = (.nan, .nan, .nan, .nan, .nan)
+    }
+
+    /// A mean's contrast: the interval of the difference is difference ± t·sd(a − b)/√n
+    /// over the paired replications' values (Student t, n − 1 degrees of freedom); the
+    /// ratio's is the delta method on its logarithm, ratio·exp(±t·sd(a/ā − b/b̄)/√n), which
+    /// stays above 0 and is skewed as a ratio's spread is.
+    static func mean(baseline: Double, value: Double, pairs: PairedMoments) -> ContrastFigures {
+        var f = ContrastFigures(baseline: baseline, value: value)
+        guard pairs.count >= 2, f.difference.isFinite else { return f }
+        let t = SampleSummary.tQuantile975(degreesOfFreedom: pairs.count - 1)
+        let root = Double(pairs.count).squareRoot()
+        let half = t * pairs.varianceOfDifference.squareRoot() / root
+        (f.differenceLow, f.differenceHigh) = (f.difference - half, f.difference + half)
+        let relative = pairs.varianceOfRelativeDifference
+        if f.ratio.isFinite, f.ratio > 0, relative.isFinite {
+            let halfLog = t * relative.squareRoot() / root
+            (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-halfLog), f.ratio * exp(halfLog))
+        }
+        f.varianceReduction = reduction(pairs)
+        return f
+    }
+
+    /// (var_A + var_B) / var(A − B): +∞ when every difference is equal but the values vary, NaN when nothing varies.
+    static func reduction(_ pairs: PairedMoments) -> Double {
+        guard pairs.count >= 2 else { return .nan }
+        let unpaired = pairs.varianceValue + pairs.varianceBaseline
+        let paired = pairs.varianceOfDifference
+        if paired > 0 { return unpaired / paired }
+        return unpaired > 0 ? .infinity : .nan
+    }
+
+    /// A pooled quantile's contrast from the Poisson bootstraps of both points: replicate k's
+    /// difference and ratio of the two quantiles (each replication carries the same weight in
+    /// both when the points share seeds, so the bootstrap is paired), their percentile
+    /// intervals moved by the full-resolution estimate minus the coarse one (as
+    /// `QuantileBootstrap.interval` does), and the replicates' variance reduction.
+    static func quantile(_ q: Double, baseline: Double, value: Double,
+                         bootstraps: (baseline: QuantileBootstrap, value: QuantileBootstrap)?) -> ContrastFigures {
+        var f = ContrastFigures(baseline: baseline, value: value)
+        guard let (b, a) = bootstraps, b.replications >= 2, a.replications >= 2, f.difference.isFinite else { return f }
+        var pairs = PairedMoments()
+        var differences: [Double] = [], ratios: [Double] = []
+        for k in 1...QuantileBootstrap.replicates {
+            let (qb, qa) = (b.quantile(q, row: k), a.quantile(q, row: k))
+            guard qb.isFinite, qa.isFinite else { continue }
+            pairs.add(baseline: qb, value: qa)
+            differences.append(qa - qb)
+            if qb > 0 { ratios.append(qa / qb) }
+        }
+        guard differences.count >= 2 else { return f }
+        let (cb, ca) = (b.quantile(q, row: 0), a.quantile(q, row: 0))
+        differences.sort()
+        let shift = f.difference - (ca - cb)
+        f.differenceLow = ReplicationFigures.quantile(differences, 0.025) + shift
+        f.differenceHigh = ReplicationFigures.quantile(differences, 0.975) + shift
+        if f.ratio.isFinite, cb > 0, ca > 0, ratios.count >= 2 {
+            ratios.sort()
+            let scale = f.ratio / (ca / cb)
+            f.ratioLow = ReplicationFigures.quantile(ratios, 0.025) * scale
+            f.ratioHigh = ReplicationFigures.quantile(ratios, 0.975) * scale
+        }
+        f.varianceReduction = reduction(pairs)
+        return f
+    }
+}

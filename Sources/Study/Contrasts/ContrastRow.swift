@@ -1,0 +1,113 @@
+// One row of contrasts.csv and how a side of a contrast is described, shared by `run`
+// (both sides from one study) and `compare` (each side from its own study).
+
+/// One (point, metric, statistic) contrast.
+public struct ContrastRow: Sendable, Equatable {
+    /// The contrasted point's `point` column and swept values.
+    public var prefix: [String]
+    /// The point's legend label (for the forest plot).
+    public var label: String
+    /// The metric's name and unit.
+    public var metric: String, unit: String
+    /// `mean`, `p50` or `p90`.
+    public var statistic: String
+    /// The numbers.
+    public var figures: ContrastFigures
+}
+
+/// What one side of a contrast offers for one metric.
+struct ContrastInput {
+    /// The metric's name and unit.
+    var metric: String, unit: String
+    /// The mean, p50 and p90 summary.csv gives.
+    var mean, p50, p90: Double
+    /// The runs.csv column of its per-replication mean (nil: a point metric, with none).
+    var meanColumn: String?
+    /// Its pooled-quantile bootstrap, if the study keeps one.
+    var bootstrap: QuantileBootstrap?
+}
+
+/// The statistics contrasts.csv reports, in row order.
+enum ContrastStatistic {
+    static let all: [(name: String, q: Double?)] = [("mean", nil), ("p50", 0.5), ("p90", 0.9)]
+
+    /// The runs.csv columns whose values are a per-replication metric's own (named as the
+    /// metric, not `M.mean`): their quantiles are bootstrapped from runs.csv.
+    static func resampled(_ inputs: [ContrastInput]) -> Set<String> {
+        Set(inputs.compactMap { $0.meanColumn == $0.metric ? $0.meanColumn : nil })
+    }
+
+    /// The rows of one point against the baseline: every metric, each statistic (a point
+    /// metric, which has no quantiles, only its mean); `pairs` by `meanColumn`.
+    static func rows(prefix: [String], label: String, baseline: [ContrastInput], value: [ContrastInput],
+                     pairs: PairedColumns) -> [ContrastRow] {
+        var rows: [ContrastRow] = []
+        for (b, a) in zip(baseline, value) {
+            for (name, q) in all {
+                let figures: ContrastFigures
+                switch q {
+                case nil:
+                    let moments = b.meanColumn.flatMap { pairs.moments[$0] } ?? PairedMoments()
+                    figures = .mean(baseline: b.mean, value: a.mean, pairs: moments)
+                case let q?:
+                    guard b.meanColumn != nil else { continue }
+                    let boot = b.bootstrap.flatMap { bb in a.bootstrap.map { (bb, $0) } } ?? b.meanColumn.flatMap { pairs.bootstraps[$0] }
+                    figures = .quantile(q, baseline: q == 0.5 ? b.p50 : b.p90, value: q == 0.5 ? a.p50 : a.p90, bootstraps: boot)
+                }
+                rows.append(ContrastRow(prefix: prefix, label: label, metric: a.metric, unit: a.unit, statistic: name, figures: figures))
+            }
+        }
+        return rows
+    }
+
+    /// Pairs the per-replication values of `columns` of two blocks, row by row, skipping a pair
+    /// where either value is empty; and for `resampled` columns (per-replication metrics, whose
+    /// p50 and p90 are over the replications' values) builds each side's Poisson bootstrap of
+    /// those values, each replication weighted as its seed says (`PoissonWeights`). With
+    /// `seedsMustMatch`, rows whose seeds differ are bad input.
+    static func pairs(_ columns: [String], resampled: Set<String>, baseline: (RunsBlocks, RunsBlocks.Block),
+                      point: (RunsBlocks, RunsBlocks.Block), seedsMustMatch: Bool) throws(StudyError) -> PairedColumns {
+        func indices(_ header: [String]) -> [Int?] { columns.map { header.firstIndex(of: $0) } }
+        let (ib, ia) = (indices(baseline.0.header), indices(point.0.header))
+        let (sb, sa) = (baseline.0.header.firstIndex(of: "seed"), point.0.header.firstIndex(of: "seed"))
+        var moments = Array(repeating: PairedMoments(), count: columns.count)
+        let boots = columns.map { resampled.contains($0) }
+        let anyBoot = boots.contains(true)
+        var bootB = columns.map { _ in QuantileBootstrap() }, bootA = bootB
+        var row = 0
+        func weights(_ fields: [String], _ column: Int?) -> [UInt8] {
+            let seed = column.flatMap { $0 < fields.count ? UInt64(fields[$0]) : nil } ?? 0
+            return PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
+        }
+        try baseline.0.pairs(baseline: baseline.1, point: point.1, in: point.0) { (b, a) throws(StudyError) in
+            if seedsMustMatch, let sb, let sa, b.count > sb, a.count > sa, b[sb] != a[sa] {
+                throw .invalid("replication \(row) of \(baseline.1.name) in \(baseline.0.path) has seed \(b[sb]) but its pair "
+                               + "in \(point.0.path) has seed \(a[sa]); paired contrasts need the same seeds")
+            }
+            let (wb, wa) = anyBoot ? (weights(b, sb), weights(a, sa)) : ([], [])
+            for c in columns.indices {
+                let x = ib[c].flatMap { $0 < b.count ? Double(b[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
+                let y = ia[c].flatMap { $0 < a.count ? Double(a[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
+                if let x, let y { moments[c].add(baseline: x, value: y) }
+                guard boots[c] else { continue }
+                if let x, x >= 0 { bootB[c].add(one: QuantileBootstrap.bucket(of: x), weights: wb) }
+                if let y, y >= 0 { bootA[c].add(one: QuantileBootstrap.bucket(of: y), weights: wa) }
+            }
+            row += 1
+        }
+        var result = PairedColumns()
+        for (c, column) in columns.enumerated() {
+            result.moments[column] = moments[c]
+            if boots[c] { result.bootstraps[column] = (bootB[c], bootA[c]) }
+        }
+        return result
+    }
+}
+
+/// What pairing two blocks of runs.csv gave, by runs.csv column.
+struct PairedColumns {
+    /// The pairs' moments.
+    var moments: [String: PairedMoments] = [:]
+    /// For per-replication metrics: the (baseline, point) bootstraps of their replications' values.
+    var bootstraps: [String: (baseline: QuantileBootstrap, value: QuantileBootstrap)] = [:]
+}

@@ -1,0 +1,84 @@
+// contrasts-forest.svg (docs/output.md): the paired difference of each surface's mean
+// staleness from the baseline, with its 95 % interval, one row per (metric, point).
+
+/// Draws the forest plot of a study's contrasts.
+enum ForestPlot {
+    /// The file name beside contrasts.csv.
+    static let fileName = "contrasts-forest.svg"
+    /// The metrics drawn: every surface's staleness (all in seconds, so one axis serves).
+    static let metrics = StudyPlots.surfaces.map { $0 + ".staleness" }
+    /// Rows drawn at most; the rest are counted in a note (contrasts.csv has them all).
+    static let maximumRows = 40
+
+    static let width = 760
+    static let left = 240.0, right = 600.0, top = 64.0, rowHeight = 22.0, bottomMargin = 64.0
+
+    /// The plot, or nil when no drawn metric has a finite difference at any point.
+    static func render(_ rows: [ContrastRow], baseline: String, note: String = "") -> String? {
+        var entries: [(group: String, row: ContrastRow?)] = []
+        for metric in metrics {
+            let group = rows.filter { $0.metric == metric && $0.statistic == "mean" && $0.figures.difference.isFinite }
+            guard !group.isEmpty else { continue }
+            entries.append((metric, nil))
+            entries += group.map { (metric, $0) }
+        }
+        guard !entries.isEmpty else { return nil }
+        let shown = Array(entries.prefix(maximumRows))
+        let hidden = entries.dropFirst(maximumRows).filter { $0.row != nil }.count
+        let drawn = shown.compactMap(\.row)
+        let values = drawn.flatMap { [$0.figures.difference, $0.figures.differenceLow, $0.figures.differenceHigh] }
+        // A twentieth of the span beyond each end, so no mark sits on the frame's edge.
+        let finite = values.filter(\.isFinite) + [0]
+        let pad = ((finite.max() ?? 0) - (finite.min() ?? 0)) / 20
+        var axis = PlotAxis.linear(covering: finite + [(finite.min() ?? 0) - pad, (finite.max() ?? 0) + pad])
+        (axis.pixelLow, axis.pixelHigh) = (left, right)
+        let bottom = top + Double(shown.count) * rowHeight + 8
+        let height = Int(bottom + bottomMargin + (hidden > 0 ? 16 : 0))
+        let title = "Mean staleness: paired difference from \(PlotFrame.shortened(baseline))"
+        var svg = SVGDocument(width: width, height: height, title: title)
+        svg.text(title, x: Double(width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
+        svg.text("point − baseline, 95 % CI over paired replications" + note, x: Double(width) / 2, y: 46, anchor: "middle", size: 11, fill: "#555555")
+        for tick in axis.ticks {
+            let x = axis.position(tick.value)
+            svg.line(x1: x, y1: top, x2: x, y2: bottom, stroke: tick.value == 0 ? "#888888" : "#E6E6E6", width: tick.value == 0 ? 1.5 : 1)
+            svg.line(x1: x, y1: bottom, x2: x, y2: bottom + 5, stroke: "#444444")
+            svg.text(tick.label, x: x, y: bottom + 18, anchor: "middle")
+        }
+        svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: "#444444")
+        svg.text("difference in mean staleness (s)", x: (left + right) / 2, y: bottom + 40, anchor: "middle", size: 13)
+        svg.text("difference [95 % CI]", x: right + 12, y: top - 6, size: 11, fill: "#555555")
+        for (i, entry) in shown.enumerated() {
+            let y = top + (Double(i) + 0.5) * rowHeight
+            guard let row = entry.row else {
+                svg.text(entry.group, x: 12, y: y + 4, bold: true)
+                continue
+            }
+            let f = row.figures
+            let color = PlotFrame.palette[(metrics.firstIndex(of: row.metric) ?? 0) % PlotFrame.palette.count]
+            svg.text(PlotFrame.shortened(row.label), x: left - 10, y: y + 4, anchor: "end")
+            if f.differenceLow.isFinite, f.differenceHigh.isFinite {
+                let (x1, x2) = (axis.position(f.differenceLow), axis.position(f.differenceHigh))
+                svg.line(x1: x1, y1: y, x2: x2, y2: y, stroke: color, width: 2)
+                svg.line(x1: x1, y1: y - 5, x2: x1, y2: y + 5, stroke: color, width: 2)
+                svg.line(x1: x2, y1: y - 5, x2: x2, y2: y + 5, stroke: color, width: 2)
+            }
+            svg.circle(x: axis.position(f.difference), y: y, radius: 4, fill: color)
+            svg.text(summary(f), x: right + 12, y: y + 4, size: 11)
+        }
+        if hidden > 0 {
+            svg.text("+ \(hidden) more rows in contrasts.csv", x: left, y: Double(height) - 12, size: 11, fill: "#555555")
+        }
+        return svg.render()
+    }
+
+    /// `+12.3 [4.1, 20.5]`: every number with the decimals the difference's size calls for
+    /// (none from 100 on, one from 10, else two).
+    static func summary(_ f: ContrastFigures) -> String {
+        let size = abs(f.difference)
+        let decimals = size >= 100 ? 0 : (size >= 10 ? 1 : 2)
+        func n(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: decimals) : "–" }
+        let sign = f.difference > 0 ? "+" : ""
+        guard f.differenceLow.isFinite else { return sign + n(f.difference) }
+        return sign + n(f.difference) + " [" + n(f.differenceLow) + ", " + n(f.differenceHigh) + "]"
+    }
+}
