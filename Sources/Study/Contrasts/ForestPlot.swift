@@ -37,7 +37,11 @@ enum ForestPlot {
         let title = "Mean staleness: paired difference from \(PlotFrame.shortened(baseline))"
         var svg = SVGDocument(width: width, height: height, title: title)
         svg.text(title, x: Double(width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
-        svg.text("point − baseline, 95 % CI over paired replications" + note, x: Double(width) / 2, y: 46, anchor: "middle", size: 11, fill: "#555555")
+        // At 11 px a character is about 6 px wide: a longer subtitle (many swept paths) is cut to the width.
+        var subtitle = "point − baseline, 95 % CI over paired replications" + note
+        let fits = width / 6 - 4
+        if subtitle.count > fits { subtitle = String(subtitle.prefix(fits - 1)) + "…" }
+        svg.text(subtitle, x: Double(width) / 2, y: 46, anchor: "middle", size: 11, fill: "#555555")
         for tick in axis.ticks {
             let x = axis.position(tick.value)
             svg.line(x1: x, y1: top, x2: x, y2: bottom, stroke: tick.value == 0 ? "#888888" : "#E6E6E6", width: tick.value == 0 ? 1.5 : 1)

@@ -120,7 +120,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func restart() {
         let w = world
         if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
-        for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         w.device.locked = true
         w.device.unlockedSinceBoot = false
         w.broadcast(.restarted)
@@ -131,7 +131,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
         if w.appInForeground { return }   // updates install while the app is not in use
-        for pid in w.ids.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         if changesSchema { w.schemaVersion += 1 }
         w.broadcast(.appUpdated)
     }

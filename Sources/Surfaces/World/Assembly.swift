@@ -115,10 +115,10 @@ final class Assembly {
         acceptsReplies(ids.actionRunner, ActionRunnerInput.reply)
         acceptsReplies(ids.car, CarInput.reply)
         acceptsReplies(ids.tv, TelevisionInput.reply)
-        w.ids.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
+        w.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
-        if w.p.share.enabled { w.ids.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
-        w.ids.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
+        if w.p.share.enabled { w.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
+        w.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 
     /// Starts the always-running programs and signs the user in.

@@ -9,7 +9,7 @@ extension World {
         guard device.poweredOn != on else { return }
         if !on {
             if appInForeground { appInForeground = false; appLeftForeground() }
-            for pid in ids.phoneProcesses { engine.end(pid, .terminatedBySystem) }
+            for pid in phoneProcesses { engine.end(pid, .terminatedBySystem) }
             device.poweredOn = false
             device.online = false
             broadcast(.offline)

@@ -132,6 +132,16 @@ final class World {
     #endif
     /// Where the network delivers a reply, by the sending process's index (set by `Assembly`).
     var replyRoutes: [Route<Reply>?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// System programs told of platform notices (network, unlock, restart, update).
+    var noticeListeners: [Route<DeviceNotice>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The phone's app processes, ended by a restart or an update.
+    var phoneProcesses: [ProcessID] = []
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -158,6 +168,7 @@ final class World {
         watchLinkService = nil
         ids = nil
         replyRoutes = []
+        noticeListeners = []
     }
 
     @inline(__always) var now: SimTime { engine.now }
@@ -319,7 +330,7 @@ final class World {
 
     /// Tells the system programs that react to platform notices.
     func broadcast(_ notice: DeviceNotice) {
-        for route in ids.noticeListeners { engine.send(notice, via: route) }
+        for route in noticeListeners { engine.send(notice, via: route) }
     }
 }
 
@@ -352,7 +363,8 @@ struct Counters {
     var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }
 
-/// The addresses of one world's programs, each typed by the input it accepts.
+/// The addresses of one world's programs, each typed by the input it accepts. Plain data
+/// (no arrays or closures), so reading an address costs no reference counting.
 struct ProcessAddresses {
     let backend: Address<BackendInput>
     let pushService: Address<PushServiceInput>
@@ -373,10 +385,6 @@ struct ProcessAddresses {
     let instant: Address<InstantVersionInput>
     let car: Address<CarInput>
     let tv: Address<TelevisionInput>
-    /// System programs told of platform notices (network, unlock, restart, update).
-    var noticeListeners: [Route<DeviceNotice>] = []
-    /// The phone's app processes, ended by a restart or an update.
-    var phoneProcesses: [ProcessID] = []
 }
 
 extension Protection {
