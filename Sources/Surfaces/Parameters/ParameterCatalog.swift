@@ -5,7 +5,8 @@ import SimKernel
 public enum ParameterCatalog {
     /// All parameters, in the order help and manifests list them.
     public static func all() -> [ParameterSpec] {
-        study() + observe() + world() + phone() + widget() + push() + live() + watch() + share() + others()
+        study() + observe() + world() + phone() + widget() + push() + live() + watch() + share()
+            + actions() + instantVersion() + car() + television() + signOut()
     }
 
     /// The parameter at `path`, if any.
@@ -44,6 +45,14 @@ public enum ParameterCatalog {
         .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key"),
     ] }
 
+    static func signOut() -> [ParameterSpec] { [
+        .optionalTime("signout.at", \.signout.at, "when the user signs out (null: never)"),
+        ParameterSpec(path: "signout.steps", kind: .steps(SignoutStep.allCases.map(\.rawValue)),
+                      doc: "the sign-out steps the app performs (§25.9)",
+                      get: { .steps($0.signout.steps.sorted().map(\.rawValue)) },
+                      set: { p, v in if case .steps(let s) = v { p.signout.steps = Set(s.compactMap(SignoutStep.init(rawValue:))) } }),
+    ] }
+
     static func phone() -> [ParameterSpec] { [
         .real("device.restarts.perDay", \.device.restartsPerDay, "phone restarts (storage protected until first unlock stays closed until the next unlock)"),
         .probability("device.locked", \.device.locked, "share of time the phone is locked (0: no lock cycle; the phone, locked at the start and after a restart, is unlocked by the app being opened)"),
@@ -67,97 +76,6 @@ public enum ParameterCatalog {
         .time("app.keepReadingsChangedTo", \.app.keepReadingsChangedTo, "the new lifetime (above 0)").within(0, ParameterRange.longestDuration, lowerExclusive: true),
         .choice("app.onKeyLoss", \.app.onKeyLoss, "what the app does when the key of its kept readings is gone"),
         .probability("app.updateChangesSchema", \.app.updateChangesSchema, "probability an app update changes the projection schema"),
-    ] }
-
-    static func widget() -> [ParameterSpec] { [
-        .bool("widget.enabled", \.widget.enabled, "the widget is placed"),
-        .bool("widget.fetchesOwnData", \.widget.fetchesOwnData, "the provider calls the backend when its data is older than maxAge"),
-        .time("widget.maxAge", \.widget.maxAge, "age above which the provider fetches"),
-        .time("widget.reloadAfter", \.widget.reloadAfter, "the timeline's reload hint (re-arms itself: at least 1s)").within(1, ParameterRange.longestDuration),
-        .count("widget.budgetPerDay", \.widget.budgetPerDay, "reloads per rolling day (iOS 40–70)"),
-        .distribution("widget.reloadDelay", \.widget.reloadDelay, "delay from a granted request to the provider running"),
-        .bool("widget.showsDataAge", \.widget.showsDataAge, "the widget prints the age of its data"),
-        .time("widget.jitter", \.widget.jitter, "random spread added to reload hints"),
-        .bool("widget.alignReloads", \.widget.alignReloads, "reload hints fall on round clock times"),
-        .choice("widget.dataProtection", \.widget.dataProtection, "when the widget's data can be read"),
-        .size("widget.memoryLimit", \.widget.memoryLimit, "the provider's memory limit"),
-        .size("widget.providerMemory", \.widget.providerMemory, "memory one provider run needs"),
-        .time("widget.providerTimeBudget", \.widget.providerTimeBudget, "time a provider run may take"),
-        .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version"),
-        .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target"),
-        .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background"),
-    ] }
-
-    static func push() -> [ParameterSpec] { [
-        .bool("push.onChange", \.push.onChange, "silent push to the app on each change"),
-        .probability("push.wakeRefusal", \.push.wakeRefusal, "probability a wake is refused"),
-        .distribution("push.delay", \.push.delay, "push delivery delay"),
-        .probability("push.loss", \.push.loss, "probability a push is lost"),
-        .count("push.wakesPerHour", \.push.wakesPerHour, "background wakes granted per rolling hour"),
-    ] }
-
-    static func live() -> [ParameterSpec] { [
-        .bool("live.enabled", \.live.enabled, "the app shows a live status for activities"),
-        .choice("live.updates", \.live.updates, "what updates the live status"),
-        .probability("live.finalUpdateLoss", \.live.finalUpdateLoss, "probability the final update is lost"),
-        .real("live.activities.perDay", \.live.activitiesPerDay, "activities started per day").within(0, 1_000),
-        .distribution("live.activityLength", \.live.activityLength, "how long an activity lasts"),
-        .count("live.stages", \.live.stages, "stages an activity moves through").within(1, 100),
-        .count("live.pushBudgetPerHour", \.live.pushBudgetPerHour, "live-status pushes drawn per hour"),
-        .time("live.maxActive", \.live.maxActive, "time after which the platform ends a live status"),
-        .time("live.lingerAfterEnd", \.live.lingerAfterEnd, "time an ended status may stay on the lock screen"),
-        .real("live.backgroundTermination.perHour", \.live.backgroundTerminationPerHour, "rate at which the system reclaims an app kept running for an activity").within(0, 3_600),
-    ] }
-
-    static func watch() -> [ParameterSpec] { [
-        .bool("watch.enabled", \.watch.enabled, "a watch app is installed"),
-        .choice("watch.level", \.watch.level, "remote control, companion with a cache, or standalone"),
-        .choice("watch.relay", \.watch.relay, "how watch writes reach the phone"),
-        .real("watch.phoneUnreachable.perDay", \.watch.phoneUnreachablePerDay, "periods the phone is unreachable, begun per day while reachable"),
-        .distribution("watch.phoneUnreachable.duration", \.watch.phoneUnreachableDuration, "length of an unreachable period"),
-        .rate("watch.writes.perHour", \.watch.writes, "changes the user makes on the watch"),
-        .bool("watch.ownNetwork", \.watch.ownNetwork, "a standalone watch has a network of its own"),
-        .count("watch.refreshPerHour", \.watch.refreshPerHour, "background refreshes a standalone watch gets per hour"),
-    ] }
-
-    static func share() -> [ParameterSpec] { [
-        .bool("share.enabled", \.share.enabled, "the app is a share target"),
-        .choice("share.design", \.share.design, "what the extension does on confirm"),
-        .choice("share.outbox", \.share.outbox, "coordination of the outbox file"),
-        .bool("share.loadsIntoMemory", \.share.loadsIntoMemory, "the extension loads items into memory"),
-        .real("share.perDay", \.share.perDay, "shares per day"),
-        .distribution("share.itemSize", \.share.itemSize, "item sizes", sizes: true),
-        .size("share.memoryLimit", \.share.memoryLimit, "the extension's memory limit"),
-        .size("share.baseMemory", \.share.baseMemory, "memory the extension uses before loading anything"),
-        .time("share.timeBudget", \.share.timeBudget, "time the extension may run"),
-        .size("share.backgroundTransferAbove", \.share.backgroundTransferAbove, "items above this go as a background transfer (inExtension)"),
-    ] }
-
-    static func others() -> [ParameterSpec] { [
-        .bool("action.enabled", \.action.enabled, "the app declares actions"),
-        .bool("action.background", \.action.background, "actions run in the background (else they open the app)"),
-        .real("action.perDay", \.action.perDay, "actions run per day"),
-        .count("action.retries", \.action.retries, "automation retries after a timeout").within(0, 1_000),
-        .time("action.timeout", \.action.timeout, "how long an automation waits before retrying"),
-        .bool("instant.enabled", \.instant.enabled, "an instant version exists"),
-        .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed"),
-        .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day"),
-        .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app"),
-        .distribution("instant.installDelay", \.instant.installDelay, "time from a use to installing the full app"),
-        .time("instant.removedAfter", \.instant.removedAfter, "the platform removes an instant version unused this long, with its data (unpublished: 30d assumed)"),
-        .bool("car.enabled", \.car.enabled, "a car surface exists"),
-        .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network"),
-        .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),
-        .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
-        .bool("tv.enabled", \.tv.enabled, "a television app exists"),
-        .choice("tv.handoff", \.tv.handoff, "how video is handed to the television"),
-        .real("tv.playbacks.perDay", \.tv.playbacksPerDay, "playbacks per day"),
-        .distribution("tv.playbackLength", \.tv.playbackLength, "length of a playback"),
-        .optionalTime("signout.at", \.signout.at, "when the user signs out (null: never)"),
-        ParameterSpec(path: "signout.steps", kind: .steps(SignoutStep.allCases.map(\.rawValue)),
-                      doc: "the sign-out steps the app performs (§25.9)",
-                      get: { .steps($0.signout.steps.sorted().map(\.rawValue)) },
-                      set: { p, v in if case .steps(let s) = v { p.signout.steps = Set(s.compactMap(SignoutStep.init(rawValue:))) } }),
     ] }
 }
 

@@ -1,0 +1,17 @@
+import SimKernel
+
+/// The live status's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
+extension ParameterCatalog {
+    static func live() -> [ParameterSpec] { [
+        .bool("live.enabled", \.live.enabled, "the app shows a live status for activities"),
+        .choice("live.updates", \.live.updates, "what updates the live status"),
+        .probability("live.finalUpdateLoss", \.live.finalUpdateLoss, "probability the final update is lost"),
+        .real("live.activities.perDay", \.live.activitiesPerDay, "activities started per day").within(0, 1_000),
+        .distribution("live.activityLength", \.live.activityLength, "how long an activity lasts"),
+        .count("live.stages", \.live.stages, "stages an activity moves through").within(1, 100),
+        .count("live.pushBudgetPerHour", \.live.pushBudgetPerHour, "live-status pushes drawn per hour"),
+        .time("live.maxActive", \.live.maxActive, "time after which the platform ends a live status"),
+        .time("live.lingerAfterEnd", \.live.lingerAfterEnd, "time an ended status may stay on the lock screen"),
+        .real("live.backgroundTermination.perHour", \.live.backgroundTerminationPerHour, "rate at which the system reclaims an app kept running for an activity").within(0, 3_600),
+    ] }
+}

@@ -1,0 +1,12 @@
+import SimKernel
+
+/// The push service's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
+extension ParameterCatalog {
+    static func push() -> [ParameterSpec] { [
+        .bool("push.onChange", \.push.onChange, "silent push to the app on each change"),
+        .probability("push.wakeRefusal", \.push.wakeRefusal, "probability a wake is refused"),
+        .distribution("push.delay", \.push.delay, "push delivery delay"),
+        .probability("push.loss", \.push.loss, "probability a push is lost"),
+        .count("push.wakesPerHour", \.push.wakesPerHour, "background wakes granted per rolling hour"),
+    ] }
+}

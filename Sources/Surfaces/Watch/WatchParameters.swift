@@ -1,0 +1,15 @@
+import SimKernel
+
+/// The watch's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
+extension ParameterCatalog {
+    static func watch() -> [ParameterSpec] { [
+        .bool("watch.enabled", \.watch.enabled, "a watch app is installed"),
+        .choice("watch.level", \.watch.level, "remote control, companion with a cache, or standalone"),
+        .choice("watch.relay", \.watch.relay, "how watch writes reach the phone"),
+        .real("watch.phoneUnreachable.perDay", \.watch.phoneUnreachablePerDay, "periods the phone is unreachable, begun per day while reachable"),
+        .distribution("watch.phoneUnreachable.duration", \.watch.phoneUnreachableDuration, "length of an unreachable period"),
+        .rate("watch.writes.perHour", \.watch.writes, "changes the user makes on the watch"),
+        .bool("watch.ownNetwork", \.watch.ownNetwork, "a standalone watch has a network of its own"),
+        .count("watch.refreshPerHour", \.watch.refreshPerHour, "background refreshes a standalone watch gets per hour"),
+    ] }
+}
