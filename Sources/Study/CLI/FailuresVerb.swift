@@ -18,12 +18,16 @@ public struct FailuresVerb: Verb {
             and variant (causes, avoids), the share of runs in which a person would notice the \
             failure and its measured size (the metric named in the row).
             """,
-            options: ChapterOutput.options(runsHelp: "Replications per (failure, variant).", runs: 100, out: "Results/failures"))
+            options: ChapterOutput.options(runsHelp: "Replications per (failure, variant).", runs: 100, out: "Results/failures",
+                                           ids: "failures (ids as in failures.csv)",
+                                           export: "Also write each selected failure's variants as scenario files DIR/<id>-causes.json5 and DIR/<id>-avoids.json5 that 'surfacesim run FILE' reproduces."))
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
-        try ChapterOutput.run(arguments, context: context, runs: 100, out: "Results/failures", file: "failures.csv") { runs, seed, jobs in
-            let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs)
+        let failures = try FailureScenario.selection(ChapterSelection.ids(arguments.value("--only")))
+        return try ChapterOutput.run(arguments, context: context, runs: 100, out: "Results/failures", file: "failures.csv",
+                                     export: { runs, seed in ChapterExport.failureFiles(failures, runs: runs, studySeed: seed) }) { runs, seed, jobs in
+            let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs, failures: failures)
             return (FailureStudy.csv(rows), ChapterOutput.failureTable(rows))
         }
     }
