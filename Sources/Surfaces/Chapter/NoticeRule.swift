@@ -48,14 +48,22 @@ public struct NoticeRule: Sendable {
     /// (`mean` or `p50`).
     public let figure: String
 
-    /// The rule in words, as `help failures` and an exported scenario print it.
+    /// The rule in words, as an exported scenario prints it.
     public var text: String {
         switch kind {
-        case .perRun(let conditions, let all):
-            let joined = conditions.map(\.text).joined(separator: all ? " and " : " or ")
-            return "noticed in a run when \(joined) (runs.csv; runs with no \(conditions[0].column) are left out)"
-        case .population(let metric, let above):
-            return "noticed when summary.csv's \(metric) over all replications > \(Self.format(above)) (share 1 or 0)"
+        case .perRun(let conditions, _):
+            return "noticed in a run when \(condition) (runs.csv; runs with no \(conditions[0].column) are left out)"
+        case .population:
+            return "noticed when \(condition) (share 1 or 0)"
+        }
+    }
+
+    /// The condition alone, as `help failures` lists it: `widget.blank > 0`, or for a
+    /// population rule `summary.csv backend.requests.peakToMean > 10`.
+    public var condition: String {
+        switch kind {
+        case .perRun(let conditions, let all): return conditions.map(\.text).joined(separator: all ? " and " : " or ")
+        case .population(let metric, let above): return "summary.csv \(metric) over all replications > \(Self.format(above))"
         }
     }
 
