@@ -16,7 +16,11 @@ public struct ProbesVerb: Verb {
             script drives, observed as a person would (what each surface shows, and when), and \
             classified into the chapter's "Read" entries. probes.csv has one row per (probe, \
             design, reading): the share of runs with that reading, and chapter=1 on the reading \
-            the chapter predicts for that design.
+            the chapter predicts for that design. --only P25.1,P25.2 runs only those probes (probes.csv \
+            then holds only their rows, with the figures they have in the full matrix). --export DIR \
+            writes each selected design as DIR/<probe>-<design>.json5, the design's parameters on the \
+            probe's quiet world: 'surfacesim run' of it does not give the probe's reading (the probe \
+            is a script of steps on a world it drives), which needs 'probes --only'.
             """,
             options: ChapterOutput.options(runsHelp: "Runs per (probe, design).", runs: 200, out: "Results/probes",
                                            ids: "probes (P25.1 ...)",
