@@ -84,6 +84,13 @@ final class FailureExportTests: XCTestCase {
         let text = try String(contentsOfFile: sim.path("scenarios/P25.2-pushReload.json5"), encoding: .utf8)
         XCTAssertTrue(text.contains("The reading needs `surfacesim probes --only P25.2`"), text)
         XCTAssertEqual(try sim.run(["validate", sim.path("scenarios/P25.2-pushReload.json5")]).status, 0)
+        // A later export adds its files beside the earlier ones; a folder of other files is refused.
+        try sim.succeed(["failures", "--only", "F2", "--runs", "2", "--out", "failures", "--export", "scenarios", "--quiet"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.path("scenarios")).count, 5)
+        try "{}".write(toFile: sim.path("scenarios/mine.json5"), atomically: true, encoding: .utf8)
+        let refused = try sim.run(["failures", "--only", "F2", "--runs", "2", "--out", "failures", "--export", "scenarios"])
+        XCTAssertEqual(refused.status, 2, refused.err)
+        XCTAssertTrue(refused.err.contains("'mine.json5'"), refused.err)
     }
 
     /// A CSV without quoted fields, as records keyed by the header.

@@ -31,9 +31,8 @@ enum ChapterOutput {
         let exportDir = arguments.value("--export")
         // Input checks first (2), then the folders are locked (3) before the study runs, so a
         // second writer is refused at once.
-        for dir in [out] + (exportDir.map { [$0] } ?? []) {
-            if let problem = OutputFolder.problem(dir, ownFolderOnly: true) { throw .input(problem) }
-        }
+        if let problem = OutputFolder.problem(out, ownFolderOnly: true) { throw .input(problem) }
+        if let exportDir, let problem = ExportFolder.problem(exportDir) { throw .input(problem) }
         let lock = try acquire(out, context: context)
         defer { lock.release() }
         if let exportDir {
