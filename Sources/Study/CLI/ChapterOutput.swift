@@ -6,8 +6,10 @@ enum ChapterOutput {
     static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// The options both chapter verbs take, with `runs` the verb's default run count.
-    static func options(runsHelp: String, runs: Int, out: String) -> [OptionSpec] {
+    static func options(runsHelp: String, runs: Int, out: String, ids: String, export: String) -> [OptionSpec] {
         [
+            OptionSpec("--only", value: "id[,id...]", help: "Run only these \(ids); the CSV then holds only their rows.", default: "all"),
+            OptionSpec("--export", value: "dir", help: export),
             OptionSpec("--runs", value: "n", help: runsHelp, default: String(runs)),
             OptionSpec("--seed", value: "s", help: "Base seed.", default: "1"),
             OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
@@ -16,28 +18,46 @@ enum ChapterOutput {
         ]
     }
 
-    /// Runs a chapter study with the parsed options, writes its CSV into the result folder,
-    /// and prints its table unless quiet.
+    /// Runs a chapter study with the parsed options, writes its CSV into the result folder
+    /// (and, with `--export DIR`, the scenario files `export` gives into DIR), and prints its
+    /// table unless quiet.
     static func run(_ arguments: ParsedArguments, context: VerbContext, runs defaultRuns: Int, out defaultOut: String,
-                    file: String, study: (_ runs: Int, _ seed: UInt64, _ jobs: Int) -> (csv: String, table: String)) throws(CLIFailure) -> Int32 {
+                    file: String, export: (_ runs: Int, _ seed: UInt64) -> [String: String],
+                    study: (_ runs: Int, _ seed: UInt64, _ jobs: Int) -> (csv: String, table: String)) throws(CLIFailure) -> Int32 {
         let runs = try arguments.integer("--runs", minimum: 1, maximum: 1_000_000) ?? defaultRuns
         let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
         let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
         let out = arguments.value("--out") ?? defaultOut
-        // The folder is locked before the study runs, so a second writer is refused at once.
+        let exportDir = arguments.value("--export")
+        // Input checks first (2), then the folders are locked (3) before the study runs, so a
+        // second writer is refused at once.
         if let problem = OutputFolder.problem(out, ownFolderOnly: true) { throw .input(problem) }
-        let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(out), command: context.commandLine) } catch {
-            throw .environment(error.description)
-        }
+        if let exportDir, let problem = ExportFolder.problem(exportDir) { throw .input(problem) }
+        let lock = try acquire(out, context: context)
         defer { lock.release() }
+        if let exportDir {
+            if let real = POSIXFiles.realPath(exportDir), real == POSIXFiles.realPath(out) {
+                throw .usage("--export: name another folder than --out (\(out))")
+            }
+            let exportLock = try acquire(exportDir, context: context)
+            defer { exportLock.release() }
+            try write(export(runs, seed), to: exportDir, lock: exportLock)
+        }
         let result = study(runs, seed, jobs)
         try write([file: result.csv], to: out, lock: lock)
         if !arguments.flag("--quiet") {
             context.console.print(result.table)
+            if let exportDir { context.console.print("Wrote the scenario files into \(exportDir)/\n") }
             context.console.print("Wrote \(out)/\(file)\n")
         }
         return 0
+    }
+
+    /// Locks a result folder (made if missing).
+    private static func acquire(_ dir: String, context: VerbContext) throws(CLIFailure) -> FolderLock {
+        do { return try FolderLock.acquire(try OutputFolder.resolve(dir), command: context.commandLine) } catch {
+            throw .environment(error.description)
+        }
     }
 
     /// Writes the files atomically into `dir`, whose lock the caller holds.

@@ -120,10 +120,12 @@ enum HelpLayout {
         return result
     }
 
-    /// `text` wrapped at `width` with every line indented by `indent` spaces.
+    /// `text` wrapped at `width` with every line indented by `indent` spaces; each line of
+    /// `text` is wrapped on its own.
     static func paragraph(_ text: String, indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
-        return wrap(text, width: width - indent).map { pad + $0 }.joined(separator: "\n") + "\n"
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { wrap(String($0), width: width - indent) }.map { pad + $0 }.joined(separator: "\n") + "\n"
     }
 
     /// Words of `text` in lines of at most `width` characters.

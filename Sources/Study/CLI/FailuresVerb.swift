@@ -16,14 +16,33 @@ public struct FailuresVerb: Verb {
             action-retry-duplicates §25.8; app-group-refused, schema-after-update, deleted-target, \
             kept-reading-expired and key-lost are the seeds' cases. failures.csv gives, per failure \
             and variant (causes, avoids), the share of runs in which a person would notice the \
-            failure and its measured size (the metric named in the row).
-            """,
-            options: ChapterOutput.options(runsHelp: "Replications per (failure, variant).", runs: 100, out: "Results/failures"))
+            failure and its measured size (the metric named in the row): `value` is the figure \
+            summary.csv prints for that metric (its mean, or p50 where the rule reads medians) over \
+            the variant's replications. Each variant runs as a one-point scenario whose seed comes \
+            from the study's --seed and the failure's id; --export DIR writes it as DIR/<id>-causes.json5 \
+            and DIR/<id>-avoids.json5, which 'surfacesim run FILE' reproduces (same seeds, same \
+            figures); 'surfacesim trace --failure ID --variant causes --run R' shows one replication.
+            When a failure is noticed, per run on the runs.csv columns named (a run with no value \
+            in the first one does not count; share = noticed runs / runs that count), and the \
+            summary.csv figure reported as its value:
+            """ + "\n" + Self.rules,
+            options: ChapterOutput.options(runsHelp: "Replications per (failure, variant).", runs: 100, out: "Results/failures",
+                                           ids: "failures (ids as in failures.csv)",
+                                           export: "Also write each selected failure's variants as scenario files DIR/<id>-causes.json5 and DIR/<id>-avoids.json5 that 'surfacesim run FILE' reproduces."))
+    }
+
+    /// One line per failure: its rule for "noticed" and the figure reported as its value.
+    static var rules: String {
+        ChapterFailures.all.map { f in
+            "\(f.id): \(f.rule.condition) → value: \(f.rule.figure) of \(f.metric)"
+        }.joined(separator: "\n")
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
-        try ChapterOutput.run(arguments, context: context, runs: 100, out: "Results/failures", file: "failures.csv") { runs, seed, jobs in
-            let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs)
+        let failures = try FailureScenario.selection(ChapterSelection.ids(arguments.value("--only")))
+        return try ChapterOutput.run(arguments, context: context, runs: 100, out: "Results/failures", file: "failures.csv",
+                                     export: { runs, seed in ChapterExport.failureFiles(failures, runs: runs, studySeed: seed) }) { runs, seed, jobs in
+            let rows = FailureStudy.run(runs: runs, seed: seed, jobs: jobs, failures: failures)
             return (FailureStudy.csv(rows), ChapterOutput.failureTable(rows))
         }
     }

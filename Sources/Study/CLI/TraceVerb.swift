@@ -1,5 +1,6 @@
 // `surfacesim trace SCENARIO --point P --run R` — the event log of one
-// replication, for replaying a failure.
+// replication, for replaying a failure; `trace --failure ID --variant V --run R` replays one
+// replication of a failure of `surfacesim failures` (docs/cli.md#failures).
 import SimKernel
 import Surfaces
 
@@ -14,10 +15,14 @@ public struct TraceVerb: Verb {
             discussion: """
                 The replication is the one runs.csv lists with the same point and replication: same seed, same events. Invariant checks are on.
                 Each delivery is a 'receive' row whose details are the input as the program declares it, e.g. widgetHost receive reloadRequest(free: true, reason: appRequest); times inside are in seconds. What each surface shows ('widget shows data(...)') and every glance ('glances', 'looks at widget', what it saw) are rows too. With --format text each line reads '12.5 s  widgetHost ← reloadRequest(free: true, reason: appRequest)'.
+                With --failure ID --variant causes|avoids (and no scenario) the replication is run R of that failure's variant in 'surfacesim failures' (same seed as the study with the same --seed; the same as tracing the file 'failures --export' writes).
                 Programs: \(Replication.programNames.joined(separator: ", ")); surfaces that show things: widget, app, watch, car; the person looking: glances.
                 """,
-            arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
+            arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5); leave it out with --failure.", optional: true)],
             options: [
+                OptionSpec("--failure", value: "id", help: "Trace a failure of 'surfacesim failures' instead of a scenario (ids as in failures.csv)."),
+                OptionSpec("--variant", value: "causes|avoids", help: "With --failure: the design that causes the failure or the one that avoids it.", default: "causes"),
+                OptionSpec("--seed", value: "s", help: "With --failure: the failures study's base seed.", default: "1"),
                 OptionSpec("--point", value: "p", help: "The sweep point: its name or 0-based index (runs.csv column 'point').", default: "0"),
                 OptionSpec("--run", value: "r", help: "The 0-based replication (runs.csv column 'replication').", default: "0"),
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep.", repeatable: true),
@@ -28,10 +33,7 @@ public struct TraceVerb: Verb {
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
-        let scenario: Scenario
-        do { scenario = try ScenarioLoader.load(path: arguments.positionals[0], overrides: arguments.all("--set")) } catch {
-            throw .from(error)
-        }
+        let scenario = try Self.scenario(arguments)
         let pointText = arguments.value("--point") ?? "0"
         guard let point = scenario.pointIndex(pointText) else {
             throw .usage("--point: expected a point name or index 0…\(scenario.sweep.points.count - 1), found '\(pointText)'")
@@ -60,6 +62,34 @@ public struct TraceVerb: Verb {
                           + result.violations.joined(separator: "\n  "))
         }
         return 0
+    }
+
+    /// The scenario to trace: the file, or the failure variant `--failure` names.
+    static func scenario(_ arguments: ParsedArguments) throws(CLIFailure) -> Scenario {
+        guard let id = arguments.value("--failure") else {
+            for option in ["--variant", "--seed"] where arguments.value(option) != nil {
+                throw .usage("\(option) goes with --failure; set a scenario's seed with --set seed=N")
+            }
+            guard let path = arguments.positionals.first else {
+                throw .usage("missing argument '<scenario>' (or --failure ID --variant causes|avoids)")
+            }
+            do { return try ScenarioLoader.load(path: path, overrides: arguments.all("--set")) } catch { throw .from(error) }
+        }
+        if let path = arguments.positionals.first {
+            throw .usage("--failure traces a built-in failure: give it without a scenario (found '\(ScenarioError.shorten(path))')")
+        }
+        if !arguments.all("--set").isEmpty { throw .usage("--set does not go with --failure (trace the file 'failures --export' writes)") }
+        let ids = ChapterFailures.all.map(\.id)
+        guard let failure = ChapterFailures.failure(id) else {
+            let hint = NameSuggestion.nearest(to: id, among: ids).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("--failure: no failure is called '\(ScenarioError.shorten(id))'\(hint); expected one of \(ids.joined(separator: ", "))")
+        }
+        let text = arguments.value("--variant") ?? "causes"
+        guard let variant = FailureMode.Variant(rawValue: text) else {
+            throw .usage("--variant: expected causes or avoids, found '\(ScenarioError.shorten(text))'")
+        }
+        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
+        return FailureScenario.scenario(failure, variant, runs: 1, studySeed: seed)
     }
 
     /// Every name a trace line's process column can hold.

@@ -11,29 +11,33 @@ public enum FailureStudy {
         /// Share of runs (with an opportunity for it) in which the failure was observed.
         public let share: Double
         public let metric: String
-        /// The failure's size: the mean of the metric over those runs.
+        /// The failure's size: summary.csv's figure (the rule's, `mean` or `p50`) of the metric
+        /// over the variant's replications, as `run` of the exported scenario prints it.
         public let value: Double
         public let title: String
     }
 
-    /// Runs `runs` replications of each variant (at least the failure's `minimumRuns`); both
-    /// variants of a failure meet the same worlds.
-    public static func run(runs: Int, seed: UInt64, jobs: Int) -> [Row] {
+    /// Runs `runs` replications of each variant (at least the failure's `minimumRuns`) of
+    /// `failures`, each variant as the one-point scenario `FailureScenario` makes (both variants
+    /// of a failure meet the same worlds).
+    public static func run(runs: Int, seed: UInt64, jobs: Int, failures: [FailureMode] = ChapterFailures.all) -> [Row] {
         var rows: [Row] = []
-        for (fi, failure) in ChapterFailures.all.enumerated() {
+        for failure in failures {
             for variant in FailureMode.Variant.allCases {
-                let p = failure.parameters(variant)
-                var results: [ReplicationResult] = []
-                results.reserveCapacity(runs)
-                OrderedWorkPool.run(count: max(runs, failure.minimumRuns), jobs: jobs, work: { r in
-                    Replication.run(p, seed: SeedMixer.replicationSeed(scenarioSeed: seed, point: UInt64(fi), replication: UInt64(r)))
-                }, consume: { _, result in
-                    results.append(result)
+                let scenario = FailureScenario.scenario(failure, variant, runs: runs, studySeed: seed)
+                let layout = StudyLayout(scenario)
+                let p = scenario.parameters(ofPoint: 0)
+                var judgement = FailureJudgement(rule: failure.rule, metric: failure.metric)
+                OrderedWorkPool.run(count: layout.replications, jobs: jobs, work: { r in
+                    let s = layout.seed(point: 0, replication: r)
+                    return ReplicationFigures(Replication.run(p, seed: s), seed: s)
+                }, consume: { _, figures in
+                    judgement.add(figures)
                     return true
                 })
-                let judged = failure.judge(results, parameters: p)
-                rows.append(Row(failure: failure.id, variant: variant.rawValue, share: judged.share,
-                                metric: failure.metric, value: judged.value, title: failure.title))
+                let warmup = layout.points[0].warmupMinutes
+                rows.append(Row(failure: failure.id, variant: variant.rawValue, share: judgement.share(warmupMinutes: warmup),
+                                metric: failure.metric, value: judgement.value(warmupMinutes: warmup), title: failure.title))
             }
         }
         return rows

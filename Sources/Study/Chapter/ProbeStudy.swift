@@ -14,11 +14,13 @@ public enum ProbeStudy {
         public let predicted: Bool
     }
 
-    /// Runs `runs` replications of each (probe, design). A run's seed depends on the study seed,
-    /// the probe and the run index only, so every design of a probe meets the same worlds.
-    public static func run(runs: Int, seed: UInt64, jobs: Int) -> [Row] {
+    /// Runs `runs` replications of each (probe, design) of `probes`. A run's seed depends on the
+    /// study seed, the probe's place among all the chapter's probes and the run index only, so
+    /// every design of a probe meets the same worlds, whichever probes are selected.
+    public static func run(runs: Int, seed: UInt64, jobs: Int, probes: [ChapterProbe] = ChapterProbes.all) -> [Row] {
         var rows: [Row] = []
-        for (pi, probe) in ChapterProbes.all.enumerated() {
+        for probe in probes {
+            let pi = ChapterProbes.all.firstIndex { $0.id == probe.id }!
             for d in probe.designs {
                 var counts: [String: Int] = [:]
                 OrderedWorkPool.run(count: runs, jobs: jobs, work: { r in
@@ -35,6 +37,14 @@ public enum ProbeStudy {
             }
         }
         return rows
+    }
+
+    /// The probes `ids` names, in the chapter's order (nil: all).
+    /// - Throws: `CLIFailure.usage` for an unknown id, naming the nearest.
+    static func selection(_ ids: [String]?) throws(CLIFailure) -> [ChapterProbe] {
+        guard let ids else { return ChapterProbes.all }
+        try ChapterSelection.check(ids, known: ChapterProbes.all.map(\.id), what: "probe")
+        return ChapterProbes.all.filter { ids.contains($0.id) }
     }
 
     /// probes.csv: `probe,design,reading,share,chapter`.

@@ -12,22 +12,16 @@ extension ChapterFailures {
                       $0.user.sessionLength = .exponential(mean: 600) },
              causes: { $0.share.outbox = .uncoordinated },
              avoids: { $0.share.outbox = .coordinated },
-             observe: { r in
-                 let lost = r[value: .shareLost], dup = r[value: .shareDuplicated]
-                 guard !lost.isNaN, !dup.isNaN else { return nil }
-                 return (lost + dup > 0, lost + dup)
-             }),
+             observe: NoticeRule(kind: .perRun([.init(metric: .shareLost, statistic: .value, orEqual: false, threshold: 0),
+                                                .init(metric: .shareDuplicated, statistic: .value, orEqual: false, threshold: 0)],
+                                               all: false), figure: "mean")),
         FailureMode(id: "widget-bursts", title: "Synchronized widget reloads on round clock times (§25.13)",
                     metric: "backend.requests.peakToMean",
                     setUp: { $0.widget.fetchesOwnData = true; $0.widget.maxAge = 0; $0.widget.alignReloads = true
                              $0.user.appOpens = Rate(perHour: 0.1); $0.push.onChange = false; $0.elsewhere.edits = Rate(perHour: 0.2) },
                     causes: { $0.widget.jitter = 0 },
                     avoids: { $0.widget.jitter = 10 * Time.minute },
-                    observe: { _ in nil },
-                    population: { results, p in
-                        let ratio = Observe.peakToMean(results, warmup: p.observe.warmup)
-                        return (ratio > 10, ratio)
-                    }),
+                    rule: NoticeRule(kind: .population(metric: "backend.requests.peakToMean", above: 10), figure: "mean")),
         mode("action-retry-duplicates", "Automations retry and the backend applies an action twice (§25.8)",
              metric: .actionDuplicated,
              setUp: { $0.action.enabled = true; $0.action.perDay = 12; $0.action.retries = 2
@@ -43,11 +37,10 @@ extension ChapterFailures {
              metric: .widgetBlank,
              causes: { $0.storage.appGroupGranted = false },
              avoids: { $0.storage.appGroupGranted = true },
-             observe: { r in
-                 let blank = r[value: .widgetBlank]
-                 guard !blank.isNaN else { return nil }
-                 return (blank >= 1 && !r[samples: .appStaleness].isEmpty, blank)
-             }),
+             // Every glance at the widget blank while the app shows data (it has a staleness sample).
+             observe: NoticeRule(kind: .perRun([.init(metric: .widgetBlank, statistic: .value, orEqual: true, threshold: 1),
+                                                .init(metric: .appStaleness, statistic: .mean, orEqual: true, threshold: 0)],
+                                               all: true), figure: "mean")),
         // Unlike F3's blank widget, the widget keeps its old picture: every reload dies decoding.
         mode("schema-after-update", "An unversioned projection after an app update (field report: the projection)", metric: .widgetProviderCrashed,
              setUp: { $0.device.appUpdatesPerDay = 2; $0.user.appOpens = Rate(perHour: 0.2) },

@@ -24,9 +24,8 @@ public enum ChapterFailures {
                      setUp: @escaping @Sendable (inout Parameters) -> Void = { _ in },
                      causes: @escaping @Sendable (inout Parameters) -> Void,
                      avoids: @escaping @Sendable (inout Parameters) -> Void,
-                     observe: @escaping @Sendable (ReplicationResult) -> (observed: Bool, size: Double)?) -> FailureMode {
-        FailureMode(id: id, title: title, metric: metric.spec.name, setUp: setUp, causes: causes, avoids: avoids,
-                    observe: observe, population: nil)
+                     observe rule: NoticeRule) -> FailureMode {
+        FailureMode(id: id, title: title, metric: metric.spec.name, setUp: setUp, causes: causes, avoids: avoids, rule: rule)
     }
 
     static let widgetFailures: [FailureMode] = [
@@ -61,7 +60,7 @@ public enum ChapterFailures {
              // a force-quit: a force-quit app is not woken until the user opens it).
              avoids: { $0.push.onChange = false; $0.widget.fetchesOwnData = true; $0.app.backgroundRefresh = Rate(perHour: 0) },
              // Own requests show a change within the 30-minute hint; the app opens every two hours.
-             observe: Observe.quantile(.widgetLag, 0.5, above: 2400)),
+             observe: Observe.median(.widgetLag, above: 2400)),
         mode("F6", "A widget shows hours-old data with no time on it", metric: .widgetUnlabeledStale,
              causes: { $0.widget.showsDataAge = false },
              avoids: { $0.widget.showsDataAge = true },
@@ -76,7 +75,7 @@ public enum ChapterFailures {
                       $0.network.offlinePerDay = 0 },
              causes: { $0.live.finalUpdateLoss = 1 },
              avoids: { $0.live.finalUpdateLoss = 0 },
-             observe: Observe.anySample(.liveStuck)),
+             observe: Observe.sampled(.liveStuck, .mean)),
         mode("F8", "A live status freezes when the app is force-quit", metric: .liveStaleness,
              // No offline periods: a push-driven status also stops while the phone is offline (its
              // updates held until reconnection); F8 is the freeze that the force-quit causes.
@@ -84,7 +83,7 @@ public enum ChapterFailures {
                       $0.push.loss = 0; $0.live.finalUpdateLoss = 0; $0.network.offlinePerDay = 0 },
              causes: { $0.live.updates = .app },
              avoids: { $0.live.updates = .push },
-             observe: Observe.anySample(.liveStaleness, above: 900)),
+             observe: Observe.sampled(.liveStaleness, .p99, above: 900)),
         mode("F9", "The watch app says to open the app on the phone", metric: .watchNeedsPhone,
              setUp: { $0.watch.enabled = true },
              causes: { $0.watch.level = .remoteControl },
@@ -105,7 +104,7 @@ public enum ChapterFailures {
              setUp: { $0.share.enabled = true; $0.share.perDay = 6 },
              causes: { $0.share.design = .outbox },
              avoids: { $0.share.design = .inExtension },
-             observe: Observe.quantile(.shareLatency, 0.5, above: 600)),
+             observe: Observe.median(.shareLatency, above: 600)),
         mode("F13", "The share extension asks you to sign in although the app is signed in", metric: .shareSignInRequested,
              setUp: { $0.share.enabled = true; $0.share.perDay = 6 },
              causes: { $0.session.inSharedSecureStorage = false },

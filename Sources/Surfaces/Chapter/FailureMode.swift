@@ -15,14 +15,15 @@ public struct FailureMode: Sendable {
     let setUp: @Sendable (inout Parameters) -> Void
     let causes: @Sendable (inout Parameters) -> Void
     let avoids: @Sendable (inout Parameters) -> Void
-    /// Per run: whether the failure was observed and its size (nil: no opportunity in this run).
-    let observe: @Sendable (ReplicationResult) -> (observed: Bool, size: Double)?
-    /// For population measures: judged over all runs of a variant together.
-    let population: (@Sendable ([ReplicationResult], Parameters) -> (observed: Bool, size: Double))?
+    /// When a person would notice it, on the figures a study writes.
+    public let rule: NoticeRule
 
     /// Runs a variant needs at least: a population measure (peak over mean of the backend's
     /// per-minute requests) means nothing over a handful of replications.
-    public var minimumRuns: Int { population == nil ? 1 : 100 }
+    public var minimumRuns: Int {
+        if case .population = rule.kind { return 100 }
+        return 1
+    }
 
     /// The parameters of one variant.
     public func parameters(_ v: Variant) -> Parameters {
@@ -34,66 +35,21 @@ public struct FailureMode: Sendable {
         }
         return p
     }
-
-    /// What one run shows: whether the failure was observed and its size (nil: no opportunity).
-    public func observation(of r: ReplicationResult) -> (observed: Bool, size: Double)? { observe(r) }
-
-    /// Judges a variant's runs: the share of runs (with an opportunity) in which the failure
-    /// was observed, and the mean size over those runs.
-    public func judge(_ results: [ReplicationResult], parameters: Parameters) -> (share: Double, value: Double, runs: Int) {
-        if let population {
-            let (observed, size) = population(results, parameters)
-            return (observed ? 1 : 0, size, results.count)
-        }
-        var seen = 0, opportunities = 0
-        var total = 0.0
-        for r in results {
-            guard let (observed, size) = observe(r) else { continue }
-            opportunities += 1
-            if observed { seen += 1 }
-            total += size
-        }
-        guard opportunities > 0 else { return (.nan, .nan, 0) }
-        return (Double(seen) / Double(opportunities), total / Double(opportunities), opportunities)
-    }
 }
 
-/// Reading metrics the way the failure table needs them.
+/// The rules the failure table uses (see `NoticeRule`).
 enum Observe {
-    /// A per-replication value above a threshold.
-    static func above(_ m: Metric, _ threshold: Double = 0) -> @Sendable (ReplicationResult) -> (observed: Bool, size: Double)? {
-        { r in
-            let v = r[value: m]
-            return v.isNaN ? nil : (v > threshold, v)
-        }
+    /// A per-replication metric above a threshold; the value is its summary.csv mean.
+    static func above(_ m: Metric, _ threshold: Double = 0) -> NoticeRule {
+        NoticeRule(kind: .perRun([.init(metric: m, statistic: .value, orEqual: false, threshold: threshold)], all: true), figure: "mean")
     }
-    /// A quantile of a sampled metric above a threshold (the size reported is the quantile).
-    static func quantile(_ m: Metric, _ q: Double, above threshold: Double) -> @Sendable (ReplicationResult) -> (observed: Bool, size: Double)? {
-        { r in
-            let s = r[samples: m].sorted()
-            guard !s.isEmpty else { return nil }
-            let v = s[min(s.count - 1, Int(Double(s.count) * q))]
-            return (v > threshold, v)
-        }
+    /// A sampled metric's median in the run above a threshold; the value is its summary.csv p50.
+    static func median(_ m: Metric, above threshold: Double) -> NoticeRule {
+        NoticeRule(kind: .perRun([.init(metric: m, statistic: .p50, orEqual: false, threshold: threshold)], all: true), figure: "p50")
     }
-    /// Any sample of a sampled metric above a threshold (the size reported is the mean).
-    static func anySample(_ m: Metric, above threshold: Double = 0) -> @Sendable (ReplicationResult) -> (observed: Bool, size: Double)? {
-        { r in
-            let s = r[samples: m]
-            guard !s.isEmpty else { return nil }
-            return (s.contains { $0 > threshold }, s.reduce(0, +) / Double(s.count))
-        }
-    }
-
-    /// Peak minute over mean minute of the backend's requests, summed over a population of
-    /// replications, after the warm-up.
-    static func peakToMean(_ results: [ReplicationResult], warmup: SimTime) -> Double {
-        guard let minutes = results.first?.requestsPerMinute.count else { return .nan }
-        var total = [Int64](repeating: 0, count: minutes)
-        for r in results { for (i, c) in r.requestsPerMinute.enumerated() { total[i] += Int64(c) } }
-        let measured = total.dropFirst(Int(warmup / Time.minute))
-        guard !measured.isEmpty else { return .nan }
-        let mean = Double(measured.reduce(0, +)) / Double(measured.count)
-        return mean > 0 ? Double(measured.max()!) / mean : .nan
+    /// A statistic of a sampled metric in the run above a threshold (`.mean > 0`: some sample
+    /// above 0, samples being ≥ 0); the value is the metric's summary.csv mean.
+    static func sampled(_ m: Metric, _ statistic: NoticeRule.Statistic, above threshold: Double = 0) -> NoticeRule {
+        NoticeRule(kind: .perRun([.init(metric: m, statistic: statistic, orEqual: false, threshold: threshold)], all: true), figure: "mean")
     }
 }
