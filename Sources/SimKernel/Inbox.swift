@@ -38,10 +38,7 @@ public final class Inbox<Input> {
     }
 
     deinit {
-        // Every slot handed out and not on the free list still holds an input.
-        var isFree = [Bool](repeating: false, count: used)
-        for k in 0..<freeCount { isFree[Int(free[k])] = true }
-        for k in 0..<used where !isFree[k] { (slots + k).deinitialize(count: 1) }
+        removeAll()
         slots.deallocate()
         free.deallocate()
     }
@@ -74,7 +71,8 @@ public final class Inbox<Input> {
         return input
     }
 
-    /// Drops every waiting input (the world is being taken apart).
+    /// Drops every waiting input (the world is being taken apart): every slot handed out
+    /// and not on the free list still holds one.
     func removeAll() {
         var isFree = [Bool](repeating: false, count: used)
         for k in 0..<freeCount { isFree[Int(free[k])] = true }
