@@ -1,5 +1,5 @@
 /// The discrete-event engine of one replication: a clock, the pending-event set,
-/// the process table and the mailboxes (docs/model.md#the-kernel).
+/// the process table and the programs' typed inboxes (docs/model.md#the-kernel).
 ///
 /// One engine runs on one thread. Dispatching an event is a direct method call on
 /// the target process: no Swift actor hop, no task, no `await`. Events at equal
