@@ -19,7 +19,12 @@ struct ECDFPlot {
         let y = frame.vertical(PlotAxis.linear(covering: [0, 1]))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: "cumulative share")
         if xs.isEmpty { frame.drawNoData(into: &svg) }
-        for (index, one) in series.enumerated() {
+        // Series without a legend entry are drawn thin and gray, beneath the others (docs/output.md, "Legends").
+        let shown = PlotLegend.fitting(series.map(\.label), top: frame.top, bottom: frame.bottom)
+        for one in series.dropFirst(shown) {
+            svg.path(stepPath(one, x: x, y: y, frame: frame), stroke: PlotLegend.overflowColor, width: 1)
+        }
+        for (index, one) in series.prefix(shown).enumerated() {
             let data = stepPath(one, x: x, y: y, frame: frame)
             svg.path(data, stroke: PlotFrame.color(index), width: 2, extra: PlotFrame.dashAttribute(index))
         }

@@ -28,10 +28,15 @@ struct LineChartPlot {
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
         if points.isEmpty { frame.drawNoData(into: &svg) }
         let styles = series.indices.map { series[$0].style ?? PlotStyle.position($0) }
-        for (one, style) in zip(series, styles) {
+        // Series without a legend entry are drawn gray, without bands, beneath the others (docs/output.md, "Legends").
+        let shown = PlotLegend.fitting(series.map(\.label), top: frame.top, bottom: frame.bottom)
+        for one in series.dropFirst(shown) {
+            drawLine(one, style: styles[0], color: PlotLegend.overflowColor, x: x, y: y, into: &svg)
+        }
+        for (one, style) in zip(series, styles).prefix(shown) {
             drawBand(one, color: PlotFrame.color(style), x: x, y: y, into: &svg)
         }
-        for (one, style) in zip(series, styles) {
+        for (one, style) in zip(series, styles).prefix(shown) {
             drawLine(one, style: style, x: x, y: y, into: &svg)
         }
         frame.drawLegend(series.map(\.label), styles: styles, into: &svg)
@@ -54,10 +59,11 @@ struct LineChartPlot {
     }
 
     /// The line through the points and a marker on each.
-    private func drawLine(_ one: PlotSeries, style: PlotStyle, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+    private func drawLine(_ one: PlotSeries, style: PlotStyle, color: String? = nil,
+                          x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
         let sorted = one.sortedFinitePoints()
         guard !sorted.isEmpty else { return }
-        let color = PlotFrame.color(style)
+        let color = color ?? PlotFrame.color(style)
         if sorted.count > 1 {
             var data = ""
             for (step, point) in sorted.enumerated() {

@@ -27,19 +27,22 @@ enum SweepChart {
     static func render(_ state: StudyState, column c: Int) -> String {
         let layout = state.layout
         let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
-        let groups = lines(state, column: c)
-        let others = layout.columns.indices.filter { $0 != c }.map { layout.columns[$0] }
-        let by = groups.count > 1 ? ", lines @ " + others.joined(separator: ", ") : ""
-        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])" + by, xLabel: axis.label(layout.columns[c]),
+        // The other swept values are in each line's legend label (`lines`), not in the title.
+        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: axis.label(layout.columns[c]),
                                  yLabel: yLabel, series: series(state, column: c, axis: axis))
     }
 
-    /// Points that differ only in column `c` form one line: the points of each, keyed by the other swept values.
+    /// Points that differ only in column `c` form one line: the points of each, keyed by the
+    /// other swept values written as legends write them (`jitter 5 min, alignReloads true`).
     static func lines(_ state: StudyState, column c: Int) -> [(key: String, points: [Int])] {
         let layout = state.layout
+        let names = StudyPlots.shortNames(layout.columns)
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
-            let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
+            let key = layout.columns.indices.filter { $0 != c }.map { o in
+                names[o] + " " + StudyPlots.withUnit(StudyPlots.readable(layout.points[p].fields[o], column: layout.columns[o]),
+                                                     column: layout.columns[o])
+            }.joined(separator: ", ")
             if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
         }
         return groups
