@@ -71,7 +71,7 @@ final class SweepChartTests: XCTestCase {
 
     func testTheChartNamesWhatItDraws() {
         let svg = SweepChart.render(Self.state(), column: 0)
-        for text in ["widget mean", "widget p50", "widget p90", SweepChart.yLabel, "Staleness vs push.wakeRefusal"] {
+        for text in ["widget mean", "widget p50", "widget p90", SweepChart.yLabel(TimeScale(covering: [800]).unit), "Staleness vs push.wakeRefusal"] {
             XCTAssertTrue(svg.contains(text), text)
         }
         XCTAssertFalse(svg.contains("per-run"))

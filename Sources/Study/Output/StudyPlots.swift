@@ -102,8 +102,10 @@ public enum StudyPlots {
         }
         var note = ""
         if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
-        let axis = what.hasPrefix("staleness") ? "staleness (s)" : "latency (s)"
-        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: series, logX: true)
+        // Times in s, min or h by the largest value (docs/output.md, "Units").
+        let scale = TimeScale(series: series, x: true)
+        let axis = (what.hasPrefix("staleness") ? "staleness" : "latency") + " (\(scale.unit))"
+        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: scale.scaled(series, x: true), logX: true)
     }
 
     /// The sweep line chart of one swept parameter (see `SweepChart`).

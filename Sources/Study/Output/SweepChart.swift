@@ -20,16 +20,26 @@ enum SweepChart {
                              Statistic(name: "p50", level: 0.5, dash: 1),
                              Statistic(name: "p90", level: 0.9, dash: 2)]
 
-    /// The y axis label: what the lines and the bands are.
-    static let yLabel = "staleness (s), all glances; band: 95% CI"
+    /// The y axis label: what the lines and the bands are, in `unit` (s, min or h).
+    static func yLabel(_ unit: String) -> String { "staleness (\(unit)), all glances; band: 95% CI" }
 
     /// The chart of swept column `c`.
     static func render(_ state: StudyState, column c: Int) -> String {
         let layout = state.layout
         let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
         // The other swept values are in each line's legend label (`lines`), not in the title.
-        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: axis.label(layout.columns[c]),
-                                 yLabel: yLabel, series: series(state, column: c, axis: axis))
+        // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
+        var drawn = series(state, column: c, axis: axis)
+        let y = TimeScale(series: drawn)
+        drawn = y.scaled(drawn)
+        var xLabel = axis.label(layout.columns[c])
+        if axis.categories.isEmpty, xLabel.hasSuffix(" (s)") {
+            let x = TimeScale(series: drawn, x: true)
+            drawn = x.scaled(drawn, x: true)
+            xLabel = layout.columns[c] + " (\(x.unit))"
+        }
+        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: xLabel,
+                                 yLabel: yLabel(y.unit), series: drawn)
     }
 
     /// Points that differ only in column `c` form one line: the points of each, keyed by the

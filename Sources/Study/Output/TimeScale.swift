@@ -26,3 +26,25 @@ struct TimeScale: Equatable {
         return withUnit ? text + " " + unit : text
     }
 }
+
+extension TimeScale {
+    /// The scale for the y values (or, if `x`, the x values) of `series`, bands included.
+    init(series: [PlotSeries], x: Bool = false) {
+        self.init(covering: series.flatMap { one in
+            x ? one.points.map(\.x) : one.points.map(\.y) + (one.bandHigh ?? [])
+        })
+    }
+
+    /// `series` with its y values (or, if `x`, its x values) in this unit.
+    func scaled(_ series: [PlotSeries], x: Bool = false) -> [PlotSeries] {
+        series.map { one in
+            var s = one
+            s.points = one.points.map { x ? ($0.x / seconds, $0.y) : ($0.x, $0.y / seconds) }
+            if !x {
+                s.bandLow = one.bandLow?.map { $0 / seconds }
+                s.bandHigh = one.bandHigh?.map { $0 / seconds }
+            }
+            return s
+        }
+    }
+}
