@@ -61,13 +61,15 @@ final class SVGPlotTests: XCTestCase {
                                          series: series, logX: false))
     }
 
-    func testLogECDFPutsNonPositiveValuesAtTheLeftEdge() {
+    /// Zeros step up in the zero column at x = 88, left of the log axis (docs/output.md, "The zero atom").
+    func testLogECDFPutsNonPositiveValuesInTheZeroColumn() {
         let svg = SVGPlot.ecdf(title: "log", xLabel: "age (s)", series: series, logX: true)
         let document = XMLCollector.parse(svg)
         for tick in ["0.1", "1", "10", "100"] {
             XCTAssertTrue(document.texts.contains(tick), "missing tick \(tick)")
         }
-        XCTAssertTrue(svg.contains("<path d=\"M72 384V"), "a zero value should step up at the left edge")
+        XCTAssertTrue(svg.contains("<path d=\"M72 384H88V"), "a zero value should step up in the zero column")
+        XCTAssertTrue(document.texts.contains("0"))
     }
 
     func testHistogramOfAWideLogHistogram() {

@@ -94,7 +94,7 @@ public enum StudyPlots {
     }
 
     /// The ECDF of a staleness metric, one step line per point, log x. Zero
-    /// staleness (a fresh view) is drawn at the left edge.
+    /// staleness (a fresh view) has its own column (`ECDFPlot`, docs/output.md).
     static func ecdf(_ state: StudyState, metric: Metric, surface: String, what: String = "staleness at a glance") -> String {
         let series = state.points.indices.map { p in
             let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
