@@ -38,8 +38,21 @@ enum SweepChart {
             drawn = x.scaled(drawn, x: true)
             xLabel = layout.columns[c] + " (\(x.unit))"
         }
+        // Choices and on/off parameters: dots with whiskers at category positions.
+        if Self.isCategorical(layout.columns[c]), !axis.categories.isEmpty {
+            return LineChartPlot(title: "Staleness vs \(layout.columns[c])", xLabel: layout.columns[c],
+                                 yLabel: yLabel(y.unit), series: drawn, categories: axis.categories).render()
+        }
         return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: xLabel,
                                  yLabel: yLabel(y.unit), series: drawn)
+    }
+
+    /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
+    static func isCategorical(_ path: String) -> Bool {
+        switch ParameterIndex()[path]?.kind {
+        case .choice?, .bool?: return true
+        default: return path == "platform"
+        }
     }
 
     /// Points that differ only in column `c` form one line: the points of each, keyed by the
