@@ -41,6 +41,12 @@ final class PlotLegendTests: XCTestCase {
         XCTAssertTrue(texts.contains { $0.contains("jitter 10 min") })
     }
 
+    func testAUnitStaysWithItsNumber() {
+        let lines = PlotLegend.lines("widget mean @ jitter 0 s")
+        XCTAssertFalse(lines.contains("s"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("0 s") }, "\(lines)")
+    }
+
     func testSeriesWithoutAnEntryAreDrawnGrayAndCounted() {
         let many = (0..<20).map { PlotSeries(label: "point \($0)", points: [(x: 1, y: 0.5), (x: 10, y: 1)]) }
         let svg = SVGPlot.ecdf(title: "t", xLabel: "x", series: many, logX: true)

@@ -8,6 +8,8 @@ enum PlotLegend {
     static let lineLength = 20
     /// Height of an entry's first line, and of each further line.
     static let entryHeight = 20.0, continuationHeight = 14.0
+    /// Units a value is written with in labels; never put on a line of their own.
+    static let units: Set<String> = ["s", "ms", "min", "h", "d", "B", "KB", "MB", "GB", "s,", "min,", "h,", "ms,", "d,"]
     /// The color of the series that have no legend entry.
     static let overflowColor = "#BBBBBB"
 
@@ -34,7 +36,12 @@ enum PlotLegend {
             if part.count <= lineLength {
                 add(part, separator: " ")
             } else {
-                for word in part.split(separator: " ") { add(String(word), separator: " ") }
+                // A unit stays with its number (`0 s`, `5 min`): a value is never split.
+                var words: [String] = []
+                for word in part.split(separator: " ").map(String.init) {
+                    if let last = words.last, units.contains(word) { words[words.count - 1] = last + " " + word } else { words.append(word) }
+                }
+                for word in words { add(word, separator: " ") }
             }
         }
         if !current.isEmpty { result.append(current) }
