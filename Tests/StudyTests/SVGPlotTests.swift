@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 
 /// Collects element names and text while checking that a document is well-formed XML.
-private final class XMLCollector: NSObject, XMLParserDelegate {
+final class XMLCollector: NSObject, XMLParserDelegate {
     var elements: [String] = []
     var texts: [String] = []
     private var current = ""
@@ -61,13 +61,15 @@ final class SVGPlotTests: XCTestCase {
                                          series: series, logX: false))
     }
 
-    func testLogECDFPutsNonPositiveValuesAtTheLeftEdge() {
+    /// Zeros step up in the zero column at x = 88, left of the log axis (docs/output.md, "The zero atom").
+    func testLogECDFPutsNonPositiveValuesInTheZeroColumn() {
         let svg = SVGPlot.ecdf(title: "log", xLabel: "age (s)", series: series, logX: true)
         let document = XMLCollector.parse(svg)
         for tick in ["0.1", "1", "10", "100"] {
             XCTAssertTrue(document.texts.contains(tick), "missing tick \(tick)")
         }
-        XCTAssertTrue(svg.contains("<path d=\"M72 384V"), "a zero value should step up at the left edge")
+        XCTAssertTrue(svg.contains("<path d=\"M72 384H88V"), "a zero value should step up in the zero column")
+        XCTAssertTrue(document.texts.contains("0"))
     }
 
     func testHistogramOfAWideLogHistogram() {
@@ -110,8 +112,11 @@ final class SVGPlotTests: XCTestCase {
         let many = (0..<20).map { PlotSeries(label: "series \($0) with a rather long label", points: [(x: Double($0), y: 1)]) }
         let svg = SVGPlot.lineChart(title: "many", xLabel: "x", yLabel: "y", series: many)
         let document = XMLCollector.parse(svg)
-        XCTAssertTrue(document.texts.contains("+ 4 more"))
-        XCTAssertTrue(svg.contains("stroke-dasharray"))
-        XCTAssertTrue(document.texts.contains("series 0 with a rather…"))
+        // Long labels wrap whole (no ellipsis); what does not fit is drawn gray and counted.
+        XCTAssertTrue(document.texts.contains { $0.hasPrefix("gray: ") && $0.hasSuffix(" more") })
+        XCTAssertTrue(document.texts.contains("series 0 with a"))
+        let short = (0..<20).map { PlotSeries(label: "s\($0)", points: [(x: Double($0), y: 1)]) }
+        XCTAssertTrue(SVGPlot.lineChart(title: "many", xLabel: "x", yLabel: "y", series: short).contains("stroke-dasharray"))
+        XCTAssertFalse(document.texts.contains { $0.contains("…") })
     }
 }

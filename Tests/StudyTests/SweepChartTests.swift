@@ -8,10 +8,10 @@ import Surfaces
 final class SweepChartTests: XCTestCase {
     /// Two points; at the first, six replications see only fresh views and four see
     /// stale ones, so the pooled median is 0 while the runs' medians average 260 s.
-    static func state() -> StudyState {
-        let layout = StudyLayout(name: "t", columns: ["push.wakeRefusal"],
-                                 points: [PointLayout(name: "0", fields: ["0"], warmupMinutes: 0),
-                                          PointLayout(name: "1", fields: ["0.5"], warmupMinutes: 0)],
+    static func state(column: String = "push.wakeRefusal", values: [String] = ["0", "0.5"]) -> StudyState {
+        let layout = StudyLayout(name: "t", columns: [column],
+                                 points: [PointLayout(name: "0", fields: [values[0]], warmupMinutes: 0),
+                                          PointLayout(name: "1", fields: [values[1]], warmupMinutes: 0)],
                                  replications: 10, seed: 1, commonRandomNumbers: true, scenarioJSON: "{}")
         var state = StudyState(layout: layout, shard: nil)
         let samples: [[[Double]]] = [
@@ -71,7 +71,7 @@ final class SweepChartTests: XCTestCase {
 
     func testTheChartNamesWhatItDraws() {
         let svg = SweepChart.render(Self.state(), column: 0)
-        for text in ["widget mean", "widget p50", "widget p90", SweepChart.yLabel, "Staleness vs push.wakeRefusal"] {
+        for text in ["widget mean", "widget p50", "widget p90", SweepChart.yLabel(TimeScale(covering: [800]).unit), "Staleness vs push.wakeRefusal"] {
             XCTAssertTrue(svg.contains(text), text)
         }
         XCTAssertFalse(svg.contains("per-run"))

@@ -19,7 +19,16 @@ struct ResultTable {
 
     /// A row's point label: its name, with swept values if any.
     func label(_ row: [String], swept: [Int]) -> String {
-        swept.isEmpty ? "point \(row[0])" : swept.map { "\(header[$0])=\(row[$0])" }.joined(separator: ", ")
+        guard !swept.isEmpty else { return "point \(row[0])" }
+        return valuesLabel(row, columns: swept)
+    }
+
+    /// Swept values as the study's legends write them (docs/output.md, "Legends"): `budgetPerDay 40, jitter 5 min`.
+    func valuesLabel(_ row: [String], columns: [Int]) -> String {
+        let names = StudyPlots.shortNames(columns.map { header[$0] })
+        return zip(names, columns).map { name, c in
+            name + " " + StudyPlots.withUnit(StudyPlots.readable(row[c], column: header[c]), column: header[c])
+        }.joined(separator: ", ")
     }
 
     /// A number field; nil for an empty or non-numeric one.
@@ -54,12 +63,12 @@ struct ResultTable {
             let series = groups.map { g in
                 PlotSeries(label: label(g.rows[0], swept: swept), points: bins(g.rows).map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
             }
-            return SVGPlot.ecdf(title: metric, xLabel: metric, series: series, logX: true)
+            return Self.ecdf(title: metric, metric: metric, series: series, logX: true)
         case "histogram":
             guard let group = point.map({ p in groups.first { $0.point == p } }) ?? groups.first else {
                 throw .input("\(path): no point '\(point ?? "")' for metric '\(metric)'")
             }
-            return SVGPlot.histogram(title: "\(metric), \(label(group.rows[0], swept: swept))", xLabel: metric, bins: bins(group.rows))
+            return SVGPlot.histogram(title: "\(metric), \(label(group.rows[0], swept: swept))", xLabel: metric + Self.unitNote(metric), bins: bins(group.rows))
         default:
             throw .usage("--kind line needs summary.csv of a sweep; \(path) is a distributions.csv")
         }
@@ -78,7 +87,7 @@ struct ResultTable {
         let axis = SweepAxis(values: rows.map { $0[xColumn] })
         var series: [(key: String, indices: [Int])] = []
         for (i, row) in rows.enumerated() {
-            let key = swept.filter { $0 != xColumn }.map { "\(header[$0])=\(row[$0])" }.joined(separator: ", ")
+            let key = valuesLabel(row, columns: swept.filter { $0 != xColumn })
             if let g = series.firstIndex(where: { $0.key == key }) { series[g].indices.append(i) } else { series.append((key, [i])) }
         }
         // summary.csv's figures as they are; only the mean has an interval in the file.
@@ -88,9 +97,30 @@ struct ResultTable {
                        bandLow: stat == "mean" ? group.indices.map { Self.number(rows[$0][lo]) ?? .nan } : nil,
                        bandHigh: stat == "mean" ? group.indices.map { Self.number(rows[$0][hi]) ?? .nan } : nil)
         }
-        let unit = header.firstIndex(of: "unit").map { rows[0][$0] }.map { " (\($0))" } ?? ""
+        var unit = header.firstIndex(of: "unit").map { rows[0][$0] }.map { " (\($0))" } ?? Self.unitNote(metric)
+        var drawn = plotted
+        if unit == " (s)" {
+            let scale = TimeScale(series: plotted)
+            (drawn, unit) = (scale.scaled(plotted), " (\(scale.unit))")
+        }
         return SVGPlot.lineChart(title: "\(metric) \(stat) vs \(header[xColumn])", xLabel: axis.label(header[xColumn]),
-                                 yLabel: "\(metric) \(stat)\(unit)" + (stat == "mean" ? "; band: 95% CI" : ""), series: plotted)
+                                 yLabel: "\(metric) \(stat)\(unit)" + (stat == "mean" ? "; band: 95% CI" : ""), series: drawn)
+    }
+
+    /// The unit of a metric or of a runs.csv column (`widget.staleness.mean`): ` (s)`, or "" if none is known.
+    static func unitNote(_ name: String) -> String {
+        let base = name.split(separator: ".").count > 2 ? name.split(separator: ".").dropLast().joined(separator: ".") : name
+        guard let unit = (StudyPlots.metric(named: name) ?? StudyPlots.metric(named: base))?.spec.unit, !unit.isEmpty else { return "" }
+        return " (\(unit))"
+    }
+
+    /// An ECDF whose x axis carries the metric's unit; times in s, min or h by the range (docs/output.md, "Units").
+    static func ecdf(title: String, metric: String, series: [PlotSeries], logX: Bool) -> String {
+        guard unitNote(metric) == " (s)" else {
+            return SVGPlot.ecdf(title: title, xLabel: metric + unitNote(metric), series: series, logX: logX)
+        }
+        let scale = TimeScale(series: series, x: true)
+        return SVGPlot.ecdf(title: title, xLabel: metric + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: logX)
     }
 
     /// ECDF per point or a histogram of one runs.csv column.
@@ -105,12 +135,12 @@ struct ResultTable {
         }
         switch kind {
         case "ecdf":
-            return SVGPlot.ecdf(title: name, xLabel: name, series: groups.map { PlotSeries.ecdf(label: $0.label, values: $0.values) },
-                                logX: groups.allSatisfy { $0.values.allSatisfy { $0 >= 0 } })
+            return Self.ecdf(title: name, metric: name, series: groups.map { PlotSeries.ecdf(label: $0.label, values: $0.values) },
+                             logX: groups.allSatisfy { $0.values.allSatisfy { $0 >= 0 } })
         case "histogram":
             var histogram = LogHistogram()
             for g in groups { for v in g.values where v >= 0 { histogram.record(v) } }
-            return SVGPlot.histogram(title: name, xLabel: name, bins: histogram.bins())
+            return SVGPlot.histogram(title: name, xLabel: name + Self.unitNote(name), bins: histogram.bins())
         default:
             throw .usage("--kind line needs summary.csv of a sweep; \(path) is a runs.csv")
         }

@@ -15,16 +15,51 @@ struct ECDFPlot {
     func render() -> String {
         let frame = PlotFrame(hasLegend: !series.isEmpty)
         let xs = series.flatMap { $0.sortedFinitePoints().map(\.x) }
-        let x = frame.horizontal(logX ? PlotAxis.logarithmic(covering: xs) : PlotAxis.linear(covering: xs))
+        // On a log axis, zero (a fresh view) gets its own column left of the axis
+        // (docs/output.md, "The zero atom"): the log scale starts `zeroGap` pixels in.
+        let hasZero = logX && xs.contains { $0 <= 0 }
+        var x = frame.horizontal(logX ? PlotAxis.logarithmic(covering: xs.filter { $0 > 0 }) : PlotAxis.linear(covering: xs))
+        if hasZero { x.pixelLow += Self.zeroGap }
         let y = frame.vertical(PlotAxis.linear(covering: [0, 1]))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: "cumulative share")
         if xs.isEmpty { frame.drawNoData(into: &svg) }
-        for (index, one) in series.enumerated() {
+        if hasZero { drawZeroColumn(frame: frame, y: y, into: &svg) }
+        // Series without a legend entry are drawn thin and gray, beneath the others (docs/output.md, "Legends").
+        let shown = PlotLegend.fitting(series.map(\.label), top: frame.top, bottom: frame.bottom)
+        for one in series.dropFirst(shown) {
+            svg.path(stepPath(one, x: x, y: y, frame: frame), stroke: PlotLegend.overflowColor, width: 1)
+        }
+        for (index, one) in series.prefix(shown).enumerated() {
             let data = stepPath(one, x: x, y: y, frame: frame)
             svg.path(data, stroke: PlotFrame.color(index), width: 2, extra: PlotFrame.dashAttribute(index))
         }
+        if hasZero {
+            // Each series' share of zeros as a dot in the zero column, drawn over the lines.
+            for (index, one) in series.enumerated() {
+                guard let atom = one.sortedFinitePoints().last(where: { $0.x <= 0 }) else { continue }
+                let color = index < shown ? PlotFrame.color(index) : PlotLegend.overflowColor
+                svg.circle(x: zeroX(frame), y: y.position(Swift.min(Swift.max(atom.y, 0), 1)), radius: 3.5, fill: color)
+            }
+        }
         frame.drawLegend(series.map(\.label), into: &svg)
         return svg.render()
+    }
+
+    /// Pixels between the zero column and the start of the log axis.
+    static let zeroGap = 56.0
+
+    /// The x of the zero column.
+    private func zeroX(_ frame: PlotFrame) -> Double { frame.left + 16 }
+
+    /// The zero column: its tick labeled `0`, and a break mark where the log axis begins.
+    private func drawZeroColumn(frame: PlotFrame, y: PlotAxis, into svg: inout SVGDocument) {
+        let x0 = zeroX(frame), gapEnd = frame.left + Self.zeroGap
+        svg.line(x1: x0, y1: frame.top, x2: x0, y2: frame.bottom, stroke: "#E6E6E6")
+        svg.line(x1: x0, y1: frame.bottom, x2: x0, y2: frame.bottom + 5, stroke: "#444444")
+        svg.text("0", x: x0, y: frame.bottom + 18, anchor: "middle")
+        let mid = gapEnd - 8
+        svg.line(x1: mid - 4, y1: frame.bottom + 4, x2: mid, y2: frame.bottom - 4, stroke: "#444444")
+        svg.line(x1: mid, y1: frame.bottom + 4, x2: mid + 4, y2: frame.bottom - 4, stroke: "#444444")
     }
 
     /// Path data `M left bottom H x₁ V y₁ H x₂ V y₂ … H right`, with points
@@ -35,7 +70,8 @@ struct ECDFPlot {
         var currentY = SVGDocument.number(frame.bottom)
         var pendingY = currentY
         for point in one.sortedFinitePoints() {
-            let pointX = SVGDocument.number(x.position(point.x))
+            let atZero = logX && point.x <= 0 && x.pixelLow > frame.left
+            let pointX = SVGDocument.number(atZero ? zeroX(frame) : x.position(point.x))
             if pointX != currentX {
                 if pendingY != currentY { data += "V" + pendingY }
                 data += "H" + pointX

@@ -11,6 +11,9 @@ struct LineChartPlot {
     let yLabel: String
     /// The series to draw.
     let series: [PlotSeries]
+    /// For a categorical x (choices, on/off): the category names at x = 0, 1, …; each
+    /// point is then a dot with its band as a whisker, nothing drawn between categories.
+    var categories: [String]? = nil
 
     /// The SVG text.
     func render() -> String {
@@ -23,16 +26,38 @@ struct LineChartPlot {
         let frame = PlotFrame(hasLegend: !series.isEmpty)
         let points = series.flatMap { $0.sortedFinitePoints() }
         let bands = series.flatMap { ($0.bandLow ?? []) + ($0.bandHigh ?? []) }
-        let x = frame.horizontal(PlotAxis.linear(covering: points.map(\.x)))
+        let x = frame.horizontal(categories.map { names in
+            PlotAxis(kind: .linear, low: -0.5, high: Double(names.count) - 0.5,
+                     ticks: names.enumerated().map { (Double($0.offset), $0.element) })
+        } ?? PlotAxis.linear(covering: points.map(\.x)))
         let y = frame.vertical(PlotAxis.linear(covering: points.map(\.y) + bands))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
         if points.isEmpty { frame.drawNoData(into: &svg) }
         let styles = series.indices.map { series[$0].style ?? PlotStyle.position($0) }
-        for (one, style) in zip(series, styles) {
-            drawBand(one, color: PlotFrame.color(style), x: x, y: y, into: &svg)
+        // Series without a legend entry are drawn gray, without bands, beneath the others (docs/output.md, "Legends").
+        let shown = PlotLegend.fitting(series.map(\.label), top: frame.top, bottom: frame.bottom)
+        for one in series.dropFirst(shown) {
+            if categories != nil {
+                for point in one.sortedFinitePoints() {
+                    svg.circle(x: x.position(point.x), y: y.position(point.y), radius: 2, fill: PlotLegend.overflowColor)
+                }
+            } else {
+                drawLine(one, style: styles[0], color: PlotLegend.overflowColor, x: x, y: y, into: &svg)
+            }
         }
-        for (one, style) in zip(series, styles) {
-            drawLine(one, style: style, x: x, y: y, into: &svg)
+        if categories != nil {
+            // Dots with whiskers, side by side within a category (docs/output.md, "Categorical parameters").
+            for (index, (one, style)) in zip(series, styles).prefix(shown).enumerated() {
+                let offset = (Double(index) - Double(shown - 1) / 2) * Swift.min(8, 120 / Double(Swift.max(shown, 1)))
+                drawDots(one, color: PlotFrame.color(style), offset: offset, x: x, y: y, into: &svg)
+            }
+        } else {
+            for (one, style) in zip(series, styles).prefix(shown) {
+                drawBand(one, color: PlotFrame.color(style), x: x, y: y, into: &svg)
+            }
+            for (one, style) in zip(series, styles).prefix(shown) {
+                drawLine(one, style: style, x: x, y: y, into: &svg)
+            }
         }
         frame.drawLegend(series.map(\.label), styles: styles, into: &svg)
         return svg.render()
@@ -54,10 +79,11 @@ struct LineChartPlot {
     }
 
     /// The line through the points and a marker on each.
-    private func drawLine(_ one: PlotSeries, style: PlotStyle, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+    private func drawLine(_ one: PlotSeries, style: PlotStyle, color: String? = nil,
+                          x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
         let sorted = one.sortedFinitePoints()
         guard !sorted.isEmpty else { return }
-        let color = PlotFrame.color(style)
+        let color = color ?? PlotFrame.color(style)
         if sorted.count > 1 {
             var data = ""
             for (step, point) in sorted.enumerated() {
@@ -67,6 +93,19 @@ struct LineChartPlot {
         }
         for point in sorted {
             svg.circle(x: x.position(point.x), y: y.position(point.y), radius: 3, fill: color)
+        }
+    }
+
+    /// A dot per point, `offset` pixels right of its category, with its band as a whisker.
+    private func drawDots(_ one: PlotSeries, color: String, offset: Double, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
+        for point in one.sortedFinitePoints() {
+            let px = x.position(point.x) + offset
+            if let low = one.bandLow?[point.index], let high = one.bandHigh?[point.index], low.isFinite, high.isFinite {
+                svg.line(x1: px, y1: y.position(low), x2: px, y2: y.position(high), stroke: color)
+                svg.line(x1: px - 3, y1: y.position(low), x2: px + 3, y2: y.position(low), stroke: color)
+                svg.line(x1: px - 3, y1: y.position(high), x2: px + 3, y2: y.position(high), stroke: color)
+            }
+            svg.circle(x: px, y: y.position(point.y), radius: 3.5, fill: color)
         }
     }
 

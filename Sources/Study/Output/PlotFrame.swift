@@ -12,8 +12,6 @@ struct PlotFrame {
                           "#B07AA1", "#76B7B2", "#EDC948", "#9C755F"]
     /// Dash patterns for series beyond the eighth, when colors repeat.
     static let dashes = ["", "6 3", "2 3", "8 3 2 3"]
-    /// Legend entries shown before summarizing the rest as "+ N more".
-    static let maximumLegendEntries = 16
     /// Legend labels longer than this are cut with an ellipsis.
     static let maximumLabelLength = 24
 
@@ -83,21 +81,32 @@ struct PlotFrame {
         return svg
     }
 
-    /// A legend to the right of the plot: a colored swatch and a label per
-    /// series, at most `maximumLegendEntries` of them.
-    func drawLegend(_ labels: [String], styles: [PlotStyle]? = nil, into svg: inout SVGDocument) {
+    /// A legend to the right of the plot: a colored swatch and a label per series, each
+    /// label wrapped whole (`PlotLegend.lines`), as many as fit (`PlotLegend.fitting`); the
+    /// rest are counted in a note: `overflow` says how the caller drew them ("gray" by default).
+    /// Returns how many entries it drew.
+    @discardableResult
+    func drawLegend(_ labels: [String], styles: [PlotStyle]? = nil, into svg: inout SVGDocument) -> Int {
         let x = right + 16
-        for (index, label) in labels.prefix(Self.maximumLegendEntries).enumerated() {
-            let y = top + 8 + Double(index) * 20
+        let shown = PlotLegend.fitting(labels, top: top, bottom: bottom)
+        var y = top + 8
+        for (index, label) in labels.prefix(shown).enumerated() {
             let style = styles?[index] ?? PlotStyle.position(index)
             svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(style),
                      width: 4, extra: Self.dashAttribute(style))
-            svg.text(Self.shortened(label), x: x + 24, y: y + 4)
+            let lines = PlotLegend.lines(label)
+            for (n, line) in lines.enumerated() {
+                svg.text(line, x: x + 24, y: y + 4 + Double(n) * PlotLegend.continuationHeight)
+            }
+            y += PlotLegend.entryHeight + Double(lines.count - 1) * PlotLegend.continuationHeight
         }
-        if labels.count > Self.maximumLegendEntries {
-            let y = top + 8 + Double(Self.maximumLegendEntries) * 20
-            svg.text("+ \(labels.count - Self.maximumLegendEntries) more", x: x + 24, y: y + 4)
+        if shown < labels.count {
+            svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: PlotLegend.overflowColor, width: 4)
+            for (n, line) in PlotLegend.note(labels.count - shown).enumerated() {
+                svg.text(line, x: x + 24, y: y + 4 + Double(n) * PlotLegend.continuationHeight)
+            }
         }
+        return shown
     }
 
     /// A "no data" note in the middle of the plotting area.

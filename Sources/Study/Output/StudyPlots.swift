@@ -39,13 +39,34 @@ public enum StudyPlots {
         state.points.contains { !$0.metrics[metric.rawValue].histogram.isEmpty }
     }
 
-    /// A point's label in legends: its name for named points or no sweep, its
-    /// swept values (in column order, see `columnsNote`) for a grid.
+    /// A point's label in legends (docs/output.md, "Legends"): `point 0` with no sweep, its
+    /// name for named points, and for a grid each swept value after its parameter's short
+    /// name, with units: `budgetPerDay 40, jitter 5 min`.
     static func label(_ state: StudyState, point p: Int) -> String {
         let layout = state.layout
         if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
         if Int(layout.points[p].name) == nil { return layout.points[p].name }
-        return zip(layout.points[p].fields, layout.columns).map { readable($0, column: $1) }.joined(separator: ", ")
+        let names = shortNames(layout.columns)
+        return zip(layout.points[p].fields, layout.columns.indices).map { field, c in
+            names[c] + " " + withUnit(readable(field, column: layout.columns[c]), column: layout.columns[c])
+        }.joined(separator: ", ")
+    }
+
+    /// Each parameter path's last component (`widget.jitter` → `jitter`), or the whole
+    /// path where two columns would share a last component.
+    static func shortNames(_ columns: [String]) -> [String] {
+        let last = columns.map { String($0.split(separator: ".").last ?? Substring($0)) }
+        return columns.indices.map { c in last.filter { $0 == last[c] }.count > 1 ? columns[c] : last[c] }
+    }
+
+    /// A number of seconds or bytes with its unit (`300` → `5 min`); anything else as it is.
+    static func withUnit(_ value: String, column: String) -> String {
+        guard let x = Double(value) else { return value }
+        switch ParameterIndex()[column]?.kind {
+        case .time?, .optionalTime?: return TimeScale(covering: [x]).format(x, withUnit: true)
+        case .size?: return ParameterRendering.formatSize(Int64(x.rounded()))
+        default: return value
+        }
     }
 
     /// A swept value as a legend shows it: a distribution of times or sizes with its units
@@ -73,16 +94,18 @@ public enum StudyPlots {
     }
 
     /// The ECDF of a staleness metric, one step line per point, log x. Zero
-    /// staleness (a fresh view) is drawn at the left edge.
+    /// staleness (a fresh view) has its own column (`ECDFPlot`, docs/output.md).
     static func ecdf(_ state: StudyState, metric: Metric, surface: String, what: String = "staleness at a glance") -> String {
         let series = state.points.indices.map { p in
             let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
             return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
         }
-        var note = state.layout.points.contains { Int($0.name) == nil } ? "" : columnsNote(state.layout.columns)
+        var note = ""
         if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
-        let axis = what.hasPrefix("staleness") ? "staleness (s)" : "latency (s)"
-        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: series, logX: true)
+        // Times in s, min or h by the largest value (docs/output.md, "Units").
+        let scale = TimeScale(series: series, x: true)
+        let axis = (what.hasPrefix("staleness") ? "staleness" : "latency") + " (\(scale.unit))"
+        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: scale.scaled(series, x: true), logX: true)
     }
 
     /// The sweep line chart of one swept parameter (see `SweepChart`).

@@ -20,26 +20,52 @@ enum SweepChart {
                              Statistic(name: "p50", level: 0.5, dash: 1),
                              Statistic(name: "p90", level: 0.9, dash: 2)]
 
-    /// The y axis label: what the lines and the bands are.
-    static let yLabel = "staleness (s), all glances; band: 95% CI"
+    /// The y axis label: what the lines and the bands are, in `unit` (s, min or h).
+    static func yLabel(_ unit: String) -> String { "staleness (\(unit)), all glances; band: 95% CI" }
 
     /// The chart of swept column `c`.
     static func render(_ state: StudyState, column c: Int) -> String {
         let layout = state.layout
         let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
-        let groups = lines(state, column: c)
-        let others = layout.columns.indices.filter { $0 != c }.map { layout.columns[$0] }
-        let by = groups.count > 1 ? ", lines @ " + others.joined(separator: ", ") : ""
-        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])" + by, xLabel: axis.label(layout.columns[c]),
-                                 yLabel: yLabel, series: series(state, column: c, axis: axis))
+        // The other swept values are in each line's legend label (`lines`), not in the title.
+        // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
+        var drawn = series(state, column: c, axis: axis)
+        let y = TimeScale(series: drawn)
+        drawn = y.scaled(drawn)
+        var xLabel = axis.label(layout.columns[c])
+        if axis.categories.isEmpty, xLabel.hasSuffix(" (s)") {
+            let x = TimeScale(series: drawn, x: true)
+            drawn = x.scaled(drawn, x: true)
+            xLabel = layout.columns[c] + " (\(x.unit))"
+        }
+        // Choices and on/off parameters: dots with whiskers at category positions.
+        if Self.isCategorical(layout.columns[c]), !axis.categories.isEmpty {
+            return LineChartPlot(title: "Staleness vs \(layout.columns[c])", xLabel: layout.columns[c],
+                                 yLabel: yLabel(y.unit), series: drawn, categories: axis.categories).render()
+        }
+        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: xLabel,
+                                 yLabel: yLabel(y.unit), series: drawn)
     }
 
-    /// Points that differ only in column `c` form one line: the points of each, keyed by the other swept values.
+    /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
+    static func isCategorical(_ path: String) -> Bool {
+        switch ParameterIndex()[path]?.kind {
+        case .choice?, .bool?: return true
+        default: return path == "platform"
+        }
+    }
+
+    /// Points that differ only in column `c` form one line: the points of each, keyed by the
+    /// other swept values written as legends write them (`jitter 5 min, alignReloads true`).
     static func lines(_ state: StudyState, column c: Int) -> [(key: String, points: [Int])] {
         let layout = state.layout
+        let names = StudyPlots.shortNames(layout.columns)
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
-            let key = layout.columns.indices.filter { $0 != c }.map { layout.points[p].fields[$0] }.joined(separator: ", ")
+            let key = layout.columns.indices.filter { $0 != c }.map { o in
+                names[o] + " " + StudyPlots.withUnit(StudyPlots.readable(layout.points[p].fields[o], column: layout.columns[o]),
+                                                     column: layout.columns[o])
+            }.joined(separator: ", ")
             if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
         }
         return groups
