@@ -18,12 +18,9 @@ public struct KeepAliveGrants: Sendable {
     public private(set) var reasons: KeepAliveReason = []
     @inlinable public init() {}
 
-    /// Grants (`on`) or withdraws one reason; returns true when this withdrew the last one.
-    @discardableResult
-    public mutating func set(_ reason: KeepAliveReason, _ on: Bool) -> Bool {
-        let before = !reasons.isEmpty
+    /// Grants (`on`) or withdraws one reason.
+    public mutating func set(_ reason: KeepAliveReason, _ on: Bool) {
         if on { reasons.insert(reason) } else { reasons.remove(reason) }
-        return before && reasons.isEmpty
     }
 
     /// Whether `reason` is granted now.

@@ -98,7 +98,10 @@ final class Assembly {
             instant: e.register(instant, name: "instantVersion"),
             car: e.register(car, name: "car"),
             tv: e.register(tv, name: "television"))
-        precondition(e.processCount == RandomStreams.processCapacity, "every program is in Assembly.programNames")
+        // Per-program streams are seeded by these names, by process index: the list and the
+        // registrations above must agree, in order (checked in debug builds, so in the tests).
+        assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
+               "Assembly.programNames must list the programs in registration order")
         let ids = w.ids!
         // The network delivers each program's replies as that program's own input.
         w.replyRoutes = Array(repeating: nil, count: e.processCount)
