@@ -40,7 +40,14 @@ public struct ChapterProbe: Sendable {
 
     /// Runs the probe once on a design with a seed and returns the reading's id.
     public func run(_ design: ProbeDesign, seed: UInt64, base: Parameters = ChapterProbes.base(), trace: TraceLog? = nil) -> String {
-        let run = ProbeRun(parameters(design, base: base), seed: seed, trace: trace)
+        run(on: parameters(design, base: base), seed: seed, trace: trace)
+    }
+
+    /// Runs the probe once on a world of the given parameters (a probe world with one or
+    /// more designs applied, as `infer` does for a surface's joint design) and returns the
+    /// reading's id.
+    public func run(on parameters: Parameters, seed: UInt64, trace: TraceLog? = nil) -> String {
+        let run = ProbeRun(parameters, seed: seed, trace: trace)
         var timing = RandomStream(replicationSeed: seed, name: "probe.timing")
         return script(run, &timing)
     }
@@ -51,8 +58,11 @@ public enum ChapterProbes {
     /// The probe world: the defaults, with every spontaneous behaviour off (the script is
     /// the user, the second device and the watch wearer), no restarts, updates or
     /// offline periods, and the phone always in reach unless the script switches it off.
-    public static func base() -> Parameters {
-        var p = Parameters()
+    public static func base() -> Parameters { base(for: .ios) }
+
+    /// The probe world on a platform profile: that profile's defaults, made quiet as `base()`.
+    public static func base(for profile: PlatformProfile) -> Parameters {
+        var p = Parameters.defaults(for: profile)
         p.duration = 2 * Time.day
         p.observe.warmup = 0
         p.user.appOpens = Rate(perHour: 0)
@@ -81,6 +91,9 @@ public enum ChapterProbes {
     }
 
     public static let all: [ChapterProbe] = [p251, p252, p253, p254, p255, p256, p257, p258]
+
+    /// The probe's place among the chapter's probes (its runs' seeds depend on it).
+    public static func index(of id: String) -> Int? { all.firstIndex { $0.id == id } }
 
     /// The probe with the given id ("P25.1" …).
     public static func probe(_ id: String) -> ChapterProbe? { all.first { $0.id == id } }

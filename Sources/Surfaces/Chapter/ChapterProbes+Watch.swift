@@ -80,8 +80,10 @@ extension ChapterProbes {
         ],
         designs: [
             ProbeDesign("standalone", predicted: "arrivesWhilePhoneOff") { $0.watch.level = .standalone; $0.watch.ownNetwork = true },
-            ProbeDesign("queuedRelay", predicted: "arrivesAfterPhoneOn") { $0.watch.level = .companion; $0.watch.relay = .queued },
-            ProbeDesign("immediateRelay", predicted: "neverArrives") { $0.watch.level = .companion; $0.watch.relay = .immediate },
+            // The relay designs set only how writes travel; the watch's level is P25.7's
+            // (the probe world's default is a companion).
+            ProbeDesign("queuedRelay", predicted: "arrivesAfterPhoneOn") { $0.watch.relay = .queued },
+            ProbeDesign("immediateRelay", predicted: "neverArrives") { $0.watch.relay = .immediate },
         ],
         script: { r, rng in
             prepare(r, &rng)

@@ -46,7 +46,8 @@ extension ChapterProbes {
                 $0.push.onChange = true; $0.push.wakeRefusal = 0.05
             },
             ProbeDesign("budgetedFetch", predicted: "withinTheHour") {
-                $0.push.onChange = false; $0.widget.fetchesOwnData = true; $0.widget.reloadAfter = 30 * Time.minute
+                // Its schedule is the platform's default (30 minutes): P25.1 says which schedule.
+                $0.push.onChange = false; $0.widget.fetchesOwnData = true
             },
             ProbeDesign("fedByApp", predicted: "onlyAfterAppOpened") {
                 $0.push.onChange = false; $0.widget.fetchesOwnData = false; $0.app.backgroundRefresh = Rate(perHour: 0)
