@@ -1,0 +1,89 @@
+import SimKernel
+import Surfaces
+
+/// A worksheet's readings weighed against simulated probes (docs/inference.md): the
+/// likelihood and posterior of every joint design of each surface, and the probe whose
+/// next run would tell the most.
+public struct TeardownInference: Sendable {
+    /// One surface's designs, each with its likelihood and posterior.
+    public struct Surface: Sendable {
+        public let surface: TeardownSurface
+        public let designs: [JointDesign]
+        /// The product, over the readings recorded for the surface's probes, of each reading's
+        /// smoothed chance on the design (1 when nothing was recorded).
+        public let likelihood: [Double]
+        /// Prior × likelihood, normalised to sum to 1 over the surface's designs.
+        public let posterior: [Double]
+        /// The number of readings recorded for the surface's probes.
+        public let readings: Int
+
+        /// The most likely design (ties: the first).
+        public var best: Int { posterior.indices.max { posterior[$0] < posterior[$1] || (posterior[$0] == posterior[$1] && $0 > $1) }! }
+    }
+
+    /// A probe's expected information gain: how many bits a further run of it is expected
+    /// to tell about its surface's design, given the posterior (the mutual information of
+    /// the design and the reading).
+    public struct Gain: Sendable, Equatable {
+        public let probe: String
+        public let surface: TeardownSurface
+        public let bits: Double
+    }
+
+    public let surfaces: [Surface]
+    /// Every probe of the inferred surfaces, the largest gain first (ties: the chapter's order).
+    public let gains: [Gain]
+
+    /// The probe to run next: the one with the largest expected information gain.
+    public var next: Gain? { gains.first }
+
+    /// Weighs the worksheet's readings against the simulated tallies.
+    public init(_ worksheet: Worksheet, _ model: DesignLikelihoods) {
+        var surfaces: [Surface] = []
+        var gains: [Gain] = []
+        for s in model.surfaces {
+            let probes = s.surface.probes
+            var logLikelihood = [Double](repeating: 0, count: s.designs.count)
+            var count = 0
+            for (pi, probe) in probes.enumerated() {
+                for reading in worksheet.readings[probe.id] ?? [] {
+                    let r = probe.readings.firstIndex { $0.id == reading.id }!
+                    count += 1
+                    for d in s.designs.indices {
+                        logLikelihood[d] += Math.log(DesignLikelihoods.probability(s.tallies[d][pi], reading: r))
+                    }
+                }
+            }
+            let weights = s.designs.map { worksheet.prior[s.surface]?[$0.name] ?? 1 }
+            let top = zip(logLikelihood, weights).filter { $1 > 0 }.map(\.0).max() ?? 0
+            let unnormalised = zip(logLikelihood, weights).map { $1 * Math.exp($0 - top) }
+            let total = unnormalised.reduce(0, +)
+            let posterior = unnormalised.map { $0 / total }
+            surfaces.append(Surface(surface: s.surface, designs: s.designs, likelihood: logLikelihood.map(Math.exp),
+                                    posterior: posterior, readings: count))
+            for (pi, probe) in probes.enumerated() {
+                gains.append(Gain(probe: probe.id, surface: s.surface,
+                                  bits: Self.informationGain(posterior: posterior, tallies: s.tallies.map { $0[pi] })))
+            }
+        }
+        let order = ChapterProbes.all.map(\.id)
+        self.surfaces = surfaces
+        self.gains = gains.sorted {
+            $0.bits != $1.bits ? $0.bits > $1.bits : order.firstIndex(of: $0.probe)! < order.firstIndex(of: $1.probe)!
+        }
+    }
+
+    /// The mutual information, in bits, of the design (distributed as `posterior`) and the
+    /// reading of one more run of a probe (each design's reading chances from its tally).
+    static func informationGain(posterior: [Double], tallies: [[Int]]) -> Double {
+        guard let readings = tallies.first?.count else { return 0 }
+        let chance = tallies.map { t in (0..<readings).map { DesignLikelihoods.probability(t, reading: $0) } }
+        var marginal = [Double](repeating: 0, count: readings)
+        for (d, w) in posterior.enumerated() { for r in 0..<readings { marginal[r] += w * chance[d][r] } }
+        var bits = 0.0
+        for (d, w) in posterior.enumerated() where w > 0 {
+            for r in 0..<readings { bits += w * chance[d][r] * Math.log(chance[d][r] / marginal[r]) }
+        }
+        return max(0, bits / Math.log(2))
+    }
+}
