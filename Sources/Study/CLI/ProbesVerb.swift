@@ -21,10 +21,18 @@ public struct ProbesVerb: Verb {
             writes each selected design as DIR/<probe>-<design>.json5, the design's parameters on the \
             probe's quiet world: 'surfacesim run' of it does not give the probe's reading (the probe \
             is a script of steps on a world it drives), which needs 'probes --only'.
-            """,
+            """ + Self.readingList,
             options: ChapterOutput.options(runsHelp: "Runs per (probe, design).", runs: 200, out: "Results/probes",
                                            ids: "probes (P25.1 ...)",
                                            export: "Also write each selected probe's designs as scenario files DIR/<probe>-<design>.json5: the design's parameters (a probe's reading needs the probe's script: 'probes --only')."))
+    }
+
+    /// Each probe's designs and readings, by the ids probes.csv and a teardown worksheet use.
+    static var readingList: String {
+        "\n\nThe probes, the designs each separates, and its readings (the ids a worksheet for 'surfacesim infer' records):"
+            + ChapterProbes.all.map { p in
+                "\n\(p.id) \(p.title). Designs: \(p.designs.map(\.name).joined(separator: ", ")). Readings: \(p.readings.map(\.id).joined(separator: ", "))."
+            }.joined()
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {

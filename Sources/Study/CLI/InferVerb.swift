@@ -1,0 +1,91 @@
+// `surfacesim infer WORKSHEET [--runs N] [--out DIR]`: from the readings a person recorded
+// while probing a real app, the likely design of each surface (docs/inference.md).
+import Surfaces
+
+/// Weighs a worksheet's readings against simulated probes and writes infer.csv.
+public struct InferVerb: Verb {
+    public init() {}
+
+    public var spec: CommandSpec {
+        CommandSpec(
+            name: "infer",
+            abstract: "Infer a real app's design, surface by surface, from the probe readings of a worksheet.",
+            discussion: """
+            The worksheet (JSON5) records what you saw while probing the app: 'platform' (ios or \
+            android), optionally the 'surfaces' you saw it have (widget, action, share, live, watch, \
+            signOut), and 'readings': for each probe id (P25.1 ...) one reading id, a list of them \
+            (the probe run several times), or {reading, after: "7m"}; 'help probes' lists every probe \
+            with its designs and reading ids. An optional 'prior' weighs designs: {widget: \
+            {"reloadOnChange+pushReload": 3}} (a design not listed weighs 1). \
+            Each surface's designs are every coherent combination of the designs its probes separate \
+            (the widget: P25.1 x P25.2; the watch: P25.7 x P25.8), named with '+'. Every probe is \
+            simulated --runs times on each design of its surface, on the platform's quiet probe \
+            world (the runs of 'surfacesim probes', same seeds), and a reading's chance on a design is \
+            (n + 1/2) / (runs + k/2) for k readings, so no single reading rules a design out. The \
+            likelihood is the product over the recorded readings, the posterior is prior x likelihood \
+            normalised per surface. infer.csv has surface,design,likelihood,posterior; the report \
+            gives the most likely design of each surface with the chapter's worksheet fields (data \
+            source, session, what bounds staleness, backend components implied) and the probe to run \
+            next: the one with the largest expected information gain (mutual information of design and \
+            reading, in bits). --set changes the model for every design, after the design's own \
+            settings (e.g. --set push.wakeRefusal=0.9 if the phone refuses most wakes). \
+            Example: surfacesim infer Scenarios/teardown-example.json5
+            """,
+            arguments: [ArgumentSpec("worksheet", help: "The worksheet (JSON5) of readings recorded on a real app.")],
+            options: [
+                OptionSpec("--runs", value: "n", help: "Simulated runs per (probe, design).", default: "200"),
+                OptionSpec("--seed", value: "s", help: "Base seed of the simulated runs.", default: "1"),
+                OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
+                OptionSpec("--set", value: "path=value", help: "Set a parameter of every simulated design, after the design's own settings.", repeatable: true),
+                OptionSpec("--out", value: "dir", help: "Folder for infer.csv and report.txt.", default: "Results/infer/<worksheet name>/"),
+                OptionSpec("--quiet", help: "Print nothing but errors."),
+            ])
+    }
+
+    public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
+        let path = arguments.positionals[0]
+        let runs = try arguments.integer("--runs", minimum: 1, maximum: 100_000) ?? 200
+        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
+        let jobs = try arguments.integer("--jobs", minimum: 1) ?? ChapterOutput.defaultJobs
+        let worksheet: Worksheet
+        do { worksheet = try WorksheetDecoder.load(path: path) } catch { throw .from(error) }
+        let base = ChapterProbes.base(for: worksheet.platform)
+        let adjust = try Self.adjustments(arguments.all("--set"), base: base)
+        let out = arguments.value("--out") ?? "Results/infer/" + ScenarioLoader.baseName(of: path)
+        if let problem = OutputFolder.problem(out, ownFolderOnly: true) { throw .input(problem) }
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(out), command: context.commandLine) } catch {
+            throw .environment(error.description)
+        }
+        defer { lock.release() }
+        let model = DesignLikelihoods.simulate(worksheet.surfacesInferred, base: base, runs: runs, seed: seed, jobs: jobs) { p in
+            for (spec, value) in adjust { spec.set(&p, value) }
+        }
+        let inference = TeardownInference(worksheet, model)
+        let report = InferenceReport.text(inference, worksheet: worksheet, runs: runs)
+        try ChapterOutput.write(["infer.csv": InferenceReport.csv(inference), "report.txt": report], to: out, lock: lock)
+        if !arguments.flag("--quiet") { context.console.print(report + "\nWrote \(out)/infer.csv and \(out)/report.txt\n") }
+        return 0
+    }
+
+    /// The `--set` options as parameter settings, checked on every design of the probe world.
+    static func adjustments(_ texts: [String], base: Parameters) throws(CLIFailure) -> [(ParameterSpec, ParameterValue)] {
+        let index = ParameterIndex()
+        var out: [(ParameterSpec, ParameterValue)] = []
+        do {
+            for text in texts {
+                let override = try Override(parsing: text)
+                let a = try override.resolve(index)
+                out.append((index[a.path]!, a.value))
+                for s in TeardownSurface.allCases {
+                    for d in JointDesign.all(of: s, base: base) {
+                        var p = d.parameters(base: base)
+                        for (spec, value) in out { spec.set(&p, value) }
+                        try ScenarioChecks.check(p, point: "\(s.rawValue) design \(d.name)") { _ in .option("--set \(text)") }
+                    }
+                }
+            }
+        } catch { throw .from(error) }
+        return out
+    }
+}
