@@ -115,6 +115,20 @@ public final class ProbeRun {
         return world.watchObserver.current
     }
 
+    /// The phone loses its network (airplane mode) for `network.offlineDuration`.
+    func goOffline() { world.engine.send(.offline, to: world.ids.device); settle() }
+    /// The phone restarts: every phone process ends, and it comes back locked, before first unlock.
+    func restartPhone() { world.engine.send(.restart, to: world.ids.device); settle() }
+    /// The user unlocks the phone (the first unlock after a restart opens protected storage).
+    func unlockPhone() { world.engine.send(.unlock, to: world.ids.device); settle() }
+    /// The user starts playback on the television from the phone; false if the app has no television app.
+    func startPlaybackOnTelevision() -> Bool {
+        guard world.engine.isRunning(world.ids.tv) else { return false }
+        world.engine.send(.playback, to: world.ids.tv)
+        settle()
+        return assembly.tv.isPlaying
+    }
+
     // MARK: What a person sees
 
     var widget: View { world.widgetObserver.current }
@@ -127,5 +141,15 @@ public final class ProbeRun {
     /// The share sheet offers a signed-in compose view (the extension finds a session).
     var shareActsSignedIn: Bool { world.p.share.enabled && world.shared.readSession(world.device) != nil }
     func shareChange(_ index: Int) -> Int32 { world.shares[index].change }
+    /// The share sheet vanished while the item was being shared (the extension was killed).
+    func shareVanished(_ index: Int) -> Bool { world.shares[index].killed }
+    /// The extension asked the user to sign in.
+    func shareAskedForSignIn(_ index: Int) -> Bool { world.shares[index].signInRequested }
+    /// The television shows a playback.
+    var televisionPlays: Bool { assembly.tv.isPlaying }
+    /// The account's settings list the watch, or the television, as a device of their own.
+    var accountListsWatchOrTelevision: Bool {
+        assembly.backend.devices.contains { $0 == Backend.watchCredential || $0 == Backend.tvSession }
+    }
     func actionChange(_ index: Int) -> Int32 { world.actions[index].change }
 }

@@ -42,6 +42,14 @@ final class Backend: SimulatedProcess<BackendInput> {
     @exclusivity(unchecked)
     #endif
     private var nextObject: Int32
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The account's device list (§25.12, S18): each credential that made a valid request, in
+    /// the order first seen, as the account's settings list the devices signed in to it. A
+    /// surface that acts with the phone's shared session, or never calls the backend, is not
+    /// on it.
+    private(set) var devices: [Int32] = []
 
     init(world: World, objects: Int) {
         self.world = world
@@ -78,6 +86,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else {
+            if !devices.contains(r.credential) { devices.append(r.credential) }
             switch r.kind {
             case .sync, .compactFetch: reply.data = world.enclose(snapshot)
             case .write:
