@@ -21,6 +21,7 @@ results: release
 	  $(RELEASE) run $$f --out Results/table-25-9/$$(basename $$f .json5) --reproducible --quiet || exit 1; done
 	$(RELEASE) probes --quiet
 	$(RELEASE) failures --quiet
+	$(RELEASE) signals --quiet
 	$(RELEASE) infer Scenarios/teardown-example.json5 --quiet
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
 	$(RELEASE) run Scenarios/sensitivity-widget.json5 --reproducible --quiet

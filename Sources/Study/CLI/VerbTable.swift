@@ -13,6 +13,7 @@ public enum Verbs {
         CompareVerb(),
         ProbesVerb(),
         FailuresVerb(),
+        SignalsVerb(),
         InferVerb(),
         HelpVerb(),
     ]

@@ -53,6 +53,31 @@ public enum ChapterExport {
         return files
     }
 
+    /// The files of the signals' designs: `<signal>-<design>.json5`, the design's parameters on
+    /// the signal's world. As for a probe, `run` of the file does not give the signal: it is a
+    /// script of steps on a world it drives, and the file says so.
+    public static func signalFiles(_ signals: [ChapterSignal], runs: Int, studySeed: UInt64) -> [String: String] {
+        var files: [String: String] = [:]
+        for signal in signals {
+            for design in [signal.design, signal.contrast] {
+                var p = signal.parameters(design)
+                p.seed = studySeed
+                p.replications = runs
+                let name = "\(signal.id)-\(design.name)"
+                let scenario = Scenario(name: name, description: "\(signal.id) \(signal.text): the \(design.name) design",
+                                        file: name + ".json5", base: p, sweep: Sweep())
+                let comment = [
+                    "\(signal.id) \(signal.text), design \(design.name)\(design.name == signal.design.name ? " (the design it points to)" : " (the contrast)").",
+                    "Written by `surfacesim signals --only \(signal.id) --runs \(runs) --seed \(studySeed) --export DIR`.",
+                    "The design's parameters on the signal's quiet world. `surfacesim run` of this file does NOT",
+                    "show the signal: that is a script of steps on a world it drives (`surfacesim signals --only \(signal.id)`).",
+                ]
+                files[scenario.file] = text(scenario, comment: comment)
+            }
+        }
+        return files
+    }
+
     /// The scenario as JSON5 text: `//` comment lines, then the rendered scenario.
     static func text(_ scenario: Scenario, comment: [String]) -> String {
         comment.map { "// " + $0 + "\n" }.joined() + PrettyJSON.render(scenario.renderedJSON())
