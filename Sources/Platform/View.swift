@@ -33,14 +33,18 @@ public struct View: Sendable, Equatable {
     public var showsAge: Bool
     /// The object the view shows, for configured widgets (−1: not applicable).
     public var object: Int32
+    /// The slot of the data's own schedule the view draws (a countdown's minute; −1: none).
+    public var slot: Int32
 
-    @inlinable public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false, object: Int32 = -1) {
+    @inlinable public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false,
+                           object: Int32 = -1, slot: Int32 = -1) {
         self.kind = kind
         self.account = account
         self.changes = changes
         self.readAt = readAt
         self.showsAge = showsAge
         self.object = object
+        self.slot = slot
     }
 
     /// A view with no data of the given kind.

@@ -18,8 +18,7 @@ public struct SignalsVerb: Verb {
             one row per signal: signal,design,observed_share,contrast,contrast_share,confidence \
             (the chapter's Observed or Inferred). A signal separates its design when it is seen in \
             most runs under the design and at most half as often under the contrast. --only S1,S6 \
-            runs only those signals. S5 (a countdown that advances on time in airplane mode) needs \
-            timelines of several entries, which the widget model does not have yet.
+            runs only those signals.
             """ + Self.signalList,
             options: ChapterOutput.options(runsHelp: "Runs per (signal, design).", runs: 200, out: "Results/signals",
                                            ids: "signals (S1 ...)",

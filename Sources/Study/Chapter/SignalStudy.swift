@@ -63,11 +63,7 @@ public enum SignalStudy {
             text += pad(r.signal, 8) + pad(r.design, 27) + pad(ChapterOutput.percent(r.observedShare), 7) + pad(r.contrast, 27)
                 + pad(ChapterOutput.percent(r.contrastShare), 7) + r.confidence + (separates(r) ? "" : "   <- does not separate") + "\n"
         }
-        let missing = (1...18).map { "S\($0)" }.filter { id in !ChapterSignals.all.contains { $0.id == id } }
         text += "\(rows.filter(separates).count) of \(rows.count) signals: seen in most runs under the design and at most half as often under the contrast.\n"
-        if !missing.isEmpty && rows.count == ChapterSignals.all.count {
-            text += "Not modelled yet: \(missing.joined(separator: ", ")) (timelines of several entries).\n"
-        }
         return text
     }
 }

@@ -17,6 +17,10 @@ enum ScenarioChecks {
         if p.replications < 1 {
             throw fail("replications", expected: "a whole number ≥ 1", found: String(p.replications))
         }
+        if p.widget.slotEvery > 0 && p.widget.slotEvery < Time.second {
+            // A slot number per second of the longest replication still fits the view's field.
+            throw fail("widget.slotEvery", expected: "0s (no schedule of its own) or at least 1s", found: d(p.widget.slotEvery))
+        }
         if p.observe.warmup >= p.duration {
             throw fail("observe.warmup", expected: "a duration shorter than duration (\(d(p.duration)))", found: d(p.observe.warmup))
         }

@@ -3,9 +3,7 @@ import Platform
 
 /// The signals of §25.12 (docs/model.md#signals), S1 … S18 in the chapter's order. Where a
 /// probe already is the person's experiment (P25.1 for S2), the signal is one of its
-/// readings on the probe's own designs. S5 (a countdown that advances on time in airplane
-/// mode) needs timelines of several entries, which the widget model does not have yet: it is
-/// not in this list.
+/// readings on the probe's own designs.
 public enum ChapterSignals {
     public static let all: [ChapterSignal] = widget + others
 
@@ -46,6 +44,26 @@ public enum ChapterSignals {
                 design: "pushReload", contrast: "fedByApp", .inferred),
         reading("S4", "The widget changes only after the app is opened", probe: "P25.2", "onlyAfterAppOpened",
                 design: "fedByApp", contrast: "budgetedFetch", .inferred),
+        ChapterSignal(
+            id: "S5", text: "A widget countdown or agenda advances on time in airplane mode",
+            design: ProbeDesign("scheduledEntries", predicted: "") { $0.widget.timeline = .scheduledEntries },
+            contrast: ProbeDesign("oneEntryPerReload", predicted: "") { $0.widget.timeline = .oneEntry },
+            confidence: .inferred,
+            // A countdown whose minute changes every minute; airplane mode for six hours.
+            setUp: { $0.widget.slotEvery = Time.minute; $0.network.offlineDuration = .constant(6 * 3600) },
+            script: { r, rng in
+                ChapterProbes.prepare(r, &rng)
+                r.forceQuit()
+                r.goOffline()
+                // Five looks at random moments over the next 40 minutes (past the widget's next
+                // reload): it advanced on time if each shows the current minute.
+                var onTime = true
+                for _ in 0..<5 {
+                    r.wait(Time.minute + SimTime(rng.uniform() * Double(7 * Time.minute)))
+                    onTime = onTime && r.widgetShowsCurrentSlot
+                }
+                return onTime
+            }),
         ChapterSignal(
             id: "S6", text: "The widget prints the time its data was fetched",
             design: ProbeDesign("showsDataAge", predicted: "") { $0.widget.showsDataAge = true },

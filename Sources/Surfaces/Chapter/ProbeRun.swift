@@ -134,6 +134,11 @@ public final class ProbeRun {
     var widget: View { world.widgetObserver.current }
     func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
     var widgetShowsAccount: Bool { widget.kind == .data && widget.account == 1 }
+    /// The widget draws the slot of its data's own schedule that is current now (the countdown
+    /// shows the right minute): what a person checks against the clock.
+    var widgetShowsCurrentSlot: Bool {
+        widget.kind == .data && world.p.widget.slotEvery > 0 && SimTime(widget.slot) == now / world.p.widget.slotEvery
+    }
     var appOnScreen: Bool { world.appInForeground }
     /// A second device (or the web) shows the change: the backend has it.
     func elsewhereShows(_ change: Int32) -> Bool { assembly.backend.timesApplied(change) > 0 }

@@ -36,6 +36,7 @@ public enum Metric: Int, CaseIterable, Sendable {
     // earlier columns of runs.csv keep their places).
     case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
     case widgetProviderCrashed
+    case widgetSlotStaleness
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -127,6 +128,7 @@ public enum MetricCatalog {
             MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out"),
             MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
             MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
+            MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
         ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m

@@ -8,6 +8,9 @@ public enum ProjectionWriter: String, Sendable, CaseIterable { case onDomainChan
 public enum ProjectionSchema: String, Sendable, CaseIterable { case unversioned, versionedAppMigrates, versionedReadsOld }
 /// How a configured widget remembers its target (docs/model.md#configured-targets).
 public enum WidgetConfiguration: String, Sendable, CaseIterable { case stableIdentifier, position }
+/// What a provider's timeline holds (docs/model.md#timelines): one entry, drawn at the reload, or an
+/// entry for each slot of the data's own schedule until the next reload, which the host swaps on time.
+public enum WidgetTimeline: String, Sendable, CaseIterable { case oneEntry, scheduledEntries }
 /// Live status update source (§25.5).
 public enum LiveUpdates: String, Sendable, CaseIterable { case app, push, clock }
 /// Watch app level (§25.6).

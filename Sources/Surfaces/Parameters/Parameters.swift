@@ -122,6 +122,11 @@ public struct Parameters: Sendable {
         public var configuration: WidgetConfiguration = .stableIdentifier
         /// Taps on a button in the widget, each running one action in the background (§25.4).
         public var buttonTapsPerDay: Double = 0
+        /// The data's own schedule (docs/model.md#timelines): what the widget draws changes at every
+        /// multiple of this with no new data (a countdown's minute, an agenda's next event); 0: never.
+        public var slotEvery: SimTime = 0
+        /// One entry per reload, or the scheduled entries until the next reload.
+        public var timeline: WidgetTimeline = .oneEntry
     }
     public struct Push: Sendable {
         public var onChange = true

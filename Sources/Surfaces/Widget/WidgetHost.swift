@@ -9,8 +9,12 @@ enum WidgetHostInput {
     case hintDue(generation: Int64)
     /// A scheduled provider run starts now.
     case runProvider(ReloadReason)
-    /// The provider returned a timeline: a view (index into the world's views in flight) and its reload hint.
-    case timeline(view: Int32, nextReload: SimInstant, protectedData: Bool)
+    /// The provider returned a timeline: a view (index into the world's views in flight), its
+    /// reload hint, and the last slot of the data's schedule it holds an entry for (the view's
+    /// own slot when it holds one entry).
+    case timeline(view: Int32, nextReload: SimInstant, protectedData: Bool, lastSlot: Int32)
+    /// The timeline's entry for `slot` becomes current (its own timer; a newer timeline supersedes it).
+    case entryDue(timeline: Int64, slot: Int32)
     /// The provider was killed or crashed: the old views stay and the pending reload is over.
     case providerDied
     case deviceNotice(DeviceNotice)
@@ -61,6 +65,15 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The entries of the current timeline: the view they share, the last slot, the timeline's number.
+    private var entries: (view: View, lastSlot: Int32, timeline: Int64)?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var timelines: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Provider runs started after the warm-up (`widget.reloads`).
     private(set) var reloadsRun = 0
 
@@ -81,14 +94,28 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             request(reason, free: free)
         case .hintDue(let generation):
             if generation == hintGeneration { hintDue() }
+        case .entryDue(let timeline, let slot):
+            // The system swaps in the next entry on time, with no code of the app running.
+            guard let e = entries, e.timeline == timeline else { return }
+            var v = e.view
+            v.slot = slot
+            world.showWidget(v)
+            if slot < e.lastSlot { scheduleEntry(slot + 1) }
         case .runProvider(let reason):
             reloadPending = false
             providerRunning = true
             launchProvider(reason)
-        case .timeline(let view, let next, let protectedData):
+        case .timeline(let view, let next, let protectedData, let lastSlot):
             providerRunning = false
             builtWhileProtected = protectedData
-            world.showWidget(world.viewsInFlight[Int(view)])
+            let shown = world.viewsInFlight[Int(view)]
+            world.showWidget(shown)
+            timelines += 1
+            entries = nil
+            if shown.slot >= 0 && lastSlot > shown.slot {
+                entries = (shown, lastSlot, timelines)
+                scheduleEntry(shown.slot + 1)
+            }
             setHint(next.time)
             if let again = reloadAgain {
                 reloadAgain = nil
@@ -145,6 +172,14 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         w.engine.launch(w.ids.provider, by: .widgetHost,
                         limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),
                         first: .buildTimeline(reason))
+    }
+
+    /// Arms the timer of the current timeline's entry for `slot`, at the slot's start.
+    private func scheduleEntry(_ slot: Int32) {
+        let at = SimTime(slot) * world.p.widget.slotEvery
+        if let e = entries, at < world.p.duration {
+            world.engine.send(.entryDue(timeline: e.timeline, slot: slot), to: world.ids.widgetHost, at: max(at, world.now))
+        }
     }
 
     private func setHint(_ t: SimTime, keepEarlier: Bool = false) {

@@ -19,5 +19,7 @@ extension ParameterCatalog {
         .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version"),
         .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target"),
         .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background"),
+        .time("widget.slotEvery", \.widget.slotEvery, "the data's own schedule: what the widget draws changes at every multiple of this (0s: never)"),
+        .choice("widget.timeline", \.widget.timeline, "one entry per reload, or an entry per slot until the next reload, swapped by the host on time"),
     ] }
 }

@@ -99,7 +99,15 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         // host rebuilds at the first unlock.
         let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
-        w.engine.send(.timeline(view: w.enclose(view), nextReload: SimInstant(nextReload()), protectedData: protectedData), to: w.ids.widgetHost)
+        let next = nextReload()
+        // Scheduled entries: one per slot of the data's own schedule until the next reload,
+        // drawn now from the same data (docs/model.md#timelines).
+        var lastSlot = view.slot
+        if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
+            lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
+        }
+        w.engine.send(.timeline(view: w.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+                      to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }
 
@@ -119,8 +127,9 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
         let object = w.resolveConfiguredTarget(in: pr.data.objects)
         if object < 0 { return .blank(.targetGone) }
+        let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
         return View(kind: .data, account: pr.data.account, changes: pr.data.changes, readAt: pr.data.readAt,
-                    showsAge: w.p.widget.showsDataAge, object: object)
+                    showsAge: w.p.widget.showsDataAge, object: object, slot: slot)
     }
 
     /// The reload hint: `widget.reloadAfter` from now, on a round clock time when

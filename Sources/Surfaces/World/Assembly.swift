@@ -174,7 +174,8 @@ final class Assembly {
             w.catchUpWidgetGlances(through: end)
             w.widgetObserver.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .widgetStaleness, blank: .widgetBlank, age: .widgetAge, lag: .widgetLag, censored: .widgetLagCensored,
-                unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg))
+                unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg,
+                slotStaleness: .widgetSlotStaleness))
         }
         w.catchUpAppGlances(through: end)
         w.appObserver.report(into: &r, end: end, truth: w.truth, .init(

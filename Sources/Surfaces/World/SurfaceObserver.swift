@@ -36,6 +36,13 @@ final class SurfaceObserver {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Per glance at a view of a slot of the data's own schedule: how long ago that slot ended.
+    var slotStaleness: [Double] = []
+    /// The length of a slot of the data's own schedule (0: the data has none; docs/model.md#timelines).
+    var slotEvery: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var glances = 0
     #if !DEBUG
     @exclusivity(unchecked)
@@ -129,6 +136,10 @@ final class SurfaceObserver {
         staleness.append(Time.seconds(s))
         age.append(Time.seconds(now - v.readAt))
         if s > staleAfter && !v.showsAge { unlabeledStaleGlances += 1 }
+        if slotEvery > 0 && v.slot >= 0 {
+            let ended = (SimTime(v.slot) + 1) * slotEvery
+            slotStaleness.append(now > ended ? Time.seconds(now - ended) : 0)
+        }
         if signedOutAccount { wrongAccountGlances += 1 }
     }
 
@@ -137,6 +148,7 @@ final class SurfaceObserver {
         guard v.kind == .data else { return "\(v.kind)" }
         var s = "data(changes: \(v.changes.count), readAt: \(Time.seconds(v.readAt)) s, account: \(v.account)"
         if v.object >= 0 { s += ", object: \(v.object)" }
+        if v.slot >= 0 { s += ", slot: \(v.slot)" }
         return s + (v.showsAge ? ", with its age)" : ")")
     }
 
@@ -157,6 +169,7 @@ final class SurfaceObserver {
         var blank: Metric
         var age: Metric? = nil, lag: Metric? = nil, censored: Metric? = nil
         var unlabeled: Metric? = nil, wrongAccount: Metric? = nil, timeAvg: Metric? = nil
+        var slotStaleness: Metric? = nil
     }
 
     func report(into result: inout ReplicationResult, end: SimTime, truth: Truth, _ s: Slots) {
@@ -171,5 +184,6 @@ final class SurfaceObserver {
         if let m = s.unlabeled { result.values[m.rawValue] = share(unlabeledStaleGlances) }
         if let m = s.wrongAccount { result.values[m.rawValue] = share(wrongAccountGlances) }
         if let m = s.timeAvg { result.values[m.rawValue] = shownTime > 0 ? integral / shownTime : .nan }
+        if let m = s.slotStaleness { result.samples[m.rawValue] = slotStaleness }
     }
 }

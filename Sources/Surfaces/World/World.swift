@@ -153,6 +153,7 @@ final class World {
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
         appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
         widgetObserver = observer("widget")
+        widgetObserver.slotEvery = p.widget.slotEvery
         appObserver = observer("app")
         watchObserver = observer("watch")
         carObserver = observer("car")
