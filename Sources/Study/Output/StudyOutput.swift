@@ -38,7 +38,7 @@ public enum StudyOutput {
     /// Names of files a study writes whose presence depends on the study (the plots, a
     /// shard's state); old ones not rewritten are removed so a directory never mixes two studies.
     static func isStudyOutput(_ name: String) -> Bool {
-        (name.hasPrefix("staleness-ecdf-") || name.hasPrefix("latency-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
+        (name.contains("-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
             || SensitivityOutput.names.contains(name)
             || name == "contrasts.csv" || name == ForestPlot.fileName
     }
