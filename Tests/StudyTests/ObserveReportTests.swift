@@ -120,7 +120,8 @@ final class ObserveReportTests: XCTestCase {
         XCTAssertTrue(console.output.contains("\npoint  surface  lost\n0      share    "), console.output)
         let plain = try fixture.results("plain"), lost = try fixture.results("lost")
         XCTAssertEqual(lost.keys.filter { $0.hasSuffix(".svg") }.sorted(),
-                       ["contrasts-forest.svg", "sweep-user.appOpens.perHour-lost.svg"])
+                       ["contrasts-forest-lost.svg", "sweep-user.appOpens.perHour-lost.svg"])
+        XCTAssertTrue(lost["contrasts-forest-lost.svg"]?.contains("Mean share.lost: paired difference") == true)
         XCTAssertTrue(plain.keys.contains("staleness-ecdf-app.svg") && plain.keys.contains("sweep-user.appOpens.perHour.svg"))
         for name in ["runs.csv", "summary.csv", "distributions.csv", "contrasts.csv"] {
             XCTAssertNotNil(plain[name], name)
