@@ -119,7 +119,6 @@ public enum StudyPlots {
         let scale = TimeScale(series: series, x: true)
         return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: true)
     }
-
 }
 
 /// The x positions of a swept parameter's values: the numbers themselves, or

@@ -14,6 +14,7 @@ enum SweepChart {
         /// Its metrics, in report order.
         let metrics: [ReportedMetric]
     }
+
     /// One statistic drawn per surface: its name in legends, where summary.csv keeps it, its dash pattern.
     struct Statistic {
         let name: String
