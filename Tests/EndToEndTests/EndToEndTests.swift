@@ -60,6 +60,26 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try sim.run(["validate", scenario]).status, 2)
     }
 
+    /// `observe.report` names metrics as `help metrics` lists them: a misspelt one is exit 2
+    /// naming the file, the line, the element and the nearest name, and nothing is written;
+    /// a good list, from the file or `--set`, chooses the table and the plots.
+    func testObserveReportRefusesAnUnknownMetricAndChoosesTheTable() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = sim.path("report.json5")
+        let text = try String(contentsOfFile: SurfaceSimBinary.fixture("small.json5"), encoding: .utf8)
+        try text.replacingOccurrences(of: #"observe: {warmup: "30m"}"#, with: #"observe: {warmup: "30m", report: ["share.latency", "share.lsot"]}"#)
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let refused = try sim.run(["run", scenario, "--out", "out"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.out, "")
+        XCTAssertEqual(refused.err, "Error: \(scenario):7:54: observe.report[1]: expected a metric name (surfacesim help metrics), found \"share.lsot\". Did you mean 'share.lost'?\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sim.path("out")))
+        XCTAssertEqual(try sim.run(["validate", scenario]).status, 2)
+        let out = try sim.succeed(["run", SurfaceSimBinary.fixture("small.json5"), "--set", "observe.report=share.latency,share.lost", "--out", "out"])
+        XCTAssertTrue(out.contains("\npoint  surface  p50 latency  p90 latency  lost\n0      share    "), out)
+        XCTAssertEqual(try sim.results("out").keys.filter { $0.hasSuffix(".svg") }, ["latency-ecdf-share.svg"])
+    }
+
     func testHelpIsTheSameAsTheHelpFlag() throws {
         let sim = try SurfaceSimBinary()
         for verb in ["run", "merge", "trace", "validate", "plot"] {

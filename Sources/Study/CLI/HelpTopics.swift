@@ -12,6 +12,10 @@ enum HelpTopics {
         (--platform \(PlatformProfile.allCases.map(\.rawValue).joined(separator: "|")) shows a profile's; values from \
         the file or --set beat them, also when a sweep varies 'platform'). A scenario's 'surfaces: \
         ["widget", ...]' sets X.enabled for every surface X: true if named, else false. \
+        'observe.report: ["share.lost", ...]' (or --set observe.report=share.lost,share.latency) lists \
+        the metrics, by the names 'help metrics' gives, that the table 'run' prints and its charts show \
+        (default: each surface's staleness and blank share; with no widget, watch, live status or car \
+        on, the metrics of the surfaces that are); the CSV files keep every metric. \
         Durations take units (250ms, 30s, 15m, 2h, 1d); sizes too (512KB, 120MB). A distribution is a \
         duration or {exponential: {mean}}, {uniform: {low, high}}, {lognormal: {median, sigma or p95}}, \
         {normal: {mean, sd}}, {constant: v}, {empirical: [v, ...]}. A rate is a number per hour or \

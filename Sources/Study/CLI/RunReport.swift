@@ -1,17 +1,10 @@
-// The short summary `run` prints (README.md): per surface the median and p90
-// staleness and the blank share (for a sampled sweep, the parameters' ranking:
-// `SensitivityReport`), then the files written.
+// The short summary `run` prints (README.md): the reported metrics per point and surface
+// (`ReportTable`; by default the median and p90 staleness and the blank share; for a
+// sampled sweep, the parameters' ranking: `SensitivityReport`), then the files written.
 import Surfaces
 
 /// Formats a finished run for the terminal.
 enum RunReport {
-    /// Surfaces in the table: (surface, staleness metric, blank metric).
-    static let surfaces = [
-        ("widget", "widget.staleness", "widget.blank"), ("app", "app.staleness", "app.blank"),
-        ("watch", "watch.staleness", "watch.blank"), ("live", "live.staleness", "live.blank"),
-        ("car", "car.staleness", "car.blank"),
-    ]
-
     /// The report text.
     static func render(_ outcome: RunOutcome) -> String {
         let state = outcome.state
@@ -32,24 +25,11 @@ enum RunReport {
                 text += "  point \(point.name): " + zip(layout.columns, point.fields).map { "\($0)=\($1)" }.joined(separator: ", ") + "\n"
             }
         }
-        var rows = [["point", "surface", "p50 staleness", "p90 staleness", "blank"]]
-        for (p, point) in state.points.enumerated() {
-            for (surface, staleness, blank) in surfaces {
-                guard let s = metric(staleness), let b = metric(blank) else { continue }
-                let histogram = point.metrics[s.rawValue].histogram
-                guard !histogram.isEmpty else { continue }
-                let blankShare = point.metrics[b.rawValue].moments.mean
-                rows.append([layout.points[p].name, surface, Units.formatSeconds(histogram.quantile(0.5)),
-                             Units.formatSeconds(histogram.quantile(0.9)),
-                             blankShare.isNaN ? "-" : percent(blankShare)])
-            }
-        }
+        let rows = ReportTable.rows(state)
         text += "\n" + table(rows) + "\nFiles:\n"
         for file in outcome.files { text += "  \(file)\n" }
         return text
     }
-
-    static func metric(_ name: String) -> Metric? { Metric.allCases.first { $0.spec.name == name } }
 
     /// A share as a percentage with one decimal.
     static func percent(_ x: Double) -> String {

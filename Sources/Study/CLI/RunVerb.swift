@@ -22,7 +22,8 @@ public struct RunVerb: Verb {
             points, seed, ranges: {path: [low, high]}}}), which also writes sensitivity.csv \
             (each parameter's effect on every metric, ranked) and sensitivity.svg; 'platform' may \
             be swept, each point taking its profile's defaults; 'surfaces: ["widget", ...]' turns \
-            on only the surfaces named.
+            on only the surfaces named; 'observe: {report: ["share.lost", ...]}' chooses the \
+            metrics of the printed table and of the SVG plots (the CSV files keep every metric).
             """.split(separator: "\n").joined(separator: " "),
             arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
             options: [

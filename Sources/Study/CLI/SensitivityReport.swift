@@ -13,7 +13,7 @@ enum SensitivityReport {
         let label = design.method == .lhs ? "|Spearman ρ|" : "Morris μ* (s)"
         var rows = [["metric", "rank", "parameter", label, "95% CI"]]
         for metric in SensitivityAnalysis.effects(state, design: design)
-        where RunReport.surfaces.contains(where: { $0.1 == metric.metric }) && metric.effects.contains(where: { $0.effect.isFinite }) {
+        where StudyPlots.surfaces.contains(where: { $0 + ".staleness" == metric.metric }) && metric.effects.contains(where: { $0.effect.isFinite }) {
             for (rank, e) in metric.effects.enumerated() {
                 let interval = e.low.isFinite ? CSVNumber.format(e.low) + " – " + CSVNumber.format(e.high) : "-"
                 rows.append([rank == 0 ? metric.metric : "", String(rank + 1), e.parameter,

@@ -1,20 +1,35 @@
-// contrasts-forest.svg (docs/output.md): the paired difference of each surface's mean
-// staleness from the baseline, with its 95 % interval, one row per (metric, point).
+// contrasts-forest.svg (docs/output.md#contrasts): the paired difference of each surface's
+// mean staleness from the baseline, with its 95 % interval, one row per (metric, point);
+// and contrasts-forest-<measure>.svg the same for another measure the report charts.
 
-/// Draws the forest plot of a study's contrasts.
+/// Draws the forest plots of a study's contrasts.
 enum ForestPlot {
-    /// The file name beside contrasts.csv.
+    /// The file name beside contrasts.csv: the staleness plot's.
     static let fileName = "contrasts-forest.svg"
-    /// The metrics drawn: every surface's staleness (all in seconds, so one axis serves).
+    /// The metrics drawn when no report says otherwise (`compare`): every surface's
+    /// staleness (all in seconds, so one axis serves).
     static let metrics = StudyPlots.surfaces.map { $0 + ".staleness" }
+
+    /// The file of `measure`'s plot: `contrasts-forest.svg` for staleness, else
+    /// `contrasts-forest-<measure>.svg` (as `SweepChart.fileName` names sweep charts).
+    static func fileName(measure: String) -> String {
+        measure == "staleness" ? fileName : "contrasts-forest-\(measure).svg"
+    }
+
+    /// Whether `name` is a forest plot's file.
+    static func isFileName(_ name: String) -> Bool {
+        name == fileName || name.hasPrefix("contrasts-forest-") && name.hasSuffix(".svg")
+    }
     /// Rows drawn at most; the rest are counted in a note (contrasts.csv has them all).
     static let maximumRows = 40
 
     static let width = 760
     static let left = 240.0, right = 600.0, top = 64.0, rowHeight = 22.0, bottomMargin = 64.0
 
-    /// The plot, or nil when no drawn metric has a finite difference at any point.
-    static func render(_ rows: [ContrastRow], baseline: String, note: String = "") -> String? {
+    /// The plot of `metrics`, all of one `measure` in `unit`, or nil when none has a finite
+    /// difference at any point.
+    static func render(_ rows: [ContrastRow], baseline: String, note: String = "",
+                       metrics: [String] = metrics, measure: String = "staleness", unit: String = "s") -> String? {
         var entries: [(group: String, row: ContrastRow?)] = []
         for metric in metrics {
             let group = rows.filter { $0.metric == metric && $0.statistic == "mean" && $0.figures.difference.isFinite }
@@ -34,7 +49,9 @@ enum ForestPlot {
         (axis.pixelLow, axis.pixelHigh) = (left, right)
         let bottom = top + Double(shown.count) * rowHeight + 8
         let height = Int(bottom + bottomMargin + (hidden > 0 ? 16 : 0))
-        let title = "Mean staleness: paired difference from \(PlotFrame.shortened(baseline))"
+        // Every surface's staleness is "staleness"; another measure is named by its metric when it has one.
+        let what = measure == "staleness" || metrics.count != 1 ? measure : metrics[0]
+        let title = "Mean \(what): paired difference from \(PlotFrame.shortened(baseline))"
         var svg = SVGDocument(width: width, height: height, title: title)
         svg.text(title, x: Double(width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
         // At 11 px a character is about 6 px wide: a longer subtitle (many swept paths) is cut to the width.
@@ -49,7 +66,7 @@ enum ForestPlot {
             svg.text(tick.label, x: x, y: bottom + 18, anchor: "middle")
         }
         svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: "#444444")
-        svg.text("difference in mean staleness (s)", x: (left + right) / 2, y: bottom + 40, anchor: "middle", size: 13)
+        svg.text("difference in mean \(measure) (\(unit))", x: (left + right) / 2, y: bottom + 40, anchor: "middle", size: 13)
         svg.text("difference [95 % CI]", x: right + 12, y: top - 6, size: 11, fill: "#555555")
         for (i, entry) in shown.enumerated() {
             let y = top + (Double(i) + 0.5) * rowHeight

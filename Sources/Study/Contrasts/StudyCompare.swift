@@ -53,7 +53,7 @@ public enum StudyCompare {
         defer { lock.release() }
         FileTree.removeLeftovers(of: lock.folder, checkpointFolder: nil)
         var commit = AtomicWriter(directory: output)
-        commit.removesUnwritten = { $0 == ForestPlot.fileName }
+        commit.removesUnwritten = ForestPlot.isFileName
         commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: sb.columns))
         let baseline = sa.points.count == 1 ? sa.label(0, study: a) : "each point of \(StudyCompare.folderName(a))"
         if let svg = ForestPlot.render(rows, baseline: baseline, note: sb.note) { commit.stage(ForestPlot.fileName, svg) }

@@ -23,9 +23,14 @@ public enum StudyOutput {
             let rows = try StudyContrasts.rows(state, runsPath: runsSource)
             commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: state.layout.columns))
             let named = state.layout.points.contains { Int($0.name) == nil }
-            if let svg = ForestPlot.render(rows, baseline: StudyPlots.label(state, point: state.layout.baseline),
-                                           note: named ? "" : StudyPlots.columnsNote(state.layout.columns)) {
-                commit.stage(ForestPlot.fileName, svg)
+            // A forest plot per measure the report charts (docs/output.md#contrasts).
+            for group in SweepChart.groups(state.layout.report.charts) {
+                if let svg = ForestPlot.render(rows, baseline: StudyPlots.label(state, point: state.layout.baseline),
+                                               note: named ? "" : StudyPlots.columnsNote(state.layout.columns),
+                                               metrics: group.metrics.map(\.spec.name), measure: group.measure,
+                                               unit: group.metrics[0].spec.unit) {
+                    commit.stage(ForestPlot.fileName(measure: group.measure), svg)
+                }
             }
         }
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
@@ -38,8 +43,8 @@ public enum StudyOutput {
     /// Names of files a study writes whose presence depends on the study (the plots, a
     /// shard's state); old ones not rewritten are removed so a directory never mixes two studies.
     static func isStudyOutput(_ name: String) -> Bool {
-        (name.hasPrefix("staleness-ecdf-") || name.hasPrefix("latency-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
+        (name.contains("-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
             || SensitivityOutput.names.contains(name)
-            || name == "contrasts.csv" || name == ForestPlot.fileName
+            || name == "contrasts.csv" || ForestPlot.isFileName(name)
     }
 }

@@ -1,42 +1,44 @@
-// The plots `run` writes (docs/output.md): an ECDF of each surface's staleness per
-// point, and a line chart per swept parameter (`SweepChart`).
+// The plots `run` writes (docs/output.md): an ECDF of each sampled metric the report
+// charts (`observe.report`; by default each surface's staleness and a shared item's
+// latency) per point, and per swept parameter a line chart of each measure (`SweepChart`).
 import Foundation
 import SimKernel
 import Surfaces
 
 /// Builds the SVG files of a study from its state.
 public enum StudyPlots {
-    /// Surfaces that get a staleness ECDF and appear in sweep charts.
+    /// Surfaces whose staleness the forest plot and the sensitivity chart draw.
     public static let surfaces = ["widget", "app", "watch", "live", "car"]
 
-    /// Every plot as (file name, SVG text), in a fixed order.
+    /// Every plot as (file name, SVG text), in a fixed order: the ECDFs in report order,
+    /// then per swept parameter its charts in order of the measures' first appearance.
+    /// A charted metric with no value at any point is left out.
     public static func render(_ state: StudyState) -> [(name: String, svg: String)] {
         var files: [(String, String)] = []
-        for surface in surfaces {
-            guard let metric = metric(named: surface + ".staleness"), hasData(state, metric) else { continue }
-            files.append(("staleness-ecdf-\(surface).svg", ecdf(state, metric: metric, surface: surface)))
-        }
-        // A shared item's way to the backend (§25.7, §25.9's extension row).
-        if let metric = metric(named: "share.latency"), hasData(state, metric) {
-            files.append(("latency-ecdf-share.svg", ecdf(state, metric: metric, surface: "share", what: "latency of a shared item")))
+        let charted = state.layout.report.charts.filter { $0.hasData(state) }
+        for metric in charted where metric.isSampled {
+            files.append((ecdfFileName(metric), ecdf(state, metric: metric)))
         }
         // A sampled region's points are no grid to draw lines through: sensitivity.svg shows it.
         if state.layout.points.count > 1, state.layout.sample == nil {
             for (c, column) in state.layout.columns.enumerated() {
-                files.append(("sweep-\(column).svg", sweepChart(state, column: c)))
+                for group in SweepChart.groups(charted) {
+                    files.append((SweepChart.fileName(column: column, measure: group.measure),
+                                  SweepChart.render(state, column: c, metrics: group.metrics)))
+                }
             }
         }
         return files
     }
 
+    /// `<measure>-ecdf-<surface>.svg`: `staleness-ecdf-widget.svg`, `latency-ecdf-share.svg`.
+    static func ecdfFileName(_ metric: ReportedMetric) -> String {
+        "\(metric.measure)-ecdf-\(metric.surface).svg"
+    }
+
     /// The metric called `name`.
     static func metric(named name: String) -> Metric? {
         Metric.allCases.first { $0.spec.name == name }
-    }
-
-    /// Whether any point has values of `metric`.
-    static func hasData(_ state: StudyState, _ metric: Metric) -> Bool {
-        state.points.contains { !$0.metrics[metric.rawValue].histogram.isEmpty }
     }
 
     /// A point's label in legends (docs/output.md, "Legends"): `point 0` with no sweep, its
@@ -93,24 +95,29 @@ public enum StudyPlots {
         columns.isEmpty ? "" : " (" + columns.joined(separator: ", ") + ")"
     }
 
-    /// The ECDF of a staleness metric, one step line per point, log x. Zero
-    /// staleness (a fresh view) has its own column (`ECDFPlot`, docs/output.md).
-    static func ecdf(_ state: StudyState, metric: Metric, surface: String, what: String = "staleness at a glance") -> String {
+    /// What an ECDF's title says a metric is, where a phrase says more than its name.
+    static let phrases = ["staleness": "staleness at a glance", "share.latency": "latency of a shared item"]
+
+    /// The ECDF of a sampled metric, one step line per point, log x. A zero value (for
+    /// staleness, a fresh view) has its own column (`ECDFPlot`, docs/output.md). The x axis
+    /// is the name's last part with its unit, times in s, min or h by the largest value.
+    static func ecdf(_ state: StudyState, metric: ReportedMetric) -> String {
+        guard case .catalogue(let m) = metric.source else { preconditionFailure("an ECDF of \(metric.spec.name)") }
         let series = state.points.indices.map { p in
-            let bins = state.points[p].metrics[metric.rawValue].histogram.bins()
+            let bins = state.points[p].metrics[m.rawValue].histogram.bins()
             return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
         }
         var note = ""
         if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
+        let what = phrases[metric.measure] ?? phrases[metric.spec.name] ?? metric.measure.replacingOccurrences(of: ".", with: " ")
+        let quantity = String(metric.measure.split(separator: ".").last ?? Substring(metric.measure))
+        let title = "\(metric.surface) \(what)" + note
+        guard metric.spec.unit == "s" else {
+            return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(metric.spec.unit))", series: series, logX: true)
+        }
         // Times in s, min or h by the largest value (docs/output.md, "Units").
         let scale = TimeScale(series: series, x: true)
-        let axis = (what.hasPrefix("staleness") ? "staleness" : "latency") + " (\(scale.unit))"
-        return SVGPlot.ecdf(title: "\(surface) \(what)" + note, xLabel: axis, series: scale.scaled(series, x: true), logX: true)
-    }
-
-    /// The sweep line chart of one swept parameter (see `SweepChart`).
-    static func sweepChart(_ state: StudyState, column c: Int) -> String {
-        SweepChart.render(state, column: c)
+        return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: true)
     }
 }
 

@@ -1,11 +1,20 @@
-// The line chart `run` draws per swept parameter: each surface's staleness
-// against that parameter, with the very figures summary.csv reports for it
-// (the mean, and the p50 and p90 over all glances of a point), each with a
-// 95 % confidence band from the replications.
+// The line charts `run` draws per swept parameter: each reported metric of one measure
+// (every surface's staleness, a shared item's latency, …) against that parameter, with
+// the very figures summary.csv reports for it (the mean, and for a sampled metric the
+// p50 and p90 over all samples of a point), each with a 95 % confidence band from the
+// replications (docs/output.md).
 import Surfaces
 
-/// Builds `sweep-<parameter>.svg`.
+/// Builds `sweep-<parameter>.svg` (staleness) and `sweep-<parameter>-<measure>.svg`.
 enum SweepChart {
+    /// The reported metrics of one measure, drawn in one chart (they share a unit).
+    struct Group {
+        /// The name after the surface: `staleness`, `lost`, `write.latency`.
+        let measure: String
+        /// Its metrics, in report order.
+        let metrics: [ReportedMetric]
+    }
+
     /// One statistic drawn per surface: its name in legends, where summary.csv keeps it, its dash pattern.
     struct Statistic {
         let name: String
@@ -20,18 +29,50 @@ enum SweepChart {
                              Statistic(name: "p50", level: 0.5, dash: 1),
                              Statistic(name: "p90", level: 0.9, dash: 2)]
 
-    /// The y axis label: what the lines and the bands are, in `unit` (s, min or h).
+    /// The y axis label of the staleness chart: what the lines and the bands are, in `unit` (s, min or h).
     static func yLabel(_ unit: String) -> String { "staleness (\(unit)), all glances; band: 95% CI" }
 
-    /// The chart of swept column `c`.
-    static func render(_ state: StudyState, column c: Int) -> String {
+    /// The y axis label of `measure`'s chart, in `unit`; `sampled`: its quantiles are over all samples.
+    static func yLabel(_ measure: String, unit: String, sampled: Bool) -> String {
+        measure == "staleness" ? yLabel(unit) : "\(measure) (\(unit))" + (sampled ? ", all samples" : "") + "; band: 95% CI"
+    }
+
+    /// `metrics` in groups of one measure, in order of first appearance.
+    static func groups(_ metrics: [ReportedMetric]) -> [Group] {
+        var measures: [String] = []
+        for m in metrics where !measures.contains(m.measure) { measures.append(m.measure) }
+        return measures.map { measure in Group(measure: measure, metrics: metrics.filter { $0.measure == measure }) }
+    }
+
+    /// The file of `measure`'s chart against `column`: `sweep-<column>.svg` for staleness
+    /// (every surface's, as the charts have always been named), else `sweep-<column>-<measure>.svg`.
+    static func fileName(column: String, measure: String) -> String {
+        measure == "staleness" ? "sweep-\(column).svg" : "sweep-\(column)-\(measure).svg"
+    }
+
+    /// The metrics of the staleness chart when no report is given: each surface's staleness.
+    static var staleness: [ReportedMetric] {
+        StudyPlots.surfaces.compactMap { ReportedMetric.named($0 + ".staleness") }
+    }
+
+    /// The chart of swept column `c` for `metrics` (one measure, so one unit).
+    static func render(_ state: StudyState, column c: Int, metrics: [ReportedMetric] = staleness) -> String {
         let layout = state.layout
         let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
         // The other swept values are in each line's legend label (`lines`), not in the title.
         // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
-        var drawn = series(state, column: c, axis: axis)
-        let y = TimeScale(series: drawn)
-        drawn = y.scaled(drawn)
+        var drawn = series(state, column: c, axis: axis, metrics: metrics)
+        let unit = metrics.first?.spec.unit ?? "s"
+        var yUnit = unit
+        if unit == "s" {
+            let y = TimeScale(series: drawn)
+            (drawn, yUnit) = (y.scaled(drawn), y.unit)
+        }
+        let measure = metrics.first?.measure ?? "staleness"
+        let yLabel = yLabel(measure, unit: yUnit, sampled: metrics.contains { $0.isSampled })
+        // Every surface's staleness is "Staleness"; another measure is named by its metric when it has one.
+        let what = measure == "staleness" || metrics.count != 1 ? measure.prefix(1).uppercased() + measure.dropFirst() : metrics[0].spec.name
+        let title = what + " vs \(layout.columns[c])"
         var xLabel = axis.label(layout.columns[c])
         if axis.categories.isEmpty, xLabel.hasSuffix(" (s)") {
             let x = TimeScale(series: drawn, x: true)
@@ -40,11 +81,10 @@ enum SweepChart {
         }
         // Choices and on/off parameters: dots with whiskers at category positions.
         if Self.isCategorical(layout.columns[c]), !axis.categories.isEmpty {
-            return LineChartPlot(title: "Staleness vs \(layout.columns[c])", xLabel: layout.columns[c],
-                                 yLabel: yLabel(y.unit), series: drawn, categories: axis.categories).render()
+            return LineChartPlot(title: title, xLabel: layout.columns[c],
+                                 yLabel: yLabel, series: drawn, categories: axis.categories).render()
         }
-        return SVGPlot.lineChart(title: "Staleness vs \(layout.columns[c])", xLabel: xLabel,
-                                 yLabel: yLabel(y.unit), series: drawn)
+        return SVGPlot.lineChart(title: title, xLabel: xLabel, yLabel: yLabel, series: drawn)
     }
 
     /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
@@ -71,28 +111,28 @@ enum SweepChart {
         return groups
     }
 
-    /// Every series: per surface with data, per statistic, per line; a surface's series share a color.
+    /// Every series: per metric with data, per statistic, per line; a metric's series share a color.
+    /// A sampled metric has its mean, p50 and p90, a replication's or a point's metric its mean.
     ///
     /// The values are summary.csv's (`SummaryFigures`): the mean with its interval, and
-    /// the pooled quantiles with the bootstrap interval of `QuantileBootstrap`.
-    static func series(_ state: StudyState, column c: Int, axis: SweepAxis) -> [PlotSeries] {
+    /// the pooled quantiles with the bootstrap interval of `QuantileBootstrap` (no band for
+    /// a metric without one; a per-point metric has no interval).
+    static func series(_ state: StudyState, column c: Int, axis: SweepAxis, metrics: [ReportedMetric] = staleness) -> [PlotSeries] {
         let groups = lines(state, column: c)
         var series: [PlotSeries] = []
         var color = 0
-        for surface in StudyPlots.surfaces {
-            guard let metric = StudyPlots.metric(named: surface + ".staleness"), StudyPlots.hasData(state, metric) else { continue }
+        for metric in metrics where metric.hasData(state) {
             for group in groups {
-                let accumulators = group.points.map { state.points[$0].metrics[metric.rawValue] }
-                let figures = accumulators.map { SummaryFigures($0, shape: .sampled) }
-                for statistic in statistics {
+                let figures = group.points.map { metric.figures(state, point: $0) }
+                for statistic in metric.isSampled ? statistics : [statistics[0]] {
                     var values: [Double] = [], lows: [Double] = [], highs: [Double] = []
-                    for (m, f) in zip(accumulators, figures) {
-                        let (value, band) = figure(statistic, m, f)
+                    for (p, f) in zip(group.points, figures) {
+                        let (value, band) = figure(statistic, bootstrap: bootstrap(state, metric, point: p), f)
                         values.append(value)
                         lows.append(band.low)
                         highs.append(band.high)
                     }
-                    let name = "\(surface) \(statistic.name)" + (groups.count > 1 ? " @ \(group.key)" : "")
+                    let name = "\(metric.surface) \(statistic.name)" + (groups.count > 1 ? " @ \(group.key)" : "")
                     series.append(PlotSeries(label: name, points: zip(group.points, values).map { (axis.x[$0], $1) },
                                              bandLow: lows, bandHigh: highs,
                                              style: PlotStyle(color: color, dash: statistic.dash)))
@@ -103,13 +143,19 @@ enum SweepChart {
         return series
     }
 
+    /// The bootstrap of `metric`'s pooled quantiles at point `p`, if the study keeps one.
+    static func bootstrap(_ state: StudyState, _ metric: ReportedMetric, point p: Int) -> QuantileBootstrap? {
+        guard case .catalogue(let m) = metric.source else { return nil }
+        return state.points[p].metrics[m.rawValue].bootstrap
+    }
+
     /// A statistic as summary.csv reports it, and its 95 % band (low end at least 0).
-    static func figure(_ statistic: Statistic, _ m: MetricAccumulator, _ f: SummaryFigures) -> (Double, (low: Double, high: Double)) {
+    static func figure(_ statistic: Statistic, bootstrap: QuantileBootstrap?, _ f: SummaryFigures) -> (Double, (low: Double, high: Double)) {
         guard let level = statistic.level else {
             return (f.mean, (f.ci95Low.isNaN ? .nan : max(0, f.ci95Low), f.ci95High))
         }
         let k = SummaryFigures.levels.firstIndex { $0.q == level }!
         let value = f.quantiles[k]
-        return (value, m.bootstrap?.interval(level, estimate: value) ?? (.nan, .nan))
+        return (value, bootstrap?.interval(level, estimate: value) ?? (.nan, .nan))
     }
 }

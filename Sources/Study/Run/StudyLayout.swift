@@ -34,14 +34,17 @@ public struct StudyLayout: Sendable, Equatable {
     public var sample: SampleDesign?
     /// The point contrasts.csv takes every other point against (`observe.baseline`, default 0).
     public var baseline = 0
+    /// What the summary table and the charts show (`observe.report`, or the default for the study's surfaces).
+    public var report = MetricReport.standard
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
         let index = ParameterIndex()
         name = scenario.name
         columns = scenario.sweep.columns
+        let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
         points = scenario.sweep.points.indices.map { i in
-            let p = scenario.parameters(ofPoint: i)
+            let p = parameters[i]
             let fields = scenario.sweep.columns.map { path in
                 let spec = index[path]!
                 return ParameterRendering.csvField(spec.get(p), kind: spec.kind)
@@ -55,12 +58,15 @@ public struct StudyLayout: Sendable, Equatable {
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
         sample = scenario.sweep.sample
         baseline = scenario.baseline ?? 0
+        report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
     }
 
     /// A layout from its parts (used when decoding shard state).
     public init(name: String, columns: [String], points: [PointLayout], replications: Int,
-                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0) {
+                seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0,
+                report: MetricReport = .standard) {
         self.baseline = baseline
+        self.report = report
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
         sample = SampleDesign.inRenderedScenario(scenarioJSON)

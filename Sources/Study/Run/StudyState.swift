@@ -6,7 +6,7 @@ import Surfaces
 /// The layout and accumulated numbers of a study, whole or partial.
 public struct StudyState: Sendable, Equatable {
     /// The format tag of encoded state.
-    public static let format = "surfacesim-state/2"
+    public static let format = "surfacesim-state/3"
 
     /// The study's shape.
     public var layout: StudyLayout
@@ -39,6 +39,7 @@ public struct StudyState: Sendable, Equatable {
             ("seed", .string(String(layout.seed))),
             ("commonRandomNumbers", .bool(layout.commonRandomNumbers)),
             ("baseline", .number(Double(layout.baseline))),
+            ("report", JSONBuild.object([("table", Self.names(layout.report.table)), ("charts", Self.names(layout.report.charts))])),
             ("scenario", (try? JSON5.parse(layout.scenarioJSON))?.value ?? .null),
         ])
         return JSONBuild.object([
@@ -49,6 +50,20 @@ public struct StudyState: Sendable, Equatable {
             ("study", study),
             ("points", JSONBuild.array(zip(layout.points, points).map { Self.pointJSON($0, $1) })),
         ])
+    }
+
+    /// Metric names as a JSON array.
+    private static func names(_ metrics: [ReportedMetric]) -> JSONValue {
+        JSONBuild.array(metrics.map { .string($0.spec.name) })
+    }
+
+    /// The metrics named by the array `key` of `node`; nil if it is missing or names an unknown metric.
+    private static func metrics(_ node: JSONNode?, _ key: String) -> [ReportedMetric]? {
+        guard let items = JSONBuild.array(node, key) else { return nil }
+        let metrics = items.map { item -> ReportedMetric? in
+            if case .string(let name) = item.value { ReportedMetric.named(name) } else { nil }
+        }
+        return metrics.contains(nil) ? nil : metrics.map { $0! }
     }
 
     /// One point's layout and accumulators.
@@ -105,8 +120,12 @@ public struct StudyState: Sendable, Equatable {
         }
         let baseline = JSONBuild.integer(study, "baseline") ?? 0
         guard layouts.indices.contains(baseline) else { throw StateDecodingError("malformed 'baseline'") }
+        guard let table = Self.metrics(study?[key: "report"], "table"), let charts = Self.metrics(study?[key: "report"], "charts") else {
+            throw StateDecodingError("malformed 'report'")
+        }
         self.layout = StudyLayout(name: name, columns: columns, points: layouts, replications: replications,
-                                  seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render(), baseline: baseline)
+                                  seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render(), baseline: baseline,
+                                  report: MetricReport(table: table, charts: charts))
         self.shard = shard
         self.points = points
         elapsedSeconds = JSONBuild.number(node, "elapsedSeconds") ?? 0

@@ -11,26 +11,9 @@ struct BaselineDecoder {
     let index: ParameterIndex
     let file: String
 
-    /// `members` without `observe.baseline` (written nested in `observe` or dotted), and its
-    /// value node if it was there, so that the parameter walk never sees it.
+    /// `members` without `observe.baseline`, and its member if it was there (`ObserveSettings`).
     static func extract(_ members: [JSONMember]) -> (members: [JSONMember], node: JSONMember?) {
-        var found: JSONMember?
-        var kept: [JSONMember] = []
-        for member in members {
-            if member.key == path {
-                found = member
-                continue
-            }
-            if member.key == "observe", case .object(let inner) = member.value.value,
-               let b = inner.first(where: { $0.key == "baseline" }) {
-                found = b
-                var trimmed = member
-                trimmed.value.value = .object(inner.filter { $0.key != "baseline" })
-                kept.append(trimmed)
-                continue
-            }
-            kept.append(member)
-        }
+        let (kept, found) = ObserveSettings.extract("baseline", from: members)
         return (kept, found)
     }
 

@@ -134,6 +134,9 @@ extension Scenario {
                 (a.path, ParameterRendering.json(a.value, kind: index[a.path]!.kind))
             })))
         }
+        if let report {
+            pairs.append((ReportDecoder.path, .array(report.map { ParameterRendering.node(.string($0.spec.name)) })))
+        }
         return ParameterRendering.object(pairs)
     }
 }

@@ -99,6 +99,9 @@ public struct Scenario: Sendable {
     public var explicit: [Assignment] = []
     /// The point contrasts are taken against (`observe.baseline`; nil: not given, the first point).
     public var baseline: Int? = nil
+    /// The metrics the summary table and the charts show (`observe.report`; nil: not given,
+    /// the default for the study's surfaces, `MetricReport.defaultReport(for:)`).
+    public var report: [ReportedMetric]? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

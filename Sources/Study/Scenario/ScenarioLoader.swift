@@ -35,12 +35,16 @@ public enum ScenarioLoader {
             throw ScenarioError(.file(file, line: root.line, column: root.column),
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
-        let (members, baselineMember) = BaselineDecoder.extract(given)
+        let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
+        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
         let index = ParameterIndex()
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
         var parsedOverrides: [Override] = []
         for text in overrides { parsedOverrides.append(try Override(parsing: text)) }
+        // `--set observe.report=...` chooses outputs, not a parameter (`ReportDecoder`).
+        let reportOverrides = parsedOverrides.filter { $0.path == ReportDecoder.path }
+        parsedOverrides.removeAll { $0.path == ReportDecoder.path }
         var assignments: [Assignment] = []
         for item in keys.found { assignments.append(Assignment(path: item.path, value: try keys.decode(item))) }
         var overridden: [Assignment] = []
@@ -76,6 +80,8 @@ public enum ScenarioLoader {
         var scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep, explicit: explicit)
         if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
+        if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
+        for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for a in selection?.assignments ?? [] { written[a.path] = selection?.location }

@@ -41,6 +41,7 @@ struct SweepDecoder {
     private func grid(_ members: [JSONMember]) throws(ScenarioError) -> [Sweep.Axis] {
         var axes: [Sweep.Axis] = []
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: ["points", "sample"])
+        try refuseOutputSettings(members)
         try keys.collect(members)
         for item in keys.found {
             try checkSweepable(item)
@@ -99,6 +100,7 @@ struct SweepDecoder {
                     throw error(member.value, path: "sweep.points", .expected("an object of parameter values", found: ValueDecoder.describe(member.value)))
                 }
                 var keys = ParameterKeys(index: index, file: file)
+                try refuseOutputSettings(inner)
                 try keys.collect(inner)
                 for item in keys.found {
                     try checkSweepable(item)
@@ -118,6 +120,15 @@ struct SweepDecoder {
         guard ParameterIndex.studyWide.contains(item.path) else { return }
         throw ScenarioError(.file(file, line: item.keyLine, column: item.keyColumn), path: item.path,
                             .other("cannot be swept: it applies to the whole study"))
+    }
+
+    /// `observe.report` and `observe.baseline` choose the study's outputs, the same for every point.
+    private func refuseOutputSettings(_ members: [JSONMember]) throws(ScenarioError) {
+        for key in ["report", "baseline"] {
+            guard let found = ObserveSettings.extract(key, from: members).found else { continue }
+            throw ScenarioError(.file(file, line: found.keyLine, column: found.keyColumn), path: "observe." + key,
+                                .other("cannot be swept: it chooses the study's outputs, the same for every point"))
+        }
     }
 
     private func error(_ node: JSONNode, path: String? = "sweep", _ problem: InputProblem) -> ScenarioError {

@@ -1,0 +1,58 @@
+// What the summary table `run` prints and the charts it draws show (`observe.report`,
+// docs/scenarios.md#what-the-summary-and-the-charts-show, docs/output.md): the metrics a
+// scenario names, or by default what suits the surfaces the study turns on.
+import Surfaces
+
+/// The metrics of the summary table and of the charts. The CSV files keep every metric.
+public struct MetricReport: Sendable, Equatable {
+    /// The metrics the summary table shows, in its column order.
+    public var table: [ReportedMetric]
+    /// The metrics the charts draw: an ECDF per sampled one, a sweep chart per measure.
+    public var charts: [ReportedMetric]
+
+    /// The metrics a scenario's `observe.report` names: the table and the charts show the same.
+    public init(given metrics: [ReportedMetric]) {
+        table = metrics
+        charts = metrics
+    }
+
+    /// A report from its two lists (read back from shard state).
+    public init(table: [ReportedMetric], charts: [ReportedMetric]) {
+        (self.table, self.charts) = (table, charts)
+    }
+
+    /// Surfaces people glance at: a study with one of them on reports their staleness.
+    static let glanced = ["widget", "app", "watch", "live", "car"]
+
+    /// The default when some glanced surface is on: each glanced surface's staleness
+    /// and blank share in the table; each one's staleness, and a shared item's latency,
+    /// in the charts (a surface with no values at any point is left out).
+    public static let standard = MetricReport(
+        table: glanced.flatMap { [$0 + ".staleness", $0 + ".blank"] }.map(metric),
+        charts: (glanced.map { $0 + ".staleness" } + ["share.latency"]).map(metric))
+
+    /// What a surface nobody glances at is judged by, when it is the study's subject.
+    static let headlines: [(surface: String, metrics: [String])] = [
+        ("share", ["share.latency", "share.lost", "share.duplicated"]),
+        ("action", ["action.lost", "action.duplicated"]),
+        ("instant", ["instant.emptyFirstLaunch"]),
+        ("tv", ["tv.stoppedAtLock"]),
+    ]
+
+    /// The default for a study whose points run with `points`: `standard` while a glanced
+    /// surface other than the always-on app is on at some point; otherwise the headline
+    /// metrics of the surfaces that are on (a study of the share extension reports its
+    /// items' latency, losses and duplicates, not the app's staleness), or `standard`
+    /// when none is.
+    public static func defaultReport(for points: [Parameters]) -> MetricReport {
+        func on(_ enabled: (Parameters) -> Bool) -> Bool { points.contains(where: enabled) }
+        if on({ $0.widget.enabled || $0.watch.enabled || $0.live.enabled || $0.car.enabled }) { return standard }
+        let enabled: [String: Bool] = ["share": on { $0.share.enabled }, "action": on { $0.action.enabled },
+                                       "instant": on { $0.instant.enabled }, "tv": on { $0.tv.enabled }]
+        let metrics = headlines.filter { enabled[$0.surface] == true }.flatMap(\.metrics).map(metric)
+        return metrics.isEmpty ? standard : MetricReport(given: metrics)
+    }
+
+    /// A metric of the catalogue by name (the names above are all in it).
+    private static func metric(_ name: String) -> ReportedMetric { ReportedMetric.named(name)! }
+}
