@@ -40,6 +40,20 @@ final class InferenceTests: XCTestCase {
         XCTAssertEqual(odd.posterior[0], 0.5, accuracy: 1e-12)
     }
 
+    /// Thousands of readings take a likelihood far below the smallest double: it is kept as
+    /// a logarithm, and infer.csv prints it from there, never as 0. log10 of 3.1e-4343 is
+    /// −4343 + log10 3.1.
+    func testTinyLikelihoodsNeverPrintAsZero() {
+        XCTAssertEqual(InferenceReport.scientific(log10: -4343 + Math.log(3.1) / Math.log(10)), "3.1e-4343")
+        XCTAssertEqual(InferenceReport.likelihood(Math.log(0.25)), "0.25")
+        let s = twoDesigns(readings: Array(repeating: "completesWithoutApp", count: 3_000))
+        XCTAssertTrue(s.logLikelihood[1].isFinite)
+        XCTAssertEqual(s.likelihood[1], 0, "the likelihood itself underflows")
+        let printed = InferenceReport.likelihood(s.logLikelihood[1])
+        XCTAssertTrue(printed.contains("e-") && !printed.hasPrefix("0"), printed)
+        XCTAssertEqual(s.posterior[0], 1, accuracy: 1e-12)
+    }
+
     /// The expected information gain is the mutual information of design and reading: at a
     /// uniform prior over designs whose reading chances are (p, 1 − p) and (1 − p, p), it is
     /// 1 − H(p) bits; a probe that reads the same on both designs tells nothing.

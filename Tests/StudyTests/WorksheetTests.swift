@@ -30,7 +30,7 @@ final class WorksheetTests: XCTestCase {
         (#"{readings: {"P25.2": ["withinAMinute", "withinAnHour"]}}"#,
          "w.json5:1:40: readings.P25.2[1]: expected a reading of P25.2 (withinAMinute, withinTheHour, onlyAfterAppOpened, notUpdated), found 'withinAnHour'. Did you mean 'withinTheHour'?"),
         (#"{readings: {"P25.2": {reading: "withinTheHour", after: "forty"}}}"#,
-         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", found "forty""#),
+         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", at most 1000d, found "forty""#),
         (#"{readings: {"P25.2": {readng: "withinTheHour"}}}"#,
          "w.json5:1:23: readings.P25.2: expected one of 'reading', 'after', found 'readng'. Did you mean 'reading'?"),
         (#"{surfaces: ["widget"], readings: {"P25.7": "needsThePhone"}}"#,
@@ -48,6 +48,10 @@ final class WorksheetTests: XCTestCase {
         (#"{prior: {share: {outbox: -1}}}"#,
          "w.json5:1:26: prior.share.outbox: expected a weight from 0 to 1e12, found -1"),
         ("[1]", "w.json5:1:1: expected a worksheet object (platform, surfaces, readings, prior), found [1]"),
+        (#"{surfaces: ["widget"], prior: {share: {outbox: 2}}}"#,
+         "w.json5:1:32: prior.share: 'surfaces' does not list share, so nothing is inferred for it"),
+        (#"{readings: {"P25.2": {reading: "withinTheHour", after: "100000d"}}}"#,
+         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", at most 1000d, found "100000d""#),
     ]
 
     func testEachBadWorksheetHasItsExactMessage() {
@@ -66,6 +70,11 @@ final class WorksheetTests: XCTestCase {
         let out = directory.appendingPathComponent("out").path
         let bad: [(String, [String])] = Self.cases.map { ($0.text, []) } + [
             ("{}", ["--set", "push.wakeRefusl=0.9"]), ("{}", ["--set", "push.wakeRefusal=2"]), ("{}", ["--runs", "0"]),
+            // Only what the platform does: not the study's keys, a surface switched off, or the
+            // person's own behaviour (a probe's world holds only its steps; 86,400 shares a day
+            // would make every run of it hours long).
+            ("{}", ["--set", "share.perDay=86400"]), ("{}", ["--set", "widget.enabled=false"]), ("{}", ["--set", "duration=1s"]),
+            ("{}", ["--set", "seed=9"]), ("{}", ["--runs", "10001"]),
         ]
         for (text, options) in bad {
             try text.write(toFile: file, atomically: true, encoding: .utf8)

@@ -27,16 +27,17 @@ public struct InferVerb: Verb {
             gives the most likely design of each surface with the chapter's worksheet fields (data \
             source, session, what bounds staleness, backend components implied) and the probe to run \
             next: the one with the largest expected information gain (mutual information of design and \
-            reading, in bits). --set changes the model for every design, after the design's own \
-            settings (e.g. --set push.wakeRefusal=0.9 if the phone refuses most wakes). \
+            reading, in bits). --set changes what the platform does, for every design, after the \
+            design's own settings (e.g. --set push.wakeRefusal=0.9 if the phone refuses most wakes); \
+            the study's keys, the app's design and the person's own behaviour cannot be set. \
             Example: surfacesim infer Scenarios/teardown-example.json5
             """,
             arguments: [ArgumentSpec("worksheet", help: "The worksheet (JSON5) of readings recorded on a real app.")],
             options: [
-                OptionSpec("--runs", value: "n", help: "Simulated runs per (probe, design).", default: "200"),
+                OptionSpec("--runs", value: "n", help: "Simulated runs per (probe, design), 1 to 10000.", default: "200"),
                 OptionSpec("--seed", value: "s", help: "Base seed of the simulated runs.", default: "1"),
                 OptionSpec("--jobs", value: "j", help: "Worker threads.", default: "the number of active processors"),
-                OptionSpec("--set", value: "path=value", help: "Set a parameter of every simulated design, after the design's own settings.", repeatable: true),
+                OptionSpec("--set", value: "path=value", help: "Set what the platform does, for every simulated design, after the design's own settings: " + Self.platformParameters.joined(separator: ", ") + ".", repeatable: true),
                 OptionSpec("--out", value: "dir", help: "Folder for infer.csv and report.txt.", default: "Results/infer/<worksheet name>/"),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
             ])
@@ -44,7 +45,7 @@ public struct InferVerb: Verb {
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let path = arguments.positionals[0]
-        let runs = try arguments.integer("--runs", minimum: 1, maximum: 100_000) ?? 200
+        let runs = try arguments.integer("--runs", minimum: 1, maximum: 10_000) ?? 200
         let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
         let jobs = try arguments.integer("--jobs", minimum: 1) ?? ChapterOutput.defaultJobs
         let worksheet: Worksheet
@@ -68,14 +69,31 @@ public struct InferVerb: Verb {
         return 0
     }
 
+    /// What `--set` may change for `infer`: what the platform does (docs/inference.md#likelihoods).
+    /// The study's keys, the app's design (the designs set it), and what the person does
+    /// unprompted (a probe's world holds only the probe's steps) are not among them.
+    static let platformParameters = [
+        "network.latency", "backend.processingTime", "storage.ioTime",
+        "push.wakeRefusal", "push.delay", "push.loss", "push.wakesPerHour",
+        "widget.budgetPerDay", "widget.reloadDelay", "widget.memoryLimit", "widget.providerMemory", "widget.providerTimeBudget",
+        "live.pushBudgetPerHour", "live.maxActive", "live.lingerAfterEnd",
+        "share.memoryLimit", "share.timeBudget",
+    ]
+
     /// The `--set` options as parameter settings, checked on every design of the probe world.
     static func adjustments(_ texts: [String], base: Parameters) throws(CLIFailure) -> [(ParameterSpec, ParameterValue)] {
         let index = ParameterIndex()
         var out: [(ParameterSpec, ParameterValue)] = []
-        do {
+        do throws(ScenarioError) {
             for text in texts {
                 let override = try Override(parsing: text)
                 let a = try override.resolve(index)
+                guard platformParameters.contains(a.path) else {
+                    throw ScenarioError(.option("--set \(text)"), path: a.path,
+                                        .expected("a parameter of what the platform does (\(platformParameters.joined(separator: ", ")))",
+                                                  found: "\(a.path), which is the study's, the app's design or the person's (the probes' worlds hold only their steps)"),
+                                        suggestion: NameSuggestion.nearest(to: a.path, among: platformParameters))
+                }
                 out.append((index[a.path]!, a.value))
                 for s in TeardownSurface.allCases {
                     for d in JointDesign.all(of: s, base: base) {

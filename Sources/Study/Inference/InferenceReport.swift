@@ -5,17 +5,32 @@ import Surfaces
 public enum InferenceReport {
     /// infer.csv: `surface,design,likelihood,posterior`, each surface's joint designs in order.
     /// A figure below 0.0001 is written in exponent form (`3.2e-07`), so it never rounds to 0.
+    /// A likelihood from its natural logarithm (exact in the log, never 0).
+    static func likelihood(_ ln: Double) -> String {
+        let x = Math.exp(ln)
+        return x >= 1e-4 ? CSVNumber.format(x) : scientific(log10: ln / Math.log(10))
+    }
+
     public static func csv(_ inference: TeardownInference) -> String {
         var t = CSVTable(header: ["surface", "design", "likelihood", "posterior"])
         for s in inference.surfaces {
             for (d, design) in s.designs.enumerated() {
-                t.append([s.surface.rawValue, design.name, number(s.likelihood[d]), number(s.posterior[d])])
+                t.append([s.surface.rawValue, design.name, likelihood(s.logLikelihood[d]), number(s.posterior[d])])
             }
         }
         return t.render()
     }
 
-    static func number(_ x: Double) -> String { x != 0 && abs(x) < 1e-4 ? x.description : CSVNumber.format(x) }
+    static func number(_ x: Double) -> String { x != 0 && abs(x) < 1e-4 ? scientific(log10: Math.log(x) / Math.log(10)) : CSVNumber.format(x) }
+
+    /// A positive number given by its base-10 logarithm, as `m.mmmmme-N` with six significant
+    /// digits: a likelihood far below the smallest double (thousands of readings) still prints.
+    static func scientific(log10 l: Double) -> String {
+        var exponent = l.rounded(.down)
+        var mantissa = (Math.exp((l - exponent) * Math.log(10)) * 100_000).rounded() / 100_000
+        if mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        return CSVNumber.format(mantissa) + "e" + (exponent < 0 ? "-" : "+") + String(Int(abs(exponent)))
+    }
 
     /// The printed report: per surface, the most likely design with its posterior, the
     /// runner-up, the readings it rests on and the chapter's worksheet fields (§25.15); then

@@ -9,9 +9,12 @@ public struct TeardownInference: Sendable {
     public struct Surface: Sendable {
         public let surface: TeardownSurface
         public let designs: [JointDesign]
-        /// The product, over the readings recorded for the surface's probes, of each reading's
-        /// smoothed chance on the design (1 when nothing was recorded).
-        public let likelihood: [Double]
+        /// The natural logarithm of the likelihood: the sum, over the readings recorded for the
+        /// surface's probes, of the log of each reading's smoothed chance on the design (0 when
+        /// nothing was recorded). Kept as a logarithm: a thousand readings underflow a double.
+        public let logLikelihood: [Double]
+        /// The likelihood itself (0 where it underflows a double; `logLikelihood` does not).
+        public var likelihood: [Double] { logLikelihood.map(Math.exp) }
         /// Prior × likelihood, normalised to sum to 1 over the surface's designs.
         public let posterior: [Double]
         /// The number of readings recorded for the surface's probes.
@@ -59,7 +62,7 @@ public struct TeardownInference: Sendable {
             let unnormalised = zip(logLikelihood, weights).map { $1 * Math.exp($0 - top) }
             let total = unnormalised.reduce(0, +)
             let posterior = unnormalised.map { $0 / total }
-            surfaces.append(Surface(surface: s.surface, designs: s.designs, likelihood: logLikelihood.map(Math.exp),
+            surfaces.append(Surface(surface: s.surface, designs: s.designs, logLikelihood: logLikelihood,
                                     posterior: posterior, readings: count))
             for (pi, probe) in probes.enumerated() {
                 gains.append(Gain(probe: probe.id, surface: s.surface,

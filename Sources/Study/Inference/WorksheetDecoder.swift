@@ -45,7 +45,7 @@ public enum WorksheetDecoder {
         }
         if let node = root[key: "surfaces"] { sheet.surfaces = try surfaces(node, d) }
         if let node = root[key: "readings"] { sheet.readings = try readings(node, d, seen: sheet.surfaces) }
-        if let node = root[key: "prior"] { sheet.prior = try prior(node, d, platform: sheet.platform) }
+        if let node = root[key: "prior"] { sheet.prior = try prior(node, d, platform: sheet.platform, seen: sheet.surfaces) }
         return sheet
     }
 
@@ -120,8 +120,8 @@ public enum WorksheetDecoder {
             idNode = given
             if let time = node[key: "after"] {
                 let text = try d.string(time, path: path + ".after")
-                guard let us = Units.parseDuration(text), us >= 0 else {
-                    throw ScenarioError(d.at(time), path: path + ".after", .expected("a duration such as \"7m\" or \"40s\"", found: ValueDecoder.describe(time)))
+                guard let us = Units.parseDuration(text), us >= 0, Double(us) <= ParameterRange.longestDuration * 1e6 else {
+                    throw ScenarioError(d.at(time), path: path + ".after", .expected("a duration such as \"7m\" or \"40s\", at most 1000d", found: ValueDecoder.describe(time)))
                 }
                 after = SimTime(us)
             }
@@ -134,13 +134,17 @@ public enum WorksheetDecoder {
     }
 
     /// `prior: {widget: {"reloadOnChange+pushReload": 3}}`: non-negative weights, not all zero.
-    private static func prior(_ node: JSONNode, _ d: Decoding, platform: PlatformProfile) throws(ScenarioError) -> [TeardownSurface: [String: Double]] {
+    private static func prior(_ node: JSONNode, _ d: Decoding, platform: PlatformProfile,
+                              seen: [TeardownSurface]?) throws(ScenarioError) -> [TeardownSurface: [String: Double]] {
         let base = ChapterProbes.base(for: platform)
         var out: [TeardownSurface: [String: Double]] = [:]
         for m in try d.object(node, path: "prior", what: "an object of surfaces and design weights") {
             let path = "prior." + m.key
             guard let surface = TeardownSurface(rawValue: m.key) else {
                 throw d.unknown(m.key, among: TeardownSurface.allCases.map(\.rawValue), at: m.value, path: path, what: "a surface", keyOf: m)
+            }
+            if let seen, !seen.contains(surface) {
+                throw ScenarioError(d.at(m), path: path, .other("'surfaces' does not list \(surface.rawValue), so nothing is inferred for it"))
             }
             let names = JointDesign.all(of: surface, base: base).map(\.name)
             var weights: [String: Double] = [:]

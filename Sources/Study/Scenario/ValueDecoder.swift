@@ -194,6 +194,8 @@ public enum ValueDecoder {
             weights.append(x)
         }
         guard weights.contains(where: { $0 > 0 }) else { throw .expected(expectation, node) }
+        // The weights are normalised by their sum: a sum beyond the largest double would make them all 0.
+        guard weights.reduce(0, +).isFinite else { throw .expected("hourly weights whose sum is a finite number", node) }
         return weights
     }
 
