@@ -18,6 +18,7 @@ failed=$(echo "$summary" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")
 [ -n "$total" ] || { echo "no test summary"; echo "0 passed, 1 failed"; exit 1; }
 # The example package that adds a surface from outside (Examples/CustomSurface, docs/extending.md),
 # built against this checkout and tested after the main suite.
+echo "Examples/CustomSurface:"
 swift test --package-path Examples/CustomSurface --disable-swift-testing 2>&1 | tee "$log" \
   | grep -E "error:|failed \(|Executed [0-9]+ tests" | tail -20 || true
 example_status=${PIPESTATUS[0]}

@@ -18,6 +18,7 @@ public enum SurfaceExtensions {
     /// name, parameter or metric that clashes with a built-in one or another extension's, stops
     /// the program with the reason.
     public static func install(_ extensions: [any SurfaceExtension]) {
+        guard !extensions.isEmpty else { return }
         registry.withLock { r in
             let names = r.installed.map(\.name)
             if names == extensions.map(\.name) { return }

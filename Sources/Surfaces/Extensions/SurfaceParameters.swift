@@ -18,6 +18,7 @@ public struct SurfaceParameters: Sendable {
         return v
     }
 
+    /// An on/off parameter.
     public func bool(_ path: String) -> Bool {
         if case .bool(let b) = value(path) { return b }
         preconditionFailure("'\(path)' is not a bool")
@@ -27,6 +28,7 @@ public struct SurfaceParameters: Sendable {
         if case .number(let x) = value(path) { return x }
         preconditionFailure("'\(path)' is not a number")
     }
+    /// A whole number ≥ 0.
     public func count(_ path: String) -> Int {
         if case .integer(let x) = value(path) { return x }
         preconditionFailure("'\(path)' is not a count")
