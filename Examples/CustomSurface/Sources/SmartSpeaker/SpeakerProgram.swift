@@ -34,7 +34,14 @@ final class SpeakerProgram: SimulatedProcess<SpeakerInput> {
     /// At time 0, with the program running: the first question, and the first reading.
     func start() {
         scheduleQuestion()
-        if design.answerFrom == .latestReading { context.fetchStatus(for: address) }
+        if design.answerFrom == .latestReading { refresh() }
+    }
+
+    /// Reads the account now, and again one refresh interval later (a timer of its own,
+    /// whatever the round trip).
+    private func refresh() {
+        context.fetchStatus(for: address)
+        context.engine.send(.refresh, to: address, after: design.refreshInterval)
     }
 
     private func scheduleQuestion() {
@@ -55,7 +62,7 @@ final class SpeakerProgram: SimulatedProcess<SpeakerInput> {
             }
             scheduleQuestion()
         case .refresh:
-            context.fetchStatus(for: address)
+            refresh()
         case .reply(let reply):
             let data = reply.status == .ok ? context.data(of: reply) : nil
             switch design.answerFrom {
@@ -64,8 +71,8 @@ final class SpeakerProgram: SimulatedProcess<SpeakerInput> {
                 let counted = waiting.removeFirst()
                 if let data { answer(with: data, counted: counted) }
             case .latestReading:
-                if let data { reading = data }
-                engine.send(.refresh, to: address, after: design.refreshInterval)
+                // A reply overtaken by a later reading's (a round trip longer than the interval) is dropped.
+                if let data, data.readAt >= reading?.readAt ?? 0 { reading = data }
             }
         }
     }

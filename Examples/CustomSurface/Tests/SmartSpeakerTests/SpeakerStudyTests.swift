@@ -49,6 +49,17 @@ final class SpeakerStudyTests: XCTestCase {
                       "the speaker's columns come after every built-in one: \(header.suffix(200))")
     }
 
+    /// The platform launches the speaker at time 0 and the event log names it like a built-in program.
+    func testTheTraceShowsThePlatformLaunchingTheSpeaker() {
+        let console = Console.capturing()
+        XCTAssertEqual(CLI.main(["speakersim", "trace", Self.scenario, "--point", "1", "--only", "speaker", "--format", "text"],
+                                console: console), 0, console.errors)
+        let lines = console.output.split(separator: "\n")
+        XCTAssertEqual(lines.first, "0 s  speaker · launched system")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("speaker ← question") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("300 s  speaker ← refresh") }, "point 1 reads every 5 minutes")
+    }
+
     func testAMisspelledParameterIsNamedAndAnOutOfRangeOneRefused() {
         let misspelled = Console.capturing()
         XCTAssertEqual(CLI.main(["speakersim", "validate", Self.scenario, "--set", "speaker.refreshIntervl=3m"], console: misspelled), 2)
