@@ -16,5 +16,19 @@ summary=$(grep -E "Executed [0-9]+ tests" "$log" | tail -1)
 total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')
 failed=$(echo "$summary" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")
 [ -n "$total" ] || { echo "no test summary"; echo "0 passed, 1 failed"; exit 1; }
+# The example package that adds a surface from outside (Examples/CustomSurface, docs/extending.md),
+# built against this checkout and tested after the main suite.
+echo "Examples/CustomSurface:"
+swift test --package-path Examples/CustomSurface --disable-swift-testing 2>&1 | tee "$log" \
+  | grep -E "error:|failed \(|Executed [0-9]+ tests" | tail -20 || true
+example_status=${PIPESTATUS[0]}
+example=$(grep -E "Executed [0-9]+ tests" "$log" | tail -1)
+if [ -n "$example" ]; then
+  total=$((total + $(echo "$example" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')))
+  failed=$((failed + $(echo "$example" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")))
+else
+  echo "Examples/CustomSurface: no test summary (build failed)"
+  total=$((total + 1)); failed=$((failed + 1))
+fi
 echo "$((total - failed)) passed, $failed failed"
-[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
+[ "$status" -eq 0 ] && [ "$example_status" -eq 0 ] && [ "$failed" -eq 0 ]

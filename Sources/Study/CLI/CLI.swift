@@ -1,8 +1,20 @@
 // `surfacesim <verb> [options]`: dispatch to a verb, print errors
 // as `Error: …` with the usage line, and map failures to exit statuses.
 
+import Surfaces
+
 /// The command line's entry point.
 public enum CLI {
+    /// Runs the command `arguments` (program name first) with the surfaces `extensions` added
+    /// to the built-in ones (docs/extending.md#running-a-study) and returns the exit status:
+    /// the whole command line of another package's executable, its surfaces installed before
+    /// any catalogue is read, so `run`, `validate`, `help parameters` and `help metrics` know them.
+    public static func main(_ arguments: [String], extensions: [any SurfaceExtension], console: Console = .standard(),
+                            verbs: [any Verb] = Verbs.all) -> Int32 {
+        SurfaceExtensions.install(extensions)
+        return main(arguments, console: console, verbs: verbs)
+    }
+
     /// Runs the command `arguments` (program name first) and returns the exit status.
     public static func main(_ arguments: [String], console: Console = .standard(),
                             verbs: [any Verb] = Verbs.all) -> Int32 {

@@ -32,9 +32,9 @@ public enum StudyContrasts {
     /// Each metric of point `p` as summary.csv reports it, in summary.csv's order.
     static func inputsOf(_ state: StudyState, point p: Int) -> [ContrastInput] {
         let point = state.points[p]
-        var inputs: [ContrastInput] = Metric.allCases.map { metric in
-            let spec = metric.spec
-            let m = point.metrics[metric.rawValue]
+        var inputs: [ContrastInput] = MetricCatalog.specs.indices.map { slot in
+            let spec = MetricCatalog.specs[slot]
+            let m = point.metrics[slot]
             let figures = SummaryFigures(m, shape: spec.shape)
             let column = spec.shape == .sampled ? spec.name + ".mean" : spec.name
             return ContrastInput(metric: spec.name, unit: spec.unit, mean: figures.mean, p50: figures.quantiles[1],

@@ -5,10 +5,11 @@ import Surfaces
 /// The columns and rows of runs.csv.
 public enum RunsTable {
     /// Metric columns: `M.mean`, `M.p50`, `M.p90`, `M.p99` for a sampled metric, `M` otherwise.
-    public static let metricColumns: [String] = Metric.allCases.flatMap { metric -> [String] in
-        switch metric.spec.shape {
-        case .sampled: return ReplicationFigures.sampledStatistics.map { metric.spec.name + "." + $0.suffix }
-        case .perReplication: return [metric.spec.name]
+    /// The metrics of surfaces added from outside follow the built-in ones (docs/extending.md#metrics).
+    public static let metricColumns: [String] = MetricCatalog.specs.flatMap { spec -> [String] in
+        switch spec.shape {
+        case .sampled: return ReplicationFigures.sampledStatistics.map { spec.name + "." + $0.suffix }
+        case .perReplication: return [spec.name]
         }
     }
 

@@ -66,9 +66,9 @@ public enum SummaryTable {
         for (layout, point) in zip(state.layout.points, state.points) {
             let prefix = [layout.name] + layout.fields
             let replications = String(point.replications)
-            for metric in Metric.allCases {
-                let figures = SummaryFigures(point.metrics[metric.rawValue], shape: metric.spec.shape)
-                table.append(prefix + [metric.spec.name] + figures.fields + [metric.spec.unit, replications])
+            for (slot, spec) in MetricCatalog.specs.enumerated() {
+                let figures = SummaryFigures(point.metrics[slot], shape: spec.shape)
+                table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
             }
             let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
             for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
@@ -95,9 +95,9 @@ public enum DistributionsTable {
         for field in header(columns: state.layout.columns) { line.add(field) }
         line.endRecord()
         for (layout, point) in zip(state.layout.points, state.points) {
-            for metric in Metric.allCases {
-                let name = metric.spec.name
-                for bin in point.metrics[metric.rawValue].histogram.bins() {
+            for (slot, spec) in MetricCatalog.specs.enumerated() {
+                let name = spec.name
+                for bin in point.metrics[slot].histogram.bins() {
                     line.add(layout.name)
                     for field in layout.fields { line.add(field) }
                     line.add(name)

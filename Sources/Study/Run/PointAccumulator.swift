@@ -27,9 +27,12 @@ public struct MetricAccumulator: Sendable, Equatable {
     }
 
     /// An empty accumulator for `metric`, with a bootstrap if the charts draw its quantiles.
-    public init(_ metric: Metric) {
-        self.init(shape: metric.spec.shape)
-        if QuantileBootstrap.isBootstrapped[metric.rawValue] { bootstrap = QuantileBootstrap() }
+    public init(_ metric: Metric) { self.init(slot: metric.rawValue) }
+
+    /// An empty accumulator for the metric at `slot` of `MetricCatalog.specs`.
+    public init(slot: Int) {
+        self.init(shape: MetricCatalog.shapes[slot])
+        if QuantileBootstrap.isBootstrapped[slot] { bootstrap = QuantileBootstrap() }
     }
 
     /// Adds `other`'s values.
@@ -49,14 +52,14 @@ public struct PointAccumulator: Sendable, Equatable {
     public var failedReplications = 0
     /// Events simulated, summed.
     public var events: Int64 = 0
-    /// One accumulator per metric, by `Metric.rawValue`.
+    /// One accumulator per metric, by its slot in `MetricCatalog.specs`.
     public var metrics: [MetricAccumulator]
     /// Backend requests per minute summed over replications (for `backend.requests.peakToMean`).
     public var requestsPerMinute: [Int64] = []
 
     /// An empty point.
     public init() {
-        metrics = Metric.allCases.map { MetricAccumulator($0) }
+        metrics = MetricCatalog.specs.indices.map { MetricAccumulator(slot: $0) }
     }
 
     /// Adds one replication.

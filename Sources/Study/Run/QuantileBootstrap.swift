@@ -19,8 +19,11 @@ public struct QuantileBootstrap: Sendable, Equatable {
     public static let replicates = 100
     /// The metrics bootstrapped: those the sweep charts draw quantiles of.
     public static let metrics: [Metric] = [.widgetStaleness, .appStaleness, .watchStaleness, .liveStaleness, .carStaleness]
-    /// Whether each metric, by `Metric.rawValue`, is bootstrapped.
-    static let isBootstrapped: [Bool] = Metric.allCases.map { metrics.contains($0) }
+    /// Whether each metric, by its slot in `MetricCatalog.specs`, is bootstrapped (an added
+    /// surface's metrics are not: no chart draws their quantiles).
+    static let isBootstrapped: [Bool] = MetricCatalog.specs.indices.map { slot in
+        Metric(rawValue: slot).map(metrics.contains) ?? false
+    }
     /// Linear sub-buckets per power of two.
     static let subBuckets = 16
     /// Samples below this share bucket 0 (as in `LogHistogram`).

@@ -38,11 +38,11 @@ public struct ReplicationFigures: Sendable {
     public init(_ result: ReplicationResult, seed: UInt64) {
         self.seed = seed
         var violations = result.violations
-        values = Array(repeating: .nan, count: Metric.allCases.count)
-        statistics = Array(repeating: [], count: Metric.allCases.count)
-        sampleHistograms = Array(repeating: LogHistogram(), count: Metric.allCases.count)
-        sampleMoments = Array(repeating: ExactMoments(), count: Metric.allCases.count)
-        bootstrapBuckets = Array(repeating: [], count: Metric.allCases.count)
+        values = Array(repeating: .nan, count: MetricCatalog.specs.count)
+        statistics = Array(repeating: [], count: MetricCatalog.specs.count)
+        sampleHistograms = Array(repeating: LogHistogram(), count: MetricCatalog.specs.count)
+        sampleMoments = Array(repeating: ExactMoments(), count: MetricCatalog.specs.count)
+        bootstrapBuckets = Array(repeating: [], count: MetricCatalog.specs.count)
         bootstrapWeights = PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {

@@ -68,10 +68,10 @@ public struct StudyState: Sendable, Equatable {
 
     /// One point's layout and accumulators.
     private static func pointJSON(_ layout: PointLayout, _ point: PointAccumulator) -> JSONValue {
-        let metrics: [JSONValue] = Metric.allCases.map { metric in
-            let m = point.metrics[metric.rawValue]
+        let metrics: [JSONValue] = MetricCatalog.specs.indices.map { slot in
+            let m = point.metrics[slot]
             var fields: [(String, JSONValue)] = [
-                ("metric", .string(metric.spec.name)),
+                ("metric", .string(MetricCatalog.specs[slot].name)),
                 ("histogram", .string(m.histogram.encode())),
                 ("moments", .string(m.moments.encode())),
                 ("replicationStatistics", JSONBuild.array(m.replicationStatistics.map { .string($0.encode()) })),
@@ -141,24 +141,24 @@ public struct StudyState: Sendable, Equatable {
               let failed = JSONBuild.integer(node, "failedReplications"),
               let eventsText = JSONBuild.string(node, "events"), let events = Int64(eventsText),
               let requestsText = JSONBuild.string(node, "requestsPerMinute"),
-              let metricNodes = JSONBuild.array(node, "metrics"), metricNodes.count == Metric.allCases.count
+              let metricNodes = JSONBuild.array(node, "metrics"), metricNodes.count == MetricCatalog.specs.count
         else { throw StateDecodingError("malformed point \(i)") }
         var point = PointAccumulator()
         (point.replications, point.failedReplications, point.events) = (replications, failed, events)
         let requests = requestsText.isEmpty ? [] : requestsText.split(separator: ",").map { Int64($0) }
         guard !requests.contains(nil) else { throw StateDecodingError("malformed requestsPerMinute of point \(i)") }
         point.requestsPerMinute = requests.map { $0! }
-        for metric in Metric.allCases {
-            let m = metricNodes[metric.rawValue]
-            guard JSONBuild.string(m, "metric") == metric.spec.name,
+        for (slot, spec) in MetricCatalog.specs.enumerated() {
+            let m = metricNodes[slot]
+            guard JSONBuild.string(m, "metric") == spec.name,
                   let histogram = JSONBuild.string(m, "histogram").flatMap(LogHistogram.decode),
                   let moments = JSONBuild.string(m, "moments").flatMap(ExactMoments.decode),
                   let stats = JSONBuild.array(m, "replicationStatistics")
-            else { throw StateDecodingError("malformed metric \(metric.spec.name) of point \(i)") }
-            var accumulator = MetricAccumulator(metric)
+            else { throw StateDecodingError("malformed metric \(spec.name) of point \(i)") }
+            var accumulator = MetricAccumulator(slot: slot)
             if accumulator.bootstrap != nil {
                 guard let bootstrap = JSONBuild.string(m, "bootstrap").flatMap(QuantileBootstrap.decode) else {
-                    throw StateDecodingError("malformed bootstrap of \(metric.spec.name) at point \(i)")
+                    throw StateDecodingError("malformed bootstrap of \(spec.name) at point \(i)")
                 }
                 accumulator.bootstrap = bootstrap
             }
@@ -168,10 +168,10 @@ public struct StudyState: Sendable, Equatable {
                 if case .string(let t) = s.value { ExactMoments.decode(t) } else { nil }
             }
             guard decoded.count == accumulator.replicationStatistics.count, !decoded.contains(nil) else {
-                throw StateDecodingError("malformed replicationStatistics of \(metric.spec.name) at point \(i)")
+                throw StateDecodingError("malformed replicationStatistics of \(spec.name) at point \(i)")
             }
             accumulator.replicationStatistics = decoded.map { $0! }
-            point.metrics[metric.rawValue] = accumulator
+            point.metrics[slot] = accumulator
         }
         return (PointLayout(name: name, fields: fields, warmupMinutes: warmup), point)
     }

@@ -6,8 +6,8 @@ import Surfaces
 enum MetricMeans {
     /// `(metric, mean at each point)`, NaN where a point has no value.
     static func of(_ state: StudyState) -> [(metric: String, means: [Double])] {
-        var result: [(String, [Double])] = Metric.allCases.map { metric in
-            (metric.spec.name, state.points.map { SummaryFigures($0.metrics[metric.rawValue], shape: metric.spec.shape).mean })
+        var result: [(String, [Double])] = MetricCatalog.specs.enumerated().map { slot, spec in
+            (spec.name, state.points.map { SummaryFigures($0.metrics[slot], shape: spec.shape).mean })
         }
         let pointValues = zip(state.layout.points, state.points).map { $1.pointMetricValues(warmupMinutes: $0.warmupMinutes) }
         for (i, spec) in MetricCatalog.pointMetrics.enumerated() {

@@ -13,9 +13,16 @@ public struct MetricSpec: Sendable, Equatable {
     public let unit: String
     public let shape: MetricShape
     public let doc: String
+
+    /// A metric named `name` (`speaker.staleness`: docs/metrics.md's `S.measure`), in `unit`
+    /// (`s`, `fraction`, `count`), formed per `shape`, meaning `doc` (what `help metrics` prints).
+    public init(name: String, unit: String, shape: MetricShape, doc: String) {
+        (self.name, self.unit, self.shape, self.doc) = (name, unit, shape, doc)
+    }
 }
 
-/// Every metric a replication reports, in a fixed order (the column order of runs.csv).
+/// Every built-in metric a replication reports, in a fixed order (the column order of
+/// runs.csv); the metrics of surfaces added from outside follow them in `MetricCatalog.specs`.
 public enum Metric: Int, CaseIterable, Sendable {
     // Per-surface view metrics, for S in widget, app, watch, car.
     case widgetStaleness, widgetAge, widgetLag, widgetLagCensored, widgetBlank, widgetUnlabeledStale, widgetWrongAccount, widgetStalenessTimeAvg
@@ -43,7 +50,12 @@ public enum Metric: Int, CaseIterable, Sendable {
 
 /// The metric table. Names follow docs/metrics.md: `S.staleness`, `S.age`, `S.lag`, ...
 public enum MetricCatalog {
-    public static let specs: [MetricSpec] = build()
+    /// Every metric a replication reports, by index: the built-in ones (`Metric.rawValue`),
+    /// then those of the surfaces added from outside, in installation order
+    /// (docs/extending.md#metrics), so the built-in columns never move.
+    public static let specs: [MetricSpec] = builtIn + SurfaceExtensions.installed.flatMap(\.metrics)
+    /// The metrics of the surfaces this package has, in `Metric` order.
+    static let builtIn: [MetricSpec] = build()
     /// Each metric's shape, by raw value (read per replication without copying its spec).
     public static let shapes: [MetricShape] = specs.map(\.shape)
     /// Metrics computed across replications of a point rather than within one.

@@ -2,7 +2,8 @@
 /// value (per-replication metrics; NaN where it does not apply, e.g. no shares happened),
 /// plus the per-minute request counts the backend saw, for population-level measures.
 public struct ReplicationResult: Sendable {
-    /// Samples of each sampled metric, indexed by `Metric.rawValue` (empty for the others).
+    /// Samples of each sampled metric, by its index in `MetricCatalog.specs` (`Metric.rawValue`
+    /// for a built-in one; empty for the others).
     public var samples: [[Double]]
     /// Value of each per-replication metric (NaN: not applicable in this replication).
     public var values: [Double]
@@ -14,8 +15,8 @@ public struct ReplicationResult: Sendable {
     public var violations: [String]
 
     public init(minutes: Int) {
-        samples = Array(repeating: [], count: Metric.allCases.count)
-        values = Array(repeating: .nan, count: Metric.allCases.count)
+        samples = Array(repeating: [], count: MetricCatalog.specs.count)
+        values = Array(repeating: .nan, count: MetricCatalog.specs.count)
         requestsPerMinute = Array(repeating: 0, count: max(0, minutes))
         events = 0
         violations = []

@@ -3,8 +3,14 @@ import SimKernel
 /// Every parameter a scenario file or `--set` may name, with its meaning (docs/scenarios.md).
 /// The paths are a contract: scripts set them by name.
 public enum ParameterCatalog {
-    /// All parameters, in the order help and manifests list them.
+    /// All parameters, in the order help and manifests list them: the built-in ones, then
+    /// those of the surfaces added from outside, in installation order (docs/extending.md#parameters).
     public static func all() -> [ParameterSpec] {
+        builtIn() + SurfaceExtensions.installed.flatMap(\.parameters)
+    }
+
+    /// The parameters of the surfaces this package has.
+    static func builtIn() -> [ParameterSpec] {
         study() + observe() + world() + phone() + widget() + push() + live() + watch() + share()
             + actions() + instantVersion() + car() + television() + signOut()
     }

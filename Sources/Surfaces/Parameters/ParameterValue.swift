@@ -114,6 +114,9 @@ public struct ParameterSpec {
     public let set: (inout Parameters, ParameterValue) -> Void
     /// A range of its own, narrower or wider than its kind's.
     var ownRange: ParameterRange? = nil
+    /// A parameter of a surface added from outside (`ParameterSpec.added`), kept in
+    /// `Parameters.addedValues` rather than in a field of its own.
+    var isAdded = false
 
     /// The values it accepts (nil: any value of its kind).
     public var range: ParameterRange? { ownRange ?? kind.defaultRange }

@@ -30,6 +30,9 @@ public struct Parameters: Sendable {
     public var car = Car()
     public var tv = TV()
     public var signout = Signout()
+    /// The values of the parameters of surfaces added from outside, by path; a path not
+    /// here has its declared default (docs/extending.md#parameters).
+    public var addedValues: [String: ParameterValue] = [:]
 
     public init() {}
 

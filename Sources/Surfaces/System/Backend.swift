@@ -63,6 +63,9 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// shared secure storage), 2 the watch's own credential, 3 the television's session,
     /// 4 the car's own sign-in, 9 another device's independent session.
     static let phoneSession: Int32 = 1, watchCredential: Int32 = 2, tvSession: Int32 = 3, carSession: Int32 = 4, otherDevice: Int32 = 9
+    /// The session of a surface added from outside, signed in on its own device: the phone's
+    /// sign-out does not revoke it (docs/extending.md#the-platform-services).
+    static let addedSurfaceSession: Int32 = 10
 
     func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
 

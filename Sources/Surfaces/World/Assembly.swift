@@ -13,14 +13,17 @@ public enum Replication {
                            checkInvariants: Bool = false) -> ReplicationResult {
         let world = World(parameters, seed: seed)
         let assembly = Assembly(world: world)
+        let added = AddedSurfaces(world: world, seed: seed)
         world.engine.trace = trace
         for observer in [world.widgetObserver, world.appObserver, world.watchObserver, world.carObserver] {
             observer.trace = trace
         }
         world.engine.checksInvariants = checkInvariants
         assembly.start()
+        added.start()
         world.engine.run(until: parameters.duration)
-        let result = assembly.report()
+        var result = assembly.report()
+        added.report(into: &result)
         world.dismantle()
         return result
     }

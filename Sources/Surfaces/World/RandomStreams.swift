@@ -40,6 +40,19 @@ struct RandomStreams {
     /// of `Assembly.programNames`, in that order.
     static var processCapacity: Int { Assembly.programNames.count }
 
+    /// Gives the program registered after the built-in ones, named `name`, its own streams
+    /// in every per-process array, seeded by that name like a built-in program's, so an
+    /// added program reseeds none of the others (docs/extending.md#programs).
+    mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
+        func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
+        networkFrom.append(s("network.from"))
+        sessionsOpenedBy.append(s("user.sessions.openedBy"))
+        storageFrom.append(s("storage.from"))
+        backendFrom.append(s("backend.from"))
+        pushFrom.append(s("push.from"))
+        pushWakeFrom.append(s("push.wake.from"))
+    }
+
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }

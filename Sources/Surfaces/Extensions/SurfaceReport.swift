@@ -1,0 +1,32 @@
+/// Where an added surface writes its metrics at the end of a replication
+/// (docs/extending.md#metrics): by name, into the slots after the built-in metrics. A metric
+/// not written stays empty (sampled) or NaN (per replication: "does not apply").
+public struct SurfaceReport {
+    var result: ReplicationResult
+    /// This surface's metrics: the slot of each, and its shape.
+    private let slots: [String: (index: Int, shape: MetricShape)]
+
+    init(result: ReplicationResult, metrics: [MetricSpec], firstSlot: Int) {
+        self.result = result
+        var slots: [String: (index: Int, shape: MetricShape)] = [:]
+        for (k, spec) in metrics.enumerated() { slots[spec.name] = (firstSlot + k, spec.shape) }
+        self.slots = slots
+    }
+
+    private func slot(_ metric: String, _ shape: MetricShape) -> Int {
+        guard let s = slots[metric] else { preconditionFailure("'\(metric)' is not a metric of this surface") }
+        precondition(s.shape == shape, "'\(metric)' is not a \(shape) metric")
+        return s.index
+    }
+
+    /// The samples of a sampled metric (one per answer, glance, item…), in the order taken;
+    /// runs.csv gives their mean and quantiles, summary.csv pools them over the point.
+    public mutating func record(samples: [Double], for metric: String) {
+        result.samples[slot(metric, .sampled)] = samples
+    }
+
+    /// The value of a per-replication metric (NaN: does not apply in this replication).
+    public mutating func record(_ value: Double, for metric: String) {
+        result.values[slot(metric, .perReplication)] = value
+    }
+}
