@@ -13,6 +13,10 @@ public struct DeviceState: Sendable {
     public var pushTokenStale = false
     /// The phone is switched on (off only in scripted probes: the watch then cannot reach it).
     public var poweredOn = true
+    /// A power-saving period (Low Power Mode, a low battery): no background work (docs/model.md#power).
+    public var lowPower = false
+    /// Android Doze's idle window: background work and normal-priority pushes wait (docs/model.md#power).
+    public var dozing = false
 
     @inlinable public init() {}
 

@@ -17,6 +17,8 @@ public enum LiveUpdates: String, Sendable, CaseIterable { case app, push, clock 
 public enum WatchLevel: String, Sendable, CaseIterable { case remoteControl, companion, standalone }
 /// Relay mode for watch writes (§25.6, docs/platform-facts.md#watch-connectivity).
 public enum RelayMode: String, Sendable, CaseIterable { case immediate, queued }
+/// The priority of the backend's pushes (FCM's message priority; docs/model.md#power).
+public enum PushPriority: String, Sendable, CaseIterable { case high, normal }
 /// Share extension design (§25.7).
 public enum ShareDesign: String, Sendable, CaseIterable { case inExtension, outbox, openApp }
 /// Coordination of the outbox file both processes write (§25.3).

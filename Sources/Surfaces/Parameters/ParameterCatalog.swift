@@ -66,6 +66,10 @@ public enum ParameterCatalog {
         .real("device.appUpdates.perDay", \.device.appUpdatesPerDay, "app updates per day"),
         .bool("device.hasSecureStorage", \.device.hasSecureStorage, "the phone has secure storage for the kept readings' key"),
         .optionalTime("device.keyLossAt", \.device.keyLossAt, "when the phone is restored elsewhere and the key of kept readings is lost"),
+        .real("device.lowPower.perDay", \.device.lowPowerPerDay, "power-saving periods (Low Power Mode, a battery below 20%): no background refresh, background pushes wait for power"),
+        .distribution("device.lowPower.duration", \.device.lowPowerDuration, "length of one power-saving period"),
+        .bool("device.doze", \.device.doze, "Android Doze: a phone left locked and still goes idle, in windows of 1 h doubling to 6 h between short maintenance windows"),
+        .bool("device.developerAttached", \.device.developerAttached, "the phone as on the developer's desk: no push throttle, no widget reload budget, no extension memory limits"),
         .bool("storage.appGroupGranted", \.storage.appGroupGranted, "the shared container (App Group) was granted at signing"),
         .distribution("storage.ioTime", \.storage.ioTime, "time one read or write of a shared file takes"),
         .choice("session.protection", \.session.protection, "when the session entry can be read"),
@@ -112,7 +116,8 @@ extension Parameters {
     /// floor, and no daily budget on the updates the app asks for (none is documented:
     /// `updateAll` runs when called); FCM-like push, whose high-priority messages wake the
     /// app and are refused less often; background refresh by periodic work at WorkManager's
-    /// 15-minute floor, four an hour (doze, which defers it, is not modelled).
+    /// 15-minute floor, four an hour, deferred by Doze to its maintenance windows while the phone
+    /// lies locked and still (docs/model.md#power).
     public static func defaults(for profile: PlatformProfile) -> Parameters {
         var p = Parameters()
         p.platform = profile.rawValue
@@ -123,6 +128,7 @@ extension Parameters {
             p.push.wakesPerHour = 10
             p.app.backgroundRefresh = Rate(perHour: 4)
             p.live.maxActive = 8 * Time.hour
+            p.device.doze = true
         }
         return p
     }

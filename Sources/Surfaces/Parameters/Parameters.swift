@@ -73,6 +73,16 @@ public struct Parameters: Sendable {
         public var hasSecureStorage = true
         /// Times at which the phone is restored elsewhere and its secure key is lost (docs/model.md#kept-readings).
         public var keyLossAt: SimTime? = nil
+        /// Power-saving periods a day (iOS Low Power Mode, or a battery below 20%): background
+        /// refresh is not granted and background pushes wait for power (docs/model.md#power).
+        public var lowPowerPerDay: Double = 0
+        /// How long one power-saving period lasts.
+        public var lowPowerDuration: Distribution = .exponential(mean: 3 * 3600)
+        /// Android Doze: a phone left locked and still goes idle (docs/model.md#power).
+        public var doze = false
+        /// The phone as on the developer's desk: a debugger attached lifts the push throttle,
+        /// Developer Mode the widget's reload budget, the view debugger extensions' memory limits.
+        public var developerAttached = false
     }
     public struct Storage: Sendable {
         /// The App Group container is granted at signing (docs/model.md#app-group-refused).
@@ -137,6 +147,9 @@ public struct Parameters: Sendable {
         public var delay: Distribution = .lognormal(median: 1.0)
         public var loss: Double = 0.01
         public var wakesPerHour: Int = 3
+        /// The priority the backend sends its pushes at: a normal-priority push to a dozing
+        /// Android phone waits for a maintenance window; a high-priority one is delivered.
+        public var priority: PushPriority = .high
     }
     public struct Live: Sendable {
         public var enabled = true

@@ -224,7 +224,9 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         w.shares.append(SharedItem(confirmedAt: w.now, size: size))
         w.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
-                        limits: ProcessLimits(timeBudget: w.p.share.timeBudget, memoryLimit: w.p.share.memoryLimit))
+                        limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
+                                             // The view debugger waives extensions' memory limits (docs/model.md#power).
+                                             memoryLimit: w.p.device.developerAttached ? nil : w.p.share.memoryLimit))
         w.engine.send(.confirm(item: Int32(w.shares.count - 1)), to: w.ids.share)
     }
 

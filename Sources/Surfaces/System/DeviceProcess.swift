@@ -5,6 +5,12 @@ import Platform
 /// decision to terminate the app in the background, and the reply to a revocation it sent.
 enum DeviceInput {
     case lock, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh
+    /// A power-saving period begins or ends.
+    case lowPowerStarts, lowPowerEnds
+    /// The phone was unlocked (by the user, or by opening the app): with Doze, it wakes.
+    case screenOn
+    /// Doze: the idle window of the lock period `generation` begins, or its maintenance window.
+    case dozeIdle(generation: Int64), dozeMaintenance(generation: Int64)
     /// Memory pressure: the system terminates the app's run `incarnation` if it is still in the background.
     case terminateApp(incarnation: UInt32)
     case reply(Reply)
@@ -23,6 +29,11 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     override func discardMemory() {}
 
     private var p: Parameters { world.p }
+    /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
+    /// windows so far in it, and a background refresh deferred to the next window.
+    private var dozePeriod: Int64 = 0
+    private var idleWindows = 0
+    private var refreshDeferred = false
 
     func start() {
         scheduleUnlockCycle(locked: true)
@@ -30,6 +41,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         schedule(.offline, perDay: p.network.offlinePerDay, rng: &world.rng.deviceNetwork)
         schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &world.rng.deviceUpdates)
         scheduleBackgroundRefresh()
+        schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &world.rng.devicePower)
+        screenOff()
         if let t = p.device.keyLossAt { world.engine.send(.keyLoss, to: world.ids.device, at: t) }
         if let t = p.app.keepReadingsChangeAt { world.engine.send(.keepChange, to: world.ids.device, at: t) }
     }
@@ -76,11 +89,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .unlock:
             w.unlock()
             scheduleUnlockCycle(locked: false)
+        case .screenOn:
+            screenOn()
         case .lock:
             if w.appInForeground {
                 send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
             } else {
                 w.device.locked = true
+                screenOff()
                 scheduleUnlockCycle(locked: true)
             }
         case .restart:
@@ -100,11 +116,30 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             update()
             schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
         case .backgroundRefresh:
-            // Not for a force-quit app, nor one whose registration a restore left stale.
-            if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground {
-                w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler))
+            if w.device.dozing {
+                refreshDeferred = true               // Doze: the job waits for the next window
+            } else {
+                grantBackgroundRefresh()
             }
             scheduleBackgroundRefresh()
+        case .lowPowerStarts:
+            w.device.lowPower = true
+            send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
+        case .lowPowerEnds:
+            w.device.lowPower = false
+            w.broadcast(.powerRestored)
+            schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &w.rng.devicePower)
+        case .dozeIdle(let period):
+            guard period == dozePeriod, w.device.locked else { return }
+            w.device.dozing = true
+            // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
+            let window = min(Time.hour << min(idleWindows, 3), 6 * Time.hour)
+            idleWindows += 1
+            send(.dozeMaintenance(generation: period), after: window)
+        case .dozeMaintenance(let period):
+            guard period == dozePeriod else { return }
+            endIdleWindow()
+            send(.dozeIdle(generation: period), after: Self.maintenanceWindow)
         case .keyLoss:
             // Restored onto another phone: the key is gone, the app is not running, and its push
             // token and background tasks are stale until the user opens it and it registers again.
@@ -116,6 +151,46 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         }
     }
 
+    /// The system's background scheduler grants a refresh: not to a force-quit app, nor to one
+    /// whose registration a restore left stale, nor during a power-saving period.
+    private func grantBackgroundRefresh() {
+        let w = world
+        if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground && !w.device.lowPower {
+            w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler))
+        }
+    }
+
+    /// Doze's maintenance window (AOSP's deep-idle maintenance lasts 5–10 minutes).
+    static let maintenanceWindow = 5 * Time.minute
+    /// A still phone whose screen went off enters deep Doze after this (30 min inactive, then
+    /// 30 min idle-after-inactive; docs/platform-facts.md#power).
+    static let dozeAfter = Time.hour
+
+    /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later.
+    private func screenOff() {
+        guard p.device.doze else { return }
+        dozePeriod += 1
+        idleWindows = 0
+        send(.dozeIdle(generation: dozePeriod), after: Self.dozeAfter)
+    }
+
+    /// The screen comes on: Doze ends at once.
+    private func screenOn() {
+        guard p.device.doze else { return }
+        dozePeriod += 1
+        if world.device.dozing { endIdleWindow() }
+    }
+
+    /// An idle window ends: deferred work and normal-priority pushes go through.
+    private func endIdleWindow() {
+        world.device.dozing = false
+        world.broadcast(.dozeWindow)
+        if refreshDeferred {
+            refreshDeferred = false
+            grantBackgroundRefresh()
+        }
+    }
+
     /// A restart ends every phone process; the phone comes back locked, before first unlock.
     private func restart() {
         let w = world
@@ -124,6 +199,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         w.device.locked = true
         w.device.unlockedSinceBoot = false
         w.broadcast(.restarted)
+        screenOff()
     }
 
     /// An app update replaces the app and its extensions; it may change the projection schema.

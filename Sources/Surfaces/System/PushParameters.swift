@@ -8,5 +8,6 @@ extension ParameterCatalog {
         .distribution("push.delay", \.push.delay, "push delivery delay"),
         .probability("push.loss", \.push.loss, "probability a push is lost"),
         .count("push.wakesPerHour", \.push.wakesPerHour, "background wakes granted per rolling hour"),
+        .choice("push.priority", \.push.priority, "the backend's push priority: a normal one waits for a dozing phone's maintenance window, a high one is delivered"),
     ] }
 }

@@ -66,7 +66,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             arriveAtPhone(for: writer)
         case .liveUpdateArrives(let update):
             liveUpdateArrives(update)
-        case .deviceNotice(.online):
+        case .deviceNotice(.online), .deviceNotice(.powerRestored), .deviceNotice(.dozeWindow):
             if let writer = heldSilent {
                 heldSilent = nil
                 arriveAtPhone(for: writer)
@@ -115,11 +115,20 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             w.engine.send(.silentPush, to: w.ids.app)
             return
         }
-        if refused {
+        // Power saving holds background pushes until power returns; Doze holds normal-priority
+        // ones until its next window (the newest only, as for an offline phone).
+        if w.device.lowPower || (w.device.dozing && w.p.push.priority == .normal) {
+            heldSilent = writer
+            w.engine.log(w.ids.pushService, "held", w.device.lowPower ? "low power" : "doze")
+            return
+        }
+        // A debugger attached lifts the throttle: no refusal and no hourly budget.
+        let throttled = !w.p.device.developerAttached
+        if refused && throttled {
             w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer.index)")
             return
         }
-        guard wakeBudget.spend(at: w.now) else {
+        guard !throttled || wakeBudget.spend(at: w.now) else {
             w.engine.log(w.ids.pushService, "wakeRefused", "hourly budget spent")
             return
         }

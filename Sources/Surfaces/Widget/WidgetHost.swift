@@ -148,15 +148,18 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         if reloadPending { return }   // coalesced into the run that has not started yet
         if providerRunning {
             // The running provider may have read the old data: one more run after it.
-            if reloadAgain == nil && (free || budget.spend(at: world.now)) { reloadAgain = reason }
+            if reloadAgain == nil && (free || spendBudget()) { reloadAgain = reason }
             return
         }
-        if !free && !budget.spend(at: world.now) {
+        if !free && !spendBudget() {
             world.engine.log(world.ids.widgetHost, "reloadRefused", "budget spent")
             return
         }
         runProvider(reason)
     }
+
+    /// Charges one reload to the rolling budget; Developer Mode lifts the budget (docs/model.md#power).
+    private func spendBudget() -> Bool { world.p.device.developerAttached || budget.spend(at: world.now) }
 
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
@@ -170,7 +173,8 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         if w.measuring { reloadsRun += 1 }
         if w.engine.isRunning(w.ids.provider) { w.engine.end(w.ids.provider, .normal) }
         w.engine.launch(w.ids.provider, by: .widgetHost,
-                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),
+                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget,
+                                             memoryLimit: w.p.device.developerAttached ? nil : w.p.widget.memoryLimit),
                         first: .buildTimeline(reason))
     }
 
@@ -195,12 +199,12 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func hintDue() {
         let w = world
         if reloadPending || providerRunning { return }
-        let available = budget.nextAvailable(at: w.now)
+        let available = budget.nextAvailable(at: w.now)   // never later than now while Developer Mode charges nothing
         if available > w.now {
             setHint(available)
             return
         }
-        _ = budget.spend(at: w.now)
+        _ = spendBudget()
         runProvider(.hint)
     }
 }

@@ -91,4 +91,8 @@ public enum WatchNotice: Sendable, Equatable {
 public enum ReloadReason: UInt8, Sendable, CaseIterable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
 
 /// Platform events a process may be told of.
-public enum DeviceNotice: UInt8, Sendable { case online, offline, firstUnlock, restarted, appUpdated }
+public enum DeviceNotice: UInt8, Sendable {
+    case online, offline, firstUnlock, restarted, appUpdated
+    /// A power-saving period ended; a Doze idle window ended (maintenance, or the phone woke).
+    case powerRestored, dozeWindow
+}

@@ -10,7 +10,7 @@ struct RandomStreams {
     var pushWatch, pushTV, networkWatch, networkShare: RandomStream
     var elsewhere, widget, app, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
-    var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates: RandomStream
+    var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
     /// Glances at each surface.
     var glancesWidget, glancesApp, glancesWatch: RandomStream
     /// Activities (world events) apart from their delivery (design), apart from glances at them.
@@ -81,6 +81,7 @@ struct RandomStreams {
         deviceRestarts = s(n.deviceRestarts)
         deviceNetwork = s(n.deviceNetwork)
         deviceUpdates = s(n.deviceUpdates)
+        devicePower = s(n.devicePower)
         glancesWidget = s(n.glancesWidget)
         glancesApp = s(n.glancesApp)
         glancesWatch = s(n.glancesWatch)
@@ -116,6 +117,7 @@ private struct StreamNameHashes {
     let deviceRestarts = SeedMixer.nameHash("device.restarts")
     let deviceNetwork = SeedMixer.nameHash("device.network")
     let deviceUpdates = SeedMixer.nameHash("device.updates")
+    let devicePower = SeedMixer.nameHash("device.power")
     let glancesWidget = SeedMixer.nameHash("glances.widget")
     let glancesApp = SeedMixer.nameHash("glances.app")
     let glancesWatch = SeedMixer.nameHash("glances.watch")

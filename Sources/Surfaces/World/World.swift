@@ -324,9 +324,12 @@ final class World {
     /// The user unlocks the phone (also the first unlock after a restart).
     func unlock() {
         let first = !device.unlockedSinceBoot
+        let wasLocked = device.locked
         device.locked = false
         device.unlockedSinceBoot = true
         if first { broadcast(.firstUnlock) }
+        // The screen comes on: Doze ends (docs/model.md#power).
+        if wasLocked && p.device.doze { engine.send(.screenOn, to: ids.device) }
     }
 
     /// Tells the system programs that react to platform notices.
