@@ -70,11 +70,16 @@ extension ChapterProbes {
             ProbeReading(id: "keepsUpdating", text: "It keeps updating and matches the second device"),
             ProbeReading(id: "freezes", text: "It freezes or disappears after the force-quit"),
             ProbeReading(id: "noLiveStatus", text: "The app shows no live status for any activity"),
+            ProbeReading(id: "movesButDiffers", text: "It keeps changing but does not match the second device (no chapter reading)"),
         ],
         designs: [
             ProbeDesign("pushDriven", predicted: "keepsUpdating") { $0.live.updates = .push },
             ProbeDesign("appDriven", predicted: "freezes") { $0.live.updates = .app },
             ProbeDesign("noLiveStatus", predicted: "noLiveStatus") { $0.live.enabled = false },
+            // Beside P25.5, the chapter's caution: a status drawn by the clock keeps moving after
+            // a force-quit too, and mostly matches the second device, since most activities keep
+            // near their plan: a countdown that keeps ticking proves nothing (docs/model.md#probes-and-failure-modes).
+            ProbeDesign("clockDriven", predicted: "keepsUpdating") { $0.live.updates = .clock },
         ],
         script: { r, rng in
             prepare(r, &rng)
@@ -84,10 +89,11 @@ extension ChapterProbes {
             r.wait(Time.minute)
             r.forceQuit()
             r.lockPhone()
-            guard let a = r.lastActivity, let next = a.stageTimes.first else { return "freezes" }
+            guard let a = r.lastActivity, let next = a.stageTimes.first, let before = r.liveDrawnStage else { return "freezes" }
             r.wait(max(0, next - r.now) + 2 * Time.minute)
             // 4. Compare the live status with the second device.
-            guard let now = r.lastActivity, now.shown else { return "freezes" }
-            return now.shownStage >= now.stage ? "keepsUpdating" : "freezes"
+            guard let now = r.lastActivity, now.shown, let drawn = r.liveDrawnStage else { return "freezes" }
+            if drawn == now.stage { return "keepsUpdating" }
+            return drawn == before ? "freezes" : "movesButDiffers"
         })
 }

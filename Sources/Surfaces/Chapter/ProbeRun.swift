@@ -143,6 +143,8 @@ public final class ProbeRun {
     /// A second device (or the web) shows the change: the backend has it.
     func elsewhereShows(_ change: Int32) -> Bool { assembly.backend.timesApplied(change) > 0 }
     var lastActivity: LiveStatus.Activity? { assembly.live.activities.last }
+    /// The stage the last activity's status draws now (a clock-driven one moves on its plan).
+    var liveDrawnStage: Int? { lastActivity.map { assembly.live.drawnStage($0) } }
     /// The share sheet offers a signed-in compose view (the extension finds a session).
     var shareActsSignedIn: Bool { world.p.share.enabled && world.shared.readSession(world.device) != nil }
     func shareChange(_ index: Int) -> Int32 { world.shares[index].change }

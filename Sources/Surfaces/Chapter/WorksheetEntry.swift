@@ -96,6 +96,11 @@ public struct WorksheetEntry: Sendable, Equatable {
             session: "the main app's",
             staleness: "the app's process: it stops at a force-quit",
             backend: "nothing beyond the main app's"),
+        "P25.5/clockDriven": WorksheetEntry(
+            dataSource: "the plan made at the start, drawn by the system's clock",
+            session: "none after the start",
+            staleness: "how far the activity runs off its plan: the status never learns",
+            backend: "nothing after the start"),
         "P25.5/noLiveStatus": WorksheetEntry(),
         // P25.6: sign-out.
         "P25.6/fullSignOut": WorksheetEntry(

@@ -245,7 +245,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         }
         w.counters.liveGlances += 1
         let clock = w.p.live.updates == .clock ? clockReached(a, at: w.now) : 0
-        let drawn = w.p.live.updates == .clock ? max(clock, a.shownStage) : a.shownStage
+        let drawn = drawnStage(a)
         let staleness: SimTime
         if a.stage > drawn {
             staleness = w.now - a.stageTimes[drawn]      // the earliest stage not shown began then
@@ -261,6 +261,12 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         w.result.samples[Metric.liveAge.rawValue].append(Time.seconds(w.now - readAt))
         if staleness > w.p.observe.staleAfter { w.counters.liveUnlabeledStale += 1 }
         if w.signedOut && a.account == 1 { w.counters.liveWrongAccount += 1 }
+    }
+
+    /// The stage the status draws now: the last update's, or for a clock-driven status the
+    /// later of that and the stage its plan reaches by the clock.
+    func drawnStage(_ a: Activity) -> Int {
+        world.p.live.updates == .clock ? max(clockReached(a, at: world.now), a.shownStage) : a.shownStage
     }
 
     /// The stage a clock-driven status's plan reaches at `t` (it draws the later of this and
