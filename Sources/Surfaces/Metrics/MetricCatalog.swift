@@ -44,6 +44,15 @@ public enum Metric: Int, CaseIterable, Sendable {
     case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
     case widgetProviderCrashed
     case widgetSlotStaleness
+    // The backend's cost by surface and endpoint (docs/model.md#backend-and-push): requests by
+    // the sender's surface (`CostSurface` order), then by endpoint (`RequestKind` order), then bytes.
+    case backendRequestsApp, backendRequestsWidget, backendRequestsWatch, backendRequestsShare, backendRequestsAction
+    case backendRequestsCar, backendRequestsTV, backendRequestsElsewhere, backendRequestsAdded
+    case backendRequestsSync, backendRequestsCompactFetch, backendRequestsWrite, backendRequestsRevoke
+    case backendBytes
+    case backendBytesApp, backendBytesWidget, backendBytesWatch, backendBytesShare, backendBytesAction
+    case backendBytesCar, backendBytesTV, backendBytesElsewhere, backendBytesAdded
+    case backendBytesSync, backendBytesCompactFetch, backendBytesWrite
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -82,6 +91,35 @@ public enum MetricCatalog {
         MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out"),
         MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown"),
     ] }
+
+    /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost).
+    static func backendCost() -> [MetricSpec] {
+        var m: [MetricSpec] = []
+        let off = " (no value when the surface is off)"
+        for s in CostSurface.allCases {
+            let what = s == .added ? "the programs of surfaces added from outside (no value when none is installed)"
+                : s == .elsewhere ? "the other device or the web" : "the \(s.name) surface's programs" + off
+            m.append(MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up from \(what)"))
+        }
+        for (k, what) in [("sync", "the full sync"), ("compactFetch", "the compact, screen-shaped endpoint"),
+                          ("write", "writes"), ("revoke", "revocations")] {
+            m.append(MetricSpec(name: "backend.requests.\(k)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up to \(what)"))
+        }
+        m.append(MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
+                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data"))
+        for s in CostSurface.allCases {
+            let what = s == .added ? "surfaces added from outside" : s == .elsewhere ? "the other device or the web" : "the \(s.name) surface"
+            m.append(MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes from \(what)" + (s == .added || s == .elsewhere ? "" : off)))
+        }
+        for k in ["sync", "compactFetch", "write"] {
+            m.append(MetricSpec(name: "backend.bytes.\(k)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes on the \(k) endpoint"))
+        }
+        return m
+    }
 
     static func build() -> [MetricSpec] {
         var m = view("widget", "widget")
@@ -142,6 +180,7 @@ public enum MetricCatalog {
             MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
             MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
         ]
+        m += backendCost()
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m
     }
