@@ -95,24 +95,20 @@ public enum MetricCatalog {
     /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost).
     static func backendCost() -> [MetricSpec] {
         var m: [MetricSpec] = []
-        let off = " (no value when the surface is off)"
         for s in CostSurface.allCases {
-            let what = s == .added ? "the programs of surfaces added from outside (no value when none is installed)"
-                : s == .elsewhere ? "the other device or the web" : "the \(s.name) surface's programs" + off
             m.append(MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
-                                doc: "requests the backend served after the warm-up from \(what)"))
+                                doc: "requests the backend served after the warm-up from \(s.senders)"))
         }
         for (k, what) in [("sync", "the full sync"), ("compactFetch", "the compact, screen-shaped endpoint"),
-                          ("write", "writes"), ("revoke", "revocations")] {
+                          ("write", "write a change"), ("revoke", "revoke the credentials of the phone and its surfaces")] {
             m.append(MetricSpec(name: "backend.requests.\(k)", unit: "count", shape: .perReplication,
                                 doc: "requests the backend served after the warm-up to \(what)"))
         }
         m.append(MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
-                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data"))
+                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data (a revocation and a refused fetch carry none)"))
         for s in CostSurface.allCases {
-            let what = s == .added ? "surfaces added from outside" : s == .elsewhere ? "the other device or the web" : "the \(s.name) surface"
             m.append(MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
-                                doc: "the part of backend.bytes from \(what)" + (s == .added || s == .elsewhere ? "" : off)))
+                                doc: "the part of backend.bytes from \(s.senders)"))
         }
         for k in ["sync", "compactFetch", "write"] {
             m.append(MetricSpec(name: "backend.bytes.\(k)", unit: "bytes", shape: .perReplication,

@@ -19,6 +19,21 @@ enum CostSurface: Int, CaseIterable {
         }
     }
 
+    /// Its programs that send requests, and when the surface has no figures (its metrics' docs).
+    var senders: String {
+        switch self {
+        case .app: "the main app (the sign-out's revocation the device sends for it when the network is back included)"
+        case .widget: "the widget's provider (no value when the widget is off)"
+        case .watch: "the watch app (no value when the watch is off)"
+        case .share: "the share extension and the share sheet's background uploads (no value when share is off)"
+        case .action: "the action runner, a widget button's actions included (no value when neither actions nor widget buttons run)"
+        case .car: "the car's own client (no value when the car is off)"
+        case .tv: "the television app (no value when the television is off)"
+        case .elsewhere: "the other device or the web"
+        case .added: "the programs of surfaces added from outside (no value when none is installed)"
+        }
+    }
+
     /// The one table from programs to surfaces, by program name (`Assembly.programNames`).
     /// The device sends the app's pending revocation when the network comes back, so it counts
     /// as the app; the share sheet's background uploads count as the share extension's; the
