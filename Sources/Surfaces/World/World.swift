@@ -259,7 +259,9 @@ final class World {
     /// endpoint (`withData`: its reply carries the account's data).
     func countRequest(_ r: Request, withData: Bool) {
         let m = Int(now / Time.minute)
-        if m < result.requestsPerMinute.count { result.requestsPerMinute[m] &+= 1 }
+        // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
+        guard m < result.requestsPerMinute.count else { return }
+        result.requestsPerMinute[m] &+= 1
         backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index)), withData: withData)
     }
 
