@@ -44,6 +44,15 @@ public enum Metric: Int, CaseIterable, Sendable {
     case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
     case widgetProviderCrashed
     case widgetSlotStaleness
+    // The backend's cost by surface and endpoint (docs/model.md#backend-and-push): requests by
+    // the sender's surface (`CostSurface` order), then by endpoint (`RequestKind` order), then bytes.
+    case backendRequestsApp, backendRequestsWidget, backendRequestsWatch, backendRequestsShare, backendRequestsAction
+    case backendRequestsCar, backendRequestsTV, backendRequestsElsewhere, backendRequestsAdded
+    case backendRequestsSync, backendRequestsCompactFetch, backendRequestsWrite, backendRequestsRevoke
+    case backendBytes
+    case backendBytesApp, backendBytesWidget, backendBytesWatch, backendBytesShare, backendBytesAction
+    case backendBytesCar, backendBytesTV, backendBytesElsewhere, backendBytesAdded
+    case backendBytesSync, backendBytesCompactFetch, backendBytesWrite
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -82,6 +91,31 @@ public enum MetricCatalog {
         MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out"),
         MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown"),
     ] }
+
+    /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost).
+    static func backendCost() -> [MetricSpec] {
+        var m: [MetricSpec] = []
+        for s in CostSurface.allCases {
+            m.append(MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up from \(s.senders)"))
+        }
+        for (k, what) in [("sync", "the full sync"), ("compactFetch", "the compact, screen-shaped endpoint"),
+                          ("write", "write a change"), ("revoke", "revoke the credentials of the phone and its surfaces")] {
+            m.append(MetricSpec(name: "backend.requests.\(k)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up to \(what)"))
+        }
+        m.append(MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
+                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data (a revocation and a refused fetch carry none)"))
+        for s in CostSurface.allCases {
+            m.append(MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes from \(s.senders)"))
+        }
+        for k in ["sync", "compactFetch", "write"] {
+            m.append(MetricSpec(name: "backend.bytes.\(k)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes on the \(k) endpoint"))
+        }
+        return m
+    }
 
     static func build() -> [MetricSpec] {
         var m = view("widget", "widget")
@@ -142,6 +176,7 @@ public enum MetricCatalog {
             MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
             MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
         ]
+        m += backendCost()
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m
     }

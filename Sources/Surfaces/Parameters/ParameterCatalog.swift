@@ -11,7 +11,7 @@ public enum ParameterCatalog {
 
     /// The parameters of the surfaces this package has.
     static func builtIn() -> [ParameterSpec] {
-        study() + observe() + world() + phone() + widget() + push() + live() + watch() + share()
+        study() + observe() + world() + backend() + phone() + widget() + push() + live() + watch() + share()
             + actions() + instantVersion() + car() + television() + signOut()
     }
 
@@ -47,8 +47,6 @@ public enum ParameterCatalog {
         .distribution("network.latency", \.network.latency, "one request's round trip"),
         .real("network.offline.perDay", \.network.offlinePerDay, "offline periods of the phone per day"),
         .distribution("network.offline.duration", \.network.offlineDuration, "length of an offline period"),
-        .distribution("backend.processingTime", \.backend.processingTime, "time the backend takes to apply a write"),
-        .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key"),
     ] }
 
     static func signOut() -> [ParameterSpec] { [

@@ -12,7 +12,7 @@ enum BackendInput {
 /// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
-/// away from the phone app, and counts requests per minute.
+/// away from the phone app, and counts requests per minute and by surface and endpoint (`BackendCost`).
 final class Backend: SimulatedProcess<BackendInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -80,7 +80,6 @@ final class Backend: SimulatedProcess<BackendInput> {
         case .request(let request):
             r = request
         }
-        if world.measuring { world.countRequest() }
         var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item)
         var delay = r.returnDelay
         if r.kind == .revoke {
@@ -98,6 +97,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             case .revoke: break
             }
         }
+        if world.measuring { world.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { world.letGo(r.change) }
         engine.send(reply, via: world.replyRoute(r.from), incarnation: r.incarnation, after: delay)

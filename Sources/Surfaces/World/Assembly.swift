@@ -121,6 +121,9 @@ final class Assembly {
         acceptsReplies(ids.actionRunner, ActionRunnerInput.reply)
         acceptsReplies(ids.car, CarInput.reply)
         acceptsReplies(ids.tv, TelevisionInput.reply)
+        // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
+        assert(w.replyRoutes.indices.allSatisfy { w.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
+               "a program that accepts replies has no surface in CostSurface.ofProgram")
         w.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
         if w.p.share.enabled { w.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
@@ -198,8 +201,34 @@ final class Assembly {
         r.values[Metric.appColdStartUnexplained.rawValue] = frac(c.coldStartsUnexplained, c.coldStarts)
         reportSurfaces(into: &r, end: end)
         r.values[Metric.backendRequests.rawValue] = Double(r.requestsPerMinute.reduce(0) { $0 + Int($1) })
+        reportBackendCost(into: &r)
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations
         return r
+    }
+}
+
+extension Assembly {
+    /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost):
+    /// no value for a surface that is off, as for its other metrics.
+    func reportBackendCost(into r: inout ReplicationResult) {
+        let w = world, p = w.p, cost = w.backendCost
+        let on: [CostSurface: Bool] = [
+            .app: true, .widget: p.widget.enabled, .watch: p.watch.enabled, .share: p.share.enabled,
+            // The action runner runs for the actions and for a widget's buttons (`start`).
+            .action: p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0),
+            .car: p.car.enabled, .tv: p.tv.enabled, .elsewhere: true, .added: !SurfaceExtensions.installed.isEmpty,
+        ]
+        for s in CostSurface.allCases where on[s]! {
+            r.values[Metric.backendRequestsApp.rawValue + s.rawValue] = Double(cost.requests(s))
+            r.values[Metric.backendBytesApp.rawValue + s.rawValue] = cost.bytes(s, sizes: p.backend)
+        }
+        for k in [RequestKind.sync, .compactFetch, .write, .revoke] {
+            r.values[Metric.backendRequestsSync.rawValue + Int(k.rawValue)] = Double(cost.requests(nil, k))
+        }
+        for k in [RequestKind.sync, .compactFetch, .write] {
+            r.values[Metric.backendBytesSync.rawValue + Int(k.rawValue)] = cost.bytes(nil, k, sizes: p.backend)
+        }
+        r.values[Metric.backendBytes.rawValue] = cost.bytes(sizes: p.backend)
     }
 }

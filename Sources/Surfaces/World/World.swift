@@ -63,6 +63,12 @@ final class World {
     @exclusivity(unchecked)
     #endif
     var counters = Counters()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The backend's requests and bytes after the warm-up, by surface and endpoint
+    /// (docs/model.md#backend-and-push); only measured, never read by a program.
+    var backendCost = BackendCost()
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -249,10 +255,14 @@ final class World {
         return route
     }
 
-    /// Counts one backend request in its minute.
-    func countRequest() {
+    /// Counts one backend request in its minute, and under its sender's surface and its
+    /// endpoint (`withData`: its reply carries the account's data).
+    func countRequest(_ r: Request, withData: Bool) {
         let m = Int(now / Time.minute)
-        if m < result.requestsPerMinute.count { result.requestsPerMinute[m] &+= 1 }
+        // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
+        guard m < result.requestsPerMinute.count else { return }
+        result.requestsPerMinute[m] &+= 1
+        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index)), withData: withData)
     }
 
     // MARK: Launching programs

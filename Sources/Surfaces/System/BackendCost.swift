@@ -1,0 +1,105 @@
+/// The surface a request to the backend is counted under (docs/model.md#backend-and-push):
+/// the surface of the program that sent it. The order is that of the `backend.requests.S`
+/// and `backend.bytes.S` metrics.
+enum CostSurface: Int, CaseIterable {
+    case app, widget, watch, share, action, car, tv, elsewhere, added
+
+    /// The name in the metrics (`backend.requests.widget`): the surface's metric prefix.
+    var name: String {
+        switch self {
+        case .app: "app"
+        case .widget: "widget"
+        case .watch: "watch"
+        case .share: "share"
+        case .action: "action"
+        case .car: "car"
+        case .tv: "tv"
+        case .elsewhere: "elsewhere"
+        case .added: "added"
+        }
+    }
+
+    /// Its programs that send requests, and when the surface has no figures (its metrics' docs).
+    var senders: String {
+        switch self {
+        case .app: "the main app (the sign-out's revocation the device sends for it when the network is back included)"
+        case .widget: "the widget's provider (no value when the widget is off)"
+        case .watch: "the watch app (no value when the watch is off)"
+        case .share: "the share extension and the share sheet's background uploads (no value when share is off)"
+        case .action: "the action runner, a widget button's actions included (no value when neither actions nor widget buttons run)"
+        case .car: "the car's own client (no value when the car is off)"
+        case .tv: "the television app (no value when the television is off)"
+        case .elsewhere: "the other device or the web"
+        case .added: "the programs of surfaces added from outside (no value when none is installed)"
+        }
+    }
+
+    /// The one table from programs to surfaces, by program name (`Assembly.programNames`).
+    /// The device sends the app's pending revocation when the network comes back, so it counts
+    /// as the app; the share sheet's background uploads count as the share extension's; the
+    /// action runner runs every action, a widget button's included. A program not listed
+    /// sends no requests (`Assembly` checks that every program with a reply route is here);
+    /// a program of a surface added from outside counts as `added`.
+    static let ofProgram: [String: CostSurface] = [
+        "app": .app, "device": .app, "widgetProvider": .widget, "watchApp": .watch,
+        "shareExtension": .share, "shareSheet": .share, "actionRunner": .action,
+        "car": .car, "television": .tv, "elsewhere": .elsewhere,
+    ]
+
+    /// The table by process index: the built-in programs in registration order.
+    static let ofBuiltInProcess: [CostSurface?] = Assembly.programNames.map { ofProgram[$0] }
+
+    /// The surface of the process at `index` (past the built-in ones: a surface added from outside).
+    static func ofProcess(_ index: Int) -> CostSurface {
+        guard index < ofBuiltInProcess.count else { return .added }
+        guard let s = ofBuiltInProcess[index] else {
+            preconditionFailure("\(Assembly.programNames[index]) sends requests but has no surface in CostSurface.ofProgram")
+        }
+        return s
+    }
+}
+
+/// What the backend served after the warm-up, by surface and endpoint: the requests, and
+/// the fetches it answered with data (a refused fetch carries no data back).
+struct BackendCost {
+    /// Requests by surface, then endpoint (`RequestKind.rawValue`).
+    private(set) var requests = Array(repeating: Array(repeating: 0, count: 4), count: CostSurface.allCases.count)
+    /// Syncs and compact fetches answered with data, by surface, then endpoint.
+    private(set) var answered = Array(repeating: Array(repeating: 0, count: 4), count: CostSurface.allCases.count)
+
+    /// Counts one request from `surface`; `withData` when its reply carries the account's data.
+    mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {
+        requests[surface.rawValue][Int(kind.rawValue)] += 1
+        if withData { answered[surface.rawValue][Int(kind.rawValue)] += 1 }
+    }
+
+    /// Requests from `surface` (nil: every surface) to `kind` (nil: every endpoint).
+    func requests(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil) -> Int {
+        sum(requests, surface, kind)
+    }
+
+    /// Bytes from `surface` (nil: every surface) on `kind` (nil: every endpoint): a write carries
+    /// `writeBytes`, a sync answered with data `syncBytes`, a compact fetch answered with data
+    /// `compactBytes`, a revocation and a refused fetch no payload.
+    func bytes(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil, sizes b: Parameters.Backend) -> Double {
+        let endpoints: [RequestKind] = kind.map { [$0] } ?? [.sync, .compactFetch, .write, .revoke]
+        var total = 0.0
+        for k in endpoints {
+            switch k {
+            case .sync: total += Double(sum(answered, surface, k)) * Double(b.syncBytes)
+            case .compactFetch: total += Double(sum(answered, surface, k)) * Double(b.compactBytes)
+            case .write: total += Double(sum(requests, surface, k)) * Double(b.writeBytes)
+            case .revoke: break
+            }
+        }
+        return total
+    }
+
+    private func sum(_ table: [[Int]], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
+        var n = 0
+        for s in CostSurface.allCases where surface == nil || surface == s {
+            for k in 0..<4 where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
+        }
+        return n
+    }
+}
