@@ -35,6 +35,8 @@ enum MainAppInput {
     case liveActivityMoved(LiveUpdate)
     /// The user asks it to sign out.
     case signOut
+    /// The user enters the code the television shows (sign-in by code).
+    case approveTelevisionCode(Int32)
 }
 
 /// The main app (docs/model.md#main-app): opened by the user, woken in the background by pushes,
@@ -190,6 +192,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // The app's own code draws the stage it heard of on its status.
             world.engine.send(.appDraws(update), to: world.ids.live)
         case .signOut: signOut()
+        case .approveTelevisionCode(let code):
+            world.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
         }
     }
 
@@ -348,8 +352,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { w.appStorage.revokePending = false }
-        case .compactFetch:
-            break       // the app asks for full syncs only
+        case .compactFetch, .deviceCode:
+            break       // the app asks for full syncs only; an approval needs no answer
         }
     }
 

@@ -53,6 +53,8 @@ public enum Metric: Int, CaseIterable, Sendable {
     case backendBytesApp, backendBytesWidget, backendBytesWatch, backendBytesShare, backendBytesAction
     case backendBytesCar, backendBytesTV, backendBytesElsewhere, backendBytesAdded
     case backendBytesSync, backendBytesCompactFetch, backendBytesWrite
+    // Sign-in by code (docs/model.md#television).
+    case tvSignInTime, backendRequestsDeviceCode
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -177,6 +179,10 @@ public enum MetricCatalog {
             MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
         ]
         m += backendCost()
+        m += [
+            MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included"),
+            MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals"),
+        ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m
     }

@@ -25,6 +25,8 @@ public enum ShareDesign: String, Sendable, CaseIterable { case inExtension, outb
 public enum OutboxMode: String, Sendable, CaseIterable { case uncoordinated, coordinated, perProcessFiles }
 /// Car surface (§25.8).
 public enum CarMode: String, Sendable, CaseIterable { case projected, onCar }
+/// How the television signs in (docs/model.md#television): already signed in, or by a code.
+public enum TelevisionSignIn: String, Sendable, CaseIterable { case signedIn, byCode }
 /// Video handover to a television (§25.8).
 public enum TVHandoff: String, Sendable, CaseIterable { case location, mirror }
 /// When kept readings past their lifetime are deleted (docs/model.md#kept-readings).

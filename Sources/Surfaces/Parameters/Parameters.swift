@@ -231,6 +231,12 @@ public struct Parameters: Sendable {
         public var handoff: TVHandoff = .location
         public var playbacksPerDay: Double = 1
         public var playbackLength: Distribution = .lognormal(median: 2700)
+        /// Signed in when the replication starts, or by a code approved on the phone.
+        public var signIn: TelevisionSignIn = .signedIn
+        /// Time from the code on the television's screen to the user approving it in the phone's app.
+        public var approvalDelay: Distribution = .lognormal(median: 60)
+        /// How often the television asks whether its code was approved (RFC 8628's default: 5 s).
+        public var pollInterval: SimTime = 5 * Time.second
     }
     public struct Signout: Sendable {
         public var at: SimTime? = nil

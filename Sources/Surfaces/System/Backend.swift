@@ -50,6 +50,11 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// surface that acts with the phone's shared session, or never calls the backend, is not
     /// on it.
     private(set) var devices: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The sign-in codes issued, by number: approved on the phone or not yet.
+    private var codes: [Bool] = []
 
     init(world: World, objects: Int) {
         self.world = world
@@ -63,6 +68,8 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// shared secure storage), 2 the watch's own credential, 3 the television's session,
     /// 4 the car's own sign-in, 9 another device's independent session.
     static let phoneSession: Int32 = 1, watchCredential: Int32 = 2, tvSession: Int32 = 3, carSession: Int32 = 4, otherDevice: Int32 = 9
+    /// What a television without a session asks for and polls a sign-in code with.
+    static let signInCode: Int32 = 5
     /// The session of a surface added from outside, signed in on its own device: the phone's
     /// sign-out does not revoke it (docs/extending.md#the-platform-services).
     static let addedSurfaceSession: Int32 = 10
@@ -88,13 +95,14 @@ final class Backend: SimulatedProcess<BackendInput> {
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else {
-            if !devices.contains(r.credential) { devices.append(r.credential) }
+            if r.credential != Self.signInCode && !devices.contains(r.credential) { devices.append(r.credential) }
             switch r.kind {
             case .sync, .compactFetch: reply.data = world.enclose(snapshot)
             case .write:
                 apply(r)
                 delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
+            case .deviceCode: deviceCode(r, &reply)
             }
         }
         if world.measuring { world.countRequest(r, withData: reply.data >= 0) }
@@ -117,6 +125,23 @@ final class Backend: SimulatedProcess<BackendInput> {
             world.truth.markApplied(r.change)
         }
         world.backendApplied(change: r.change, from: r.from)
+    }
+
+    /// Sign-in by code: a new code for a television that asks with none; for one that polls,
+    /// the session once the phone approved the code (refused until then); the phone's
+    /// approval marks the code.
+    private func deviceCode(_ r: Request, _ reply: inout Reply) {
+        let code = Int(r.item)
+        if r.credential != Self.signInCode {
+            if code >= 0 && code < codes.count { codes[code] = true }
+        } else if code < 0 {
+            reply.item = Int32(codes.count)
+            codes.append(false)
+        } else if code < codes.count && codes[code] {
+            revoked.remove(Self.tvSession)     // a session granted to the television
+        } else {
+            reply.status = .unauthorized       // not approved yet
+        }
     }
 
     /// Deletes one object elsewhere (a configured widget target may be the one).

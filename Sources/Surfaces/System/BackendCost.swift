@@ -62,10 +62,10 @@ enum CostSurface: Int, CaseIterable {
 /// What the backend served after the warm-up, by surface and endpoint: the requests, and
 /// the fetches it answered with data (a refused fetch carries no data back).
 struct BackendCost {
-    /// Requests by surface, then endpoint (`RequestKind.rawValue`).
-    private(set) var requests = Array(repeating: Array(repeating: 0, count: 4), count: CostSurface.allCases.count)
+    /// Requests by surface, then endpoint (`RequestKind.rawValue`: sync, compact fetch, write, revoke, sign-in code).
+    private(set) var requests = Array(repeating: Array(repeating: 0, count: 5), count: CostSurface.allCases.count)
     /// Syncs and compact fetches answered with data, by surface, then endpoint.
-    private(set) var answered = Array(repeating: Array(repeating: 0, count: 4), count: CostSurface.allCases.count)
+    private(set) var answered = Array(repeating: Array(repeating: 0, count: 5), count: CostSurface.allCases.count)
 
     /// Counts one request from `surface`; `withData` when its reply carries the account's data.
     mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {
@@ -89,7 +89,7 @@ struct BackendCost {
             case .sync: total += Double(sum(answered, surface, k)) * Double(b.syncBytes)
             case .compactFetch: total += Double(sum(answered, surface, k)) * Double(b.compactBytes)
             case .write: total += Double(sum(requests, surface, k)) * Double(b.writeBytes)
-            case .revoke: break
+            case .revoke, .deviceCode: break
             }
         }
         return total
@@ -98,7 +98,7 @@ struct BackendCost {
     private func sum(_ table: [[Int]], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
         var n = 0
         for s in CostSurface.allCases where surface == nil || surface == s {
-            for k in 0..<4 where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
+            for k in 0..<5 where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
         }
         return n
     }

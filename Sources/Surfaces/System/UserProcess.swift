@@ -5,6 +5,8 @@ import Platform
 /// foreground (a session starts).
 enum UserInput {
     case open, end, edit, signOut, signOutNow
+    /// The television shows a sign-in code; later the user enters it in the phone's app.
+    case seesTelevisionCode(Int32), entersTelevisionCode(Int32)
     /// The app came to the foreground (by the user, a link, a share or an action):
     /// `surfaceSeed` is nil for the user's own opens, else the seed of a session a surface opened.
     case sessionStarted(surfaceSeed: UInt64?)
@@ -96,6 +98,12 @@ final class UserProcess: SimulatedProcess<UserInput> {
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !w.appInForeground { w.openAppInForeground(.user) }
             w.engine.send(.signOut, to: w.ids.app)
+        case .seesTelevisionCode(let code):
+            at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
+        case .entersTelevisionCode(let code):
+            // The user opens the app to approve the television (a session the television opened).
+            if !w.appInForeground { w.openAppInForeground(.user, bySurface: w.ids.tv.process) }
+            w.engine.send(.approveTelevisionCode(code), to: w.ids.app)
         case .edit:
             if inSession {
                 w.engine.send(.userEdits, to: w.ids.app)

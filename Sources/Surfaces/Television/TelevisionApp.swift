@@ -16,6 +16,8 @@ enum TelevisionInput {
     case phoneAppLeftForeground
     /// The backend's connection says the credentials were revoked.
     case revoked
+    /// Its timer to ask again whether its sign-in code was approved.
+    case pollCode
     case reply(Reply)
 }
 /// The television (§25.8; docs/model.md#instant-version): its own client with its own session, granted by a
@@ -52,11 +54,25 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     @exclusivity(unchecked)
     #endif
     private(set) var signedIn = true
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Sign-in by code: the code on its screen, and since when (docs/model.md#television).
+    private var code: (number: Int32, shownAt: SimTime)? = nil
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Per sign-in by code after the warm-up: seconds from the code shown to the session granted.
+    private(set) var signInTimes: [Double] = []
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
 
     func start() {
+        if world.p.tv.signIn == .byCode {
+            signedIn = false
+            askForCode()
+        }
         schedule()
         world.engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
     }
@@ -90,6 +106,12 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             }
         case .revoked:
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+        case .pollCode:
+            if let c = code, !signedIn {
+                w.request(.deviceCode, from: w.ids.tv, credential: Backend.signInCode, item: c.number, online: true)
+            }
+        case .reply(let r) where r.kind == .deviceCode:
+            codeReply(r)
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
                 signedIn = false
@@ -100,6 +122,29 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         }
     }
 
+
+    /// Sign-in by code (§25.13): asks the backend for a code.
+    private func askForCode() {
+        world.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
+    }
+
+    /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll
+    /// is refused until the phone approved it, then the television has its session.
+    private func codeReply(_ r: Reply) {
+        let w = world
+        if code == nil {
+            guard r.status == .ok, r.item >= 0 else { return }
+            code = (r.item, w.now)
+            w.engine.send(.seesTelevisionCode(r.item), to: w.ids.user)
+            w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+        } else if r.status == .ok {
+            signedIn = true
+            w.holders.television = true
+            if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
+        } else {
+            w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+        }
+    }
 
     /// A playback is on the television's screen.
     var isPlaying: Bool { playing }

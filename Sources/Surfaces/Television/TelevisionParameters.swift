@@ -7,5 +7,8 @@ extension ParameterCatalog {
         .choice("tv.handoff", \.tv.handoff, "how video is handed to the television"),
         .real("tv.playbacks.perDay", \.tv.playbacksPerDay, "playbacks per day"),
         .distribution("tv.playbackLength", \.tv.playbackLength, "length of a playback"),
+        .choice("tv.signIn", \.tv.signIn, "signed in when the replication starts, or by a code the user approves in the phone's app"),
+        .distribution("tv.approvalDelay", \.tv.approvalDelay, "time from the code on the television to the user approving it on the phone"),
+        .time("tv.pollInterval", \.tv.pollInterval, "how often the television asks whether its code was approved").within(1, 86_400),
     ] }
 }

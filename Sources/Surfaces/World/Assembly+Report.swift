@@ -60,6 +60,7 @@ extension Assembly {
                 unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg))
         }
         if p.tv.enabled { set(.tvStoppedAtLock, tv.stoppedShare) }
+        if p.tv.enabled { r.samples[Metric.tvSignInTime.rawValue] = tv.signInTimes }
         var made = 0, lostChanges = 0
         for id in 0..<Int(w.truth.count) where w.truth.madeAt[id] >= p.observe.warmup {
             made += 1

@@ -167,7 +167,7 @@ final class Assembly {
             w.engine.launch(pid, by: .system)
             start()
         }
-        w.holders.television = w.p.tv.enabled
+        w.holders.television = w.p.tv.enabled && tv.signedIn
         w.holders.carClient = w.p.car.enabled && w.p.car.mode == .onCar
     }
 
@@ -226,6 +226,7 @@ extension Assembly {
         for k in [RequestKind.sync, .compactFetch, .write, .revoke] {
             r.values[Metric.backendRequestsSync.rawValue + Int(k.rawValue)] = Double(cost.requests(nil, k))
         }
+        r.values[Metric.backendRequestsDeviceCode.rawValue] = Double(cost.requests(nil, .deviceCode))
         for k in [RequestKind.sync, .compactFetch, .write] {
             r.values[Metric.backendBytesSync.rawValue + Int(k.rawValue)] = cost.bytes(nil, k, sizes: p.backend)
         }

@@ -11,6 +11,9 @@ public enum RequestKind: UInt8, Sendable {
     case write
     /// Revocation of the session and every credential derived from it (sign-out step 6).
     case revoke
+    /// Sign-in by code (§25.13; docs/model.md#television): the television asks for a code
+    /// (`item` −1) and then polls with it; the phone's app approves it (`item` the code).
+    case deviceCode
 }
 
 /// A request on its way to the backend: who sent it (the run that will get the reply),

@@ -17,7 +17,7 @@ struct RandomStreams {
     var live, liveDelivery, liveGlances: RandomStream
     /// The phone's reachability (world) apart from the user's writes on the watch.
     var watch, watchLink: RandomStream
-    var share, action, widgetButtons, instant, car, tv: RandomStream
+    var share, action, widgetButtons, instant, car, tv, tvSignIn: RandomStream
     /// The seed of the user's visit to sign out; the other device's deletions
     /// apart from its edits; glances at the car apart from the drives; the system ending an
     /// app kept running for an activity, apart from its reclaiming a suspended app.
@@ -96,6 +96,7 @@ struct RandomStreams {
         instant = s(n.instant)
         car = s(n.car)
         tv = s(n.tv)
+        tvSignIn = s(n.tvSignIn)
     }
 }
 
@@ -132,6 +133,7 @@ private struct StreamNameHashes {
     let instant = SeedMixer.nameHash("instant")
     let car = SeedMixer.nameHash("car")
     let tv = SeedMixer.nameHash("tv")
+    let tvSignIn = SeedMixer.nameHash("tv.signIn")
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let glancesCar = SeedMixer.nameHash("glances.car")
