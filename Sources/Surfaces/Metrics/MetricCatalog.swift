@@ -44,6 +44,8 @@ public enum Metric: Int, CaseIterable, Sendable {
     case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
     case widgetProviderCrashed
     case widgetSlotStaleness
+    // The gallery's preview, lock-screen redaction and renamed targets (appended: earlier columns keep their places).
+    case widgetPreviewShowsAccount, widgetRedacted, widgetStaleName
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -141,6 +143,9 @@ public enum MetricCatalog {
             MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
             MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
             MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
+            MetricSpec(name: "widget.previewShowsAccount", unit: "fraction", shape: .perReplication, doc: "previews the widget gallery showed after the warm-up (widget.galleryOpens.perDay) that drew the account's data rather than fixture data"),
+            MetricSpec(name: "widget.redacted", unit: "fraction", shape: .perReplication, doc: "glances at the widget that saw the system's redacted view (widget.redactsWhenLocked, the phone locked)"),
+            MetricSpec(name: "widget.staleName", unit: "fraction", shape: .perReplication, doc: "glances at the widget showing data whose object has been renamed at the backend since the name it shows (elsewhere.renames.perDay)"),
         ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m

@@ -80,7 +80,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             if w.appInForeground {
                 send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
             } else {
-                w.device.locked = true
+                w.setLocked(true)
                 scheduleUnlockCycle(locked: true)
             }
         case .restart:
@@ -121,7 +121,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
         for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        w.device.locked = true
+        w.setLocked(true)
         w.device.unlockedSinceBoot = false
         w.broadcast(.restarted)
     }
