@@ -18,6 +18,12 @@ public enum ViewKind: UInt8, Sendable {
     case none
     /// The app says its kept readings could not be read and were cleared (docs/model.md#kept-readings).
     case readingsReset
+    /// The system's redacted view of a lock-screen widget while the phone is locked
+    /// (`widget.redactsWhenLocked`, docs/model.md#lock-screen-redaction): no data.
+    case redacted
+    /// Fixture data: a representative entry that shows no account's data (the widget
+    /// gallery's preview, docs/model.md#the-gallery-preview).
+    case fixture
 
     /// True when the view shows no account data.
     @inlinable @inline(__always) public var isBlank: Bool { self != .data }
@@ -35,9 +41,11 @@ public struct View: Sendable, Equatable {
     public var object: Int32
     /// The slot of the data's own schedule the view draws (a countdown's minute; −1: none).
     public var slot: Int32
+    /// The version of the shown object's name the view draws (docs/model.md#configured-targets; −1: not applicable).
+    public var name: Int32
 
     @inlinable public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false,
-                           object: Int32 = -1, slot: Int32 = -1) {
+                           object: Int32 = -1, slot: Int32 = -1, name: Int32 = -1) {
         self.kind = kind
         self.account = account
         self.changes = changes
@@ -45,6 +53,7 @@ public struct View: Sendable, Equatable {
         self.showsAge = showsAge
         self.object = object
         self.slot = slot
+        self.name = name
     }
 
     /// A view with no data of the given kind.
@@ -59,11 +68,22 @@ public struct DataCopy: Sendable, Equatable {
     public var readAt: SimTime
     /// The ordered object identifiers of the account, as of this copy (for configured widgets).
     public var objects: [Int32]
+    /// The version of each object's name, in the order of `objects` (renamed elsewhere: one more;
+    /// empty: every name is the first).
+    public var names: [Int32]
 
-    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = []) {
+    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = [],
+                           names: [Int32] = []) {
         self.account = account
         self.changes = changes
         self.readAt = readAt
         self.objects = objects
+        self.names = names
+    }
+
+    /// The version of the name of object `id` in this copy (0 when the copy lists no versions; −1 when it lacks the object).
+    @inlinable public func nameVersion(of id: Int32) -> Int32 {
+        guard let k = objects.firstIndex(of: id) else { return -1 }
+        return k < names.count ? names[k] : 0
     }
 }

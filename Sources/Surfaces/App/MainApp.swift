@@ -315,11 +315,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .sync:
             m.syncInFlight = false
             if r.status == .ok, w.account != 0, let data = w.data(of: r) {   // a reply to a signed-out app is dropped
-                let objectsBefore = m.store.objects
+                let objectsBefore = m.store.objects, namesBefore = m.store.names
                 let gained = data.changes.hasChange(notIn: m.store.changes, lost: w.truth.lost)
                 m.store.changes.formUnion(data.changes, lost: w.truth.lost)
                 m.store.readAt = data.readAt
                 m.store.objects = data.objects
+                m.store.names = data.names
                 m.store.account = w.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
@@ -330,7 +331,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // for a reload. Whether it does is read from the projection itself, not from the
                 // store before the sync: a launch that could not read its kept reading (the phone
                 // locked) starts empty, and an unchanged reading must not spend the widget's budget.
-                let changed = gained || m.store.objects != objectsBefore
+                let changed = gained || m.store.objects != objectsBefore || m.store.names != namesBefore
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(m.store) && writeProjection() {
@@ -383,7 +384,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
         guard var pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
-        guard pr.schemaVersion == world.schemaVersion && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects else {
+        guard pr.schemaVersion == world.schemaVersion && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects
+                && pr.data.names == store.names else {
             return false
         }
         pr.data.readAt = store.readAt

@@ -101,4 +101,7 @@ extension World {
 
     /// An object was deleted on another device.
     func deleteObjectElsewhere(index: Int) { backendDeletesObject(index: index) }
+
+    /// An object was renamed on another device.
+    func renameObjectElsewhere(index: Int) { backendRenamesObject(index: index) }
 }

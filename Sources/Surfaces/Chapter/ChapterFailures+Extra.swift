@@ -30,6 +30,13 @@ extension ChapterFailures {
              causes: { $0.backend.idempotencyKeys = false },
              avoids: { $0.backend.idempotencyKeys = true },
              observe: Observe.above(.actionDuplicated)),
+        // The gallery's snapshot drawn from the account's data (docs/model.md#the-gallery-preview).
+        mode("gallery-leak", "The widget gallery's preview shows the account's data (§25.4: a snapshot for previews)",
+             metric: .widgetPreviewShowsAccount,
+             setUp: { $0.widget.galleryOpensPerDay = 24 },
+             causes: { $0.widget.preview = .accountData },
+             avoids: { $0.widget.preview = .fixture },
+             observe: Observe.above(.widgetPreviewShowsAccount)),
     ]
 
     static let seedFailures: [FailureMode] = [

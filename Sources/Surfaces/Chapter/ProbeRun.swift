@@ -66,7 +66,7 @@ public final class ProbeRun {
         return world.truth.count - 1
     }
 
-    func lockPhone() { world.device.locked = true }
+    func lockPhone() { world.setLocked(true) }
     func phone(on: Bool) { world.setPhonePower(on: on); settle() }
 
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.

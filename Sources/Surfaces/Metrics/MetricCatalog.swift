@@ -55,6 +55,8 @@ public enum Metric: Int, CaseIterable, Sendable {
     case backendBytesSync, backendBytesCompactFetch, backendBytesWrite
     // Sign-in by code (docs/model.md#television).
     case tvSignInTime, backendRequestsDeviceCode
+    // The gallery's preview, lock-screen redaction and renamed targets (appended: earlier columns keep their places).
+    case widgetPreviewShowsAccount, widgetRedacted, widgetStaleName
 
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 }
@@ -182,6 +184,9 @@ public enum MetricCatalog {
         m += [
             MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included"),
             MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals"),
+            MetricSpec(name: "widget.previewShowsAccount", unit: "fraction", shape: .perReplication, doc: "previews the widget gallery showed after the warm-up (widget.galleryOpens.perDay) that drew the account's data rather than fixture data"),
+            MetricSpec(name: "widget.redacted", unit: "fraction", shape: .perReplication, doc: "glances at the widget that saw the system's redacted view (widget.redactsWhenLocked, the phone locked)"),
+            MetricSpec(name: "widget.staleName", unit: "fraction", shape: .perReplication, doc: "glances at the widget showing data whose object has been renamed at the backend since the name it shows (elsewhere.renames.perDay)"),
         ]
         precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
         return m

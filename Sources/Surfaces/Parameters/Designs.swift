@@ -11,6 +11,9 @@ public enum WidgetConfiguration: String, Sendable, CaseIterable { case stableIde
 /// What a provider's timeline holds (docs/model.md#timelines): one entry, drawn at the reload, or an
 /// entry for each slot of the data's own schedule until the next reload, which the host swaps on time.
 public enum WidgetTimeline: String, Sendable, CaseIterable { case oneEntry, scheduledEntries }
+/// What the provider draws for the widget gallery's preview (docs/model.md#the-gallery-preview):
+/// fixture data, or the account's own data.
+public enum WidgetPreview: String, Sendable, CaseIterable { case fixture, accountData }
 /// Live status update source (§25.5).
 public enum LiveUpdates: String, Sendable, CaseIterable { case app, push, clock }
 /// Watch app level (§25.6).

@@ -44,6 +44,7 @@ public enum ParameterCatalog {
         .rate("user.inAppChanges.perHour", \.user.inAppChanges, "changes the user makes while the app is open"),
         .rate("elsewhere.edits.perHour", \.elsewhere.edits, "changes made on another device or the web"),
         .real("elsewhere.deletes.perDay", \.elsewhere.deletesPerDay, "objects deleted elsewhere (a configured widget target may be one)"),
+        .real("elsewhere.renames.perDay", \.elsewhere.renamesPerDay, "objects renamed elsewhere: same identifier, a new name (a configured widget target may be one)"),
         .distribution("network.latency", \.network.latency, "one request's round trip"),
         .real("network.offline.perDay", \.network.offlinePerDay, "offline periods of the phone per day"),
         .distribution("network.offline.duration", \.network.offlineDuration, "length of an offline period"),

@@ -56,6 +56,8 @@ public struct Parameters: Sendable {
         public var edits = Rate(perHour: 1)
         /// Deletions of objects elsewhere (a configured widget target may be one).
         public var deletesPerDay: Double = 0
+        /// Renames of objects elsewhere: the same identifier, a new name (docs/model.md#configured-targets).
+        public var renamesPerDay: Double = 0
     }
     public struct Network: Sendable {
         public var latency: Distribution = .lognormal(median: 0.15)
@@ -140,6 +142,13 @@ public struct Parameters: Sendable {
         public var slotEvery: SimTime = 0
         /// One entry per reload, or the scheduled entries until the next reload.
         public var timeline: WidgetTimeline = .oneEntry
+        /// How often the user opens the widget gallery, each open asking the provider for a
+        /// preview (docs/model.md#the-gallery-preview).
+        public var galleryOpensPerDay: Double = 0
+        /// What the provider draws for the gallery's preview.
+        public var preview: WidgetPreview = .fixture
+        /// The system redacts the widget while the phone is locked (docs/model.md#lock-screen-redaction).
+        public var redactsWhenLocked = false
     }
     public struct Push: Sendable {
         public var onChange = true

@@ -1,12 +1,14 @@
 import SimKernel
 import Platform
 
-/// What the backend accepts: requests over the network, and the deletion of an object
-/// by another device's user.
+/// What the backend accepts: requests over the network, and the deletion or renaming of an
+/// object by another device's user.
 enum BackendInput {
     case request(Request)
     /// An object is deleted elsewhere (which one, by position).
     case deleteObject(index: Int32)
+    /// An object is renamed elsewhere (which one, by position): same identifier, a new name.
+    case renameObject(index: Int32)
 }
 
 /// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
@@ -37,6 +39,11 @@ final class Backend: SimulatedProcess<BackendInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The version of each object's name, in the order of `objects` (one more at each rename).
+    private(set) var names: [Int32]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var revoked: Set<Int32> = []
     #if !DEBUG
     @exclusivity(unchecked)
@@ -59,6 +66,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     init(world: World, objects: Int) {
         self.world = world
         self.objects = (0..<Int32(objects)).map { $0 }
+        names = Array(repeating: 0, count: objects)
         nextObject = Int32(objects)
     }
 
@@ -76,13 +84,16 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
 
-    var snapshot: DataCopy { DataCopy(account: 1, changes: applied, readAt: world.now, objects: objects) }
+    var snapshot: DataCopy { DataCopy(account: 1, changes: applied, readAt: world.now, objects: objects, names: names) }
 
     override func receive(_ input: BackendInput, engine: Engine) {
         let r: Request
         switch input {
         case .deleteObject(let index):
             deleteObject(at: Int(index))
+            return
+        case .renameObject(let index):
+            renameObject(at: Int(index))
             return
         case .request(let request):
             r = request
@@ -147,9 +158,21 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// Deletes one object elsewhere (a configured widget target may be the one).
     func deleteObject(at index: Int) {
         guard !objects.isEmpty else { return }
-        objects.remove(at: index % objects.count)
+        let k = index % objects.count
+        objects.remove(at: k)
+        names.remove(at: k)
         objects.append(nextObject)
+        names.append(0)
         nextObject += 1
+    }
+
+    /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
+    /// next version of its name.
+    func renameObject(at index: Int) {
+        guard !objects.isEmpty else { return }
+        let k = index % objects.count
+        names[k] += 1
+        world.backendRenamed(object: objects[k], to: names[k])
     }
 
     /// How many times change `id` was applied.
@@ -166,11 +189,13 @@ enum OtherDeviceInput {
     case edit
     /// Its user deletes an object (and makes a change).
     case delete
+    /// Its user renames an object (and makes a change).
+    case rename
     case reply(Reply)
 }
 
 /// Another device or the web, signed in to the same account (§25.11 P25.2): it makes
-/// changes and deletes objects, each reaching the backend over its own network.
+/// changes, deletes and renames objects, each reaching the backend over its own network.
 final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -181,6 +206,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     func start() {
         scheduleEdit()
         scheduleDelete()
+        scheduleRename()
     }
 
     private func scheduleEdit() {
@@ -189,6 +215,10 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
 
     private func scheduleDelete() {
         world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhereDeletes, .delete, to: world.ids.elsewhere)
+    }
+
+    private func scheduleRename() {
+        world.scheduleArrival(perDay: world.p.elsewhere.renamesPerDay, rng: &world.rng.elsewhereRenames, .rename, to: world.ids.elsewhere)
     }
 
     override func receive(_ input: OtherDeviceInput, engine: Engine) {
@@ -200,6 +230,10 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             world.deleteObjectElsewhere(index: world.rng.elsewhereDeletes.index(8))
             makeEdit()
             scheduleDelete()
+        case .rename:
+            world.renameObjectElsewhere(index: world.rng.elsewhereRenames.index(8))
+            makeEdit()
+            scheduleRename()
         case .reply:
             break       // its writes' outcomes are its own device's concern, not measured here
         }

@@ -95,7 +95,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             if w.appInForeground {
                 send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
             } else {
-                w.device.locked = true
+                w.setLocked(true)
                 screenOff()
                 scheduleUnlockCycle(locked: true)
             }
@@ -196,7 +196,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
         for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        w.device.locked = true
+        w.setLocked(true)
         w.device.unlockedSinceBoot = false
         w.broadcast(.restarted)
         screenOff()

@@ -18,6 +18,14 @@ enum WidgetHostInput {
     /// The provider was killed or crashed: the old views stay and the pending reload is over.
     case providerDied
     case deviceNotice(DeviceNotice)
+    /// The user opens the widget gallery (its own timer): the system asks the provider for a preview.
+    case galleryOpened
+    /// The provider returned the gallery's preview (index into the world's views in flight; −1:
+    /// the run died, and the gallery shows the platform's placeholder).
+    case preview(view: Int32)
+    /// The phone locked or unlocked (with `widget.redactsWhenLocked`): the system redacts the
+    /// stored view while locked and shows it again when unlocked.
+    case lockChanged
 }
 
 /// The widget host (§25.4; docs/model.md#widget; docs/model.md#the-widgets-projection): the system part of a widget. It
@@ -26,7 +34,11 @@ enum WidgetHostInput {
 /// decides when the provider runs: on the app's reload request (a request, not a
 /// command: delayed, coalesced, refused when the budget is spent, free while the app is
 /// in the foreground), when the timeline's hint comes due and budget remains, on a
-/// widget button (free), and after a restart or an app update.
+/// widget button (free), and after a restart or an app update. It also asks the provider
+/// for the gallery's preview when the user opens the widget gallery
+/// (docs/model.md#the-gallery-preview), and with `widget.redactsWhenLocked` draws the
+/// redacted view in place of data while the phone is locked
+/// (docs/model.md#lock-screen-redaction).
 final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -76,6 +88,16 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     #endif
     /// Provider runs started after the warm-up (`widget.reloads`).
     private(set) var reloadsRun = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The view of the current timeline entry, which the host shows (redacted while locked).
+    private var stored: View = .blank(.placeholder)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Gallery opens waiting for the provider to finish a timeline before it draws their preview.
+    private var previewsOwed = 0
 
     init(world: World) {
         self.world = world
@@ -86,6 +108,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     func start() {
         world.widgetObserver.show(.blank(.placeholder), at: world.now, truth: world.truth)
         runProvider(.boot)
+        scheduleGalleryOpen()
     }
 
     override func receive(_ input: WidgetHostInput, engine: Engine) {
@@ -99,7 +122,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             guard let e = entries, e.timeline == timeline else { return }
             var v = e.view
             v.slot = slot
-            world.showWidget(v)
+            display(v)
             if slot < e.lastSlot { scheduleEntry(slot + 1) }
         case .runProvider(let reason):
             reloadPending = false
@@ -109,7 +132,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             providerRunning = false
             builtWhileProtected = protectedData
             let shown = world.viewsInFlight[Int(view)]
-            world.showWidget(shown)
+            display(shown)
             timelines += 1
             entries = nil
             if shown.slot >= 0 && lastSlot > shown.slot {
@@ -121,11 +144,13 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 reloadAgain = nil
                 runProvider(again)
             }
+            drawPreviewsOwed()
         case .providerDied:
             // The old views stay; the old policy holds: the next reload follows the hint.
             providerRunning = false
             reloadAgain = nil
             setHint(world.now + world.p.widget.reloadAfter, keepEarlier: true)
+            drawPreviewsOwed()
         case .deviceNotice(let notice):
             switch notice {
             case .restarted:
@@ -140,6 +165,47 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 runProvider(.firstUnlock)
             default: break
             }
+        case .galleryOpened:
+            scheduleGalleryOpen()
+            if world.engine.isRunning(world.ids.provider) {
+                previewsOwed += 1           // a timeline run is reading: the preview after it
+            } else {
+                launchPreview()
+            }
+        case .preview(let view):
+            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : world.viewsInFlight[Int(view)])
+        case .lockChanged:
+            display(stored)
+        }
+    }
+
+    /// Shows the current entry's view: the system's redacted view in its place while the phone is
+    /// locked, when the widget redacts (a view without data has nothing to redact). No code of
+    /// the app runs (docs/model.md#lock-screen-redaction).
+    private func display(_ view: View) {
+        stored = view
+        let redacted = world.p.widget.redactsWhenLocked && world.device.locked && view.kind == .data
+        world.showWidget(view, redacted: redacted)
+    }
+
+    /// The user's next open of the widget gallery (`widget.galleryOpens.perDay`).
+    private func scheduleGalleryOpen() {
+        world.scheduleArrival(perDay: world.p.widget.galleryOpensPerDay, rng: &world.rng.widgetGallery, .galleryOpened, to: world.ids.widgetHost)
+    }
+
+    /// Runs the provider for one gallery preview: no budget, not a reload.
+    private func launchPreview() {
+        let w = world
+        w.engine.launch(w.ids.provider, by: .widgetHost,
+                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),
+                        first: .buildPreview)
+    }
+
+    /// Draws the previews of gallery opens that came while a timeline run was reading.
+    private func drawPreviewsOwed() {
+        while previewsOwed > 0 && !world.engine.isRunning(world.ids.provider) {
+            previewsOwed -= 1
+            launchPreview()
         }
     }
 

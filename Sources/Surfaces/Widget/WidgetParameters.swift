@@ -21,5 +21,8 @@ extension ParameterCatalog {
         .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background"),
         .time("widget.slotEvery", \.widget.slotEvery, "the data's own schedule: what the widget draws changes at every multiple of this (0s: never)"),
         .choice("widget.timeline", \.widget.timeline, "one entry per reload, or an entry per slot until the next reload, swapped by the host on time"),
+        .real("widget.galleryOpens.perDay", \.widget.galleryOpensPerDay, "opens of the widget gallery, each asking the provider for a preview"),
+        .choice("widget.preview", \.widget.preview, "what the provider draws for the gallery's preview: fixture data or the account's"),
+        .bool("widget.redactsWhenLocked", \.widget.redactsWhenLocked, "the system shows the widget redacted while the phone is locked"),
     ] }
 }

@@ -6,13 +6,16 @@ import Platform
 enum WidgetProviderInput {
     /// Build a timeline (the reason shows in traces; the build is the same).
     case buildTimeline(ReloadReason)
+    /// Draw the widget gallery's preview (the snapshot, docs/model.md#the-gallery-preview).
+    case buildPreview
     case reply(Reply)
 }
 
 /// The widget's provider (§25.4 `buildTimeline`; docs/model.md#widget): a short-lived process that
 /// reads the shared storage area, in some designs calls the backend's compact endpoint,
 /// and returns a timeline with a reload hint. It runs under a time budget and a memory
-/// limit; past either it is killed and the host keeps the old views.
+/// limit; past either it is killed and the host keeps the old views. Asked for the gallery's
+/// preview, it draws fixture data or, in the leaking design, the account's data.
 final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -31,12 +34,24 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     #endif
     /// This run found the shared session entry closed by its protection class.
     private var sessionProtected = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// This run draws the gallery's preview, not a timeline.
+    private var previewRun = false
 
     init(world: World) { self.world = world }
 
     override func discardMemory() { building = nil }
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
+        if previewRun {
+            // A preview run counts in no reload measure; one that died leaves the gallery the
+            // platform's placeholder, and the widget's own views and hint are untouched.
+            previewRun = false
+            if reason != .normal { engine.send(.preview(view: -1), to: world.ids.widgetHost) }
+            return
+        }
         if reason == .killedForTime || reason == .killedForMemory {
             if runMeasured { world.counters.providerKilled += 1 }
             world.widgetHostProviderDied()
@@ -49,7 +64,14 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     override func receive(_ input: WidgetProviderInput, engine: Engine) {
         let w = world
         switch input {
+        case .buildPreview:
+            previewRun = true
+            guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
+            let view = makePreview()
+            w.engine.send(.preview(view: w.enclose(view)), to: w.ids.widgetHost)
+            w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
+            previewRun = false
             runMeasured = w.measuring
             if runMeasured { w.counters.providerRuns += 1 }
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
@@ -128,8 +150,30 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         let object = w.resolveConfiguredTarget(in: pr.data.objects)
         if object < 0 { return .blank(.targetGone) }
         let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
+        // The object's name as the data it read has it (docs/model.md#configured-targets).
         return View(kind: .data, account: pr.data.account, changes: pr.data.changes, readAt: pr.data.readAt,
-                    showsAge: w.p.widget.showsDataAge, object: object, slot: slot)
+                    showsAge: w.p.widget.showsDataAge, object: object, slot: slot, name: pr.data.nameVersion(of: object))
+    }
+
+    /// The gallery's preview (docs/model.md#the-gallery-preview; the chapter's snapshot, "a realistic
+    /// single entry for previews, gallery display"). With `widget.preview: fixture` it is drawn from
+    /// representative fixture data bundled with the widget, whatever the account holds; with
+    /// `accountData` the provider reads the projection and the session as for a timeline and
+    /// draws the account's data into the gallery.
+    private func makePreview() -> View {
+        let w = world
+        switch w.p.widget.preview {
+        case .fixture:
+            return .blank(.fixture)
+        case .accountData:
+            let projection = w.shared.readProjection(w.device)
+            if let pr = projection, !decodes(pr) { return .blank(.placeholder) }   // the gallery's placeholder
+            let lookUp = w.shared.lookUpSession(w.device)
+            var session: SessionToken? = nil
+            if case .found(let token) = lookUp { session = token }
+            let protectedData = !w.device.canRead(w.shared.projectionProtection) || lookUp == .protected
+            return makeView(projection: projection, session: session, protectedData: protectedData)
+        }
     }
 
     /// The reload hint: `widget.reloadAfter` from now, on a round clock time when

@@ -3,12 +3,44 @@ import Platform
 
 /// The widget path's platform services and observations (§25.4, docs/model.md#widget).
 extension World {
-    /// The host now shows `view` (a stored picture).
-    func showWidget(_ view: View) {
+    /// The host now shows `view` (a stored picture), or the system's redacted view in its place
+    /// while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's leak follows
+    /// the stored picture: a redacted widget shows the account again at the next unlock.
+    func showWidget(_ view: View, redacted: Bool = false) {
         catchUpWidgetGlances(through: now)
-        widgetObserver.show(view, at: now, truth: truth)
+        widgetObserver.show(redacted ? .blank(.redacted) : view, at: now, truth: truth)
         if signedOut && view.account != 1 { noteLeakEnded(.signoutWidgetLeak) }
     }
+
+    /// The widget gallery shows the preview the provider drew (docs/model.md#the-gallery-preview):
+    /// does the person adding the widget see the account's data there?
+    func showGalleryPreview(_ view: View) {
+        engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
+        guard measuring else { return }
+        counters.galleryPreviews += 1
+        if view.kind == .data && view.account != 0 { counters.galleryPreviewsAccount += 1 }
+    }
+
+    /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
+    /// host, which redacts the widget while locked (docs/model.md#lock-screen-redaction).
+    func setLocked(_ locked: Bool) {
+        let changed = device.locked != locked
+        device.locked = locked
+        if changed && p.widget.enabled && p.widget.redactsWhenLocked { engine.send(.lockChanged, to: ids.widgetHost) }
+    }
+
+    /// The backend renamed object `id` (its name's version is now `version`): recorded to
+    /// measure `widget.staleName`, which no program reads. Glances due so far are taken first,
+    /// since each compares what it shows with the names at the backend at its time (see `DeferredGlances`).
+    func backendRenamed(object id: Int32, to version: Int32) {
+        if p.widget.enabled { catchUpWidgetGlances(through: now) }
+        let i = Int(id)
+        if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
+        namesAtBackend[i] = version
+    }
+
+    /// The version of object `id`'s name at the backend (0 until it is renamed).
+    func nameAtBackend(of id: Int32) -> Int32 { Int(id) < namesAtBackend.count ? namesAtBackend[Int(id)] : 0 }
 
     /// Glances at the widget (`observe.glances.widget`) go on all day; what one sees depends
     /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
@@ -33,6 +65,8 @@ extension World {
         if measuring && v.kind == .data {
             counters.widgetGlancesData += 1
             if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
+            // The object shown has a newer name at the backend than the one drawn.
+            if v.object >= 0 && v.name >= 0 && nameAtBackend(of: v.object) > v.name { counters.widgetStaleName += 1 }
         }
         glance(widgetObserver, at: t)
     }

@@ -195,6 +195,10 @@ final class Assembly {
             r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
             r.values[Metric.widgetProviderCrashed.rawValue] = frac(c.providerCrashed, c.providerRuns)
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
+            r.values[Metric.widgetStaleName.rawValue] = frac(c.widgetStaleName, c.widgetGlancesData)
+            r.values[Metric.widgetPreviewShowsAccount.rawValue] = frac(c.galleryPreviewsAccount, c.galleryPreviews)
+            let o = w.widgetObserver
+            r.values[Metric.widgetRedacted.rawValue] = frac(o.blankByKind[Int(ViewKind.redacted.rawValue)], o.glances)
         }
         w.appStorage.close(at: end)
         r.values[Metric.appKeptReadingOverdue.rawValue] = w.appStorage.overdue

@@ -22,6 +22,8 @@ struct RandomStreams {
     /// apart from its edits; glances at the car apart from the drives; the system ending an
     /// app kept running for an activity, apart from its reclaiming a suspended app.
     var signOutVisit, elsewhereDeletes, glancesCar, liveTermination: RandomStream
+    /// The other device's renames apart from its deletions; the user's opens of the widget gallery.
+    var elsewhereRenames, widgetGallery: RandomStream
     /// Each process's own requests' round trips, by process index; each stream is seeded by
     /// the program's name (`network.from.app`), never by its place in the registration order,
     /// so adding a program reseeds no other: one program's traffic never shifts another's draws.
@@ -60,6 +62,8 @@ struct RandomStreams {
         elsewhereDeletes = s(n.elsewhereDeletes)
         glancesCar = s(n.glancesCar)
         liveTermination = s(n.liveTermination)
+        elsewhereRenames = s(n.elsewhereRenames)
+        widgetGallery = s(n.widgetGallery)
         networkFrom = n.networkFrom.map(s)
         sessionsOpenedBy = n.sessionsOpenedBy.map(s)
         storageFrom = n.storageFrom.map(s)
@@ -138,6 +142,8 @@ private struct StreamNameHashes {
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let glancesCar = SeedMixer.nameHash("glances.car")
     let liveTermination = SeedMixer.nameHash("live.termination")
+    let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
+    let widgetGallery = SeedMixer.nameHash("widget.gallery")
     let networkFrom = perProcess("network.from")
     let sessionsOpenedBy = perProcess("user.sessions.openedBy")
     let storageFrom = perProcess("storage.from")

@@ -60,7 +60,7 @@ final class SurfaceObserver {
     @exclusivity(unchecked)
     #endif
     /// Glances per kind of blank view.
-    private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.readingsReset.rawValue) + 1)
+    private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.fixture.rawValue) + 1)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
     #if !DEBUG
@@ -149,6 +149,7 @@ final class SurfaceObserver {
         var s = "data(changes: \(v.changes.count), readAt: \(Time.seconds(v.readAt)) s, account: \(v.account)"
         if v.object >= 0 { s += ", object: \(v.object)" }
         if v.slot >= 0 { s += ", slot: \(v.slot)" }
+        if v.name > 0 { s += ", name: \(v.name)" }
         return s + (v.showsAge ? ", with its age)" : ")")
     }
 

@@ -24,4 +24,8 @@ extension World {
     func backendDeletesObject(index: Int) {
         engine.send(.deleteObject(index: Int32(index)), to: ids.backend)
     }
+
+    func backendRenamesObject(index: Int) {
+        engine.send(.renameObject(index: Int32(index)), to: ids.backend)
+    }
 }

@@ -15,7 +15,7 @@ extension World {
             broadcast(.offline)
         } else {
             device.poweredOn = true
-            device.locked = true
+            setLocked(true)
             device.unlockedSinceBoot = false
             broadcast(.restarted)
             device.online = true

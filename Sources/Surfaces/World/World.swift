@@ -128,6 +128,12 @@ final class World {
     #endif
     /// When each sign-out leak ended (nil: not yet).
     var leakEnded: [SimTime?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The version of each object's name at the backend, by identifier (measurement only:
+    /// `widget.staleName`; no program reads it).
+    var namesAtBackend: [Int32] = []
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -335,7 +341,7 @@ final class World {
     func unlock() {
         let first = !device.unlockedSinceBoot
         let wasLocked = device.locked
-        device.locked = false
+        setLocked(false)
         device.unlockedSinceBoot = true
         if first { broadcast(.firstUnlock) }
         // The screen comes on: Doze ends (docs/model.md#power).
@@ -372,7 +378,8 @@ struct AccountHolders {
 struct Counters {
     var providerRuns = 0, providerKilled = 0, providerCrashed = 0
     var homeReturns = 0, homeReturnsDiffer = 0
-    var widgetGlancesData = 0, widgetWrongTarget = 0
+    var widgetGlancesData = 0, widgetWrongTarget = 0, widgetStaleName = 0
+    var galleryPreviews = 0, galleryPreviewsAccount = 0
     var coldStarts = 0, coldStartsUnexplained = 0
     var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }

@@ -44,7 +44,7 @@ final class SpeakerStudyTests: XCTestCase {
             XCTAssertEqual(summary.split(separator: "\n").filter { $0.contains(",\(metric),") }.count, 4, "\(metric): a row per point")
         }
         let header = try String(contentsOf: a.appendingPathComponent("runs.csv"), encoding: .utf8).prefix { $0 != "\n" }
-        XCTAssertTrue(header.hasSuffix(",backend.requests.deviceCode,speaker.staleness.mean,speaker.staleness.p50,speaker.staleness.p90,"
+        XCTAssertTrue(header.hasSuffix(",widget.staleName,speaker.staleness.mean,speaker.staleness.p50,speaker.staleness.p90,"
                                        + "speaker.staleness.p99,speaker.age.mean,speaker.age.p50,speaker.age.p90,speaker.age.p99,speaker.unanswered"),
                       "the speaker's columns come after every built-in one: \(header.suffix(200))")
     }
