@@ -22,6 +22,16 @@ final class SignalTableTests: XCTestCase {
         XCTAssertEqual(one, SignalStudy.run(runs: 6, seed: 3, jobs: 2))
         let s7 = ChapterSignals.signal("S7")!
         XCTAssertEqual(SignalStudy.run(runs: 6, seed: 3, jobs: 2, signals: [s7]), one.filter { $0.signal == "S7" })
+        // Each design's file is a plain scenario `run` accepts, with the study's seed and run count.
+        let files = ChapterExport.signalFiles([s7], runs: 6, studySeed: 3)
+        XCTAssertEqual(files.keys.sorted(), ["S7-fullSignOut.json5", "S7-noWidgetReload.json5"])
+        for (name, text) in files {
+            XCTAssertNoThrow(try {
+                let scenario = try ScenarioLoader.decode(text, file: name)
+                XCTAssertEqual(scenario.base.seed, 3)
+                XCTAssertEqual(scenario.base.replications, 6)
+            }(), name)
+        }
         XCTAssertTrue(SignalStudy.csv(one).hasPrefix("signal,design,observed_share,contrast,contrast_share,confidence\nS1,sharedStorageArea,"))
     }
 }

@@ -34,12 +34,7 @@ public enum ChapterExport {
         var files: [String: String] = [:]
         for probe in probes {
             for design in probe.designs {
-                var p = probe.parameters(design)
-                p.seed = studySeed
-                p.replications = runs
                 let name = "\(probe.id)-\(design.name)"
-                let scenario = Scenario(name: name, description: "\(probe.id) \(probe.title): the \(design.name) design",
-                                        file: name + ".json5", base: p, sweep: Sweep())
                 let comment = [
                     "\(probe.id) \(probe.title), design \(design.name) (the chapter predicts: \(design.predicted)).",
                     "Written by `surfacesim probes --only \(probe.id) --runs \(runs) --seed \(studySeed) --export DIR`.",
@@ -47,7 +42,8 @@ public enum ChapterExport {
                     "`surfacesim run` of this file does NOT give the probe's reading: the probe is a script",
                     "of the chapter's steps on a world it drives. The reading needs `surfacesim probes --only \(probe.id)`.",
                 ]
-                files[scenario.file] = text(scenario, comment: comment)
+                files[name + ".json5"] = designFile(name, "\(probe.id) \(probe.title): the \(design.name) design",
+                                                    probe.parameters(design), runs: runs, studySeed: studySeed, comment: comment)
             }
         }
         return files
@@ -60,22 +56,28 @@ public enum ChapterExport {
         var files: [String: String] = [:]
         for signal in signals {
             for design in [signal.design, signal.contrast] {
-                var p = signal.parameters(design)
-                p.seed = studySeed
-                p.replications = runs
                 let name = "\(signal.id)-\(design.name)"
-                let scenario = Scenario(name: name, description: "\(signal.id) \(signal.text): the \(design.name) design",
-                                        file: name + ".json5", base: p, sweep: Sweep())
                 let comment = [
                     "\(signal.id) \(signal.text), design \(design.name)\(design.name == signal.design.name ? " (the design it points to)" : " (the contrast)").",
                     "Written by `surfacesim signals --only \(signal.id) --runs \(runs) --seed \(studySeed) --export DIR`.",
                     "The design's parameters on the signal's quiet world. `surfacesim run` of this file does NOT",
                     "show the signal: that is a script of steps on a world it drives (`surfacesim signals --only \(signal.id)`).",
                 ]
-                files[scenario.file] = text(scenario, comment: comment)
+                files[name + ".json5"] = designFile(name, "\(signal.id) \(signal.text): the \(design.name) design",
+                                                    signal.parameters(design), runs: runs, studySeed: studySeed, comment: comment)
             }
         }
         return files
+    }
+
+    /// One design's parameters, with the study's seed and run count, as the text of the scenario
+    /// file `<name>.json5` after its comment.
+    private static func designFile(_ name: String, _ description: String, _ parameters: Parameters,
+                                   runs: Int, studySeed: UInt64, comment: [String]) -> String {
+        var p = parameters
+        p.seed = studySeed
+        p.replications = runs
+        return text(Scenario(name: name, description: description, file: name + ".json5", base: p, sweep: Sweep()), comment: comment)
     }
 
     /// The scenario as JSON5 text: `//` comment lines, then the rendered scenario.
