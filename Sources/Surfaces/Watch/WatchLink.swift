@@ -15,6 +15,8 @@ enum WatchLinkInput {
     case comeBack
     /// The phone was switched on again.
     case phonePoweredOn
+    /// The phone woke (a power-saving period ended, a Doze window): transfers waiting go through.
+    case deviceNotice(DeviceNotice)
     /// An immediate message reaches the phone after its hop.
     case deliverToPhone(WatchRequest)
     /// A queued write reaches the phone after its hop.
@@ -69,8 +71,10 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
             away = false
             flush()
             scheduleAway()
-        case .phonePoweredOn:
+        case .phonePoweredOn, .deviceNotice(.powerRestored), .deviceNotice(.dozeWindow):
             flush()
+        case .deviceNotice:
+            break
         case .deliverToPhone(let request):
             arrive(request, queued: false)
         case .deliverQueuedToPhone(let change):

@@ -127,6 +127,10 @@ final class Assembly {
         w.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
         if w.p.share.enabled { w.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
+        // A sleeping phone's wake lets the watch's waiting transfers through.
+        if w.p.watch.enabled && (w.p.device.lowPowerPerDay > 0 || w.p.device.doze) {
+            w.noticeListeners.append(Route(to: ids.watchLink, as: WatchLinkInput.deviceNotice))
+        }
         w.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 

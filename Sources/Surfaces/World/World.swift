@@ -298,6 +298,8 @@ final class World {
         guard device.poweredOn else { return false }
         if !engine.isRunning(ids.app) {
             guard carScene || !device.appForceQuit else { return false }
+            // A watch message does not wake an app on a sleeping phone (its transfer waits).
+            guard launcher != .watch || !phoneAsleep else { return false }
             reclaimIfDue()
             engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
         }
@@ -307,9 +309,14 @@ final class World {
 
     /// Whether a message from the watch can reach the phone app: it is running, or the
     /// system would launch it for the message.
+    /// A phone asleep (a power-saving period, a Doze idle window) launches nothing for it.
     var appCanRunForWatch: Bool {
-        engine.isRunning(ids.app) || (device.poweredOn && !device.appForceQuit)
+        engine.isRunning(ids.app) || (device.poweredOn && !device.appForceQuit && !phoneAsleep)
     }
+
+    /// The phone is on and in reach but will not launch the app in the background: asleep in a
+    /// power-saving period or a Doze idle window (docs/model.md#watch).
+    var phoneAsleep: Bool { device.lowPower || device.dozing }
 
     /// The user opens the main app: from the home screen (`bySurface` nil), or because a
     /// surface's design took them there (a deep link, a share handed over, an action, an

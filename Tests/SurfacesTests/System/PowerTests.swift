@@ -124,6 +124,35 @@ final class PowerTests: XCTestCase {
         XCTAssertEqual(Double(desk.providerRuns.count), 1 + 2 * 288, accuracy: 2)
     }
 
+    /// A phone asleep (here in power-saving periods) launches no app for the watch: an
+    /// immediate relayed write made then fails, a queued one waits for the phone to wake. With
+    /// periods of 2 h starting at 4 a day once the last ended, the phone sleeps 2/(2 + 6) of the
+    /// time; writes at a steady rate are lost in about that share (the periods' own randomness
+    /// over four 5-day runs dominates: ±0.1 is about three of its standard deviations).
+    func testAWatchWriteDoesNotWakeAnAppOnASleepingPhone() {
+        var p = WidgetSetUp.closedForm(days: 5)
+        p.observe.warmup = 0
+        p.user.appOpens = Rate(perHour: 0)
+        p.watch.enabled = true
+        p.watch.level = .companion
+        p.watch.writes = Rate(perHour: 2)
+        p.watch.phoneUnreachablePerDay = 0
+        p.device.lowPowerPerDay = 4
+        p.device.lowPowerDuration = .constant(2 * 3600)
+        p.watch.relay = .immediate
+        let lost = WidgetSeeds.range(1..<5).map { Replication.run(p, seed: $0).values[Metric.watchWriteLost.rawValue] }
+        let mean = lost.reduce(0, +) / Double(lost.count)
+        XCTAssertEqual(mean, 0.25, accuracy: 0.1, "lost share \(lost)")
+        p.watch.relay = .queued
+        for seed in WidgetSeeds.range(1..<3) {
+            let r = Replication.run(p, seed: seed)
+            XCTAssertEqual(r.values[Metric.watchWriteLost.rawValue], 0, "seed \(seed): a queued write was lost")
+            // Writes made asleep wait for the wake: about a quarter wait an hour on average.
+            let waits = r.samples[Metric.watchWriteLatency.rawValue].sorted()
+            XCTAssertGreaterThan(waits[waits.count * 9 / 10], 600, "seed \(seed): the 90th percentile wait")
+        }
+    }
+
     /// With a debugger attached, neither the push throttle's refusals nor its hourly budget apply.
     func testADeveloperAttachedPhoneHasNoPushThrottle() {
         var p = WidgetSetUp.closedForm(days: 2)
