@@ -43,17 +43,23 @@ final class SecondDeviceTests: XCTestCase {
     }
 
     /// A backend-internal parameter that changes no view (idempotency keys, in probe runs that
-    /// send no write twice) leaves every probe's readings identical, run by run.
+    /// send no write twice; the payload sizes, which only the cost figures read) leaves every
+    /// probe's readings identical, run by run.
     func testAParameterThatChangesNoViewChangesNoReading() {
+        let changes: [(String, (inout Parameters) -> Void)] = [
+            ("backend.idempotencyKeys", { $0.backend.idempotencyKeys.toggle() }),
+            ("backend payload sizes", { $0.backend.syncBytes *= 10; $0.backend.compactBytes *= 10; $0.backend.writeBytes *= 10 }),
+        ]
         for probe in ChapterProbes.all {
             for design in probe.designs {
                 for seed in UInt64(1)...6 {
-                    var keys = probe.parameters(design)
-                    keys.backend.idempotencyKeys = true
-                    var none = keys
-                    none.backend.idempotencyKeys = false
-                    XCTAssertEqual(probe.run(on: keys, seed: seed), probe.run(on: none, seed: seed),
-                                   "\(probe.id) \(design.name) seed \(seed)")
+                    let p = probe.parameters(design)
+                    let reading = probe.run(on: p, seed: seed)
+                    for (name, change) in changes {
+                        var q = p
+                        change(&q)
+                        XCTAssertEqual(probe.run(on: q, seed: seed), reading, "\(probe.id) \(design.name) seed \(seed): \(name)")
+                    }
                 }
             }
         }
