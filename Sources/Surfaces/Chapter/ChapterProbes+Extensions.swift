@@ -24,7 +24,7 @@ extension ChapterProbes {
             guard let action = r.runAction() else { return "noActions" }
             // 4. Check the result on a second device.
             var opened = false
-            let t = r.watch(for: 2 * Time.minute) {
+            let t = r.watchElsewhere(for: 2 * Time.minute) {
                 opened = opened || r.appOnScreen
                 let c = r.actionChange(action)
                 return opened || (c >= 0 && r.elsewhereShows(c))
@@ -58,8 +58,9 @@ extension ChapterProbes {
             if r.appOnScreen { return "confirmOpensApp" }
             // 4. Watch the second device for two minutes; if nothing arrives, open the app and watch again.
             let arrived = { () -> Bool in let c = r.shareChange(item); return c >= 0 && r.elsewhereShows(c) }
-            if r.watch(for: 2 * Time.minute, until: arrived) != nil { return "reachesWithoutApp" }
+            if r.watchElsewhere(for: 2 * Time.minute, until: arrived) != nil { return "reachesWithoutApp" }
             r.openApp(stay: 2 * Time.minute)
+            r.lookElsewhere()
             return arrived() ? "onlyAfterAppOpened" : "neverArrives"
         })
 
@@ -91,9 +92,10 @@ extension ChapterProbes {
             r.lockPhone()
             guard let a = r.lastActivity, let next = a.stageTimes.first, let before = r.liveDrawnStage else { return "freezes" }
             r.wait(max(0, next - r.now) + 2 * Time.minute)
-            // 4. Compare the live status with the second device.
+            // 4. Compare the live status with what the second device shows (after its sync).
+            r.lookElsewhere()
             guard let now = r.lastActivity, now.shown, let drawn = r.liveDrawnStage else { return "freezes" }
-            if drawn == now.stage { return "keepsUpdating" }
+            if drawn == r.elsewhereStage { return "keepsUpdating" }
             return drawn == before ? "freezes" : "movesButDiffers"
         })
 }

@@ -32,7 +32,8 @@ extension ChapterProbes {
             r.wait(5 * Time.minute)
             let widgetLater = r.widgetShowsAccount
             // 4. The share sheet, then the watch.
-            let share = r.shareActsSignedIn
+            // The person opens the share sheet in another app and shares one item.
+            let share = r.share().map { r.shareActedSignedIn($0) } ?? false
             let watch = r.lookAtWatch()
             let watchSignedIn = watch.kind == .data && watch.account == 1
             if widgetAtOnce || widgetLater { return "widgetStillShowsData" }
@@ -91,9 +92,9 @@ extension ChapterProbes {
             r.wait(Time.minute)
             // 1. Make a change in the watch app. 2. Watch the second device for two minutes.
             guard let change = r.watchWrite() else { return "neverArrives" }
-            if r.watch(for: 2 * Time.minute, until: { r.elsewhereShows(change) }) != nil { return "arrivesWhilePhoneOff" }
+            if r.watchElsewhere(for: 2 * Time.minute, until: { r.elsewhereShows(change) }) != nil { return "arrivesWhilePhoneOff" }
             // 3. Switch the phone back on, near the watch, without opening the app. 4. Five more minutes.
             r.phone(on: true)
-            return r.watch(for: 5 * Time.minute, until: { r.elsewhereShows(change) }) != nil ? "arrivesAfterPhoneOn" : "neverArrives"
+            return r.watchElsewhere(for: 5 * Time.minute, until: { r.elsewhereShows(change) }) != nil ? "arrivesAfterPhoneOn" : "neverArrives"
         })
 }

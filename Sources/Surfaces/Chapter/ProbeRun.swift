@@ -35,6 +35,35 @@ public final class ProbeRun {
         return nil
     }
 
+    /// The person checks the second device: it syncs with the backend over its own network,
+    /// and the person waits (up to 10 s, checking each second) until the reply has arrived
+    /// and what it shows is current. Read it with `elsewhereShows` and `elsewhereStage`.
+    func lookElsewhere() {
+        let before = assembly.elsewhere.refreshes
+        world.engine.send(.look, to: world.ids.elsewhere)
+        settle()
+        _ = watch(for: 10 * Time.second) { assembly.elsewhere.refreshes > before }
+    }
+
+    /// Watches the second device for up to `limit`, checking each second until `seen` holds;
+    /// the person looks at it at once and every `lookEvery` (each look a sync with the backend
+    /// over the other device's network, so what it shows changes only when a reply arrives).
+    /// A look every 10 s, not every second, keeps the events few (docs/model.md#probes-and-failure-modes).
+    func watchElsewhere(for limit: SimTime, lookEvery: SimTime = 10 * Time.second, until seen: () -> Bool) -> SimTime? {
+        let start = now
+        var nextLook = start
+        while true {
+            if now >= nextLook {
+                world.engine.send(.look, to: world.ids.elsewhere)
+                settle()
+                nextLook += lookEvery
+            }
+            if seen() { return now - start }
+            guard now - start < limit else { return nil }
+            wait(Time.second)
+        }
+    }
+
     // MARK: The user's steps
 
     /// The user opens the app (it syncs), then waits `stay` in it.
@@ -80,8 +109,11 @@ public final class ProbeRun {
     /// Shares one item from another app; returns its index, or nil if the app is not a share target.
     func share() -> Int? {
         guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
+        let before = world.shares.count
         world.engine.send(.share, to: world.ids.shareSheet)
         settle()
+        // A sheet still up from an earlier share: the user waits for it (2 s at a time).
+        _ = watch(for: Time.minute) { world.shares.count > before }
         return world.shares.indices.last
     }
 
@@ -140,13 +172,17 @@ public final class ProbeRun {
         widget.kind == .data && world.p.widget.slotEvery > 0 && SimTime(widget.slot) == now / world.p.widget.slotEvery
     }
     var appOnScreen: Bool { world.appInForeground }
-    /// A second device (or the web) shows the change: the backend has it.
-    func elsewhereShows(_ change: Int32) -> Bool { assembly.backend.timesApplied(change) > 0 }
+    /// The second device shows the change: its copy, as of its last sync's reply, has it
+    /// (look first: `lookElsewhere` or `watchElsewhere`).
+    func elsewhereShows(_ change: Int32) -> Bool { assembly.elsewhere.shows(change) }
+    /// The latest live activity's stage the second device shows, as of its last sync (−1: none).
+    var elsewhereStage: Int { Int(assembly.elsewhere.shownStage) }
     var lastActivity: LiveStatus.Activity? { assembly.live.activities.last }
     /// The stage the last activity's status draws now (a clock-driven one moves on its plan).
     var liveDrawnStage: Int? { lastActivity.map { assembly.live.drawnStage($0) } }
-    /// The share sheet offers a signed-in compose view (the extension finds a session).
-    var shareActsSignedIn: Bool { world.p.share.enabled && world.shared.readSession(world.device) != nil }
+    /// The extension acted signed in on share `index`: it made the item a change (uploaded it,
+    /// queued it, or handed it to the app), rather than asking to sign in or vanishing.
+    func shareActedSignedIn(_ index: Int) -> Bool { world.shares[index].change >= 0 }
     func shareChange(_ index: Int) -> Int32 { world.shares[index].change }
     /// The share sheet vanished while the item was being shared (the extension was killed).
     func shareVanished(_ index: Int) -> Bool { world.shares[index].killed }

@@ -108,7 +108,10 @@ final class Backend: SimulatedProcess<BackendInput> {
         } else {
             if r.credential != Self.signInCode && !devices.contains(r.credential) { devices.append(r.credential) }
             switch r.kind {
-            case .sync, .compactFetch: reply.data = world.enclose(snapshot)
+            case .sync, .compactFetch:
+                reply.data = world.enclose(snapshot)
+                // The other device's app also shows the latest live activity's stage (−1: none).
+                if r.credential == Self.otherDevice { reply.item = world.activityStages.last ?? -1 }
             case .write:
                 apply(r)
                 delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
@@ -191,14 +194,36 @@ enum OtherDeviceInput {
     case delete
     /// Its user renames an object (and makes a change).
     case rename
+    /// A person looks at it (a probe step): it refreshes by a sync with the backend over its
+    /// own network, and shows what the reply brings.
+    case look
     case reply(Reply)
 }
 
 /// Another device or the web, signed in to the same account (§25.11 P25.2): it makes
 /// changes, deletes and renames objects, each reaching the backend over its own network.
+/// It is also the probes' "second device" (docs/model.md#probes-and-failure-modes): it keeps
+/// its own copy of the account, refreshed only when a person looks at it (`look`: a sync
+/// over its network, latency and all), and shows that copy and the latest live activity's
+/// stage as of that sync. Nobody looks in a study run, so it sends no syncs there.
 final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// What it shows: the account as of its last sync's reply (empty before the first).
+    private(set) var copy = DataCopy(account: 1)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The latest live activity's stage as of its last sync (−1: none shown).
+    private(set) var shownStage: Int32 = -1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// How many of its syncs have been answered (a look is over when its reply arrived).
+    private(set) var refreshes = 0
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -234,10 +259,22 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             world.renameObjectElsewhere(index: world.rng.elsewhereRenames.index(8))
             makeEdit()
             scheduleRename()
-        case .reply:
-            break       // its writes' outcomes are its own device's concern, not measured here
+        case .look:
+            world.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
+        case .reply(let reply):
+            // Its writes' outcomes are its own device's concern, not measured here; a sync's
+            // reply replaces what it shows.
+            guard reply.kind == .sync else { return }
+            refreshes += 1
+            if reply.status == .ok, let data = world.data(of: reply) {
+                copy = data
+                shownStage = reply.item
+            }
         }
     }
+
+    /// It shows change `id` (its copy, as of its last sync, has it).
+    func shows(_ id: Int32) -> Bool { copy.changes.contains(id) }
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {

@@ -126,6 +126,12 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The stage of each live activity as the backend records it (`LiveStatus` moves it on the
+    /// backend's timer); what a second device's sync shows (docs/model.md#probes-and-failure-modes).
+    var activityStages: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// When each sign-out leak ended (nil: not yet).
     var leakEnded: [SimTime?] = []
     #if !DEBUG
