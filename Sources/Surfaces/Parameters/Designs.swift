@@ -28,6 +28,10 @@ public enum ShareDesign: String, Sendable, CaseIterable { case inExtension, outb
 public enum OutboxMode: String, Sendable, CaseIterable { case uncoordinated, coordinated, perProcessFiles }
 /// Car surface (§25.8).
 public enum CarMode: String, Sendable, CaseIterable { case projected, onCar }
+/// How long the car surface's program lives (docs/model.md#car-lifetime): `allDay`, launched at
+/// time 0 and running for the replication; `whileConnected`, launched when a drive connects the
+/// car and ended (its memory gone) when the drive ends.
+public enum CarLifetime: String, Sendable, CaseIterable { case allDay, whileConnected }
 /// How the television signs in (docs/model.md#television): already signed in, or by a code.
 public enum TelevisionSignIn: String, Sendable, CaseIterable { case signedIn, byCode }
 /// Video handover to a television (§25.8).

@@ -232,6 +232,8 @@ public struct Parameters: Sendable {
     public struct Car: Sendable {
         public var enabled = true
         public var mode: CarMode = .projected
+        /// The car program's lifetime (docs/model.md#car-lifetime); `allDay` by default.
+        public var lifetime: CarLifetime = .allDay
         public var drivesPerDay: Double = 2
         public var driveLength: Distribution = .lognormal(median: 1500)
     }

@@ -160,13 +160,15 @@ final class Assembly {
             (w.p.share.enabled, w.ids.shareSheet.process, shareSheet.start),
             (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions.process, automations.start),
             (w.p.instant.enabled, w.ids.instant.process, instant.start),
-            (w.p.car.enabled, w.ids.car.process, car.start),
+            (w.p.car.enabled && w.p.car.lifetime == .allDay, w.ids.car.process, car.start),
             (w.p.tv.enabled, w.ids.tv.process, tv.start),
         ]
         for (enabled, pid, start) in surfaces where enabled {
             w.engine.launch(pid, by: .system)
             start()
         }
+        // A car that lives only while connected is not running at time 0: its drives launch it.
+        if w.p.car.enabled && w.p.car.lifetime == .whileConnected { car.start() }
         w.holders.television = w.p.tv.enabled && tv.signedIn
         w.holders.carClient = w.p.car.enabled && w.p.car.mode == .onCar
     }
