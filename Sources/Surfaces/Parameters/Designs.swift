@@ -34,6 +34,10 @@ public enum CarMode: String, Sendable, CaseIterable { case projected, onCar }
 public enum CarLifetime: String, Sendable, CaseIterable { case allDay, whileConnected }
 /// How the television signs in (docs/model.md#television): already signed in, or by a code.
 public enum TelevisionSignIn: String, Sendable, CaseIterable { case signedIn, byCode }
+/// How long the television's program lives (docs/model.md#television-lifetime): `allDay`,
+/// launched at time 0 and running for the replication; `whilePlaying`, launched by a playback
+/// (and, with `tv.signIn: byCode`, at time 0 to sign in) and ended when it has nothing to do.
+public enum TelevisionLifetime: String, Sendable, CaseIterable { case allDay, whilePlaying }
 /// Video handover to a television (§25.8).
 public enum TVHandoff: String, Sendable, CaseIterable { case location, mirror }
 /// When kept readings past their lifetime are deleted (docs/model.md#kept-readings).

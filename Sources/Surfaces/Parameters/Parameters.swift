@@ -244,6 +244,8 @@ public struct Parameters: Sendable {
         public var playbackLength: Distribution = .lognormal(median: 2700)
         /// Signed in when the replication starts, or by a code approved on the phone.
         public var signIn: TelevisionSignIn = .signedIn
+        /// The television program's lifetime (docs/model.md#television-lifetime); `allDay` by default.
+        public var lifetime: TelevisionLifetime = .allDay
         /// Time from the code on the television's screen to the user approving it in the phone's app.
         public var approvalDelay: Distribution = .lognormal(median: 60)
         /// How often the television asks whether its code was approved (RFC 8628's default: 5 s).

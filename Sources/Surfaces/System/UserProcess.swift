@@ -13,6 +13,9 @@ enum UserInput {
     /// The user starts a drive (`car.lifetime = whileConnected`: the car's program is not
     /// running between drives, so the drives are the user's; the connection launches it).
     case drive
+    /// The user starts a playback on the television from the phone (`tv.lifetime =
+    /// whilePlaying`: the television's program is not running between playbacks; it launches it).
+    case playback
 }
 
 /// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
@@ -70,6 +73,8 @@ final class UserProcess: SimulatedProcess<UserInput> {
         switch input {
         case .drive:
             w.connectCar()
+        case .playback:
+            w.startPlayback()
         case .sessionStarted(let surfaceSeed):
             if !inSession {
                 inSession = true

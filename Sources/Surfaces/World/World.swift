@@ -83,6 +83,11 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
+    var tvStorage = TelevisionStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The widget extension's own container (what its provider runs keep between them).
     var widgetContainer = WidgetContainer()
 
