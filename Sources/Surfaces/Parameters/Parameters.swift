@@ -182,6 +182,10 @@ public struct Parameters: Sendable {
         public var writes = Rate(perHour: 0.5)
         public var ownNetwork = true
         public var refreshPerHour: Int = 4
+        /// The watch app's lifetime (docs/model.md#watch-app-lifetime); `allDay` by default.
+        public var lifetime: WatchLifetime = .allDay
+        /// With `whenLooked`: how long the app runs after its last glance, write or push.
+        public var backgroundAllowance: SimTime = 30 * Time.second
     }
     public struct Share: Sendable {
         public var enabled = true

@@ -16,6 +16,8 @@ enum UserInput {
     /// The user starts a playback on the television from the phone (`tv.lifetime =
     /// whilePlaying`: the television's program is not running between playbacks; it launches it).
     case playback
+    /// The user makes a change on the watch (`watch.lifetime = whenLooked`: the write launches the watch app).
+    case watchWrite
 }
 
 /// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
@@ -75,6 +77,8 @@ final class UserProcess: SimulatedProcess<UserInput> {
             w.connectCar()
         case .playback:
             w.startPlayback()
+        case .watchWrite:
+            w.launchWatchApp(by: .user, for: .write)
         case .sessionStarted(let surfaceSeed):
             if !inSession {
                 inSession = true

@@ -83,6 +83,11 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
+    var watchStorage = WatchStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
     var tvStorage = TelevisionStorage()
     #if !DEBUG
