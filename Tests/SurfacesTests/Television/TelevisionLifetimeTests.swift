@@ -106,6 +106,31 @@ final class TelevisionLifetimeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(idle, 3, "the television idle at most sign-outs")
     }
 
+    /// Signing in by code, it is launched at time 0 by the system and runs until its session
+    /// comes (the first poll after the approval, 65 s here), then ends; the session it got is
+    /// in its storage, so the next playback launches a run that plays. The sign-in takes as long
+    /// as all day.
+    func testSigningInByCodeItRunsUntilItsSessionThenEnds() {
+        var p = WidgetSetUp.closedForm(days: 1)
+        p.observe.warmup = 0
+        p.tv.enabled = true
+        p.tv.signIn = .byCode
+        p.tv.approvalDelay = .constant(62)
+        p.tv.pollInterval = 5 * Time.second
+        p.tv.playbacksPerDay = 6
+        p.tv.lifetime = .whilePlaying
+        let log = TraceLog()
+        let r = Replication.run(p, seed: 3, trace: log)
+        XCTAssertEqual(r.samples[Metric.tvSignInTime.rawValue], [65.0])
+        let launches = log.times("television", "launched"), ends = log.times("television", "ended")
+        XCTAssertEqual(launches.first, 0, "launched at time 0 to sign in")
+        XCTAssertEqual(log.records.first { $0.process == "television" && $0.event == "launched" }?.details, "system")
+        XCTAssertEqual(ends.first, 65 * Time.second, "ended as its session came")
+        XCTAssertGreaterThan(launches.dropFirst().count, 1, "later runs are launched by playbacks")
+        XCTAssertEqual(log.times("television", "launched", details: "user").count, launches.count - 1)
+        XCTAssertFalse(r.values[Metric.tvStoppedAtLock.rawValue].isNaN, "a later run plays: its session survived the end")
+    }
+
     /// The default is `allDay`: a default study's replication is the one with it set explicitly.
     func testTheDefaultLifetimeIsAllDay() {
         XCTAssertEqual(Parameters().tv.lifetime, .allDay)
