@@ -102,8 +102,10 @@ final class BadInputTests: XCTestCase {
          "bad.json5:1:20: observe.report: cannot be swept: it chooses the study's outputs, the same for every point"),
         ("{}", ["observe.report="],
          "--set observe.report=: observe.report: expected at least one metric name, found an empty list"),
+        // The watch group holds nine names (with watch.lifetime and watch.backgroundAllowance):
+        // past the eight a message lists, only the guess is given.
         ("{}", ["watch.phoneUnreachabl.perDay=2"],
-         "--set watch.phoneUnreachabl.perDay=2: watch.phoneUnreachabl.perDay: expected a parameter under 'watch' (enabled, level, relay, phoneUnreachable, writes, ownNetwork, refreshPerHour), found 'phoneUnreachabl.perDay'. Did you mean 'watch.phoneUnreachable.perDay'?"),
+         "--set watch.phoneUnreachabl.perDay=2: watch.phoneUnreachabl.perDay: expected a parameter under 'watch', found 'phoneUnreachabl.perDay'. Did you mean 'watch.phoneUnreachable.perDay'?"),
     ]
 
     /// Seeds beyond what a double holds exactly are kept exactly, from a string or `--set`.

@@ -5,6 +5,7 @@ extension ParameterCatalog {
     static func car() -> [ParameterSpec] { [
         .bool("car.enabled", \.car.enabled, "a car surface exists"),
         .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network"),
+        .choice("car.lifetime", \.car.lifetime, "allDay: the car's program runs for the whole replication; whileConnected: the car connection launches it at each drive and it ends, losing its memory, when the drive ends"),
         .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),
         .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
     ] }

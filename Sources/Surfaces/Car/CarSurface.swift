@@ -38,26 +38,42 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The drive under way (its refresh and glance timers carry it: a timer left from an
     /// earlier drive does nothing).
     private var drive: Int64 = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked.
-    private var clientSignedIn: Bool
+    /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
+    /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
+    private var clientSignedIn: Bool {
+        get { world.carStorage.clientSignedIn }
+        set { world.carStorage.clientSignedIn = newValue }
+    }
 
     init(world: World) {
         self.world = world
-        clientSignedIn = world.p.car.mode == .onCar
+        world.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
-    override func discardMemory() {}
+    /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
+    override func discardMemory() {
+        driving = false
+        drive = 0
+    }
 
+    /// `car.lifetime = whileConnected`: the program runs only while a drive connects the car.
+    private var perDrive: Bool { world.p.car.lifetime == .whileConnected }
+
+    /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
     func start() {
         world.carObserver.show(.blank(.none), at: world.now, truth: world.truth)
         schedule()
     }
 
+    /// The next drive: the car's own timer when it runs all day; with `whileConnected` the
+    /// user's (the drive comes whether the car's program runs or not), which launches it.
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.car)
+        if perDrive {
+            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.user)
+        } else {
+            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.car)
+        }
     }
+
 
     override func receive(_ input: CarInput, engine: Engine) {
         let w = world
@@ -96,6 +112,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 engine.send(.activityOver, to: w.ids.app)
             }
             w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
+            if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
         case .appLost:
             if driving { scheduleRefresh() }
         case .reply(let r):
@@ -146,3 +163,18 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
 }
 
+
+extension World {
+    /// A drive connects the car (`car.lifetime = whileConnected`): the car connection (the
+    /// system) launches the car's program for the drive, or tells the running one.
+    func connectCar() {
+        if !engine.launch(ids.car, by: .system, first: .drive) { engine.send(.drive, to: ids.car) }
+    }
+}
+
+/// The car's own storage (docs/model.md#car-lifetime): what survives the end of a run of the
+/// car's program. Everything else it holds is memory, gone at the end.
+struct CarStorage {
+    /// The car's own client (`onCar`) holds a session.
+    var clientSignedIn = false
+}

@@ -135,14 +135,22 @@ public final class ProbeRun {
     /// A change on the watch; returns its number.
     func watchWrite() -> Int32? {
         let before = world.truth.count
-        world.engine.send(.write, to: world.ids.watch)
+        if world.p.watch.lifetime == .whenLooked {
+            world.launchWatchApp(by: .user, for: .write)     // a write on the watch launches its app
+        } else {
+            world.engine.send(.write, to: world.ids.watch)
+        }
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
     }
 
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
-        world.engine.send(.glance, to: world.ids.watch)
+        if world.p.watch.lifetime == .whenLooked {
+            world.launchWatchApp(by: .user, for: .glance)    // a look brings the app up
+        } else {
+            world.engine.send(.glance, to: world.ids.watch)
+        }
         wait(5 * Time.second)
         return world.watchObserver.current
     }
@@ -155,8 +163,12 @@ public final class ProbeRun {
     func unlockPhone() { world.engine.send(.unlock, to: world.ids.device); settle() }
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
-        guard world.engine.isRunning(world.ids.tv) else { return false }
-        world.engine.send(.playback, to: world.ids.tv)
+        if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
+            world.startPlayback()                          // the playback launches the television's program
+        } else {
+            guard world.engine.isRunning(world.ids.tv) else { return false }
+            world.engine.send(.playback, to: world.ids.tv)
+        }
         settle()
         return assembly.tv.isPlaying
     }

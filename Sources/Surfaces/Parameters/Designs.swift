@@ -28,8 +28,20 @@ public enum ShareDesign: String, Sendable, CaseIterable { case inExtension, outb
 public enum OutboxMode: String, Sendable, CaseIterable { case uncoordinated, coordinated, perProcessFiles }
 /// Car surface (§25.8).
 public enum CarMode: String, Sendable, CaseIterable { case projected, onCar }
+/// How long the car surface's program lives (docs/model.md#car-lifetime): `allDay`, launched at
+/// time 0 and running for the replication; `whileConnected`, launched when a drive connects the
+/// car and ended (its memory gone) when the drive ends.
+/// How long the watch app lives (docs/model.md#watch-app-lifetime): `allDay`, launched at time 0
+/// and running for the replication; `whenLooked`, launched by a glance or a write on the watch
+/// (or a standalone watch's push) and ended `watch.backgroundAllowance` after the last of them.
+public enum WatchLifetime: String, Sendable, CaseIterable { case allDay, whenLooked }
+public enum CarLifetime: String, Sendable, CaseIterable { case allDay, whileConnected }
 /// How the television signs in (docs/model.md#television): already signed in, or by a code.
 public enum TelevisionSignIn: String, Sendable, CaseIterable { case signedIn, byCode }
+/// How long the television's program lives (docs/model.md#television-lifetime): `allDay`,
+/// launched at time 0 and running for the replication; `whilePlaying`, launched by a playback
+/// (and, with `tv.signIn: byCode`, at time 0 to sign in) and ended when it has nothing to do.
+public enum TelevisionLifetime: String, Sendable, CaseIterable { case allDay, whilePlaying }
 /// Video handover to a television (§25.8).
 public enum TVHandoff: String, Sendable, CaseIterable { case location, mirror }
 /// When kept readings past their lifetime are deleted (docs/model.md#kept-readings).

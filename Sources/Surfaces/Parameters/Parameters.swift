@@ -182,6 +182,10 @@ public struct Parameters: Sendable {
         public var writes = Rate(perHour: 0.5)
         public var ownNetwork = true
         public var refreshPerHour: Int = 4
+        /// The watch app's lifetime (docs/model.md#watch-app-lifetime); `allDay` by default.
+        public var lifetime: WatchLifetime = .allDay
+        /// With `whenLooked`: how long the app runs after its last glance, write or push.
+        public var backgroundAllowance: SimTime = 30 * Time.second
     }
     public struct Share: Sendable {
         public var enabled = true
@@ -232,6 +236,8 @@ public struct Parameters: Sendable {
     public struct Car: Sendable {
         public var enabled = true
         public var mode: CarMode = .projected
+        /// The car program's lifetime (docs/model.md#car-lifetime); `allDay` by default.
+        public var lifetime: CarLifetime = .allDay
         public var drivesPerDay: Double = 2
         public var driveLength: Distribution = .lognormal(median: 1500)
     }
@@ -242,6 +248,8 @@ public struct Parameters: Sendable {
         public var playbackLength: Distribution = .lognormal(median: 2700)
         /// Signed in when the replication starts, or by a code approved on the phone.
         public var signIn: TelevisionSignIn = .signedIn
+        /// The television program's lifetime (docs/model.md#television-lifetime); `allDay` by default.
+        public var lifetime: TelevisionLifetime = .allDay
         /// Time from the code on the television's screen to the user approving it in the phone's app.
         public var approvalDelay: Distribution = .lognormal(median: 60)
         /// How often the television asks whether its code was approved (RFC 8628's default: 5 s).

@@ -10,6 +10,14 @@ enum UserInput {
     /// The app came to the foreground (by the user, a link, a share or an action):
     /// `surfaceSeed` is nil for the user's own opens, else the seed of a session a surface opened.
     case sessionStarted(surfaceSeed: UInt64?)
+    /// The user starts a drive (`car.lifetime = whileConnected`: the car's program is not
+    /// running between drives, so the drives are the user's; the connection launches it).
+    case drive
+    /// The user starts a playback on the television from the phone (`tv.lifetime =
+    /// whilePlaying`: the television's program is not running between playbacks; it launches it).
+    case playback
+    /// The user makes a change on the watch (`watch.lifetime = whenLooked`: the write launches the watch app).
+    case watchWrite
 }
 
 /// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
@@ -65,6 +73,12 @@ final class UserProcess: SimulatedProcess<UserInput> {
     override func receive(_ input: UserInput, engine: Engine) {
         let w = world
         switch input {
+        case .drive:
+            w.connectCar()
+        case .playback:
+            w.startPlayback()
+        case .watchWrite:
+            w.launchWatchApp(by: .user, for: .write)
         case .sessionStarted(let surfaceSeed):
             if !inSession {
                 inSession = true

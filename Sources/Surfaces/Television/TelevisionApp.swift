@@ -50,10 +50,11 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     @exclusivity(unchecked)
     #endif
     private(set) var stoppedAtLock = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var signedIn = true
+    /// It holds a session (kept in the television's storage, so it outlives a run).
+    private(set) var signedIn: Bool {
+        get { world.tvStorage.signedIn }
+        set { world.tvStorage.signedIn = newValue }
+    }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -62,23 +63,60 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// It has asked for a sign-in code and waits for its session.
+    private var signingIn = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Per sign-in by code after the warm-up: seconds from the code shown to the session granted.
     private(set) var signInTimes: [Double] = []
 
     init(world: World) { self.world = world }
-    override func discardMemory() {}
+    /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
+    /// on its screen. The counts kept only to measure stay.
+    override func discardMemory() {
+        playing = false
+        playback = 0
+        playingCounted = false
+        code = nil
+        signingIn = false
+    }
 
+    /// `tv.lifetime = whilePlaying`: the program runs only for a playback (or a sign-in by code).
+    private var perPlayback: Bool { world.p.tv.lifetime == .whilePlaying }
+
+    /// A run that lives while it plays checks in as it starts (so a revocation made while it was
+    /// not running is found now) and then hourly while it runs.
+    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
+        guard perPlayback else { return }
+        if signedIn { world.request(.compactFetch, from: world.ids.tv, credential: Backend.tvSession, online: true) }
+        engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
+    }
+
+    /// At time 0: launched for the replication (`allDay`, or `whilePlaying` signing in by
+    /// code), or not running (`whilePlaying`, signed in).
     func start() {
         if world.p.tv.signIn == .byCode {
             signedIn = false
             askForCode()
         }
         schedule()
-        world.engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
+        if !perPlayback { world.engine.send(.checkIn, to: world.ids.tv, after: Time.hour) }
     }
 
+    /// The next playback: the television's own timer when it runs all day; with `whilePlaying`
+    /// the user's (who starts it from the phone whether the program runs or not), which launches it.
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.tv)
+        if perPlayback {
+            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.user)
+        } else {
+            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.tv)
+        }
+    }
+
+    /// `whilePlaying`: playing nothing and not waiting for its code's approval, the program ends.
+    private func endIfIdle() {
+        if perPlayback && !playing && !signingIn { world.engine.end(world.ids.tv, .normal) }
     }
 
     override func receive(_ input: TelevisionInput, engine: Engine) {
@@ -94,8 +132,9 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()
+            if !playing { endIfIdle() }     // launched for a playback it cannot start (signed out)
         case .finish(let which):
-            if which == playback { playing = false }   // a stopped playback's timer finds a later one
+            if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
             engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
@@ -103,6 +142,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             if playing && w.p.tv.handoff == .mirror {
                 playing = false
                 if playingCounted { stoppedAtLock += 1 }
+                endIfIdle()
             }
         case .revoked:
             if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
@@ -118,6 +158,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 w.holders.television = false
                 playing = false
                 w.noteLeakEnded(.signoutTVLeak)
+                endIfIdle()                     // signed out: nothing to play
             }
         }
     }
@@ -125,6 +166,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
 
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
+        signingIn = true
         world.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
     }
 
@@ -139,8 +181,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
         } else if r.status == .ok {
             signedIn = true
+            signingIn = false
             w.holders.television = true
             if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
+            endIfIdle()
         } else {
             w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
         }
@@ -151,4 +195,19 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
 
     /// Share of playbacks that stopped when the phone's app left the foreground.
     var stoppedShare: Double { playbacks == 0 ? .nan : Double(stoppedAtLock) / Double(playbacks) }
+}
+
+/// The television's own storage (docs/model.md#television-lifetime): what survives the end of a
+/// run of its program. Everything else it holds is memory, gone at the end.
+struct TelevisionStorage {
+    /// It holds a session.
+    var signedIn = true
+}
+
+extension World {
+    /// The user starts a playback from the phone (`tv.lifetime = whilePlaying`): the television's
+    /// program is launched for it, or told if it runs.
+    func startPlayback() {
+        if !engine.launch(ids.tv, by: .user, first: .playback) { engine.send(.playback, to: ids.tv) }
+    }
 }

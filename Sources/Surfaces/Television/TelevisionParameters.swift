@@ -8,6 +8,7 @@ extension ParameterCatalog {
         .real("tv.playbacks.perDay", \.tv.playbacksPerDay, "playbacks per day"),
         .distribution("tv.playbackLength", \.tv.playbackLength, "length of a playback"),
         .choice("tv.signIn", \.tv.signIn, "signed in when the replication starts, or by a code the user approves in the phone's app"),
+        .choice("tv.lifetime", \.tv.lifetime, "allDay: the television's program runs for the whole replication; whilePlaying: a playback launches it (and signing in by code, at time 0) and it ends, losing its memory, when the playback ends; it checks in only while it runs"),
         .distribution("tv.approvalDelay", \.tv.approvalDelay, "time from the code on the television to the user approving it on the phone"),
         .time("tv.pollInterval", \.tv.pollInterval, "how often the television asks whether its code was approved").within(1, 86_400),
     ] }

@@ -16,6 +16,9 @@ enum WatchAppInput {
     case notice(WatchNotice)
     /// A standalone watch's own push: its data changed.
     case push
+    /// The background allowance after its last glance, write or push (number `generation`)
+    /// is over (`watch.lifetime = whenLooked`): the app ends.
+    case allowanceOver(generation: Int64)
     case reply(Reply)
 }
 
@@ -30,23 +33,30 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
 
+    /// The watch's own storage (docs/model.md#watch-app-lifetime): its cache, whether it still
+    /// holds the account, and a standalone watch's unsent writes; they outlive a run.
+    private var cache: DataCopy? {
+        get { world.watchStorage.cache }
+        set { world.watchStorage.cache = newValue }
+    }
+    private var signedIn: Bool {
+        get { world.watchStorage.signedIn }
+        set { world.watchStorage.signedIn = newValue }
+    }
+    private var ownQueue: [Int32] {
+        get { world.watchStorage.ownQueue }
+        set { world.watchStorage.ownQueue = newValue }
+    }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The watch's own storage: its cache and whether it still holds the account.
-    private var cache: DataCopy?
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var signedIn = true
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
+    /// A run's memory: a glance waits for an answer.
     private var glanceWaiting = false
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var ownQueue: [Int32] = []
+    /// A run's memory: the number of its latest background allowance.
+    private var allowance: Int64 = 0
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -61,7 +71,36 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         self.world = world
         refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
     }
-    override func discardMemory() {}
+    /// What a run holds in memory goes at its end (docs/model.md#watch-app-lifetime).
+    override func discardMemory() {
+        glanceWaiting = false
+        allowance = 0
+    }
+
+    /// `watch.lifetime = whenLooked`: the app runs from a glance, write or push until its
+    /// background allowance after the last of them is over.
+    private var whenLooked: Bool { world.p.watch.lifetime == .whenLooked }
+
+    /// A new run shows what its storage holds, then takes what the watch's system kept for it
+    /// while it was not running (the latest context, a sign-out notice).
+    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
+        guard whenLooked else { return }
+        if level == .remoteControl {
+            world.watchObserver.show(.blank(signedIn ? .needsPhone : .signedOut), at: world.now, truth: world.truth)
+        } else {
+            show(cache)
+        }
+        let waiting = link.takeWaiting()
+        if let snapshot = waiting.context { receive(.context(snapshot: snapshot), engine: engine) }
+        for n in waiting.notices { receive(.notice(n), engine: engine) }
+    }
+
+    /// A glance, write or push: the app runs `watch.backgroundAllowance` more (whenLooked).
+    private func extendAllowance() {
+        guard whenLooked else { return }
+        allowance += 1
+        world.engine.send(.allowanceOver(generation: allowance), to: world.ids.watch, after: world.p.watch.backgroundAllowance)
+    }
 
     private var level: WatchLevel { world.p.watch.level }
     private var link: WatchLink { world.watchLinkService }
@@ -78,8 +117,14 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         }
     }
 
+    /// The next write on the watch: the app's own timer when it runs all day; with `whenLooked`
+    /// the user's (a write on the watch launches the watch app).
     private func scheduleWrite() {
-        world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .write, to: world.ids.watch)
+        if whenLooked {
+            world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .watchWrite, to: world.ids.user)
+        } else {
+            world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .write, to: world.ids.watch)
+        }
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
@@ -127,10 +172,14 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         switch input {
         case .write:
+            extendAllowance()
             write()
             scheduleWrite()
         case .glance:
+            extendAllowance()
             glance()
+        case .allowanceOver(let generation):
+            if generation == allowance { engine.end(w.ids.watch, .normal) }
         case .context(let snapshot):
             guard signedIn else { return }
             cache = w.snapshots[Int(snapshot)]
@@ -148,6 +197,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .notice(.signedOut):
             signOut()
         case .push:
+            extendAllowance()
             if signedIn && hasNetwork && refreshBudget.spend(at: w.now) {
                 w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             }
@@ -230,4 +280,15 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             world.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
         }
     }
+}
+
+/// The watch's own storage (docs/model.md#watch-app-lifetime): what survives the end of a run
+/// of the watch app. Everything else it holds is memory, gone at the end.
+struct WatchStorage {
+    /// A companion's or standalone watch's cache.
+    var cache: DataCopy? = nil
+    /// It still holds the account.
+    var signedIn = true
+    /// A standalone watch's writes not yet accepted by the backend, in order.
+    var ownQueue: [Int32] = []
 }

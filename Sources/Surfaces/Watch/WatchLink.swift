@@ -21,6 +21,9 @@ enum WatchLinkInput {
     case deliverToPhone(WatchRequest)
     /// A queued write reaches the phone after its hop.
     case deliverQueuedToPhone(change: Int32)
+    /// Something for the watch app reaches the watch after its hop (`watch.lifetime =
+    /// whenLooked`: the system takes it whether the app runs or not).
+    case toWatch(WatchAppInput)
 }
 
 /// whenever it is switched off.
@@ -46,6 +49,12 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     #endif
     /// Notices queued for the watch (sign-out), in order.
     private var notices: [WatchNotice] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// On the watch, for an app that was not running when they came (`whenLooked`): the
+    /// latest context and the notices, handed to its next run as it launches.
+    private var waiting: (context: Int32?, notices: [WatchNotice]) = (nil, [])
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -79,7 +88,29 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
             arrive(request, queued: false)
         case .deliverQueuedToPhone(let change):
             arrive(.write(change: change), queued: true)
+        case .toWatch(let input):
+            onWatch(input)
         }
+    }
+
+    /// Something for the watch app is on the watch: the running app gets it; for an app that
+    /// is not running the system keeps the latest context and the notices for its next launch,
+    /// and a standalone watch's push launches it. A reply to a run that ended is lost.
+    private func onWatch(_ input: WatchAppInput) {
+        let w = world
+        if w.engine.isRunning(w.ids.watch) { w.engine.send(input, to: w.ids.watch); return }
+        switch input {
+        case .context(let snapshot): waiting.context = snapshot
+        case .notice(let n): waiting.notices.append(n)
+        case .push: w.launchWatchApp(by: .pushWake, for: .push)
+        default: break
+        }
+    }
+
+    /// What came for the app while it was not running, taken by its new run.
+    func takeWaiting() -> (context: Int32?, notices: [WatchNotice]) {
+        defer { waiting = (nil, []) }
+        return waiting
     }
 
     /// Delivers what waited, in order, when the phone is reachable.
@@ -92,10 +123,10 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
             for change in queued { world.engine.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
         }
         if let snapshot = context {
-            w.engine.send(.context(snapshot: snapshot), to: w.ids.watch, after: hop)
+            w.sendToWatch(.context(snapshot: snapshot), after: hop)
             context = nil
         }
-        for n in notices { w.engine.send(.notice(n), to: w.ids.watch, after: hop) }
+        for n in notices { w.sendToWatch(.notice(n), after: hop) }
         notices = []
     }
 

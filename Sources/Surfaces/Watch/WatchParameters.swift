@@ -10,6 +10,8 @@ extension ParameterCatalog {
         .distribution("watch.phoneUnreachable.duration", \.watch.phoneUnreachableDuration, "length of an unreachable period"),
         .rate("watch.writes.perHour", \.watch.writes, "changes the user makes on the watch"),
         .bool("watch.ownNetwork", \.watch.ownNetwork, "a standalone watch has a network of its own"),
+        .choice("watch.lifetime", \.watch.lifetime, "allDay: the watch app runs for the whole replication; whenLooked: a glance, a write on the watch or a standalone watch's push launches it, and it ends, losing its memory, watch.backgroundAllowance after the last of them"),
+        .time("watch.backgroundAllowance", \.watch.backgroundAllowance, "with watch.lifetime whenLooked: how long the watch app runs after its last glance, write or push").within(1, 86_400),
         .count("watch.refreshPerHour", \.watch.refreshPerHour, "background refreshes a standalone watch gets per hour"),
     ] }
 }

@@ -160,17 +160,23 @@ final class Assembly {
         let surfaces: [(Bool, ProcessID, () -> Void)] = [
             (w.p.live.enabled, w.ids.live.process, live.start),
             (w.p.watch.enabled, w.ids.watchLink.process, watchLink.start),
-            (w.p.watch.enabled, w.ids.watch.process, watch.start),
+            (w.p.watch.enabled && w.p.watch.lifetime == .allDay, w.ids.watch.process, watch.start),
             (w.p.share.enabled, w.ids.shareSheet.process, shareSheet.start),
             (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions.process, automations.start),
             (w.p.instant.enabled, w.ids.instant.process, instant.start),
-            (w.p.car.enabled, w.ids.car.process, car.start),
-            (w.p.tv.enabled, w.ids.tv.process, tv.start),
+            (w.p.car.enabled && w.p.car.lifetime == .allDay, w.ids.car.process, car.start),
+            (w.p.tv.enabled && (w.p.tv.lifetime == .allDay || w.p.tv.signIn == .byCode), w.ids.tv.process, tv.start),
         ]
         for (enabled, pid, start) in surfaces where enabled {
             w.engine.launch(pid, by: .system)
             start()
         }
+        // A car that lives only while connected is not running at time 0: its drives launch it.
+        if w.p.car.enabled && w.p.car.lifetime == .whileConnected { car.start() }
+        // A watch app that lives when looked at is not running at time 0: a glance or a write launches it.
+        if w.p.watch.enabled && w.p.watch.lifetime == .whenLooked { watch.start() }
+        // Likewise a television signed in that lives only while it plays: its playbacks launch it.
+        if w.p.tv.enabled && w.p.tv.lifetime == .whilePlaying && w.p.tv.signIn == .signedIn { tv.start() }
         w.holders.television = w.p.tv.enabled && tv.signedIn
         w.holders.carClient = w.p.car.enabled && w.p.car.mode == .onCar
     }

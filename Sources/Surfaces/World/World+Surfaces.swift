@@ -16,7 +16,7 @@ extension World {
     /// The backend applied change `change`: a standalone watch gets its own push.
     func surfacesBackendApplied(change: Int32, from: ProcessID) {
         if p.watch.enabled && p.watch.level == .standalone && from != ids.watch.process {
-            engine.send(.push, to: ids.watch, after: p.push.delay.sampleTime(&rng.pushWatch))
+            sendToWatch(.push, after: p.push.delay.sampleTime(&rng.pushWatch))
         }
     }
 
@@ -42,8 +42,7 @@ extension World {
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        engine.send(.remoteReply(snapshot: snapshot), to: ids.watch,
-                    after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
+        sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
     /// Grants the outbox lock to the process next in line, in its own protocol.
@@ -65,7 +64,28 @@ extension World {
     /// Someone looks at the watch.
     func glanceWatch() {
         guard p.watch.enabled else { return }
-        engine.send(.glance, to: ids.watch)
+        if p.watch.lifetime == .whenLooked {
+            launchWatchApp(by: .user, for: .glance)     // a look brings the app up
+        } else {
+            engine.send(.glance, to: ids.watch)
+        }
+    }
+
+    /// Sends `input` to the watch app over the watch: straight to the app when it runs all day;
+    /// with `watch.lifetime = whenLooked` through the system on the watch (the link), which
+    /// keeps it, or launches the app, when the app is not running.
+    func sendToWatch(_ input: WatchAppInput, after delay: SimTime) {
+        if p.watch.lifetime == .whenLooked {
+            engine.send(.toWatch(input), to: ids.watchLink, after: delay)
+        } else {
+            engine.send(input, to: ids.watch, after: delay)
+        }
+    }
+
+    /// The watch's system launches the watch app for `input` (a glance, a write, a push), or
+    /// hands it to the running app (docs/model.md#watch-app-lifetime).
+    func launchWatchApp(by launcher: Launcher, for input: WatchAppInput) {
+        if !engine.launch(ids.watch, by: launcher, first: input) { engine.send(input, to: ids.watch) }
     }
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).

@@ -78,6 +78,21 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The car's own storage (docs/model.md#car-lifetime): what outlives a run of its program.
+    var carStorage = CarStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
+    var watchStorage = WatchStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
+    var tvStorage = TelevisionStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The widget extension's own container (what its provider runs keep between them).
     var widgetContainer = WidgetContainer()
 
