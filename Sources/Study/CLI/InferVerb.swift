@@ -84,6 +84,7 @@ public struct InferVerb: Verb {
     static func adjustments(_ texts: [String], base: Parameters) throws(CLIFailure) -> [(ParameterSpec, ParameterValue)] {
         let index = ParameterIndex()
         var out: [(ParameterSpec, ParameterValue)] = []
+        var given: [String: String] = [:]   // the --set text that set each path
         do throws(ScenarioError) {
             for text in texts {
                 let override = try Override(parsing: text)
@@ -95,12 +96,13 @@ public struct InferVerb: Verb {
                                         suggestion: NameSuggestion.nearest(to: a.path, among: platformParameters))
                 }
                 out.append((index[a.path]!, a.value))
-                for s in TeardownSurface.allCases {
-                    for d in JointDesign.all(of: s, base: base) {
-                        var p = d.parameters(base: base)
-                        for (spec, value) in out { spec.set(&p, value) }
-                        try ScenarioChecks.check(p, point: "\(s.rawValue) design \(d.name)") { _ in .option("--set \(text)") }
-                    }
+                given[a.path] = text
+            }
+            for s in TeardownSurface.allCases where !out.isEmpty {
+                for d in JointDesign.all(of: s, base: base) {
+                    var p = d.parameters(base: base)
+                    for (spec, value) in out { spec.set(&p, value) }
+                    try ScenarioChecks.check(p, point: "\(s.rawValue) design \(d.name)") { .option("--set " + (given[$0] ?? texts.last ?? "")) }
                 }
             }
         } catch { throw .from(error) }

@@ -63,9 +63,9 @@ enum CostSurface: Int, CaseIterable {
 /// the fetches it answered with data (a refused fetch carries no data back).
 struct BackendCost {
     /// Requests by surface, then endpoint (`RequestKind.rawValue`: sync, compact fetch, write, revoke, sign-in code).
-    private(set) var requests = Array(repeating: Array(repeating: 0, count: 5), count: CostSurface.allCases.count)
+    private(set) var requests = Array(repeating: Array(repeating: 0, count: RequestKind.allCases.count), count: CostSurface.allCases.count)
     /// Syncs and compact fetches answered with data, by surface, then endpoint.
-    private(set) var answered = Array(repeating: Array(repeating: 0, count: 5), count: CostSurface.allCases.count)
+    private(set) var answered = Array(repeating: Array(repeating: 0, count: RequestKind.allCases.count), count: CostSurface.allCases.count)
 
     /// Counts one request from `surface`; `withData` when its reply carries the account's data.
     mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {
@@ -82,7 +82,7 @@ struct BackendCost {
     /// `writeBytes`, a sync answered with data `syncBytes`, a compact fetch answered with data
     /// `compactBytes`, a revocation and a refused fetch no payload.
     func bytes(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil, sizes b: Parameters.Backend) -> Double {
-        let endpoints: [RequestKind] = kind.map { [$0] } ?? [.sync, .compactFetch, .write, .revoke]
+        let endpoints: [RequestKind] = kind.map { [$0] } ?? RequestKind.allCases
         var total = 0.0
         for k in endpoints {
             switch k {
@@ -98,7 +98,7 @@ struct BackendCost {
     private func sum(_ table: [[Int]], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
         var n = 0
         for s in CostSurface.allCases where surface == nil || surface == s {
-            for k in 0..<5 where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
+            for k in RequestKind.allCases.indices where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
         }
         return n
     }

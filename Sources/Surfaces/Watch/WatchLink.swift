@@ -145,7 +145,8 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// and a write it carried had no other holder.
     private func arrive(_ request: WatchRequest, queued: Bool) {
         let w = world
-        if w.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
+        // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
+        if w.appCanRunForWatch && w.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
         guard case .write(let change) = request else { return }
         if queued { toPhone.append(change) } else { w.letGo(change) }
     }

@@ -2,7 +2,7 @@ import SimKernel
 import Platform
 
 /// What a request to the backend asks for (§25.13).
-public enum RequestKind: UInt8, Sendable {
+public enum RequestKind: UInt8, Sendable, CaseIterable {
     /// The app's full sync.
     case sync
     /// The compact, screen-shaped endpoint a widget or watch calls.

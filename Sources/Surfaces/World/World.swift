@@ -319,8 +319,6 @@ final class World {
         guard device.poweredOn else { return false }
         if !engine.isRunning(ids.app) {
             guard carScene || !device.appForceQuit else { return false }
-            // A watch message does not wake an app on a sleeping phone (its transfer waits).
-            guard launcher != .watch || !phoneAsleep else { return false }
             reclaimIfDue()
             engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
         }
