@@ -29,6 +29,19 @@ public enum ViewKind: UInt8, Sendable {
     @inlinable @inline(__always) public var isBlank: Bool { self != .data }
 }
 
+/// The accounts a replication knows (docs/model.md#a-second-account). The truth follows the
+/// first account's data change by change; the second is someone else's, signed in on the
+/// phone after the first signs out (`signout.nextAccountAfter`), whose own changes are not
+/// followed: a view of it has an age but no staleness.
+public enum Account {
+    /// No one is signed in (a copy of no account's data).
+    public static let none: Int32 = 0
+    /// The account the replication follows.
+    public static let first: Int32 = 1
+    /// Someone else's account, signed in after the first signs out.
+    public static let second: Int32 = 2
+}
+
 /// One view: the account it shows, the changes its data includes, when that data
 /// was read from the backend, and whether it prints its age.
 public struct View: Sendable, Equatable {

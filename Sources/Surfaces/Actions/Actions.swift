@@ -60,7 +60,10 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         let w = world
         switch input {
         case .run:
-            if !w.signedOut || w.shared.readSession(w.device) != nil {
+            let session = w.shared.readSession(w.device)
+            // An action on someone else's account, signed in after the first signed out, is not
+            // followed (docs/model.md#a-second-account).
+            if session?.account != Account.second && (!w.signedOut || session != nil) {
                 w.actions.append(ActionRun(startedAt: w.now))
                 attempt(w.actions.count - 1)
             }

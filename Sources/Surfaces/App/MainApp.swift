@@ -35,6 +35,8 @@ enum MainAppInput {
     case liveActivityMoved(LiveUpdate)
     /// The user asks it to sign out.
     case signOut
+    /// Someone signs in to it with `account` (docs/model.md#a-second-account).
+    case signIn(account: Int32)
     /// The user enters the code the television shows (sign-in by code).
     case approveTelevisionCode(Int32)
 }
@@ -91,7 +93,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            world.shared.setSession(SessionToken(id: Backend.phoneSession, account: world.account))
+            world.shared.setSession(SessionToken(id: world.appCredential, account: world.account))
         }
     }
 
@@ -192,6 +194,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // The app's own code draws the stage it heard of on its status.
             world.engine.send(.appDraws(update), to: world.ids.live)
         case .signOut: signOut()
+        case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
             world.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
         }
@@ -241,8 +244,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     private func userEdits() {
         let w = world
-        // Actions wait for a fresh reading; a signed-out app has nothing to change.
-        guard w.appInForeground, w.account != 0, let m = memory, m.freshSinceLaunch else { return }
+        // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
+        // account's own changes are not followed (docs/model.md#a-second-account).
+        guard w.appInForeground, w.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         w.appOutboxAppend(id)
@@ -384,7 +388,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
         guard var pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
-        guard pr.schemaVersion == world.schemaVersion && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects
+        guard pr.schemaVersion == world.schemaVersion && pr.data.account == store.account
+                && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects
                 && pr.data.names == store.names else {
             return false
         }

@@ -3,8 +3,15 @@ import Platform
 
 /// The main app's platform services and observations (docs/model.md#main-app).
 extension World {
-    /// The credential the app uses: the phone's session while signed in.
-    var appCredential: Int32 { account == 0 ? 0 : Backend.phoneSession }
+    /// The credential the app uses: the phone's session while signed in, the second
+    /// account's session once someone else signed in (docs/model.md#a-second-account).
+    var appCredential: Int32 {
+        switch account {
+        case Account.none: return 0
+        case Account.first: return Backend.phoneSession
+        default: return Backend.secondAccountSession
+        }
+    }
 
     /// The app shows its store now.
     func appShows(_ store: DataCopy) {

@@ -258,5 +258,8 @@ public struct Parameters: Sendable {
     public struct Signout: Sendable {
         public var at: SimTime? = nil
         public var steps: Set<SignoutStep> = Set(SignoutStep.allCases)
+        /// How long after the sign-out someone else signs in on the phone (nil: no one does;
+        /// docs/model.md#a-second-account).
+        public var nextAccountAfter: SimTime? = nil
     }
 }

@@ -9,6 +9,8 @@ struct SharedItem {
     var size: Int64
     var killed = false
     var signInRequested = false
+    /// Shared to the second account (docs/model.md#a-second-account): not one of the followed items.
+    var forSecondAccount = false
     var openedApp = false
     /// The item reached durable hands: the outbox, a background transfer, the app or the backend.
     var handedOver = false
@@ -101,6 +103,13 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let session = w.shared.readSession(w.device)
         guard let token = session else {
             if !w.signedOut { w.shares[index].signInRequested = true }
+            w.engine.end(w.ids.share, .normal)
+            return
+        }
+        if token.account == Account.second {
+            // Shared to someone else's account, signed in after the first signed out: its changes
+            // are not followed (docs/model.md#a-second-account).
+            w.shares[index].forSecondAccount = true
             w.engine.end(w.ids.share, .normal)
             return
         }

@@ -62,13 +62,21 @@ final class Backend: SimulatedProcess<BackendInput> {
     #endif
     /// The sign-in codes issued, by number: approved on the phone or not yet.
     private var codes: [Bool] = []
+    /// The second account's objects (docs/model.md#a-second-account): as many as the first
+    /// account began with, under identifiers of their own, so a widget configured with the first
+    /// account's object finds it gone and one configured by position shows the second's row.
+    private let secondAccountObjects: [Int32]
 
     init(world: World, objects: Int) {
         self.world = world
         self.objects = (0..<Int32(objects)).map { $0 }
         names = Array(repeating: 0, count: objects)
         nextObject = Int32(objects)
+        secondAccountObjects = (0..<Int32(objects)).map { Self.secondAccountObjectBase + $0 }
     }
+
+    /// Where the second account's object identifiers begin (far above the first account's).
+    static let secondAccountObjectBase: Int32 = 1_000_000
 
     override func discardMemory() {}  // never ends
 
@@ -78,13 +86,23 @@ final class Backend: SimulatedProcess<BackendInput> {
     static let phoneSession: Int32 = 1, watchCredential: Int32 = 2, tvSession: Int32 = 3, carSession: Int32 = 4, otherDevice: Int32 = 9
     /// What a television without a session asks for and polls a sign-in code with.
     static let signInCode: Int32 = 5
+    /// The phone's session for the second account, issued when someone else signs in after the
+    /// first signs out (docs/model.md#a-second-account).
+    static let secondAccountSession: Int32 = 6
     /// The session of a surface added from outside, signed in on its own device: the phone's
     /// sign-out does not revoke it (docs/extending.md#the-platform-services).
     static let addedSurfaceSession: Int32 = 10
 
     func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
 
-    var snapshot: DataCopy { DataCopy(account: 1, changes: applied, readAt: world.now, objects: objects, names: names) }
+    var snapshot: DataCopy { DataCopy(account: Account.first, changes: applied, readAt: world.now, objects: objects, names: names) }
+
+    /// What a request with `credential` reads: the second account's session reads that account's
+    /// data, someone else's, whose changes the truth does not follow (no change set).
+    func snapshot(for credential: Int32) -> DataCopy {
+        credential == Self.secondAccountSession
+            ? DataCopy(account: Account.second, readAt: world.now, objects: secondAccountObjects) : snapshot
+    }
 
     override func receive(_ input: BackendInput, engine: Engine) {
         let r: Request
@@ -106,14 +124,19 @@ final class Backend: SimulatedProcess<BackendInput> {
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else {
-            if r.credential != Self.signInCode && !devices.contains(r.credential) { devices.append(r.credential) }
+            // The device list is the first account's: the second account's session is not on it.
+            if r.credential != Self.signInCode && r.credential != Self.secondAccountSession && !devices.contains(r.credential) {
+                devices.append(r.credential)
+            }
             switch r.kind {
             case .sync, .compactFetch:
-                reply.data = world.enclose(snapshot)
+                reply.data = world.enclose(snapshot(for: r.credential))
                 // The other device's app also shows the latest live activity's stage (−1: none).
                 if r.credential == Self.otherDevice { reply.item = world.activityStages.last ?? -1 }
             case .write:
-                apply(r)
+                // A write sent with the second account's session lands in that account's data:
+                // it never reaches the first account's, so once its last holder lets go it is lost.
+                if r.credential != Self.secondAccountSession { apply(r) }
                 delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
             case .deviceCode: deviceCode(r, &reply)

@@ -5,6 +5,9 @@ import Platform
 /// foreground (a session starts).
 enum UserInput {
     case open, end, edit, signOut, signOutNow
+    /// Someone else opens the app on this phone (`signout.nextAccountAfter`), and signs in
+    /// once they have typed their account's details.
+    case signInAsSomeoneElse, signInAsSomeoneElseNow
     /// The television shows a sign-in code; later the user enters it in the phone's app.
     case seesTelevisionCode(Int32), entersTelevisionCode(Int32)
     /// The app came to the foreground (by the user, a link, a share or an action):
@@ -112,6 +115,15 @@ final class UserProcess: SimulatedProcess<UserInput> {
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !w.appInForeground { w.openAppInForeground(.user) }
             w.engine.send(.signOut, to: w.ids.app)
+            if let after = w.p.signout.nextAccountAfter { at(.signInAsSomeoneElse, w.now + after) }
+        case .signInAsSomeoneElse:
+            // Someone else opens the app and signs in with their own account (a family member,
+            // a second account of the user's): docs/model.md#a-second-account.
+            w.openAppInForeground(.user)
+            at(.signInAsSomeoneElseNow, w.now + World.signInNavigation)
+        case .signInAsSomeoneElseNow:
+            if !w.appInForeground { w.openAppInForeground(.user) }
+            w.engine.send(.signIn(account: Account.second), to: w.ids.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
         case .entersTelevisionCode(let code):

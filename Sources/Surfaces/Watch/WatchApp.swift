@@ -136,6 +136,8 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         if let d = data, signedIn {
             w.watchObserver.show(View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true), at: w.now, truth: w.truth)
+            // The phone's new account reached the watch: it no longer shows the first account.
+            if d.account != Account.first { w.noteLeakEnded(.signoutWatchLeak) }
         } else {
             w.watchObserver.show(.blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut), at: w.now, truth: w.truth)
         }

@@ -9,7 +9,7 @@ extension World {
     func showWidget(_ view: View, redacted: Bool = false) {
         catchUpWidgetGlances(through: now)
         widgetObserver.show(redacted ? .blank(.redacted) : view, at: now, truth: truth)
-        if signedOut && view.account != 1 { noteLeakEnded(.signoutWidgetLeak) }
+        if signedOut && view.account != Account.first { noteLeakEnded(.signoutWidgetLeak) }
     }
 
     /// The widget gallery shows the preview the provider drew (docs/model.md#the-gallery-preview):
@@ -75,7 +75,7 @@ extension World {
     /// now); wrong account when it shows the signed-out account.
     func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
         let v = o.current
-        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == 1)
+        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == Account.first)
     }
 
     /// The app asks the widget host for a reload (a request, not a command). It is free

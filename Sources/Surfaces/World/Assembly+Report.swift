@@ -76,7 +76,7 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
-        let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup }
+        let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         guard !items.isEmpty else { return }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {

@@ -86,7 +86,8 @@ final class SurfaceObserver {
     private func advance(to now: SimTime, truth: Truth) {
         let a = max(lastUpdate, warmup)
         lastUpdate = now
-        guard now > a, current.kind == .data else { return }
+        // A view of the second account has no staleness: the truth follows the first account.
+        guard now > a, current.kind == .data, current.account != Account.second else { return }
         let span = Time.seconds(now - a)
         shownTime += span
         // The truth is the same all through (a, now]: every change or loss integrates first.
@@ -121,6 +122,7 @@ final class SurfaceObserver {
         if let trace {
             let v = current
             let seen = v.kind.isBlank ? "\(v.kind)"
+                : v.account == Account.second ? "data of the second account, age \(Time.seconds(now - v.readAt)) s"
                 : "data, stale \(Time.seconds(truth.staleness(of: v.changes, at: now))) s, age \(Time.seconds(now - v.readAt)) s"
             trace.record(now, "glances", "looks at \(name)", now >= warmup ? seen : seen + " (warm-up)")
         }
@@ -132,9 +134,12 @@ final class SurfaceObserver {
             blankByKind[Int(v.kind.rawValue)] += 1
             return
         }
+        age.append(Time.seconds(now - v.readAt))
+        // Someone else's data (docs/model.md#a-second-account): it has an age, but the truth
+        // does not follow its changes, so it gives no staleness.
+        if v.account == Account.second { return }
         let s = truth.staleness(of: v.changes, at: now)
         staleness.append(Time.seconds(s))
-        age.append(Time.seconds(now - v.readAt))
         if s > staleAfter && !v.showsAge { unlabeledStaleGlances += 1 }
         if slotEvery > 0 && v.slot >= 0 {
             let ended = (SimTime(v.slot) + 1) * slotEvery

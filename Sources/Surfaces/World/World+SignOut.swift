@@ -7,6 +7,9 @@ import Platform
 extension World {
     /// Time the user takes from opening the app to the sign-out button.
     static let signOutNavigation: SimTime = 30 * Time.second
+    /// Time someone else takes from opening the signed-out app to being signed in with their
+    /// own account (docs/model.md#a-second-account).
+    static let signInNavigation: SimTime = 30 * Time.second
 
     /// The leak metrics, the surface each concerns, and whether that surface holds the
     /// account at the moment of sign-out (if not, its leak is zero).
@@ -83,5 +86,21 @@ extension MainApp {
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         world.performSignOut()
+    }
+
+    /// Someone signs in with `account` after the sign-out (docs/model.md#a-second-account): the
+    /// backend issues the phone a session of that account, the app stores it where its design
+    /// stores sessions, starts from an empty store and syncs. What the other surfaces show next
+    /// is whatever their own mechanisms bring them: a reload, a message, a request.
+    func signIn(_ account: Int32) {
+        let w = world
+        guard w.account == Account.none, account != Account.none else { return }
+        w.account = account
+        memory?.store = DataCopy(account: account)
+        memory?.hasReading = false
+        memory?.freshSinceLaunch = false
+        storeSession()
+        w.appShowsBlank()
+        sync()
     }
 }

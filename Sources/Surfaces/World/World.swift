@@ -40,8 +40,9 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The account signed in on the phone (0: none) and whether the original account is signed out.
-    var account: Int32 = 1
+    /// The account signed in on the phone (`Account.none`, `.first`, or `.second` once someone
+    /// else signed in) and whether the original account is signed out.
+    var account: Int32 = Account.first
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
