@@ -33,6 +33,8 @@ final class WorksheetTests: XCTestCase {
          #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", at most 1000d, found "forty""#),
         (#"{readings: {"P25.2": {readng: "withinTheHour"}}}"#,
          "w.json5:1:23: readings.P25.2: expected one of 'reading', 'after', found 'readng'. Did you mean 'reading'?"),
+        (#"{readings: {"S1": "showsAccountData"}}"#,
+         "w.json5:1:13: readings.S1: the probe S1 speaks about no surface infer reads yet (docs/inference.md); record it in probes, not here"),
         (#"{surfaces: ["widget"], readings: {"P25.7": "needsThePhone"}}"#,
          "w.json5:1:35: readings.P25.7: P25.7 speaks about the watch surface, which 'surfaces' does not list"),
         (#"{surfaces: ["widget", "wach"]}"#,

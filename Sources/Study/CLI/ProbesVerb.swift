@@ -10,7 +10,7 @@ public struct ProbesVerb: Verb {
     public var spec: CommandSpec {
         CommandSpec(
             name: "probes",
-            abstract: "Run every probe of the chapter (P25.1–P25.8) on every design it separates.",
+            abstract: "Run every probe of the chapter (P25.1–P25.8, and S1 for its first signal) on every design it separates.",
             discussion: """
             Each probe is the chapter's "Do" steps run in simulated time on a quiet world the \
             script drives, observed as a person would (what each surface shows, and when), and \

@@ -30,10 +30,15 @@ public struct ChapterProbe: Sendable {
     public let designs: [ProbeDesign]
     /// Runs the "Do" steps on a world and returns the id of the reading a person would record.
     let script: @Sendable (ProbeRun, inout RandomStream) -> String
+    /// What the script needs of the world beyond the probe base, whatever the design (the
+    /// probe for S1 keeps the phone offline for hours once it goes offline).
+    var setUp: @Sendable (inout Parameters) -> Void = { _ in }
 
-    /// The parameters of one design: the probe base (a quiet world the script drives), then the design.
+    /// The parameters of one design: the probe base (a quiet world the script drives), the
+    /// probe's set-up, then the design.
     public func parameters(_ design: ProbeDesign, base: Parameters = ChapterProbes.base()) -> Parameters {
         var p = base
+        setUp(&p)
         design.configure(&p)
         return p
     }
@@ -53,7 +58,8 @@ public struct ChapterProbe: Sendable {
     }
 }
 
-/// The probes of the chapter, P25.1 to P25.8 (§25.11).
+/// The probes of the chapter, P25.1 to P25.8 (§25.11), and the probe for signal S1 of §25.12
+/// (the signal-to-design table's first row, which no numbered probe covers).
 public enum ChapterProbes {
     /// The probe world: the defaults, with every spontaneous behaviour off (the script is
     /// the user, the second device and the watch wearer), no restarts, updates or
@@ -90,7 +96,7 @@ public enum ChapterProbes {
         return p
     }
 
-    public static let all: [ChapterProbe] = [p251, p252, p253, p254, p255, p256, p257, p258]
+    public static let all: [ChapterProbe] = [p251, p252, p253, p254, p255, p256, p257, p258, s1]
 
     /// The probe's place among the chapter's probes (its runs' seeds depend on it).
     public static func index(of id: String) -> Int? { all.firstIndex { $0.id == id } }

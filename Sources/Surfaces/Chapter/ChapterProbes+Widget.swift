@@ -66,4 +66,36 @@ extension ChapterProbes {
             r.goHome()
             return r.watch(for: Time.minute, until: { r.widgetShows(change) }) != nil ? "onlyAfterAppOpened" : "notUpdated"
         })
+
+    /// The probe for S1 (§25.12's first signal): does the widget still show the account's data
+    /// with the app force-quit and the phone offline? Only a widget that reads what the app left
+    /// in the shared storage area can; one that keeps only what its own run fetched has nothing
+    /// to draw once a reload runs with no network.
+    static let s1 = ChapterProbe(
+        id: "S1", title: "Widget with the app force-quit and the phone offline",
+        readings: [
+            ProbeReading(id: "showsAccountData", text: "Still shows the account's data"),
+            ProbeReading(id: "showsNoData", text: "Shows a placeholder or nothing"),
+        ],
+        designs: [
+            ProbeDesign("sharedStorageArea", predicted: "showsAccountData") {
+                $0.storage.appGroupGranted = true; $0.widget.fetchesOwnData = false
+            },
+            // A widget with no shared area keeps nothing but what one run fetched.
+            ProbeDesign("noSharedArea", predicted: "showsNoData") {
+                $0.storage.appGroupGranted = false; $0.widget.fetchesOwnData = true
+            },
+        ],
+        script: { r, rng in
+            prepare(r, &rng)
+            // 2. Force-quit the app and turn on airplane mode.
+            r.forceQuit()
+            r.goOffline()
+            // 3. Look at the widget an hour later: past its next reload (a 30-minute hint),
+            // which runs with no network.
+            r.wait(Time.hour)
+            return r.widgetShowsAccount ? "showsAccountData" : "showsNoData"
+        },
+        // Airplane mode stays on for six hours.
+        setUp: { $0.network.offlineDuration = .constant(6 * 3600) })
 }

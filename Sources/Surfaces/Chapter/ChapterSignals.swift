@@ -19,25 +19,12 @@ public enum ChapterSignals {
         let probe = ChapterProbes.probe(probeID)!
         let named = { (name: String) in probe.designs.first { $0.name == name }! }
         return ChapterSignal(id: id, text: text, design: named(design), contrast: named(contrast), confidence: confidence,
-                             setUp: { _ in }, script: { r, rng in probe.script(r, &rng) == reading })
+                             setUp: probe.setUp, script: { r, rng in probe.script(r, &rng) == reading })
     }
 
     static let widget: [ChapterSignal] = [
-        ChapterSignal(
-            id: "S1", text: "The widget shows account data with the app force-quit and the device offline",
-            design: ProbeDesign("sharedStorageArea", predicted: "") { $0.storage.appGroupGranted = true; $0.widget.fetchesOwnData = false },
-            // A widget with no shared area keeps nothing but what one run fetched.
-            contrast: ProbeDesign("noSharedArea", predicted: "") { $0.storage.appGroupGranted = false; $0.widget.fetchesOwnData = true },
-            confidence: .inferred,
-            setUp: { $0.network.offlineDuration = .constant(6 * 3600) },
-            script: { r, rng in
-                ChapterProbes.prepare(r, &rng)
-                r.forceQuit()
-                r.goOffline()
-                // Past the widget's next reload (a 30-minute hint), which runs with no network.
-                r.wait(Time.hour)
-                return r.widgetShowsAccount
-            }),
+        reading("S1", "The widget shows account data with the app force-quit and the device offline", probe: "S1", "showsAccountData",
+                design: "sharedStorageArea", contrast: "noSharedArea", .inferred),
         reading("S2", "The widget is already updated when you leave the app", probe: "P25.1", "alreadyUpdated",
                 design: "reloadOnChange", contrast: "ownSchedule", .inferred),
         reading("S3", "The widget follows a change from another device within a minute", probe: "P25.2", "withinAMinute",

@@ -56,6 +56,12 @@ public struct WorksheetEntry: Sendable, Equatable {
             session: "none of its own",
             staleness: "the time until the user next opens the app",
             backend: "nothing for the widget"),
+        // S1: what the widget draws with the app force-quit and the phone offline.
+        "S1/sharedStorageArea": WorksheetEntry(
+            dataSource: "the shared storage area, which outlives the app's process and needs no network"),
+        "S1/noSharedArea": WorksheetEntry(
+            dataSource: "only what its own last run fetched: no shared storage area",
+            staleness: "nothing to draw once a reload runs offline"),
         // P25.3: actions.
         "P25.3/backgroundAction": WorksheetEntry(
             dataSource: "the backend, called by the action's own process",
