@@ -95,6 +95,21 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
 
+    /// What a credential may do (docs/model.md#credentials). The phone's session, of either
+    /// account, and another device's own session may do everything; a credential the backend
+    /// issued to one surface is narrower than the app's, limited to what that surface does: the
+    /// watch's reads the compact endpoint and writes, the television's and the car client's only
+    /// read it, and a sign-in code only asks for the television's session. (A surface added from
+    /// outside signs in on a device of its own, with a session of that device.)
+    static func allows(_ credential: Int32, _ kind: RequestKind) -> Bool {
+        switch credential {
+        case watchCredential: return kind == .compactFetch || kind == .write
+        case tvSession, carSession: return kind == .compactFetch
+        case signInCode: return kind == .deviceCode
+        default: return true
+        }
+    }
+
     var snapshot: DataCopy { DataCopy(account: Account.first, changes: applied, readAt: world.now, objects: objects, names: names) }
 
     /// What a request with `credential` reads: the second account's session reads that account's
@@ -123,6 +138,8 @@ final class Backend: SimulatedProcess<BackendInput> {
             world.backendRevoked()
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
+        } else if !Self.allows(r.credential, r.kind) {
+            reply.status = .forbidden
         } else {
             // The device list is the first account's: the second account's session is not on it.
             if r.credential != Self.signInCode && r.credential != Self.secondAccountSession && !devices.contains(r.credential) {

@@ -43,7 +43,10 @@ extension Request: CustomStringConvertible {
 }
 
 /// The backend's answer.
-public enum ReplyStatus: UInt8, Sendable { case ok, unauthorized, failed }
+/// How a request ended: done, refused for its credential (`unauthorized`: revoked or never
+/// valid; `forbidden`: valid, but not for this kind of request, docs/model.md#credentials), or
+/// a local network failure.
+public enum ReplyStatus: UInt8, Sendable { case ok, unauthorized, failed, forbidden }
 
 /// A reply from the backend, or a local network failure. Data travels as an index into
 /// the world's snapshot table, so a message is plain data (no reference counting per event).
