@@ -37,7 +37,7 @@ public struct ChangeSet: Sendable, Equatable {
     static func search(_ a: [Int32], _ id: Int32) -> (index: Int, found: Bool) {
         var lo = 0, hi = a.count
         while lo < hi {
-            let mid = (lo + hi) >> 1
+            let mid = (lo + hi) / 2
             if a[mid] < id { lo = mid + 1 } else { hi = mid }
         }
         return (lo, lo < a.count && a[lo] == id)

@@ -12,7 +12,7 @@ enum ExportFolder {
         guard let real = POSIXFiles.realPath(dir), POSIXFiles.isDirectory(real) else { return nil }
         for name in POSIXFiles.entries(of: real) {
             guard name.hasSuffix(".json5"),
-                  case .success(let text) = TextFile.contents(of: POSIXFiles.join(real, name), limit: 1 << 16),
+                  case .success(let text) = TextFile.contents(of: POSIXFiles.join(real, name), limit: 65_536),
                   text.hasPrefix("// "), text.contains("\n" + signature) else {
                 return "\(dir) holds files that are not scenarios 'failures --export' or 'probes --export' wrote ('\(ScenarioError.shorten(name))'); name a new or empty folder"
             }

@@ -50,7 +50,7 @@ enum FileTree {
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw AtomicWriteError(path: destination, message: "cannot create file: \(POSIXFiles.reason())") }
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }

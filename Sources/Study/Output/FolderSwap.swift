@@ -13,7 +13,7 @@ enum FolderSwap {
     /// `renameat2(olddirfd, oldpath, newdirfd, newpath, flags)`.
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// Linux's `RENAME_EXCHANGE`.
-    private static let exchangeFlag: UInt32 = 1 << 1
+    private static let exchangeFlag: UInt32 = 2
     /// Linux's `AT_FDCWD`: paths relative to the working directory.
     private static let workingDirectory: Int32 = -100
 

@@ -53,7 +53,7 @@ final class RunsFile {
         }
         var hash = FNV1a()
         var remaining = bytes
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         while remaining > 0 {
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, Int(remaining)), reader) }
             if count == 0 {

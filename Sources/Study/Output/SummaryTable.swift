@@ -91,7 +91,7 @@ public enum DistributionsTable {
     /// Every nonempty bin of every metric at every point (pooled samples for a
     /// sampled metric, replication values otherwise).
     public static func render(_ state: StudyState) -> String {
-        var line = CSVLine(capacity: 1 << 16)
+        var line = CSVLine(capacity: 65_536)
         for field in header(columns: state.layout.columns) { line.add(field) }
         line.endRecord()
         for (layout, point) in zip(state.layout.points, state.points) {

@@ -13,7 +13,7 @@ import Foundation
 /// call returns once running tasks have finished.
 public enum OrderedWorkPool {
     /// Stack size of worker threads (the simulation may recurse more than the default allows).
-    static let stackSize = 16 << 20
+    static let stackSize = 16 * 1_048_576
 
     /// Runs the tasks. With `jobs` ≤ 1 everything runs on the calling thread.
     ///

@@ -6,7 +6,7 @@ extension QuantileBootstrap {
     static let encodingTag = "qb1"
 
     /// The longest run of zeros a row may encode (more buckets than any finite value reaches).
-    static let maximumZeroRun = 1 << 16
+    static let maximumZeroRun = 65_536
 
     /// The bootstrap as one line of text that `decode` reads back exactly.
     ///

@@ -63,7 +63,7 @@ public enum ParameterRendering {
     /// A size with the largest binary unit that divides it exactly (`"120MB"`, `"1536B"`).
     public static func formatSize(_ bytes: Int64) -> String {
         if bytes == 0 { return "0B" }
-        for (suffix, unit) in [("TB", Int64(1) << 40), ("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)]
+        for (suffix, unit) in [("TB", Int64(1_099_511_627_776)), ("GB", 1_073_741_824), ("MB", 1_048_576), ("KB", 1_024)]
         where bytes % unit == 0 {
             return String(bytes / unit) + suffix
         }

@@ -15,8 +15,8 @@ public enum Units {
     /// Bytes per size unit (binary: 1 KB = 1024 B).
     static let sizeUnits: [(suffix: String, bytes: Int64)] = [
         ("B", 1),
-        ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("TB", 1 << 40),
-        ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("TiB", 1 << 40),
+        ("KB", 1_024), ("MB", 1_048_576), ("GB", 1_073_741_824), ("TB", 1_099_511_627_776),
+        ("KiB", 1_024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
     ]
 
     /// Microseconds in a duration such as `"250ms"`, `"1.5h"` or `"0s"`.

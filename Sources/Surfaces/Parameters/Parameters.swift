@@ -130,8 +130,8 @@ public struct Parameters: Sendable {
         /// Reload hints fall on round clock times (multiples of `reloadAfter`).
         public var alignReloads = true
         public var dataProtection: Protection = .afterFirstUnlock
-        public var memoryLimit: Int64 = 30 << 20
-        public var providerMemory: Int64 = 12 << 20
+        public var memoryLimit: Int64 = 30 * 1_048_576
+        public var providerMemory: Int64 = 12 * 1_048_576
         public var providerTimeBudget: SimTime = 10 * Time.second
         public var projectionSchema: ProjectionSchema = .versionedReadsOld
         public var configuration: WidgetConfiguration = .stableIdentifier
@@ -194,11 +194,11 @@ public struct Parameters: Sendable {
         public var loadsIntoMemory = false
         public var perDay: Double = 2
         public var itemSize: Distribution = .lognormal(median: 2 * 1_048_576, sigma: 1.5)
-        public var memoryLimit: Int64 = 120 << 20
-        public var baseMemory: Int64 = 20 << 20
+        public var memoryLimit: Int64 = 120 * 1_048_576
+        public var baseMemory: Int64 = 20 * 1_048_576
         public var timeBudget: SimTime = 30 * Time.second
         /// Items above this size go as a background transfer in `inExtension`.
-        public var backgroundTransferAbove: Int64 = 1 << 20
+        public var backgroundTransferAbove: Int64 = 1_048_576
     }
     public struct Action: Sendable {
         public var enabled = true
@@ -214,12 +214,12 @@ public struct Parameters: Sendable {
         public var processingTime: Distribution = .lognormal(median: 0.05, sigma: 1.0)
         /// What a full sync's reply carries: the account's whole data (an assumption:
         /// docs/platform-facts.md#unpublished-figures).
-        public var syncBytes: Int64 = 40 << 10
+        public var syncBytes: Int64 = 40 * 1_024
         /// What the compact endpoint's reply carries: what one screen of a widget or a watch
         /// draws (§25.13's "screen-shaped response"; an assumption).
-        public var compactBytes: Int64 = 2 << 10
+        public var compactBytes: Int64 = 2 * 1_024
         /// What a write carries to the backend: one change (an assumption).
-        public var writeBytes: Int64 = 1 << 10
+        public var writeBytes: Int64 = 1_024
     }
     public struct Instant: Sendable {
         public var enabled = true
