@@ -11,6 +11,9 @@ enum DeviceInput {
     case screenOn
     /// Doze: the idle window of the lock period `generation` begins, or its maintenance window.
     case dozeIdle(generation: Int64), dozeMaintenance(generation: Int64)
+    /// Standby buckets: the quota that held back a background refresh may allow it now (the
+    /// `generation`-th refresh held back).
+    case quotaFrees(generation: Int64)
     /// Memory pressure: the system terminates the app's run `incarnation` if it is still in the background.
     case terminateApp(incarnation: UInt32)
     case reply(Reply)
@@ -34,6 +37,11 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private var dozePeriod: Int64 = 0
     private var idleWindows = 0
     private var refreshDeferred = false
+    /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
+    /// bucket's quota, and the generation of the timer that re-checks it.
+    private var jobRuns = QuotaRecord()
+    private var quotaDeferred = false
+    private var quotaGeneration: Int64 = 0
 
     func start() {
         scheduleUnlockCycle(locked: true)
@@ -116,12 +124,12 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             update()
             schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
         case .backgroundRefresh:
-            if w.device.dozing {
-                refreshDeferred = true               // Doze: the job waits for the next window
-            } else {
-                grantBackgroundRefresh()
-            }
+            runBackgroundRefresh()
             scheduleBackgroundRefresh()
+        case .quotaFrees(let generation):
+            guard generation == quotaGeneration, quotaDeferred else { return }
+            quotaDeferred = false
+            runBackgroundRefresh()
         case .lowPowerStarts:
             w.device.lowPower = true
             send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
@@ -151,12 +159,39 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         }
     }
 
+    /// A background refresh is due: Doze holds it for the next maintenance window; past the
+    /// quota of the app's standby bucket it waits until the quota allows it (one refresh waits,
+    /// as periodic work has one pending run; docs/model.md#power).
+    private func runBackgroundRefresh() {
+        let w = world
+        if w.device.dozing {
+            refreshDeferred = true               // Doze: the job waits for the next window
+            return
+        }
+        if let bucket = w.standbyBucket, !jobRuns.allows(bucket.jobQuota, at: w.now) {
+            if !quotaDeferred {
+                quotaDeferred = true
+                quotaGeneration += 1
+                let at = jobRuns.nextAllowed(bucket.jobQuota, at: w.now)
+                w.engine.log(w.ids.device, "refreshDeferred", "standby bucket \(bucket.rawValue)")
+                if at < p.duration { w.engine.send(.quotaFrees(generation: quotaGeneration), to: w.ids.device, at: at) }
+            }
+            return
+        }
+        quotaDeferred = false                    // a higher bucket's quota let it run now
+        grantBackgroundRefresh()
+    }
+
     /// The system's background scheduler grants a refresh: not to a force-quit app, nor to one
-    /// whose registration a restore left stale, nor during a power-saving period.
+    /// whose registration a restore left stale, nor during a power-saving period. With standby
+    /// buckets, a refresh that runs counts against the bucket's quota.
     private func grantBackgroundRefresh() {
         let w = world
         if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground && !w.device.lowPower {
-            w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler))
+            if w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler)), let bucket = w.standbyBucket {
+                jobRuns.record(at: w.now)
+                w.engine.log(w.ids.device, "refreshRun", "standby bucket \(bucket.rawValue)")
+            }
         }
     }
 
@@ -187,7 +222,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         world.broadcast(.dozeWindow)
         if refreshDeferred {
             refreshDeferred = false
-            grantBackgroundRefresh()
+            runBackgroundRefresh()
         }
     }
 
