@@ -39,14 +39,27 @@ final class StandbyBucketTests: XCTestCase {
             let ran = runs(trace)
             var seen = Set<String>()
             for (k, run) in ran.enumerated() {
-                let bucket = StandbyBucket.after(idle: run.time)
-                XCTAssertEqual(run.bucket, bucket.rawValue, "seed \(seed): the bucket at \(run.time) µs")
+                let idle = run.time
+                let (bucket, quota): (String, (runs: Int, window: SimTime)?) =
+                    idle < 12 * Time.hour ? ("active", nil)
+                    : idle < 24 * Time.hour ? ("workingSet", (10, 2 * Time.hour))
+                    : idle < 48 * Time.hour ? ("frequent", (8, 8 * Time.hour))
+                    : idle < 8 * Time.day ? ("rare", (3, Time.day))
+                    : ("restricted", (1, Time.day))
+                XCTAssertEqual(run.bucket, bucket, "seed \(seed): the bucket at \(run.time) µs")
                 seen.insert(run.bucket)
-                guard let quota = bucket.jobQuota else { continue }
+                guard let quota else { continue }
                 let inWindow = ran[...k].filter { $0.time > run.time - quota.window }.count
                 XCTAssertLessThanOrEqual(inWindow, quota.runs, "seed \(seed): \(bucket) run at \(run.time) µs")
+
             }
             XCTAssertEqual(seen, Set(StandbyBucket.allCases.map(\.rawValue)), "seed \(seed): every bucket in ten days")
+            // The quota binds at four refreshes an hour (96 due in the frequent bucket's day): the
+            // working set's last runs fill the first window until they leave it, from 30 h, then
+            // 8 run every 8 h, so the day sees at most 3 × 8 runs and not many fewer.
+            let frequent = ran.filter { $0.bucket == "frequent" }.count
+            XCTAssertLessThanOrEqual(frequent, 24, "seed \(seed)")
+            XCTAssertGreaterThanOrEqual(frequent, 16, "seed \(seed)")
         }
     }
 
