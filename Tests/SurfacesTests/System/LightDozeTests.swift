@@ -73,15 +73,24 @@ final class LightDozeTests: XCTestCase {
 
     /// A still phone is lightly idle from a minute after the screen goes off until deep Doze
     /// begins at an hour: refreshes run in light maintenance windows before it, in deep ones
-    /// (1 h idle, then 2 h, 4 h, 6 h, 5 minutes of maintenance) after it.
+    /// (1 h idle, then 2 h, 4 h, 6 h, 5 minutes of maintenance) after it, each held one at the
+    /// start of the next deep maintenance window.
     func testAStillPhoneGoesFromLightToDeepDoze() {
         let p = locked(moving: false)
         let light = Self.lightMaintenanceStarts(until: Time.hour)
         let deep = StandbyBucketTests.maintenanceStarts(until: p.duration)
         var early = 0
+        var heldByDeep = 0
         for seed in WidgetSeeds.range(1..<6) {
-            let (ran, _, _) = refreshes(p, seed: seed)
+            let (ran, due, _) = refreshes(p, seed: seed)
             XCTAssertGreaterThan(ran.count, 5, "seed \(seed)")
+            // A refresh due in a deep idle window runs when its maintenance window starts: light
+            // Doze, over once deep Doze began, holds it no longer.
+            for t in due where t >= Time.hour && !deep.contains(where: { t >= $0 && t < $0 + 5 * Time.minute }) {
+                guard let next = deep.first(where: { $0 > t }), next < p.duration else { continue }
+                XCTAssertTrue(ran.contains(next), "seed \(seed): the refresh due at \(t) µs did not run at \(next) µs")
+                heldByDeep += 1
+            }
             for t in ran {
                 if t < Time.minute { continue }
                 if t < Time.hour {
@@ -93,5 +102,6 @@ final class LightDozeTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(early, 3)
+        XCTAssertGreaterThan(heldByDeep, 100)
     }
 }
