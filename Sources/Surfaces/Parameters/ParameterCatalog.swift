@@ -119,7 +119,8 @@ extension Parameters {
     /// `updateAll` runs when called); FCM-like push, whose high-priority messages wake the
     /// app and are refused less often; background refresh by periodic work at WorkManager's
     /// 15-minute floor, four an hour, deferred by Doze to its maintenance windows while the phone
-    /// lies locked and still, and capped by the app's standby bucket (docs/model.md#power).
+    /// lies locked and still (and to light Doze's shorter windows in the hour before), and
+    /// capped by the app's standby bucket (docs/model.md#power).
     public static func defaults(for profile: PlatformProfile) -> Parameters {
         var p = Parameters()
         p.platform = profile.rawValue
