@@ -121,7 +121,8 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority
-        // ones until its next window (the newest only, as for an offline phone).
+        // ones (and high-priority ones past the standby bucket's daily cap) until its next
+        // window (the newest only, as for an offline phone).
         if w.device.lowPower {
             heldSilent = writer
             w.engine.log(w.ids.pushService, "held", "low power")
