@@ -17,6 +17,8 @@ public struct DeviceState: Sendable {
     public var lowPower = false
     /// Android Doze's idle window: background work and normal-priority pushes wait (docs/model.md#power).
     public var dozing = false
+    /// Android light Doze's idle window: background jobs wait (docs/model.md#power).
+    public var lightDozing = false
 
     @inlinable public init() {}
 

@@ -70,6 +70,9 @@ public enum ParameterCatalog {
         .real("device.lowPower.perDay", \.device.lowPowerPerDay, "power-saving periods (Low Power Mode, a battery below 20%): no background refresh, background pushes wait for power"),
         .distribution("device.lowPower.duration", \.device.lowPowerDuration, "length of one power-saving period"),
         .bool("device.doze", \.device.doze, "Android Doze: a phone left locked and still goes idle, in windows of 1 h doubling to 6 h between short maintenance windows"),
+        .bool("device.lightDoze", \.device.lightDoze, "Android light Doze: a minute after the screen goes off, background refreshes wait for 1-minute maintenance windows between idle windows of 5 min doubling to 15 min, until deep Doze takes over"),
+        .probability("device.movingWhenLocked", \.device.movingWhenLocked, "share of locked periods in which the phone moves (in a pocket, a bag): never still, it gets light Doze only, no deep Doze"),
+        .bool("device.standbyBuckets", \.device.standbyBuckets, "Android app standby buckets: by the time since the user last had the app in front (active, working set from 12 h, frequent 24 h, rare 48 h, restricted 8 d), background refreshes past the bucket's quota wait, and high-priority pushes past its daily cap count as normal"),
         .bool("device.developerAttached", \.device.developerAttached, "the phone as on the developer's desk: no push throttle, no widget reload budget, no extension memory limits"),
         .bool("storage.appGroupGranted", \.storage.appGroupGranted, "the shared container (App Group) was granted at signing"),
         .distribution("storage.ioTime", \.storage.ioTime, "time one read or write of a shared file takes"),
@@ -118,7 +121,8 @@ extension Parameters {
     /// `updateAll` runs when called); FCM-like push, whose high-priority messages wake the
     /// app and are refused less often; background refresh by periodic work at WorkManager's
     /// 15-minute floor, four an hour, deferred by Doze to its maintenance windows while the phone
-    /// lies locked and still (docs/model.md#power).
+    /// lies locked and still (and to light Doze's shorter windows in the hour before), and
+    /// capped by the app's standby bucket (docs/model.md#power).
     public static func defaults(for profile: PlatformProfile) -> Parameters {
         var p = Parameters()
         p.platform = profile.rawValue
@@ -130,6 +134,8 @@ extension Parameters {
             p.app.backgroundRefresh = Rate(perHour: 4)
             p.live.maxActive = 8 * Time.hour
             p.device.doze = true
+            p.device.standbyBuckets = true
+            p.device.lightDoze = true
         }
         return p
     }

@@ -82,6 +82,14 @@ public struct Parameters: Sendable {
         public var lowPowerDuration: Distribution = .exponential(mean: 3 * 3600)
         /// Android Doze: a phone left locked and still goes idle (docs/model.md#power).
         public var doze = false
+        /// Android's app standby buckets: the app's background jobs and high-priority pushes are
+        /// capped by how long ago the user last had it in the foreground (docs/model.md#power).
+        public var standbyBuckets = false
+        /// Android light Doze: with the screen off, still or not, background jobs wait for short
+        /// maintenance windows (docs/model.md#power).
+        public var lightDoze = false
+        /// Share of locked periods in which the phone moves (in a pocket): no deep Doze then.
+        public var movingWhenLocked: Double = 0
         /// The phone as on the developer's desk: a debugger attached lifts the push throttle,
         /// Developer Mode the widget's reload budget, the view debugger extensions' memory limits.
         public var developerAttached = false

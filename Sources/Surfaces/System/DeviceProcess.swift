@@ -11,6 +11,11 @@ enum DeviceInput {
     case screenOn
     /// Doze: the idle window of the lock period `generation` begins, or its maintenance window.
     case dozeIdle(generation: Int64), dozeMaintenance(generation: Int64)
+    /// Light Doze: an idle window of the lock period `generation` begins, or its maintenance window.
+    case lightIdle(generation: Int64), lightMaintenance(generation: Int64)
+    /// Standby buckets: the quota that held back a background refresh may allow it now (the
+    /// `generation`-th refresh held back).
+    case quotaFrees(generation: Int64)
     /// Memory pressure: the system terminates the app's run `incarnation` if it is still in the background.
     case terminateApp(incarnation: UInt32)
     case reply(Reply)
@@ -33,7 +38,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// windows so far in it, and a background refresh deferred to the next window.
     private var dozePeriod: Int64 = 0
     private var idleWindows = 0
+    /// Light Doze: its idle windows so far in the lock period.
+    private var lightWindows = 0
     private var refreshDeferred = false
+    /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
+    /// bucket's quota, and the generation of the timer that re-checks it.
+    private var jobRuns = QuotaRecord()
+    private var quotaDeferred = false
+    private var quotaGeneration: Int64 = 0
 
     func start() {
         scheduleUnlockCycle(locked: true)
@@ -116,12 +128,12 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             update()
             schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
         case .backgroundRefresh:
-            if w.device.dozing {
-                refreshDeferred = true               // Doze: the job waits for the next window
-            } else {
-                grantBackgroundRefresh()
-            }
+            runBackgroundRefresh()
             scheduleBackgroundRefresh()
+        case .quotaFrees(let generation):
+            guard generation == quotaGeneration, quotaDeferred else { return }
+            quotaDeferred = false
+            runBackgroundRefresh()
         case .lowPowerStarts:
             w.device.lowPower = true
             send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
@@ -132,6 +144,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .dozeIdle(let period):
             guard period == dozePeriod, w.device.locked else { return }
             w.device.dozing = true
+            w.device.lightDozing = false             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
             let window = min(Time.hour << min(idleWindows, 3), 6 * Time.hour)
             idleWindows += 1
@@ -140,6 +153,18 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             guard period == dozePeriod else { return }
             endIdleWindow()
             send(.dozeIdle(generation: period), after: Self.maintenanceWindow)
+        case .lightIdle(let period):
+            // Light Doze runs until deep Doze first goes idle in the lock period.
+            guard period == dozePeriod, w.device.locked, idleWindows == 0 else { return }
+            w.device.lightDozing = true
+            // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
+            let window = min(Self.lightIdleWindow << min(lightWindows, 2), Self.lightMaxIdleWindow)
+            lightWindows += 1
+            send(.lightMaintenance(generation: period), after: window)
+        case .lightMaintenance(let period):
+            guard period == dozePeriod, w.device.lightDozing else { return }
+            endLightIdleWindow()
+            send(.lightIdle(generation: period), after: Self.lightMaintenanceWindow)
         case .keyLoss:
             // Restored onto another phone: the key is gone, the app is not running, and its push
             // token and background tasks are stale until the user opens it and it registers again.
@@ -151,12 +176,39 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         }
     }
 
+    /// A background refresh is due: Doze holds it for the next maintenance window; past the
+    /// quota of the app's standby bucket it waits until the quota allows it (one refresh waits,
+    /// as periodic work has one pending run; docs/model.md#power).
+    private func runBackgroundRefresh() {
+        let w = world
+        if w.device.dozing || w.device.lightDozing {
+            refreshDeferred = true               // Doze: the job waits for the next window
+            return
+        }
+        if let bucket = w.standbyBucket, !jobRuns.allows(bucket.jobQuota, at: w.now) {
+            if !quotaDeferred {
+                quotaDeferred = true
+                quotaGeneration += 1
+                let at = jobRuns.nextAllowed(bucket.jobQuota, at: w.now)
+                w.engine.log(w.ids.device, "refreshDeferred", "standby bucket \(bucket.rawValue)")
+                if at < p.duration { w.engine.send(.quotaFrees(generation: quotaGeneration), to: w.ids.device, at: at) }
+            }
+            return
+        }
+        quotaDeferred = false                    // a higher bucket's quota let it run now
+        grantBackgroundRefresh()
+    }
+
     /// The system's background scheduler grants a refresh: not to a force-quit app, nor to one
-    /// whose registration a restore left stale, nor during a power-saving period.
+    /// whose registration a restore left stale, nor during a power-saving period. With standby
+    /// buckets, a refresh that runs counts against the bucket's quota.
     private func grantBackgroundRefresh() {
         let w = world
         if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground && !w.device.lowPower {
-            w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler))
+            if w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler)), let bucket = w.standbyBucket {
+                jobRuns.record(at: w.now)
+                w.engine.log(w.ids.device, "refreshRun", "standby bucket \(bucket.rawValue)")
+            }
         }
     }
 
@@ -166,19 +218,49 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// 30 min idle-after-inactive; docs/platform-facts.md#power).
     static let dozeAfter = Time.hour
 
-    /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later.
+    /// Light Doze: idle a minute after the screen goes off (AOSP's light idle-after-inactive
+    /// timeout), for 5 minutes doubling to at most 15, with maintenance windows of a minute
+    /// (the light maintenance's minimum budget; docs/platform-facts.md#power).
+    static let lightDozeAfter = Time.minute
+    static let lightIdleWindow = 5 * Time.minute
+    static let lightMaxIdleWindow = 15 * Time.minute
+    static let lightMaintenanceWindow = Time.minute
+
+    /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later;
+    /// with light Doze, any phone goes lightly idle a minute later, a moving one (drawn per lock
+    /// period, `device.movingWhenLocked`) never deeply.
     private func screenOff() {
+        // A restart in an idle window boots a phone that is not idle (yet).
+        if world.device.dozing { endIdleWindow() }
+        if world.device.lightDozing { endLightIdleWindow() }
+        let lightDoze = p.device.doze && p.device.lightDoze
+        let moving = lightDoze && world.rng.deviceMotion.bernoulli(p.device.movingWhenLocked)
+        if lightDoze {
+            dozePeriod += 1
+            lightWindows = 0
+            send(.lightIdle(generation: dozePeriod), after: Self.lightDozeAfter)
+        }
         guard p.device.doze else { return }
-        dozePeriod += 1
+        if !lightDoze { dozePeriod += 1 }
         idleWindows = 0
-        send(.dozeIdle(generation: dozePeriod), after: Self.dozeAfter)
+        if !moving { send(.dozeIdle(generation: dozePeriod), after: Self.dozeAfter) }
     }
 
-    /// The screen comes on: Doze ends at once.
+    /// The screen comes on: Doze, deep or light, ends at once.
     private func screenOn() {
         guard p.device.doze else { return }
         dozePeriod += 1
         if world.device.dozing { endIdleWindow() }
+        if world.device.lightDozing { endLightIdleWindow() }
+    }
+
+    /// A light idle window ends: a background refresh it held runs (unless deep Doze holds it).
+    private func endLightIdleWindow() {
+        world.device.lightDozing = false
+        if refreshDeferred && !world.device.dozing {
+            refreshDeferred = false
+            runBackgroundRefresh()
+        }
     }
 
     /// An idle window ends: deferred work and normal-priority pushes go through.
@@ -187,7 +269,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         world.broadcast(.dozeWindow)
         if refreshDeferred {
             refreshDeferred = false
-            grantBackgroundRefresh()
+            runBackgroundRefresh()
         }
     }
 

@@ -40,6 +40,11 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     @exclusivity(unchecked)
     #endif
     private var wakeBudget: RollingBudget
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Standby buckets: the high-priority messages that reached the app in the last day.
+    private var highPriorityUses = QuotaRecord()
 
     init(world: World) {
         self.world = world
@@ -116,10 +121,17 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority
-        // ones until its next window (the newest only, as for an offline phone).
-        if w.device.lowPower || (w.device.dozing && w.p.push.priority == .normal) {
+        // ones (and high-priority ones past the standby bucket's daily cap) until its next
+        // window (the newest only, as for an offline phone).
+        if w.device.lowPower {
             heldSilent = writer
-            w.engine.log(w.ids.pushService, "held", w.device.lowPower ? "low power" : "doze")
+            w.engine.log(w.ids.pushService, "held", "low power")
+            return
+        }
+        let highPriority = arrivesAtHighPriority()
+        if w.device.dozing && !highPriority {
+            heldSilent = writer
+            w.engine.log(w.ids.pushService, "held", "doze")
             return
         }
         // A debugger attached lifts the throttle: no refusal and no hourly budget.
@@ -134,5 +146,22 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         }
         w.engine.log(w.ids.pushService, "wake", "app, writer \(writer.index)")
         w.wakeAppInBackground(.pushWake, for: .silentPush)
+    }
+
+    /// Whether a push reaching the app in the background keeps its high priority: the backend
+    /// sends at `push.priority`; with standby buckets a high-priority message past the daily cap
+    /// of the app's bucket is treated as normal priority (docs/model.md#power). Each
+    /// high-priority message that arrives counts against the cap, in Doze or not.
+    private func arrivesAtHighPriority() -> Bool {
+        let w = world
+        guard w.p.push.priority == .high else { return false }
+        guard let bucket = w.standbyBucket else { return true }
+        let quota = bucket.highPriorityPushQuota
+        guard highPriorityUses.allows(quota, at: w.now) else {
+            w.engine.log(w.ids.pushService, "downgraded", "standby bucket \(bucket.rawValue)")
+            return false
+        }
+        highPriorityUses.record(at: w.now)
+        return true
     }
 }

@@ -24,6 +24,8 @@ struct RandomStreams {
     var signOutVisit, elsewhereDeletes, glancesCar, liveTermination: RandomStream
     /// The other device's renames apart from its deletions; the user's opens of the widget gallery.
     var elsewhereRenames, widgetGallery: RandomStream
+    /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
+    var deviceMotion: RandomStream
     /// Each process's own requests' round trips, by process index; each stream is seeded by
     /// the program's name (`network.from.app`), never by its place in the registration order,
     /// so adding a program reseeds no other: one program's traffic never shifts another's draws.
@@ -64,6 +66,7 @@ struct RandomStreams {
         liveTermination = s(n.liveTermination)
         elsewhereRenames = s(n.elsewhereRenames)
         widgetGallery = s(n.widgetGallery)
+        deviceMotion = s(n.deviceMotion)
         networkFrom = n.networkFrom.map(s)
         sessionsOpenedBy = n.sessionsOpenedBy.map(s)
         storageFrom = n.storageFrom.map(s)
@@ -123,6 +126,7 @@ private struct StreamNameHashes {
     let deviceNetwork = SeedMixer.nameHash("device.network")
     let deviceUpdates = SeedMixer.nameHash("device.updates")
     let devicePower = SeedMixer.nameHash("device.power")
+    let deviceMotion = SeedMixer.nameHash("device.motion")
     let glancesWidget = SeedMixer.nameHash("glances.widget")
     let glancesApp = SeedMixer.nameHash("glances.app")
     let glancesWatch = SeedMixer.nameHash("glances.watch")

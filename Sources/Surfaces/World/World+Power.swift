@@ -5,6 +5,14 @@ import Platform
 /// the phone has no network and the watch cannot reach it; on again, it boots like a
 /// restart (storage protected until first unlock stays closed until the next unlock).
 extension World {
+    /// The main app's Android standby bucket now (nil without `device.standbyBuckets`): active
+    /// while in the foreground, then by the time since the user last had it there
+    /// (docs/model.md#power).
+    var standbyBucket: StandbyBucket? {
+        guard p.device.standbyBuckets else { return nil }
+        return appInForeground ? .active : StandbyBucket.after(idle: now - appLastUsed)
+    }
+
     func setPhonePower(on: Bool) {
         guard device.poweredOn != on else { return }
         if !on {

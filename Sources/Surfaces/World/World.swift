@@ -300,8 +300,17 @@ final class World {
     #endif
     /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
     var appInForeground = false {
-        willSet { catchUpAppGlances(through: now) }
+        willSet {
+            catchUpAppGlances(through: now)
+            if appInForeground && !newValue { appLastUsed = now }
+        }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the user last had the main app in the foreground (the replication starts just after
+    /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
+    var appLastUsed: SimTime = 0
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -63,6 +63,40 @@ final class PowerTests: XCTestCase {
         XCTAssertGreaterThan(deferred, 20)
     }
 
+    /// A restart boots a phone that is not dozing, even in an idle window: for the hour after
+    /// it (until the new screen-off's idle window), every background refresh due runs at once.
+    func testARestartBootsAPhoneThatIsNotDozing() {
+        var p = lockedAndStill(priority: .high)
+        p.duration = 5 * Time.day
+        p.elsewhere.edits = Rate(perHour: 0)
+        p.push.onChange = false
+        p.app.backgroundRefresh = Rate(perHour: 4)
+        p.device.restartsPerDay = 3
+        var checked = 0, inIdle = 0
+        for seed in WidgetSeeds.range(1..<4) {
+            let trace = TraceLog()
+            _ = Replication.run(p, seed: seed, trace: trace)
+            let restarts = trace.receiveTimes("device", "restart")
+            let due = trace.receiveTimes("device", "backgroundRefresh")
+            let ran = Set(trace.receiveTimes("app", "backgroundWake(backgroundScheduler)"))
+            let idleStarts = trace.records.filter { $0.process == "device" && $0.details.hasPrefix("dozeIdle") }.map(\.time)
+            let maintenance = trace.records.filter { $0.process == "device" && $0.details.hasPrefix("dozeMaintenance") }.map(\.time)
+            for (k, r) in restarts.enumerated() {
+                let end = min(r + Time.hour, k + 1 < restarts.count ? restarts[k + 1] : p.duration)
+                // Was the phone in an idle window when it restarted (an idle start since the last window)?
+                let lastIdle = idleStarts.last { $0 < r } ?? -1
+                let lastWindow = maintenance.last { $0 < r } ?? -1
+                if lastIdle > lastWindow { inIdle += 1 }
+                for t in due where t > r && t < end {
+                    XCTAssertTrue(ran.contains(t), "seed \(seed): the refresh due at \(t) µs, after the restart at \(r) µs, did not run")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(inIdle, 10)
+        XCTAssertGreaterThan(checked, 50)
+    }
+
     /// A high-priority push is delivered in Doze: nothing is held.
     func testDozeDeliversAHighPriorityPush() {
         let trace = TraceLog()
