@@ -236,4 +236,27 @@ final class WatchReachabilityTests: XCTestCase {
         XCTAssertGreaterThan(without.filter { $0.contains("silentArrives") }.count, 100, "the phone gets pushes")
         XCTAssertEqual(with, without, "the phone's pushes with a standalone watch and with none")
     }
+
+    /// The phone's own network counts too: a watch without a network of its own, near a phone
+    /// that goes offline, has none; the push of a change made elsewhere meanwhile is held and
+    /// reaches the watch the moment the phone is online again, and the watch then fetches it.
+    func testAPushHeldWhileThePhoneIsOfflineArrivesWhenItIsOnlineAgain() {
+        var p = Self.standalone()
+        p.elsewhere.edits = Rate(perHour: 0)
+        p.watch.ownNetwork = false
+        p.network.offlineDuration = .constant(600)
+        let log = TraceLog()
+        let r = ProbeRun(p, seed: 15_700, trace: log)
+        r.wait(Time.minute)
+        r.goOffline()
+        let change = r.editElsewhere()
+        r.wait(2 * Time.minute)
+        XCTAssertEqual(log.times("pushService", "held", details: "watch has no network").count, 1, "held while the phone is offline")
+        XCTAssertEqual(log.times("watchApp", "receive", details: "push"), [], "no push reaches the watch meanwhile")
+        r.wait(10 * Time.minute)
+        let online = log.times("pushService", "receive", details: "deviceNotice(online")
+        XCTAssertEqual(online.count, 1)
+        XCTAssertEqual(log.times("watchApp", "receive", details: "push"), online, "the held push arrives as the phone is online")
+        XCTAssertTrue(r.lookAtWatch().changes.contains(change), "and the watch fetched the change")
+    }
 }
