@@ -2,7 +2,8 @@ import SimKernel
 import Platform
 
 /// What the push service accepts: requests from the backend, its own notifications
-/// reaching the phone, and the phone's network notices.
+/// reaching the phone and the watch, the phone's network notices, and word that the phone
+/// is back within the watch's reach.
 enum PushServiceInput {
     /// The backend sends a silent push to the phone app for a write of process `writer`.
     case sendSilent(writer: ProcessID)
@@ -12,6 +13,14 @@ enum PushServiceInput {
     case silentArrives(writer: ProcessID)
     /// A live status's update on its own push token reaches the phone.
     case liveUpdateArrives(LiveUpdate)
+    /// The backend sends a standalone watch its own push for a write of process `writer`
+    /// (docs/model.md#watch-reachability).
+    case sendToWatch(writer: ProcessID)
+    /// A standalone watch's push for a write of `writer` reaches the watch.
+    case watchPushArrives(writer: ProcessID)
+    /// The phone is back within the watch's reach (the watch link): a watch without a network
+    /// of its own may have one again.
+    case phoneInWatchReach
     case deviceNotice(DeviceNotice)
 }
 
@@ -21,7 +30,9 @@ enum PushServiceInput {
 /// a force-quit app is never woken and its held push is discarded; a wake may be
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour. A live
 /// status's updates come through it too (their own topic, so their own held slot), and
-/// reach the lock screen only while the phone is on and online (§3.5).
+/// reach the lock screen only while the phone is on and online (§3.5). A standalone watch's
+/// own pushes come through it with the same delay and loss, and are held, the newest only,
+/// while the watch has no network (docs/model.md#watch-reachability).
 final class PushService: SimulatedProcess<PushServiceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
@@ -36,6 +47,12 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// Per activity, the newest live-status update that found the phone offline (each
     /// activity's updates go to its own push token).
     private var heldLive: [Int32: LiveUpdate] = [:]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The writer whose push to a standalone watch is held while the watch has no network
+    /// (only the newest is held).
+    private var heldForWatch: ProcessID? = nil
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -61,6 +78,35 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         world.engine.send(.silentArrives(writer: writer), to: world.ids.pushService, after: delay)
     }
 
+    /// The backend sends a standalone watch its push now, for a write of process `writer`: its
+    /// loss and delay are drawn from that writer's own stream for the watch (`push.watch.from.P`),
+    /// so the watch's pushes never shift the phone's, nor one writer's another's.
+    private func sendToWatch(for writer: ProcessID) {
+        let k = Int(writer.index)
+        if world.rng.pushWatchFrom[k].bernoulli(world.p.push.loss) { return }
+        let delay = world.p.push.delay.sampleTime(&world.rng.pushWatchFrom[k])
+        world.engine.send(.watchPushArrives(writer: writer), to: world.ids.pushService, after: delay)
+    }
+
+    /// A standalone watch's push reaches the watch if it has a network (its own, or the phone's
+    /// while near); otherwise it is held, the newest only, until the watch has one again.
+    private func arriveAtWatch(for writer: ProcessID) {
+        let w = world
+        guard w.watchHasNetwork else {
+            heldForWatch = writer
+            w.engine.log(w.ids.pushService, "held", "watch has no network")
+            return
+        }
+        w.sendToWatch(.push, after: 0)
+    }
+
+    /// The watch may have a network again: the push held for it goes now.
+    private func watchMayHaveNetwork() {
+        guard let writer = heldForWatch, world.watchHasNetwork else { return }
+        heldForWatch = nil
+        arriveAtWatch(for: writer)
+    }
+
     override func receive(_ input: PushServiceInput, engine: Engine) {
         switch input {
         case .sendSilent(let writer):
@@ -71,17 +117,31 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             arriveAtPhone(for: writer)
         case .liveUpdateArrives(let update):
             liveUpdateArrives(update)
-        case .deviceNotice(.online), .deviceNotice(.powerRestored), .deviceNotice(.dozeWindow):
-            if let writer = heldSilent {
-                heldSilent = nil
-                arriveAtPhone(for: writer)
-            }
-            let held = heldLive.sorted { $0.key < $1.key }
-            heldLive = [:]
-            for (_, update) in held { liveUpdateArrives(update) }
+        case .sendToWatch(let writer):
+            sendToWatch(for: writer)
+        case .watchPushArrives(let writer):
+            arriveAtWatch(for: writer)
+        case .phoneInWatchReach:
+            watchMayHaveNetwork()
+        case .deviceNotice(.online):
+            phoneMayTakePushes()
+            watchMayHaveNetwork()
+        case .deviceNotice(.powerRestored), .deviceNotice(.dozeWindow):
+            phoneMayTakePushes()
         case .deviceNotice:
             break
         }
+    }
+
+    /// The phone is online again or woke: what was held for it goes now.
+    private func phoneMayTakePushes() {
+        if let writer = heldSilent {
+            heldSilent = nil
+            arriveAtPhone(for: writer)
+        }
+        let held = heldLive.sorted { $0.key < $1.key }
+        heldLive = [:]
+        for (_, update) in held { liveUpdateArrives(update) }
     }
 
     /// A live-status update reaches the phone: drawn on the lock screen by the system (no app

@@ -14,7 +14,8 @@ enum WatchAppInput {
     case remoteReply(snapshot: Int32?)
     /// A notice the phone app left on the link.
     case notice(WatchNotice)
-    /// A standalone watch's own push: its data changed.
+    /// A standalone watch's own push, through the push service: its data changed
+    /// (docs/model.md#watch-reachability).
     case push
     /// The background allowance after its last glance, write or push (number `generation`)
     /// is over (`watch.lifetime = whenLooked`): the app ends.
@@ -60,6 +61,8 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// A standalone watch's refreshes (`watch.refreshPerHour` per rolling hour): every fetch of
+    /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
     private var refreshBudget: RollingBudget
     #if !DEBUG
     @exclusivity(unchecked)
@@ -128,8 +131,20 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
-    private var hasNetwork: Bool {
-        (link.reachable && world.device.online) || world.p.watch.ownNetwork
+    private var hasNetwork: Bool { world.watchHasNetwork }
+
+    /// A standalone watch fetches from the backend, for a glance or a push (`what`), if it holds
+    /// the account, has a network and its refresh budget has one left, which it spends
+    /// (docs/model.md#watch-reachability).
+    private func mayFetch(for what: String) -> Bool {
+        let w = world
+        guard signedIn && hasNetwork else { return false }
+        guard refreshBudget.spend(at: w.now) else {
+            w.engine.log(w.ids.watch.process, "noRefresh", "\(what), budget spent")
+            return false
+        }
+        w.engine.log(w.ids.watch.process, "fetch", what)
+        return true
     }
 
     private func show(_ data: DataCopy?) {
@@ -161,11 +176,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             if signedIn { _ = link.sendImmediate(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
-            if signedIn && hasNetwork {
+            if mayFetch(for: "glance") {
                 glanceWaiting = true
                 w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             } else {
-                w.glance(w.watchObserver)
+                w.glance(w.watchObserver)      // what the watch has: its cache, with no request
             }
         }
     }
@@ -200,7 +215,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             signOut()
         case .push:
             extendAllowance()
-            if signedIn && hasNetwork && refreshBudget.spend(at: w.now) {
+            if mayFetch(for: "push") {
                 w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             }
         case .reply(let r):

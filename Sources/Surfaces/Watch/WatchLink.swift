@@ -79,6 +79,9 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         case .comeBack:
             away = false
             flush()
+            // A standalone watch without a network of its own has the phone's again: a push
+            // held for it can go (docs/model.md#watch-reachability).
+            if w.p.watch.level == .standalone { engine.send(.phoneInWatchReach, to: w.ids.pushService) }
             scheduleAway()
         case .phonePoweredOn, .deviceNotice(.powerRestored), .deviceNotice(.dozeWindow):
             flush()

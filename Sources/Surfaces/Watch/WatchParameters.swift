@@ -12,6 +12,6 @@ extension ParameterCatalog {
         .bool("watch.ownNetwork", \.watch.ownNetwork, "a standalone watch has a network of its own"),
         .choice("watch.lifetime", \.watch.lifetime, "allDay: the watch app runs for the whole replication; whenLooked: a glance, a write on the watch or a standalone watch's push launches it, and it ends, losing its memory, watch.backgroundAllowance after the last of them"),
         .time("watch.backgroundAllowance", \.watch.backgroundAllowance, "with watch.lifetime whenLooked: how long the watch app runs after its last glance, write or push").within(1, 86_400),
-        .count("watch.refreshPerHour", \.watch.refreshPerHour, "background refreshes a standalone watch gets per hour"),
+        .count("watch.refreshPerHour", \.watch.refreshPerHour, "fetches a standalone watch makes per rolling hour, at glances and pushes (writes are not counted)"),
     ] }
 }

@@ -6,8 +6,8 @@ import SimKernel
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
-    /// Delays of the watch's and the television's own pushes, of the watch link, of transfers.
-    var pushWatch, pushTV, networkWatch, networkShare: RandomStream
+    /// Delays of the television's own pushes, of the watch link, of transfers.
+    var pushTV, networkWatch, networkShare: RandomStream
     var elsewhere, widget, app, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
@@ -36,6 +36,9 @@ struct RandomStreams {
     /// process's writes, the delivery (loss, delay) of the silent push each process's writes
     /// make the backend send, and whether that push's wake is refused, by process index.
     var storageFrom, backendFrom, pushFrom, pushWakeFrom: [RandomStream]
+    /// The delivery (loss, delay) of the push a standalone watch gets for each process's
+    /// writes, by process index (docs/model.md#watch-reachability).
+    var pushWatchFrom: [RandomStream]
     /// The widget host's reload delays, by the reload's reason (a widget button's reloads
     /// never shift those the app asks for).
     var reloadDelayFor: [RandomStream]
@@ -55,6 +58,7 @@ struct RandomStreams {
         backendFrom.append(s("backend.from"))
         pushFrom.append(s("push.from"))
         pushWakeFrom.append(s("push.wake.from"))
+        pushWatchFrom.append(s("push.watch.from"))
     }
 
     init(seed: UInt64) {
@@ -73,10 +77,10 @@ struct RandomStreams {
         backendFrom = n.backendFrom.map(s)
         pushFrom = n.pushFrom.map(s)
         pushWakeFrom = n.pushWakeFrom.map(s)
+        pushWatchFrom = n.pushWatchFrom.map(s)
         reloadDelayFor = n.reloadDelayFor.map(s)
         user = s(n.user)
         userSessions = s(n.userSessions)
-        pushWatch = s(n.pushWatch)
         pushTV = s(n.pushTV)
         networkWatch = s(n.networkWatch)
         networkShare = s(n.networkShare)
@@ -113,7 +117,6 @@ private struct StreamNameHashes {
     static let shared = StreamNameHashes()
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
-    let pushWatch = SeedMixer.nameHash("push.watch")
     let pushTV = SeedMixer.nameHash("push.tv")
     let networkWatch = SeedMixer.nameHash("network.watch")
     let networkShare = SeedMixer.nameHash("network.share")
@@ -154,6 +157,7 @@ private struct StreamNameHashes {
     let backendFrom = perProcess("backend.from")
     let pushFrom = perProcess("push.from")
     let pushWakeFrom = perProcess("push.wake.from")
+    let pushWatchFrom = perProcess("push.watch.from")
     let reloadDelayFor = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
 
     /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.

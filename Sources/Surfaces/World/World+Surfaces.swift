@@ -13,11 +13,18 @@ extension World {
         if p.tv.enabled { engine.send(.phoneAppLeftForeground, to: ids.tv) }
     }
 
-    /// The backend applied change `change`: a standalone watch gets its own push.
+    /// The backend applied change `change`: a standalone watch gets its own push, through the
+    /// push service (docs/model.md#watch-reachability).
     func surfacesBackendApplied(change: Int32, from: ProcessID) {
         if p.watch.enabled && p.watch.level == .standalone && from != ids.watch.process {
-            sendToWatch(.push, after: p.push.delay.sampleTime(&rng.pushWatch))
+            engine.send(.sendToWatch(writer: from), to: ids.pushService)
         }
+    }
+
+    /// Whether a standalone watch has a network: the phone's while the phone is within reach and
+    /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
+    var watchHasNetwork: Bool {
+        (watchLinkService.reachable && device.online) || p.watch.ownNetwork
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
