@@ -146,7 +146,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             w.device.dozing = true
             w.device.lightDozing = false             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
-            let window = min(Time.hour << min(idleWindows, 3), 6 * Time.hour)
+            let window = Self.deepIdleWindows[min(idleWindows, Self.deepIdleWindows.count - 1)]
             idleWindows += 1
             send(.dozeMaintenance(generation: period), after: window)
         case .dozeMaintenance(let period):
@@ -158,7 +158,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             guard period == dozePeriod, w.device.locked, idleWindows == 0 else { return }
             w.device.lightDozing = true
             // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
-            let window = min(Self.lightIdleWindow << min(lightWindows, 2), Self.lightMaxIdleWindow)
+            let window = Self.lightIdleWindows[min(lightWindows, Self.lightIdleWindows.count - 1)]
             lightWindows += 1
             send(.lightMaintenance(generation: period), after: window)
         case .lightMaintenance(let period):
@@ -222,8 +222,10 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// timeout), for 5 minutes doubling to at most 15, with maintenance windows of a minute
     /// (the light maintenance's minimum budget; docs/platform-facts.md#power).
     static let lightDozeAfter = Time.minute
-    static let lightIdleWindow = 5 * Time.minute
-    static let lightMaxIdleWindow = 15 * Time.minute
+    /// Deep Doze's idle windows in turn, the last repeating (docs/platform-facts.md#power).
+    static let deepIdleWindows: [SimTime] = [Time.hour, 2 * Time.hour, 4 * Time.hour, 6 * Time.hour]
+    /// Light Doze's idle windows in turn, the last repeating.
+    static let lightIdleWindows: [SimTime] = [5 * Time.minute, 10 * Time.minute, 15 * Time.minute]
     static let lightMaintenanceWindow = Time.minute
 
     /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later;
