@@ -211,8 +211,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
-            w.counters.coldStarts += 1
-            if w.appObserver.current.kind == .nothingYet && w.appStorage.reading != nil { w.counters.coldStartsUnexplained += 1 }
+            w.measure.report(.coldStart(keptReading: w.appStorage.reading != nil))
         }
         if w.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the

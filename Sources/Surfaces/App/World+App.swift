@@ -53,7 +53,7 @@ extension World {
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
     /// surface's duties that need the app in the foreground.
     func appOpenedHooks() {
-        glance(appObserver)
+        measure.glance(.app)
         startAppGlances()
         surfacesAppOpened()
     }
@@ -61,7 +61,7 @@ extension World {
     /// What the app's screen shows changes now (glances due before it see the old screen).
     func showApp(_ view: View) {
         catchUpAppGlances(through: now)
-        appObserver.show(view, at: now, truth: truth)
+        measure.shows(.app, view)
     }
 
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
@@ -75,7 +75,7 @@ extension World {
     func catchUpAppGlances(through t: SimTime) {
         appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
             guard appInForeground else { return false }
-            glance(appObserver, at: at)
+            measure.glance(.app, at: at)
             return true
         }
     }

@@ -60,7 +60,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
     /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
     func start() {
-        world.carObserver.show(.blank(.none), at: world.now, truth: world.truth)
+        world.measure.shows(.car, .blank(.none))
         schedule()
     }
 
@@ -101,7 +101,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .glance(let d):
             if driving && d == drive {
-                w.glance(w.carObserver)
+                w.measure.glance(.car)
                 scheduleGlance()
             }
         case .arrive:
@@ -111,7 +111,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 w.keepAlive.set(.carConnection, false)
                 engine.send(.activityOver, to: w.ids.app)
             }
-            w.carObserver.show(.blank(.none), at: w.now, truth: w.truth)
+            w.measure.shows(.car, .blank(.none))
             if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
         case .appLost:
             if driving { scheduleRefresh() }
@@ -119,8 +119,8 @@ final class CarSurface: SimulatedProcess<CarInput> {
             if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
                 clientSignedIn = false
-                w.holders.carClient = false
-                if driving { w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth) }
+                w.measure.report(.holdsAccount(.carClient, false))
+                if driving { w.measure.shows(.car, .blank(.signedOut)) }
                 w.noteLeakEnded(.signoutCarLeak)
             } else if driving, r.status == .ok, let d = w.data(of: r) {
                 w.carShows(d)
@@ -137,7 +137,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
     private func refresh() {
         let w = world
         guard clientSignedIn else {
-            w.carObserver.show(.blank(.signedOut), at: w.now, truth: w.truth)
+            w.measure.shows(.car, .blank(.signedOut))
             return
         }
         w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)

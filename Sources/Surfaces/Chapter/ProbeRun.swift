@@ -152,7 +152,7 @@ public final class ProbeRun {
             world.engine.send(.glance, to: world.ids.watch)
         }
         wait(5 * Time.second)
-        return world.watchObserver.current
+        return world.measure.current(.watch)
     }
 
     /// The phone loses its network (airplane mode) for `network.offlineDuration`.
@@ -175,7 +175,7 @@ public final class ProbeRun {
 
     // MARK: What a person sees
 
-    var widget: View { world.widgetObserver.current }
+    var widget: View { world.measure.current(.widget) }
     func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
     var widgetShowsAccount: Bool { widget.kind == .data && widget.account == 1 }
     /// The widget draws the slot of its data's own schedule that is current now (the countdown

@@ -128,7 +128,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             w.engine.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
         w.engine.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
-        w.holders.liveStatusShown = true
+        w.measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
     }
@@ -225,7 +225,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         guard activities[i].shown else { return }
         activities[i].shown = false
         activities[i].removedAt = world.now
-        world.holders.liveStatusShown = anyShown
+        world.measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
         if world.signedOut && !activities.contains(where: { $0.shown }) { world.noteLeakEnded(.signoutLiveLeak) }
     }
@@ -233,19 +233,17 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// A live status of the account is still on screen.
     var anyShown: Bool { activities.contains { $0.shown } }
 
-    /// Someone looks at the lock screen while an activity runs or its status shows: its
-    /// staleness and data age, whether it is stale with no age printed (a live status prints
-    /// none), and whether it is the status of an account that has signed out.
+    /// Someone looks at the lock screen while an activity runs or its status shows: the
+    /// measurement layer hears how stale the drawn stage is (against the stages the activity
+    /// really reached), when what it draws was read, and whose account it shows.
     private func glance() {
         let w = world
         guard w.measuring, let i = current else { return }
         let a = activities[i]
         guard a.shown else {
-            w.counters.liveGlances += 1
-            w.counters.liveBlank += 1
+            w.measure.report(.liveGlanceAtNothing)
             return
         }
-        w.counters.liveGlances += 1
         let clock = w.p.live.updates == .clock ? clockReached(a, at: w.now) : 0
         let drawn = drawnStage(a)
         let staleness: SimTime
@@ -254,15 +252,12 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         } else {
             staleness = 0
         }
-        w.result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
         if let trace = w.engine.trace {
             trace.record(w.now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(staleness)) s")
         }
         // A stage the clock draws ahead of every update comes from the plan made at the start.
         let readAt = clock > a.shownStage ? a.start : a.dataAt
-        w.result.samples[Metric.liveAge.rawValue].append(Time.seconds(w.now - readAt))
-        if staleness > w.p.observe.staleAfter { w.counters.liveUnlabeledStale += 1 }
-        if w.signedOut && a.account == 1 { w.counters.liveWrongAccount += 1 }
+        w.measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: a.account))
     }
 
     /// The stage the status draws now: the last update's, or for a clock-driven status the

@@ -159,7 +159,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             case .deviceCode: deviceCode(r, &reply)
             }
         }
-        if world.measuring { world.countRequest(r, withData: reply.data >= 0) }
+        if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { world.letGo(r.change) }
         engine.send(reply, via: world.replyRoute(r.from), incarnation: r.incarnation, after: delay)

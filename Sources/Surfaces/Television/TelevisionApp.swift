@@ -155,7 +155,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
                 signedIn = false
-                w.holders.television = false
+                w.measure.report(.holdsAccount(.television, false))
                 playing = false
                 w.noteLeakEnded(.signoutTVLeak)
                 endIfIdle()                     // signed out: nothing to play
@@ -182,7 +182,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         } else if r.status == .ok {
             signedIn = true
             signingIn = false
-            w.holders.television = true
+            w.measure.report(.holdsAccount(.television, true))
             if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
             endIfIdle()
         } else {

@@ -89,7 +89,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard whenLooked else { return }
         if level == .remoteControl {
-            world.watchObserver.show(.blank(signedIn ? .needsPhone : .signedOut), at: world.now, truth: world.truth)
+            world.measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
         } else {
             show(cache)
         }
@@ -113,10 +113,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
             cache = DataCopy(account: 1)
-            world.holders.watch = true
+            world.measure.report(.holdsAccount(.watch, true))
             show(cache)
         } else {
-            world.watchObserver.show(.blank(.needsPhone), at: world.now, truth: world.truth)
+            world.measure.shows(.watch, .blank(.needsPhone))
         }
     }
 
@@ -150,11 +150,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func show(_ data: DataCopy?) {
         let w = world
         if let d = data, signedIn {
-            w.watchObserver.show(View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true), at: w.now, truth: w.truth)
+            w.measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
             // The phone's new account reached the watch: it no longer shows the first account.
             if d.account != Account.first { w.noteLeakEnded(.signoutWatchLeak) }
         } else {
-            w.watchObserver.show(.blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut), at: w.now, truth: w.truth)
+            w.measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
         }
     }
 
@@ -168,11 +168,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             if signedIn && link.sendImmediate(.remoteRequest) {
                 glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
-                w.watchObserver.show(.blank(signedIn ? .needsPhone : .signedOut), at: w.now, truth: w.truth)
-                w.glance(w.watchObserver)
+                w.measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
+                w.measure.glance(.watch)
             }
         case .companion:
-            w.glance(w.watchObserver)
+            w.measure.glance(.watch)
             if signedIn { _ = link.sendImmediate(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
@@ -180,7 +180,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
                 glanceWaiting = true
                 w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             } else {
-                w.glance(w.watchObserver)      // what the watch has: its cache, with no request
+                w.measure.glance(.watch)      // what the watch has: its cache, with no request
             }
         }
     }
@@ -200,16 +200,16 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .context(let snapshot):
             guard signedIn else { return }
             cache = w.snapshots[Int(snapshot)]
-            w.holders.watch = true
+            w.measure.report(.holdsAccount(.watch, true))
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
                 show(w.snapshots[Int(snapshot)])
             } else {
-                w.watchObserver.show(.blank(.nothingYet), at: w.now, truth: w.truth)   // the phone holds no reading
+                w.measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
-            if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
+            if glanceWaiting { glanceWaiting = false; w.measure.glance(.watch) }
             show(nil)   // nothing is kept on a remote control
         case .notice(.signedOut):
             signOut()
@@ -229,12 +229,12 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .compactFetch:
             if r.status == .ok, let d = w.data(of: r) {
                 cache = d
-                w.holders.watch = true
+                w.measure.report(.holdsAccount(.watch, true))
                 show(cache)
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
             }
-            if glanceWaiting { glanceWaiting = false; w.glance(w.watchObserver) }
+            if glanceWaiting { glanceWaiting = false; w.measure.glance(.watch) }
         case .write:
             if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }
@@ -250,7 +250,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let unsent = ownQueue
         ownQueue = []
         for id in unsent { world.letGo(id) }
-        world.holders.watch = false
+        world.measure.report(.holdsAccount(.watch, false))
         show(nil)
         world.noteLeakEnded(.signoutWatchLeak)
     }
@@ -261,7 +261,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         guard signedIn else { return }
         let id = w.makeChange(.watch)
-        if w.measuring { w.result.samples[Metric.watchRelayQueue.rawValue].append(Double(link.queueLength)) }
+        w.measure.report(.relayQueueLength(link.queueLength))
         switch level {
         case .standalone:
             w.hold(id)

@@ -106,7 +106,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     override func discardMemory() {}
 
     func start() {
-        world.widgetObserver.show(.blank(.placeholder), at: world.now, truth: world.truth)
+        world.measure.shows(.widget, .blank(.placeholder))
         runProvider(.boot)
         scheduleGalleryOpen()
     }

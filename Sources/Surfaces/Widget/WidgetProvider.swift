@@ -27,11 +27,6 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// This run started after the warm-up, so it counts in `widget.providerKilled`.
-    private var runMeasured = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// This run found the shared session entry closed by its protection class.
     private var sessionProtected = false
     #if !DEBUG
@@ -53,10 +48,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
-            if runMeasured { world.counters.providerKilled += 1 }
+            world.measure.report(.providerKilled)
             world.widgetHostProviderDied()
         } else if reason == .crashed {
-            if runMeasured { world.counters.providerCrashed += 1 }
+            world.measure.report(.providerCrashed)
             world.widgetHostProviderDied()
         }
     }
@@ -72,8 +67,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
-            runMeasured = w.measuring
-            if runMeasured { w.counters.providerRuns += 1 }
+            w.measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = w.shared.readProjection(w.device)
             if let pr = projection, !decodes(pr) {

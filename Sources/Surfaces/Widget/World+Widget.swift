@@ -8,7 +8,7 @@ extension World {
     /// the stored picture: a redacted widget shows the account again at the next unlock.
     func showWidget(_ view: View, redacted: Bool = false) {
         catchUpWidgetGlances(through: now)
-        widgetObserver.show(redacted ? .blank(.redacted) : view, at: now, truth: truth)
+        measure.shows(.widget, redacted ? .blank(.redacted) : view)
         if signedOut && view.account != Account.first { noteLeakEnded(.signoutWidgetLeak) }
     }
 
@@ -16,9 +16,7 @@ extension World {
     /// does the person adding the widget see the account's data there?
     func showGalleryPreview(_ view: View) {
         engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
-        guard measuring else { return }
-        counters.galleryPreviews += 1
-        if view.kind == .data && view.account != 0 { counters.galleryPreviewsAccount += 1 }
+        measure.report(.galleryPreview(view))
     }
 
     /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
@@ -34,13 +32,8 @@ extension World {
     /// since each compares what it shows with the names at the backend at its time (see `DeferredGlances`).
     func backendRenamed(object id: Int32, to version: Int32) {
         if p.widget.enabled { catchUpWidgetGlances(through: now) }
-        let i = Int(id)
-        if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
-        namesAtBackend[i] = version
+        measure.report(.renamed(object: id, version: version))
     }
-
-    /// The version of object `id`'s name at the backend (0 until it is renamed).
-    func nameAtBackend(of id: Int32) -> Int32 { Int(id) < namesAtBackend.count ? namesAtBackend[Int(id)] : 0 }
 
     /// Glances at the widget (`observe.glances.widget`) go on all day; what one sees depends
     /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
@@ -59,23 +52,7 @@ extension World {
 
     /// Someone looks at the widget at `t` (not after now), seeing what it shows now.
     private func glanceWidget(at t: SimTime) {
-        let v = widgetObserver.current
-        let measuring = t >= p.observe.warmup
-        if measuring && v.kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(v.kind)") }
-        if measuring && v.kind == .data {
-            counters.widgetGlancesData += 1
-            if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
-            // The object shown has a newer name at the backend than the one drawn.
-            if v.object >= 0 && v.name >= 0 && nameAtBackend(of: v.object) > v.name { counters.widgetStaleName += 1 }
-        }
-        glance(widgetObserver, at: t)
-    }
-
-    /// A glance at any surface observer, now or at a time not after now (seeing what it shows
-    /// now); wrong account when it shows the signed-out account.
-    func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
-        let v = o.current
-        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOut && v.kind == .data && v.account == Account.first)
+        measure.glanceWidget(at: t, configuredTarget: configuredTarget)
     }
 
     /// The app asks the widget host for a reload (a request, not a command). It is free
@@ -108,24 +85,13 @@ extension World {
     /// The user leaves the app for the home screen and looks at the widget half a minute
     /// later, remembering what the app showed (F4).
     func userReturnsHome() {
-        guard p.widget.enabled, measuring, appObserver.current.kind == .data else { return }
-        appViewAtReturn = appObserver.current.changes
+        guard p.widget.enabled, measure.userLeavesApp() else { return }
         engine.send(.homeScreen, to: ids.glances, after: 30 * Time.second)
     }
 
     /// The look at the widget on return: does it show older data than the app just did?
-    /// (Changes that arrived after the user left may reach the two at different moments
-    /// in any design; a change the app showed and the widget lacks is the failure.)
     func compareWidgetWithApp() {
-        guard let a = appViewAtReturn else { return }
-        appViewAtReturn = nil
-        let w = widgetObserver.current
-        counters.homeReturns += 1
-        var missing = 0
-        if w.kind == .data { a.forEachMissing(from: w.changes) { _ in missing += 1 } }
-        if w.kind != .data || missing > 0 {
-            counters.homeReturnsDiffer += 1
-            engine.log(ids.glances, "widgetDiffersFromApp", "widget \(w.kind) lacks \(missing) of the app's changes")
-        }
+        guard let look = measure.compareWidgetWithApp(), look.differs else { return }
+        engine.log(ids.glances, "widgetDiffersFromApp", "widget \(look.kind) lacks \(look.missing) of the app's changes")
     }
 }

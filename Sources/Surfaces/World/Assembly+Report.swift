@@ -10,10 +10,10 @@ extension Assembly {
         func frac(_ a: Int, _ b: Int) -> Double { b == 0 ? .nan : Double(a) / Double(b) }
         func set(_ m: Metric, _ v: Double) { r.values[m.rawValue] = v }
         if p.watch.enabled {
-            w.watchObserver.report(into: &r, end: end, truth: w.truth, .init(
+            w.measure.watch.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .watchStaleness, blank: .watchBlank, age: .watchAge, lag: .watchLag, censored: .watchLagCensored,
                 unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg))
-            let o = w.watchObserver
+            let o = w.measure.watch
             set(.watchNeedsPhone, o.glances == 0 ? .nan : Double(o.blankByKind[Int(ViewKind.needsPhone.rawValue)]) / Double(o.glances))
             let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
             // Lost: the truth's record (refused by an immediate relay, or dropped with no other
@@ -36,7 +36,7 @@ extension Assembly {
             let stages = live.stageLags(end: end)
             r.samples[Metric.liveLag.rawValue] = stages.lags
             set(.liveLagCensored, frac(stages.begun - stages.lags.count, stages.begun))
-            let c = w.counters
+            let c = w.measure.counters
             set(.liveBlank, frac(c.liveBlank, c.liveGlances))
             set(.liveUnlabeledStale, frac(c.liveUnlabeledStale, c.liveGlances))
             set(.liveWrongAccount, frac(c.liveWrongAccount, c.liveGlances))
@@ -55,7 +55,7 @@ extension Assembly {
         }
         if p.car.enabled {
             // The templates print no data age (`World.carShows`): every stale glance is unlabeled.
-            w.carObserver.report(into: &r, end: end, truth: w.truth, .init(
+            w.measure.car.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .carStaleness, blank: .carBlank, age: .carAge, lag: .carLag, censored: .carLagCensored,
                 unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg))
         }
@@ -69,7 +69,7 @@ extension Assembly {
         set(.changesLost, frac(lostChanges, made))
         for m in [Metric.signoutWidgetLeak, .signoutLiveLeak, .signoutWatchLeak, .signoutShareLeak, .signoutShareDataLeak,
                   .signoutActionsLeak, .signoutTVLeak, .signoutCarLeak] {
-            set(m, w.leak(m, end: end))
+            set(m, w.measure.leak(m, end: end))
         }
     }
 

@@ -15,7 +15,7 @@ public enum Replication {
         let assembly = Assembly(world: world)
         let added = AddedSurfaces(world: world, seed: seed)
         world.engine.trace = trace
-        for observer in [world.widgetObserver, world.appObserver, world.watchObserver, world.carObserver] {
+        for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
             observer.trace = trace
         }
         world.engine.checksInvariants = checkInvariants
@@ -177,27 +177,27 @@ final class Assembly {
         if w.p.watch.enabled && w.p.watch.lifetime == .whenLooked { watch.start() }
         // Likewise a television signed in that lives only while it plays: its playbacks launch it.
         if w.p.tv.enabled && w.p.tv.lifetime == .whilePlaying && w.p.tv.signIn == .signedIn { tv.start() }
-        w.holders.television = w.p.tv.enabled && tv.signedIn
-        w.holders.carClient = w.p.car.enabled && w.p.car.mode == .onCar
+        w.measure.report(.holdsAccount(.television, w.p.tv.enabled && tv.signedIn))
+        w.measure.report(.holdsAccount(.carClient, w.p.car.enabled && w.p.car.mode == .onCar))
     }
 
     /// Collects the replication's metrics.
     func report() -> ReplicationResult {
         let w = world
         let end = w.p.duration
-        var r = w.result
+        var r = w.measure.result
         if w.p.widget.enabled {
             w.catchUpWidgetGlances(through: end)
-            w.widgetObserver.report(into: &r, end: end, truth: w.truth, .init(
+            w.measure.widget.report(into: &r, end: end, truth: w.truth, .init(
                 staleness: .widgetStaleness, blank: .widgetBlank, age: .widgetAge, lag: .widgetLag, censored: .widgetLagCensored,
                 unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg,
                 slotStaleness: .widgetSlotStaleness))
         }
         w.catchUpAppGlances(through: end)
-        w.appObserver.report(into: &r, end: end, truth: w.truth, .init(
+        w.measure.app.report(into: &r, end: end, truth: w.truth, .init(
             staleness: .appStaleness, blank: .appBlank, age: .appAge, lag: .appLag, censored: .appLagCensored,
             unlabeled: .appUnlabeledStale, wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg))
-        let c = w.counters
+        let c = w.measure.counters
         func frac(_ a: Int, _ b: Int) -> Double { b == 0 ? .nan : Double(a) / Double(b) }
         if w.p.widget.enabled {
             r.values[Metric.widgetDiffersFromApp.rawValue] = frac(c.homeReturnsDiffer, c.homeReturns)
@@ -207,7 +207,7 @@ final class Assembly {
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
             r.values[Metric.widgetStaleName.rawValue] = frac(c.widgetStaleName, c.widgetGlancesData)
             r.values[Metric.widgetPreviewShowsAccount.rawValue] = frac(c.galleryPreviewsAccount, c.galleryPreviews)
-            let o = w.widgetObserver
+            let o = w.measure.widget
             r.values[Metric.widgetRedacted.rawValue] = frac(o.blankByKind[Int(ViewKind.redacted.rawValue)], o.glances)
         }
         w.appStorage.close(at: end)
@@ -226,7 +226,7 @@ extension Assembly {
     /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost):
     /// no value for a surface that is off, as for its other metrics.
     func reportBackendCost(into r: inout ReplicationResult) {
-        let w = world, p = w.p, cost = w.backendCost
+        let w = world, p = w.p, cost = w.measure.backendCost
         let on: [CostSurface: Bool] = [
             .app: true, .widget: p.widget.enabled, .watch: p.watch.enabled, .share: p.share.enabled,
             // The action runner runs for the actions and for a widget's buttons (`start`).

@@ -28,13 +28,7 @@ extension World {
     /// The program that made `change` has given it to its next holder (or could not).
     @inline(__always) func handedOn(_ change: Int32) { letGo(change) }
 
-    private func observersTruthWillChange() {
-        let t = now
-        widgetObserver.truthWillChange(at: t, truth: truth)
-        appObserver.truthWillChange(at: t, truth: truth)
-        watchObserver.truthWillChange(at: t, truth: truth)
-        carObserver.truthWillChange(at: t, truth: truth)
-    }
+    private func observersTruthWillChange() { measure.truthWillChange() }
 
     // MARK: The main app's own outbox (its container)
 

@@ -14,9 +14,9 @@ extension World {
     /// The leak metrics, the surface each concerns, and whether that surface holds the
     /// account at the moment of sign-out (if not, its leak is zero).
     private func surfacesHoldingAccount() -> [(Metric, Bool)] {
-        let w = widgetObserver.current
+        let w = measure.current(.widget), holders = measure.holders
         return [
-            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == 1),
+            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == Account.first),
             (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
             (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
             (.signoutShareLeak, p.share.enabled && shared.session != nil),
@@ -35,16 +35,14 @@ extension World {
         catchUpWidgetGlances(through: now)
         catchUpAppGlances(through: now)
         signedOut = true
-        signedOutAt = now
-        leakEnded = Array(repeating: nil, count: Metric.allCases.count)
-        for (m, holds) in surfacesHoldingAccount() where !holds { leakEnded[m.rawValue] = now }
-        account = 0
+        measure.signOut(holding: surfacesHoldingAccount())
+        account = Account.none
         appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
-            carObserver.show(.blank(.signedOut), at: now, truth: truth)
+            measure.shows(.car, .blank(.signedOut))
         }
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
@@ -70,12 +68,6 @@ extension World {
             appStorage.revokePending = true
             request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
-    }
-
-    /// Leak of metric `m` in seconds (NaN when no sign-out happened after the warm-up).
-    func leak(_ m: Metric, end: SimTime) -> Double {
-        guard signedOut, signedOutAt >= p.observe.warmup else { return .nan }
-        return Time.seconds((leakEnded[m.rawValue] ?? end) - signedOutAt)
     }
 }
 

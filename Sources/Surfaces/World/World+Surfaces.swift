@@ -64,7 +64,7 @@ extension World {
 
     /// The projected or on-car templates show `data`.
     func carShows(_ data: DataCopy) {
-        carObserver.show(View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false),
+        measure.car.show(View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false),
                          at: now, truth: truth)
     }
 
@@ -105,10 +105,7 @@ extension World {
     }
 
     /// A sign-out leak of metric `m` ended now (only the first end counts).
-    func noteLeakEnded(_ m: Metric) {
-        guard signedOut, leakEnded[m.rawValue] == nil else { return }
-        leakEnded[m.rawValue] = now
-    }
+    func noteLeakEnded(_ m: Metric) { measure.leakEnded(m) }
 }
 
 extension World {

@@ -47,29 +47,10 @@ final class World {
     @exclusivity(unchecked)
     #endif
     var signedOut = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var signedOutAt: SimTime = Time.never
 
-    let widgetObserver: SurfaceObserver
-    let appObserver: SurfaceObserver
-    let watchObserver: SurfaceObserver
-    let carObserver: SurfaceObserver
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var result: ReplicationResult
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var counters = Counters()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The backend's requests and bytes after the warm-up, by surface and endpoint
-    /// (docs/model.md#backend-and-push); only measured, never read by a program.
-    var backendCost = BackendCost()
+    /// The measurement layer: observers, counts and samples, which programs report to and
+    /// never read.
+    let measure: Measurement
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -120,16 +101,6 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// What the surfaces report holding, for the sign-out's leak measures only.
-    var holders = AccountHolders()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// What the app showed when the user last left it, until the look at the widget.
-    var appViewAtReturn: ChangeSet?
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     var shares: [SharedItem] = []
     #if !DEBUG
     @exclusivity(unchecked)
@@ -145,17 +116,6 @@ final class World {
     /// The stage of each live activity as the backend records it (`LiveStatus` moves it on the
     /// backend's timer); what a second device's sync shows (docs/model.md#probes-and-failure-modes).
     var activityStages: [Int32] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// When each sign-out leak ended (nil: not yet).
-    var leakEnded: [SimTime?] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The version of each object's name at the backend, by identifier (measurement only:
-    /// `widget.staleName`; no program reads it).
-    var namesAtBackend: [Int32] = []
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -183,16 +143,10 @@ final class World {
         shared = SharedStorageArea(granted: p.storage.appGroupGranted,
                                    projectionProtection: p.widget.dataProtection.protectionClass,
                                    sessionProtection: p.session.protection.protectionClass)
-        func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
         appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
-        widgetObserver = observer("widget")
-        widgetObserver.slotEvery = p.widget.slotEvery
-        appObserver = observer("app")
-        watchObserver = observer("watch")
-        carObserver = observer("car")
+        measure = Measurement(p, engine: engine, truth: truth)
         appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
-        result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
     }
 
     /// Ends the world: its programs hold strong references to it (so that calling a
@@ -281,16 +235,6 @@ final class World {
             preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
         }
         return route
-    }
-
-    /// Counts one backend request in its minute, and under its sender's surface and its
-    /// endpoint (`withData`: its reply carries the account's data).
-    func countRequest(_ r: Request, withData: Bool) {
-        let m = Int(now / Time.minute)
-        // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
-        guard m < result.requestsPerMinute.count else { return }
-        result.requestsPerMinute[m] &+= 1
-        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index)), withData: withData)
     }
 
     // MARK: Launching programs
@@ -395,29 +339,6 @@ final class World {
 struct WidgetContainer {
     /// A provider run once found the shared session entry (so its absence means signed out).
     var sessionEntrySeen = false
-}
-
-/// Which surfaces hold the signed-in account, as they report it for measurement (the
-/// sign-out's leak measures read it; no program does).
-struct AccountHolders {
-    /// A live status of the account is on screen.
-    var liveStatusShown = false
-    /// The watch holds the account's data (companion or standalone).
-    var watch = false
-    /// The television holds a session it has not found revoked.
-    var television = false
-    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
-    var carClient = false
-}
-
-/// Counts of items and events that become per-replication fractions.
-struct Counters {
-    var providerRuns = 0, providerKilled = 0, providerCrashed = 0
-    var homeReturns = 0, homeReturnsDiffer = 0
-    var widgetGlancesData = 0, widgetWrongTarget = 0, widgetStaleName = 0
-    var galleryPreviews = 0, galleryPreviewsAccount = 0
-    var coldStarts = 0, coldStartsUnexplained = 0
-    var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }
 
 /// The addresses of one world's programs, each typed by the input it accepts. Plain data

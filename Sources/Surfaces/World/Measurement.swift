@@ -1,0 +1,301 @@
+import SimKernel
+import Platform
+
+/// A surface whose screen the measurement layer watches (docs/metrics.md).
+enum ObservedSurface {
+    case widget, app, watch, car
+}
+
+/// A surface that can hold the signed-in account, as it reports it for the sign-out's leak
+/// measures (docs/model.md#sign-out).
+enum AccountHolder {
+    /// A live status of the account is on screen.
+    case liveStatus
+    /// The watch holds the account's data (companion or standalone).
+    case watch
+    /// The television holds a session it has not found revoked.
+    case television
+    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
+    case carClient
+}
+
+/// What a program reports to the measurement layer: something that happened, as a person
+/// would see or count it. The layer turns reports into metrics (docs/metrics.md); no program
+/// writes a metric, and none reads the layer back.
+enum MeasuredEvent {
+    /// A widget provider run for a timeline began; that run was killed (memory or time) or
+    /// crashed (the projection did not decode). Runs begun after the warm-up are counted.
+    case providerRun, providerKilled, providerCrashed
+    /// The app started cold in front of the user; `keptReading`: it keeps a reading it could
+    /// have shown (a cold start that shows "Nothing yet" then is unexplained).
+    case coldStart(keptReading: Bool)
+    /// A surface now holds the signed-in account, or no longer does.
+    case holdsAccount(AccountHolder, Bool)
+    /// A write was made on the watch with this many changes queued on the link.
+    case relayQueueLength(Int)
+    /// Someone looked at the lock screen while an activity ran and no status was shown.
+    case liveGlanceAtNothing
+    /// Someone looked at a live status: how stale its drawn stage is, when what it draws was
+    /// read, and the account it shows.
+    case liveGlance(staleness: SimTime, readAt: SimTime, account: Int32)
+    /// The widget gallery showed the provider's preview.
+    case galleryPreview(View)
+    /// The backend renamed object `object`: its name's version is now `version`.
+    case renamed(object: Int32, version: Int32)
+}
+
+/// The measurement layer of one replication (docs/metrics.md): the observers of what each
+/// surface shows, the truth they are measured against, the counts of items and events, the
+/// samples programs report, which surfaces hold the account (for the sign-out's leaks) and
+/// the backend's cost. Programs report to it through `shows`, `glance` and `report`; the
+/// result builder (`Assembly+Report.swift`) reads it at the end.
+final class Measurement {
+    let truth: Truth
+    let widget: SurfaceObserver
+    let app: SurfaceObserver
+    let watch: SurfaceObserver
+    let car: SurfaceObserver
+    private let engine: Engine
+    private let warmup: SimTime
+    private let staleAfter: SimTime
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var result: ReplicationResult
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var counters = Counters()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The backend's requests and bytes after the warm-up, by surface and endpoint
+    /// (docs/model.md#backend-and-push).
+    private(set) var backendCost = BackendCost()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// What the surfaces report holding, for the sign-out's leak measures.
+    private(set) var holders = AccountHolders()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the first account signed out (`Time.never`: it has not).
+    private(set) var signedOutAt: SimTime = Time.never
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When each sign-out leak ended (nil: not yet), by metric.
+    private var leakEnded: [SimTime?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The version of each object's name at the backend, by identifier (`widget.staleName`).
+    private var namesAtBackend: [Int32] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// What the app showed when the user last left it, until the look at the widget.
+    private var appViewAtReturn: ChangeSet?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The widget provider's latest timeline run began after the warm-up (its end is counted).
+    private var providerRunMeasured = false
+
+    init(_ p: Parameters, engine: Engine, truth: Truth) {
+        self.engine = engine
+        self.truth = truth
+        warmup = p.observe.warmup
+        staleAfter = p.observe.staleAfter
+        func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
+        widget = observer("widget")
+        widget.slotEvery = p.widget.slotEvery
+        app = observer("app")
+        watch = observer("watch")
+        car = observer("car")
+        result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
+    }
+
+    @inline(__always) private var now: SimTime { engine.now }
+    @inline(__always) private var measuring: Bool { engine.now >= warmup }
+
+    /// The observer of surface `s`.
+    @inline(__always) func observer(_ s: ObservedSurface) -> SurfaceObserver {
+        switch s {
+        case .widget: return widget
+        case .app: return app
+        case .watch: return watch
+        case .car: return car
+        }
+    }
+
+    /// What surface `s` shows now.
+    func current(_ s: ObservedSurface) -> View { observer(s).current }
+
+    // MARK: What programs report
+
+    /// Surface `s` shows `view` from now on.
+    func shows(_ s: ObservedSurface, _ view: View) {
+        observer(s).show(view, at: now, truth: truth)
+    }
+
+    /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
+    /// wrong account when it shows the first account once that signed out.
+    func glance(_ s: ObservedSurface, at t: SimTime? = nil) {
+        let o = observer(s)
+        let v = o.current
+        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAt != Time.never && v.kind == .data && v.account == Account.first)
+    }
+
+    /// Records what a program reports.
+    func report(_ event: MeasuredEvent) {
+        switch event {
+        case .providerRun:
+            providerRunMeasured = measuring
+            if measuring { counters.providerRuns += 1 }
+        case .providerKilled: if providerRunMeasured { counters.providerKilled += 1 }
+        case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
+        case .coldStart(let keptReading):
+            counters.coldStarts += 1
+            if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
+        case .holdsAccount(let holder, let holds):
+            switch holder {
+            case .liveStatus: holders.liveStatusShown = holds
+            case .watch: holders.watch = holds
+            case .television: holders.television = holds
+            case .carClient: holders.carClient = holds
+            }
+        case .relayQueueLength(let n):
+            if measuring { result.samples[Metric.watchRelayQueue.rawValue].append(Double(n)) }
+        case .liveGlanceAtNothing:
+            counters.liveGlances += 1
+            counters.liveBlank += 1
+        case .liveGlance(let staleness, let readAt, let account):
+            counters.liveGlances += 1
+            result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
+            result.samples[Metric.liveAge.rawValue].append(Time.seconds(now - readAt))
+            if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
+            if signedOutAt != Time.never && account == Account.first { counters.liveWrongAccount += 1 }
+        case .galleryPreview(let view):
+            guard measuring else { return }
+            counters.galleryPreviews += 1
+            if view.kind == .data && view.account != Account.none { counters.galleryPreviewsAccount += 1 }
+        case .renamed(let id, let version):
+            let i = Int(id)
+            if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
+            namesAtBackend[i] = version
+        }
+    }
+
+    /// The truth gains or loses a change now: each observer integrates up to now first.
+    func truthWillChange() {
+        let t = now
+        widget.truthWillChange(at: t, truth: truth)
+        app.truthWillChange(at: t, truth: truth)
+        watch.truthWillChange(at: t, truth: truth)
+        car.truthWillChange(at: t, truth: truth)
+    }
+
+    // MARK: The widget and the person looking
+
+    /// The version of object `id`'s name at the backend (0 until it is renamed).
+    private func nameAtBackend(of id: Int32) -> Int32 { Int(id) < namesAtBackend.count ? namesAtBackend[Int(id)] : 0 }
+
+    /// Someone looks at the widget at `t` (not after now), seeing what it shows now; it was
+    /// configured to show object `configuredTarget`.
+    func glanceWidget(at t: SimTime, configuredTarget: Int32) {
+        let v = widget.current
+        let measuring = t >= warmup
+        if measuring && v.kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(v.kind)") }
+        if measuring && v.kind == .data {
+            counters.widgetGlancesData += 1
+            if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
+            // The object shown has a newer name at the backend than the one drawn.
+            if v.object >= 0 && v.name >= 0 && nameAtBackend(of: v.object) > v.name { counters.widgetStaleName += 1 }
+        }
+        glance(.widget, at: t)
+    }
+
+    /// The user leaves the app for the home screen, remembering what it showed; false when it
+    /// showed no data (nothing to compare the widget with).
+    func userLeavesApp() -> Bool {
+        guard measuring, app.current.kind == .data else { return false }
+        appViewAtReturn = app.current.changes
+        return true
+    }
+
+    /// The look at the widget on return: does it show older data than the app just did?
+    /// (Changes that arrived after the user left may reach the two at different moments in any
+    /// design; a change the app showed and the widget lacks is the failure.) Returns how many
+    /// of the app's changes the widget lacks, or nil when nothing was remembered.
+    func compareWidgetWithApp() -> (differs: Bool, kind: ViewKind, missing: Int)? {
+        guard let a = appViewAtReturn else { return nil }
+        appViewAtReturn = nil
+        let w = widget.current
+        counters.homeReturns += 1
+        var missing = 0
+        if w.kind == .data { a.forEachMissing(from: w.changes) { _ in missing += 1 } }
+        let differs = w.kind != .data || missing > 0
+        if differs { counters.homeReturnsDiffer += 1 }
+        return (differs, w.kind, missing)
+    }
+
+    // MARK: The backend
+
+    /// Counts one backend request in its minute, and under its sender's surface and its
+    /// endpoint (`withData`: its reply carries the account's data).
+    func countRequest(_ r: Request, withData: Bool) {
+        let m = Int(now / Time.minute)
+        // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
+        guard m < result.requestsPerMinute.count else { return }
+        result.requestsPerMinute[m] &+= 1
+        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index)), withData: withData)
+    }
+
+    // MARK: Sign-out
+
+    /// The first account signs out now; `holding` says, per leak metric, whether its surface
+    /// holds the account at that moment (if not, its leak is zero).
+    func signOut(holding: [(Metric, Bool)]) {
+        signedOutAt = now
+        leakEnded = Array(repeating: nil, count: Metric.allCases.count)
+        for (m, holds) in holding where !holds { leakEnded[m.rawValue] = now }
+    }
+
+    /// A sign-out leak of metric `m` ended now (only the first end counts).
+    func leakEnded(_ m: Metric) {
+        guard signedOutAt != Time.never, leakEnded[m.rawValue] == nil else { return }
+        leakEnded[m.rawValue] = now
+    }
+
+    /// Leak of metric `m` in seconds (NaN when no sign-out happened after the warm-up).
+    func leak(_ m: Metric, end: SimTime) -> Double {
+        guard signedOutAt != Time.never, signedOutAt >= warmup else { return .nan }
+        return Time.seconds((leakEnded[m.rawValue] ?? end) - signedOutAt)
+    }
+}
+
+/// Which surfaces hold the signed-in account, as they report it for measurement (the
+/// sign-out's leak measures read it; no program does).
+struct AccountHolders {
+    /// A live status of the account is on screen.
+    var liveStatusShown = false
+    /// The watch holds the account's data (companion or standalone).
+    var watch = false
+    /// The television holds a session it has not found revoked.
+    var television = false
+    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
+    var carClient = false
+}
+
+/// Counts of items and events that become per-replication fractions.
+struct Counters {
+    var providerRuns = 0, providerKilled = 0, providerCrashed = 0
+    var homeReturns = 0, homeReturnsDiffer = 0
+    var widgetGlancesData = 0, widgetWrongTarget = 0, widgetStaleName = 0
+    var galleryPreviews = 0, galleryPreviewsAccount = 0
+    var coldStarts = 0, coldStartsUnexplained = 0
+    var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
+}
