@@ -25,4 +25,30 @@ final class ProgramKnowledgeTests: XCTestCase {
             XCTAssertFalse(text.contains("session.inSharedSecureStorage"), "\(f) reads the app's session design")
         }
     }
+
+    /// Measurement apart from models (docs/metrics.md): a program reports what happened to the
+    /// measurement layer (`measure.shows`, `glance`, `report`) and never writes a metric, a
+    /// count or a sample itself. The surfaces' folders hold programs; the world, the catalogues,
+    /// the chapter's scripts and the result builder for surfaces added from outside do not.
+    func testNoProgramWritesAMetric() throws {
+        let surfaces = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Surfaces")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: surfaces.path)
+            .filter { !["Parameters", "Metrics", "World", "Chapter"].contains($0) }
+        var checked = 0
+        for folder in folders {
+            let dir = surfaces.appendingPathComponent(folder)
+            for f in try FileManager.default.contentsOfDirectory(atPath: dir.path) where f.hasSuffix(".swift") {
+                // The extension API's report is where an added surface's own metrics are written.
+                if folder == "Extensions" && ["SurfaceReport.swift", "AddedSurfaces.swift"].contains(f) { continue }
+                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                for written in ["result.samples", "result.values", "counters.", "holders.", "backendCost."] {
+                    XCTAssertFalse(text.contains(written), "\(folder)/\(f) writes \(written) itself instead of reporting it")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 15)
+    }
 }
