@@ -51,4 +51,27 @@ final class ProgramKnowledgeTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 15)
     }
+
+    /// A program's own storage is its own (docs/model.md#what-a-program-knows): the app's
+    /// container, the car's, the watch's, the television's and the widget extension's are each
+    /// read and written only by their surface's folder (and set up by the world's assembly).
+    /// What one program needs of another's goes by a message or a platform record.
+    func testNoProgramReadsAnotherProgramsStorage() throws {
+        let surfaces = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Surfaces")
+        let owners = ["appStorage": "App", "carStorage": "Car", "watchStorage": "Watch",
+                      "tvStorage": "Television", "widgetContainer": "Widget"]
+        let folders = try FileManager.default.contentsOfDirectory(atPath: surfaces.path)
+            .filter { !["Parameters", "Metrics", "World", "Chapter"].contains($0) }
+        for folder in folders {
+            let dir = surfaces.appendingPathComponent(folder)
+            for f in try FileManager.default.contentsOfDirectory(atPath: dir.path) where f.hasSuffix(".swift") {
+                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                for (storage, owner) in owners where owner != folder {
+                    XCTAssertFalse(text.contains(storage), "\(folder)/\(f) reaches into \(owner)'s \(storage)")
+                }
+            }
+        }
+    }
 }

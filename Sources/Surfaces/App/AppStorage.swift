@@ -10,14 +10,10 @@ struct AppStorage {
     var reading: DataCopy?
     /// Own changes written but not yet acknowledged, in order.
     var pendingWrites: [Int32] = []
-    /// A sign-out's revocation the backend has not confirmed yet.
-    var revokePending = false
     /// The last widget reload was asked from the background, where it may be refused.
     var reloadAskedInBackground = false
     /// How long readings are kept.
     var lifetime: SimTime
-    /// The key that seals the readings is gone (the phone restored elsewhere).
-    var keyLost = false
     /// The app cleared what it kept because its key was gone, and owes the person a word:
     /// its next empty screen says so (once).
     var keyLossMessagePending = false
@@ -55,11 +51,13 @@ struct AppStorage {
         if overdueSince != nil { accrue(to: end) }
     }
 
-    /// Keeps a fresh reading (nothing is kept without secure storage).
-    mutating func keep(_ data: DataCopy, at now: SimTime) {
+    /// Keeps a fresh reading (nothing is kept without secure storage); returns whether it was
+    /// kept, sealed under the current key (a new one if the old is gone).
+    @discardableResult
+    mutating func keep(_ data: DataCopy, at now: SimTime) -> Bool {
         accrue(to: now)
         reading = canKeep ? data : nil
-        if canKeep { keyLost = false }
+        return canKeep
     }
 
     /// Deletes the reading if it is older than the lifetime.

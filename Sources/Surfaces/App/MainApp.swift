@@ -135,9 +135,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
-        let s = world.appStorage
-        guard !s.keyLost, !world.device.locked else { return nil }
-        return s.reading
+        guard !world.device.readingsKeyLost, !world.device.locked else { return nil }
+        return world.appStorage.reading
     }
 
     override func receive(_ input: MainAppInput, engine: Engine) {
@@ -233,10 +232,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        if w.appStorage.keyLost && w.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+        if w.device.readingsKeyLost && w.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
             w.appStorage.clear(at: w.now)
             w.appStorage.keyLossMessagePending = true
-            w.appStorage.keyLost = false
+            w.device.readingsKeyLost = false
         }
         return true
     }
@@ -306,7 +305,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         m.syncInFlight = true
         world.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
-        if world.appStorage.revokePending {
+        if world.device.revocationTransferPending {
             world.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
         }
     }
@@ -355,7 +354,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle()
         case .revoke:
-            if r.status == .ok { w.appStorage.revokePending = false }
+            if r.status == .ok { w.device.revocationTransferPending = false }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
@@ -399,7 +398,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     private func persist() {
         guard let m = memory, world.account != 0 else { return }
-        world.appStorage.keep(m.store, at: world.now)
+        if world.appStorage.keep(m.store, at: world.now) { world.device.readingsKeyLost = false }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).

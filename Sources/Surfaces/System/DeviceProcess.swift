@@ -97,7 +97,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
                 engine.end(w.ids.app, .terminatedBySystem)
             }
         case .reply(let r):
-            if r.kind == .revoke && r.status == .ok { w.appStorage.revokePending = false }
+            if r.kind == .revoke && r.status == .ok { w.device.revocationTransferPending = false }
         case .unlock:
             w.unlock()
             scheduleUnlockCycle(locked: false)
@@ -122,7 +122,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             w.device.online = true
             w.broadcast(.online)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if w.appStorage.revokePending { w.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            if w.device.revocationTransferPending { w.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()
@@ -168,7 +168,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .keyLoss:
             // Restored onto another phone: the key is gone, the app is not running, and its push
             // token and background tasks are stale until the user opens it and it registers again.
-            w.appStorage.keyLost = true
+            w.device.readingsKeyLost = true
             w.device.pushTokenStale = true
             w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:

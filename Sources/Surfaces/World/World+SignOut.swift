@@ -64,8 +64,9 @@ extension World {
             watchLinkService.queueNotice(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
-            // Kept until the backend confirms, and sent again at each sync until then.
-            appStorage.revokePending = true
+            // Handed to the system's background transfer service too: kept until the backend
+            // confirms, sent when the network returns and again at each sync until then.
+            device.revocationTransferPending = true
             request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
     }
