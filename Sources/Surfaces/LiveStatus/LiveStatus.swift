@@ -123,7 +123,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times,
                                    account: w.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
         let i = activities.count - 1
-        w.activityStages.append(0)
+        w.engine.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {
             w.engine.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
@@ -150,7 +150,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let w = world
         activities[i].stage += 1
         let stage = activities[i].stage
-        w.activityStages[i] = Int32(stage)
+        w.engine.send(.activityStage(activity: Int32(i), stage: Int32(stage)), to: w.ids.backend)
         let final = stage == activities[i].stageTimes.count
         switch w.p.live.updates {
         case .push, .clock:

@@ -9,6 +9,9 @@ enum BackendInput {
     case deleteObject(index: Int32)
     /// An object is renamed elsewhere (which one, by position): same identifier, a new name.
     case renameObject(index: Int32)
+    /// Live activity `activity` (numbered as begun) reached `stage` (0 when it begins): the
+    /// backend's record, which a second device's sync shows.
+    case activityStage(activity: Int32, stage: Int32)
 }
 
 /// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
@@ -62,6 +65,11 @@ final class Backend: SimulatedProcess<BackendInput> {
     #endif
     /// The sign-in codes issued, by number: approved on the phone or not yet.
     private var codes: [Bool] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The stage of each live activity as the backend records it (docs/model.md#probes-and-failure-modes).
+    private var activityStages: [Int32] = []
     /// The second account's objects (docs/model.md#a-second-account): as many as the first
     /// account began with, under identifiers of their own, so a widget configured with the first
     /// account's object finds it gone and one configured by position shows the second's row.
@@ -128,6 +136,11 @@ final class Backend: SimulatedProcess<BackendInput> {
         case .renameObject(let index):
             renameObject(at: Int(index))
             return
+        case .activityStage(let activity, let stage):
+            let i = Int(activity)
+            if activityStages.count <= i { activityStages.append(contentsOf: repeatElement(0, count: i + 1 - activityStages.count)) }
+            activityStages[i] = stage
+            return
         case .request(let request):
             r = request
         }
@@ -149,7 +162,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             case .sync, .compactFetch:
                 reply.data = world.enclose(snapshot(for: r.credential))
                 // The other device's app also shows the latest live activity's stage (−1: none).
-                if r.credential == Self.otherDevice { reply.item = world.activityStages.last ?? -1 }
+                if r.credential == Self.otherDevice { reply.item = activityStages.last ?? -1 }
             case .write:
                 // A write sent with the second account's session lands in that account's data:
                 // it never reaches the first account's, so once its last holder lets go it is lost.

@@ -110,12 +110,6 @@ final class World {
     @exclusivity(unchecked)
     #endif
     var actions: [ActionRun] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The stage of each live activity as the backend records it (`LiveStatus` moves it on the
-    /// backend's timer); what a second device's sync shows (docs/model.md#probes-and-failure-modes).
-    var activityStages: [Int32] = []
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
