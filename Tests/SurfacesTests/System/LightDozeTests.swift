@@ -78,7 +78,7 @@ final class LightDozeTests: XCTestCase {
     func testAStillPhoneGoesFromLightToDeepDoze() {
         let p = locked(moving: false)
         let light = Self.lightMaintenanceStarts(until: Time.hour)
-        let deep = StandbyBucketTests.maintenanceStarts(until: p.duration)
+        let deep = DozeSchedule.maintenanceStarts(until: p.duration)
         var early = 0
         var heldByDeep = 0
         for seed in WidgetSeeds.range(1..<6) {

@@ -22,26 +22,11 @@ final class PowerTests: XCTestCase {
         return p
     }
 
-    /// The starts of Doze's maintenance windows: idle from 1 h after the screen went off, for
-    /// 1 h, 2 h, 4 h, then 6 h at a time, with 5 minutes of maintenance between.
-    private func maintenanceStarts(until end: SimTime) -> [SimTime] {
-        var starts: [SimTime] = []
-        var idleFrom = Time.hour
-        var k = 0
-        while idleFrom < end {
-            let m = idleFrom + min(Time.hour << min(k, 3), 6 * Time.hour)
-            starts.append(m)
-            idleFrom = m + 5 * Time.minute
-            k += 1
-        }
-        return starts
-    }
-
     /// A normal-priority push that reaches a dozing phone is held, and the app is woken for it
     /// at the start of the next maintenance window exactly (closed form of the window sequence).
     func testDozeDefersANormalPriorityPushToTheNextMaintenanceWindow() {
         let p = lockedAndStill(priority: .normal)
-        let windows = maintenanceStarts(until: p.duration)
+        let windows = DozeSchedule.maintenanceStarts(until: p.duration)
         var deferred = 0
         for seed in WidgetSeeds.range(1..<4) {
             let trace = TraceLog()

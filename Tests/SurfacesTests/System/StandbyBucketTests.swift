@@ -145,7 +145,7 @@ final class StandbyBucketTests: XCTestCase {
         p.push.onChange = true
         p.push.wakeRefusal = 0
         p.push.priority = .high
-        let windows = Self.maintenanceStarts(until: p.duration)
+        let windows = DozeSchedule.maintenanceStarts(until: p.duration)
         var downgraded = 0
         for seed in WidgetSeeds.range(1..<3) {
             let trace = TraceLog()
@@ -164,20 +164,5 @@ final class StandbyBucketTests: XCTestCase {
             downgraded += down.count
         }
         XCTAssertGreaterThan(downgraded, 100)
-    }
-
-    /// The starts of Doze's maintenance windows for a phone whose screen went off at 0: idle
-    /// from 1 h, for 1 h, 2 h, 4 h, then 6 h at a time, with 5 minutes of maintenance between.
-    static func maintenanceStarts(until end: SimTime) -> [SimTime] {
-        var starts: [SimTime] = []
-        var idleFrom = Time.hour
-        var k = 0
-        while idleFrom < end {
-            let m = idleFrom + min(Time.hour << min(k, 3), 6 * Time.hour)
-            starts.append(m)
-            idleFrom = m + 5 * Time.minute
-            k += 1
-        }
-        return starts
     }
 }
