@@ -57,7 +57,7 @@ public enum ParameterCatalog {
                       get: { .steps($0.signout.steps.sorted().map(\.rawValue)) },
                       set: { p, v in if case .steps(let s) = v { p.signout.steps = Set(s.compactMap(SignoutStep.init(rawValue:))) } }),
         .optionalTime("signout.nextAccountAfter", \.signout.nextAccountAfter,
-                      "how long after the sign-out someone else signs in to the app with a second account (null: no one does)"),
+                      "how long after the sign-out (signout.at) someone else signs in to the app with a second account (null: no one does)"),
     ] }
 
     static func phone() -> [ParameterSpec] { [
