@@ -81,4 +81,31 @@ final class SecondAccountTests: XCTestCase {
             XCTAssertLessThanOrEqual(o[value: .signoutWatchLeak], Time.seconds(someoneElseAfter + 5 * Time.minute), "seed \(seed)")
         }
     }
+
+    /// The configured target and its name are the first account's: a widget configured by
+    /// position that shows the second account's row is not showing a wrong target.
+    func testTheSecondAccountsRowIsNotAWrongTarget() {
+        var p = signingOut(someoneElse: true)
+        p.widget.configuration = .position
+        for seed in WidgetSeeds.range(1_330..<1_332) {
+            XCTAssertEqual(Replication.run(p, seed: seed)[value: .widgetWrongTarget], 0, "seed \(seed)")
+        }
+    }
+
+    /// Without `clearSession` the share extension and actions still find the first account's
+    /// session after the sign-out; the second account's sign-in replaces it in the shared entry,
+    /// so those leaks end exactly then (the open `nextAccountAfter` after the sign-out, and the
+    /// half minute of typing), and the shared data's leak at the first sync's projection.
+    func testTheSecondAccountsSessionEndsTheExtensionsLeaks() {
+        var p = SignOutTests.world(steps: Set(SignoutStep.allCases).subtracting([.clearSession, .clearSharedData]))
+        p.network.latency = .constant(0)
+        p.signout.nextAccountAfter = someoneElseAfter
+        let expected = Time.seconds(someoneElseAfter + signingIn)
+        for seed in UInt64(1_340)..<1_342 {
+            let r = Replication.run(p, seed: seed)
+            XCTAssertEqual(r[value: .signoutShareLeak], expected, accuracy: 0.001, "seed \(seed)")
+            XCTAssertEqual(r[value: .signoutActionsLeak], expected, accuracy: 0.001, "seed \(seed)")
+            XCTAssertEqual(r[value: .signoutShareDataLeak], expected, accuracy: 0.001, "seed \(seed)")
+        }
+    }
 }

@@ -316,7 +316,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         switch r.kind {
         case .sync:
             m.syncInFlight = false
-            if r.status == .ok, w.account != 0, let data = w.data(of: r) {   // a reply to a signed-out app is dropped
+            // A reply to a signed-out app is dropped, and so is one of an account signed out since.
+            if r.status == .ok, w.account != Account.none, let data = w.data(of: r), data.account == w.account {
                 let objectsBefore = m.store.objects, namesBefore = m.store.names
                 let gained = data.changes.hasChange(notIn: m.store.changes, lost: w.truth.lost)
                 m.store.changes.formUnion(data.changes, lost: w.truth.lost)
@@ -406,8 +407,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult
     func writeProjection() -> Bool {
-        guard let m = memory, world.account != 0 else { return false }
-        return world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
+        guard let m = memory, world.account != Account.none else { return false }
+        let written = world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
+        // The share sheet now lists the second account's data, not the first's.
+        if written && m.store.account != Account.first { world.noteLeakEnded(.signoutShareDataLeak) }
+        return written
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).

@@ -97,6 +97,9 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let p = w.p.share
         run = Run(item: index)
         w.shareRuns.append(index)
+        // A share to the second account, signed in after the first signed out, is not one of the
+        // followed items, whatever becomes of the run (docs/model.md#a-second-account).
+        if w.shared.readSession(w.device)?.account == Account.second { w.shares[index].forSecondAccount = true }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: w.shares[index].size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
@@ -107,8 +110,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             return
         }
         if token.account == Account.second {
-            // Shared to someone else's account, signed in after the first signed out: its changes
-            // are not followed (docs/model.md#a-second-account).
+            // Shared to someone else's account: its changes are not followed.
             w.shares[index].forSecondAccount = true
             w.engine.end(w.ids.share, .normal)
             return

@@ -200,7 +200,9 @@ final class Backend: SimulatedProcess<BackendInput> {
     private func deviceCode(_ r: Request, _ reply: inout Reply) {
         let code = Int(r.item)
         if r.credential != Self.signInCode {
-            if code >= 0 && code < codes.count { codes[code] = true }
+            // Signing the television in to the second account is not modelled: its approval does
+            // not grant the first account's session (docs/model.md#a-second-account).
+            if code >= 0 && code < codes.count && r.credential != Self.secondAccountSession { codes[code] = true }
         } else if code < 0 {
             reply.item = Int32(codes.count)
             codes.append(false)

@@ -260,6 +260,9 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func write() {
         let w = world
         guard signedIn else { return }
+        // A watch that follows the phone's second account writes that account's data, whose
+        // changes are not followed (docs/model.md#a-second-account).
+        if cache?.account == Account.second { return }
         let id = w.makeChange(.watch)
         w.measure.report(.relayQueueLength(link.queueLength))
         switch level {

@@ -209,7 +209,9 @@ final class Measurement {
         let v = widget.current
         let measuring = t >= warmup
         if measuring && v.kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(v.kind)") }
-        if measuring && v.kind == .data {
+        // The configured target and its name are the first account's: a glance at the second
+        // account's data is not one of these (docs/model.md#a-second-account).
+        if measuring && v.kind == .data && v.account != Account.second {
             counters.widgetGlancesData += 1
             if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
             // The object shown has a newer name at the backend than the one drawn.
@@ -219,9 +221,9 @@ final class Measurement {
     }
 
     /// The user leaves the app for the home screen, remembering what it showed; false when it
-    /// showed no data (nothing to compare the widget with).
+    /// showed no data of the first account (nothing to compare the widget with).
     func userLeavesApp() -> Bool {
-        guard measuring, app.current.kind == .data else { return false }
+        guard measuring, app.current.kind == .data, app.current.account != Account.second else { return false }
         appViewAtReturn = app.current.changes
         return true
     }

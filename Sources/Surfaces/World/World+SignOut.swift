@@ -93,7 +93,14 @@ extension MainApp {
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         storeSession()
+        // The extension and the actions now find the second account's session in the shared
+        // entry: they no longer act as the first account.
+        if w.shared.session?.account == account {
+            w.noteLeakEnded(.signoutShareLeak)
+            w.noteLeakEnded(.signoutActionsLeak)
+        }
         w.appShowsBlank()
+        memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
         sync()
     }
 }
