@@ -65,19 +65,21 @@ public struct LogHistogram: Sendable, Equatable {
     /// them one by one, built in one pass (bucket indices ascend with the values).
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     public init(sorted values: [Double]) {
+        var lastIndex = -1
         for value in values {
             precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")
-            sum.add(value, count: 1)
+            sum.add(value)
             if value < Self.lowestTrackable {
                 zeroCount += 1
                 continue
             }
             let index = Self.index(of: value)
-            if let last = buckets.indices.last, buckets[last].index == index {
-                buckets[last].count += 1
+            if index == lastIndex {
+                buckets[buckets.count - 1].count += 1
             } else {
-                precondition(buckets.last.map { $0.index < index } ?? true, "values are not sorted")
+                precondition(lastIndex < index, "values are not sorted")
                 buckets.append(Bucket(index: index, count: 1))
+                lastIndex = index
             }
         }
         totalCount = values.count
@@ -115,12 +117,28 @@ public struct LogHistogram: Sendable, Equatable {
     }
 
     /// Adds every value of `other` to this histogram; the result is exact.
-    /// - Complexity: O(b + b') in the numbers of stored buckets.
+    /// - Complexity: O(b + b') in the numbers of stored buckets, or O(b' log b) when
+    ///   `other` is much smaller and brings no new bucket.
     public mutating func merge(_ other: LogHistogram) {
         guard other.totalCount > 0 else { return }
         if other.buckets.count * 8 < buckets.count {
-            // A small histogram into a large one (a replication into its point): in place.
-            for bucket in other.buckets { add(bucket.count, at: bucket.index) }
+            // A small histogram into a large one (a replication into its point): in place,
+            // each bucket found by a search that starts where the previous one ended (both
+            // lists ascend). The few buckets new to this histogram are inserted afterwards.
+            var added: [Bucket] = []
+            buckets.withUnsafeMutableBufferPointer { mine in
+                var start = 0
+                for bucket in other.buckets {
+                    let position = Self.firstPosition(notBelow: bucket.index, in: UnsafeBufferPointer(mine), from: start)
+                    if position < mine.count && mine[position].index == bucket.index {
+                        mine[position].count += bucket.count
+                    } else {
+                        added.append(bucket)
+                    }
+                    start = position
+                }
+            }
+            if !added.isEmpty { insert(added) }
         } else {
             buckets = Self.merged(buckets, other.buckets)
         }
@@ -133,16 +151,56 @@ public struct LogHistogram: Sendable, Equatable {
 
     /// Adds `count` to the bucket `index`, inserting it if new.
     private mutating func add(_ count: Int, at index: Int) {
-        var low = 0
-        var high = buckets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if buckets[middle].index < index { low = middle + 1 } else { high = middle }
-        }
+        let low = buckets.withUnsafeBufferPointer { Self.firstPosition(notBelow: index, in: $0, from: 0) }
         if low < buckets.count, buckets[low].index == index {
             buckets[low].count += count
         } else {
             buckets.insert(Bucket(index: index, count: count), at: low)
+        }
+    }
+
+    /// The first position at or after `start` whose bucket index is at least `index`
+    /// (`sorted.count` if none).
+    ///
+    /// Gallops from `start` (probes 1, 2, 4, … places on) and then halves the last
+    /// step's range, so a bucket near the previous one is found in a few probes of
+    /// memory close to it. The halving does not branch on the data (the answer
+    /// stays in `base...base + length`; each step halves `length`).
+    /// - Precondition: `sorted` ascends by index; `start <= sorted.count`.
+    private static func firstPosition(notBelow index: Int, in sorted: UnsafeBufferPointer<Bucket>, from start: Int) -> Int {
+        var base = start
+        var step = 1
+        while base &+ step &- 1 < sorted.count && sorted[base &+ step &- 1].index < index {
+            base &+= step
+            step &<<= 1
+        }
+        // The answer is in base...min(base + step − 1, count).
+        var length = Swift.min(step &- 1, sorted.count &- base)
+        guard length > 0 else { return base }
+        while length > 1 {
+            let half = length &>> 1
+            base = sorted[base &+ half].index < index ? base &+ half : base
+            length &-= half
+        }
+        return sorted[base].index < index ? base &+ 1 : base
+    }
+
+    /// Inserts `added` (ascending, none of their indices already stored) into `buckets`
+    /// in place: one walk from the back, without a second array.
+    private mutating func insert(_ added: [Bucket]) {
+        var i = buckets.count - 1
+        buckets.append(contentsOf: added)
+        buckets.withUnsafeMutableBufferPointer { all in
+            var k = all.count - 1
+            for j in added.indices.reversed() {
+                while i >= 0 && all[i].index > added[j].index {
+                    all[k] = all[i]
+                    i -= 1
+                    k -= 1
+                }
+                all[k] = added[j]
+                k -= 1
+            }
         }
     }
 
@@ -250,11 +308,16 @@ public struct LogHistogram: Sendable, Equatable {
 
     // MARK: Bucket geometry
 
-    /// The bucket index of a value ≥ `lowestTrackable`: 128 per power of two.
+    /// The bucket index of a value ≥ `lowestTrackable`: 128 per power of two,
+    /// `(exponent − minimumExponent)·128 + ⌊(significand − 1)·128⌋`.
+    ///
+    /// Read from the bit pattern: such a value is a normal double, whose bits 52…62
+    /// hold `exponent + 1023` and bits 45…51 the top 7 bits of the fraction, which
+    /// are exactly ⌊(significand − 1)·128⌋. So the bits from 45 up are
+    /// `(exponent + 1023)·128 + subBucket`, and the index is that less
+    /// `(1023 + minimumExponent)·128`.
     static func index(of value: Double) -> Int {
-        let octave = Int(value.exponent) - minimumExponent
-        let subBucket = Int((value.significand - 1) * Double(subBucketCount))
-        return octave << subBucketBits + subBucket
+        Int(truncatingIfNeeded: value.bitPattern >> (52 - subBucketBits)) - (1023 + minimumExponent) << subBucketBits
     }
 
     /// The smallest value in bucket `index` (exact); `index + 1` gives the upper bound.
