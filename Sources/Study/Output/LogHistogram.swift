@@ -65,6 +65,9 @@ public struct LogHistogram: Sendable, Equatable {
     /// them one by one, built in one pass (bucket indices ascend with the values).
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     public init(sorted values: [Double]) {
+        // At most one bucket per value: a replication's few hundred values then append
+        // without regrowing the list (capped, so a long list reserves no more than 256).
+        buckets.reserveCapacity(Swift.min(values.count, 256))
         var lastIndex = -1
         for value in values {
             precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")

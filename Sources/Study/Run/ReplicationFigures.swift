@@ -48,6 +48,11 @@ public struct ReplicationFigures: Sendable {
             switch shape {
             case .sampled:
                 let raw = i < result.samples.count ? result.samples[i] : []
+                if raw.isEmpty {
+                    // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
+                    statistics[i] = Self.noStatistics
+                    continue
+                }
                 var valid = raw
                 if raw.contains(where: { !($0.isFinite && $0 >= 0) }) {
                     valid = raw.filter { $0.isFinite && $0 >= 0 }
@@ -55,8 +60,12 @@ public struct ReplicationFigures: Sendable {
                 }
                 // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
                 var total = 0.0
-                for x in valid { total += x }
-                for x in valid { sampleMoments[i].add(x) }
+                var moments = ExactMoments()
+                for x in valid {
+                    total += x
+                    moments.add(x)
+                }
+                sampleMoments[i] = moments
                 valid.sort()
                 statistics[i] = Self.statistics(sorted: valid, total: total)
                 sampleHistograms[i] = LogHistogram(sorted: valid)
@@ -76,9 +85,12 @@ public struct ReplicationFigures: Sendable {
         self.violations = violations
     }
 
+    /// The statistics of no samples: all NaN (one shared array).
+    static let noStatistics: [Double] = sampledStatistics.map { _ in .nan }
+
     /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.
     static func statistics(sorted: [Double], total: Double) -> [Double] {
-        guard !sorted.isEmpty else { return sampledStatistics.map { _ in .nan } }
+        guard !sorted.isEmpty else { return noStatistics }
         return sampledStatistics.map { stat in
             guard let q = stat.quantile else { return total / Double(sorted.count) }
             return quantile(sorted, q)
