@@ -76,6 +76,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     static func buckets(sorted: [Double]) -> [(bucket: Int, count: Int)] {
         var pairs: [(bucket: Int, count: Int)] = []
+        pairs.reserveCapacity(Swift.min(sorted.count, 64))
         for value in sorted {
             let b = bucket(of: value)
             if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += 1 } else { pairs.append((b, 1)) }
