@@ -95,9 +95,10 @@ final class SummaryMathTests: XCTestCase {
         result.values[Metric.widgetBlank.rawValue] = -0.5
         let figures = ReplicationFigures(result, seed: 0)
         // Only the valid sample reaches the histogram and the moments.
-        XCTAssertEqual(figures.sampleHistograms[Metric.widgetStaleness.rawValue].count, 1)
-        XCTAssertEqual(figures.sampleHistograms[Metric.widgetStaleness.rawValue].max, 1)
-        XCTAssertEqual(figures.sampleMoments[Metric.widgetStaleness.rawValue].count, 1)
+        let k = ReplicationFigures.sampledPosition[Metric.widgetStaleness.rawValue]
+        XCTAssertEqual(figures.sampleHistograms[k].count, 1)
+        XCTAssertEqual(figures.sampleHistograms[k].max, 1)
+        XCTAssertEqual(figures.sampleMoments[k].count, 1)
         XCTAssertTrue(figures.values[Metric.widgetBlank.rawValue].isNaN)
         XCTAssertEqual(figures.violations, ["widget.staleness: 2 negative or non-finite samples", "widget.blank: invalid value -0.5"])
     }

@@ -44,6 +44,14 @@ struct FixedPointSum: Sendable, Equatable {
         add(high: highProduct, carry: lowProduct.high, low: lowProduct.low)
     }
 
+    /// Adds `value` (rounded to nanounits) once: `add(value, count: 1)` without the multiplications.
+    /// - Precondition: `canRepresent(value)`, and no overflow.
+    mutating func add(_ value: Double) {
+        precondition(Self.canRepresent(value), "value \(value) out of range for an exact sum")
+        let (valueHigh, valueLow) = Self.words(of: (value * Self.scale).rounded())
+        add(high: valueHigh, carry: 0, low: valueLow)
+    }
+
     /// Adds another sum.
     mutating func add(_ other: FixedPointSum) {
         add(high: other.high, carry: 0, low: other.low)

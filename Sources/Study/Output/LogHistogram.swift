@@ -35,8 +35,11 @@ public struct LogHistogram: Sendable, Equatable {
         var count: Int
     }
 
-    /// Nonempty buckets in ascending index order.
-    private(set) var buckets: [Bucket] = []
+    /// The indices of the nonempty buckets, ascending; 32 bits suffice (`maximumIndex` < 2³¹).
+    /// Kept apart from the counts so that a search reads only the indices, half the memory.
+    private(set) var bucketIndices: [Int32] = []
+    /// The count of the bucket at the same position of `bucketIndices` (each at least 1).
+    private(set) var bucketCounts: [Int] = []
     /// Values below `lowestTrackable`.
     private(set) var zeroCount = 0
     /// All values recorded.
@@ -53,7 +56,8 @@ public struct LogHistogram: Sendable, Equatable {
 
     /// A histogram from decoded parts (no validation beyond the caller's).
     init(buckets: [Bucket], zeroCount: Int, sum: FixedPointSum, minimum: Double, maximum: Double) {
-        self.buckets = buckets
+        self.bucketIndices = buckets.map { Int32($0.index) }
+        self.bucketCounts = buckets.map(\.count)
         self.zeroCount = zeroCount
         self.totalCount = buckets.reduce(zeroCount) { $0 + $1.count }
         self.sum = sum
@@ -65,19 +69,26 @@ public struct LogHistogram: Sendable, Equatable {
     /// them one by one, built in one pass (bucket indices ascend with the values).
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     public init(sorted values: [Double]) {
+        // At most one bucket per value: a replication's few hundred values then append
+        // without regrowing the list (capped, so a long list reserves no more than 256).
+        bucketIndices.reserveCapacity(Swift.min(values.count, 256))
+        bucketCounts.reserveCapacity(Swift.min(values.count, 256))
+        var lastIndex = -1
         for value in values {
             precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")
-            sum.add(value, count: 1)
+            sum.add(value)
             if value < Self.lowestTrackable {
                 zeroCount += 1
                 continue
             }
             let index = Self.index(of: value)
-            if let last = buckets.indices.last, buckets[last].index == index {
-                buckets[last].count += 1
+            if index == lastIndex {
+                bucketCounts[bucketCounts.count - 1] += 1
             } else {
-                precondition(buckets.last.map { $0.index < index } ?? true, "values are not sorted")
-                buckets.append(Bucket(index: index, count: 1))
+                precondition(lastIndex < index, "values are not sorted")
+                bucketIndices.append(Int32(index))
+                bucketCounts.append(1)
+                lastIndex = index
             }
         }
         totalCount = values.count
@@ -115,14 +126,32 @@ public struct LogHistogram: Sendable, Equatable {
     }
 
     /// Adds every value of `other` to this histogram; the result is exact.
-    /// - Complexity: O(b + b') in the numbers of stored buckets.
+    /// - Complexity: O(b + b') in the numbers of stored buckets, or O(b' log b) when
+    ///   `other` is much smaller and brings no new bucket.
     public mutating func merge(_ other: LogHistogram) {
         guard other.totalCount > 0 else { return }
-        if other.buckets.count * 8 < buckets.count {
-            // A small histogram into a large one (a replication into its point): in place.
-            for bucket in other.buckets { add(bucket.count, at: bucket.index) }
+        if other.bucketIndices.count * 8 < bucketIndices.count {
+            // A small histogram into a large one (a replication into its point): in place,
+            // each bucket found by a search that starts where the previous one ended (both
+            // lists ascend). The few buckets new to this histogram are inserted afterwards.
+            var added: [Bucket] = []
+            bucketIndices.withUnsafeBufferPointer { indices in
+                bucketCounts.withUnsafeMutableBufferPointer { counts in
+                    var start = 0
+                    for (index, count) in zip(other.bucketIndices, other.bucketCounts) {
+                        let position = Self.firstPosition(notBelow: index, in: indices, from: start)
+                        if position < indices.count && indices[position] == index {
+                            counts[position] += count
+                        } else {
+                            added.append(Bucket(index: Int(index), count: count))
+                        }
+                        start = position
+                    }
+                }
+            }
+            if !added.isEmpty { insert(added) }
         } else {
-            buckets = Self.merged(buckets, other.buckets)
+            (bucketIndices, bucketCounts) = Self.merged(self, other)
         }
         zeroCount += other.zeroCount
         totalCount += other.totalCount
@@ -133,39 +162,90 @@ public struct LogHistogram: Sendable, Equatable {
 
     /// Adds `count` to the bucket `index`, inserting it if new.
     private mutating func add(_ count: Int, at index: Int) {
-        var low = 0
-        var high = buckets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if buckets[middle].index < index { low = middle + 1 } else { high = middle }
-        }
-        if low < buckets.count, buckets[low].index == index {
-            buckets[low].count += count
+        let index = Int32(index)
+        let low = bucketIndices.withUnsafeBufferPointer { Self.firstPosition(notBelow: index, in: $0, from: 0) }
+        if low < bucketIndices.count, bucketIndices[low] == index {
+            bucketCounts[low] += count
         } else {
-            buckets.insert(Bucket(index: index, count: count), at: low)
+            bucketIndices.insert(index, at: low)
+            bucketCounts.insert(count, at: low)
         }
     }
 
-    /// Two sorted bucket lists merged, counts of equal indices added.
-    private static func merged(_ left: [Bucket], _ right: [Bucket]) -> [Bucket] {
-        var result: [Bucket] = []
-        result.reserveCapacity(left.count + right.count)
+    /// The first position at or after `start` whose bucket index is at least `index`
+    /// (`sorted.count` if none).
+    ///
+    /// Gallops from `start` (probes 1, 2, 4, … places on) and then halves the last
+    /// step's range, so a bucket near the previous one is found in a few probes of
+    /// memory close to it. The halving does not branch on the data (the answer
+    /// stays in `base...base + length`; each step halves `length`).
+    /// - Precondition: `sorted` ascends; `start <= sorted.count`.
+    private static func firstPosition(notBelow index: Int32, in sorted: UnsafeBufferPointer<Int32>, from start: Int) -> Int {
+        var base = start
+        var step = 1
+        while base &+ step &- 1 < sorted.count && sorted[base &+ step &- 1] < index {
+            base &+= step
+            step &<<= 1
+        }
+        // The answer is in base...min(base + step − 1, count).
+        var length = Swift.min(step &- 1, sorted.count &- base)
+        guard length > 0 else { return base }
+        while length > 1 {
+            let half = length &>> 1
+            base = sorted[base &+ half] < index ? base &+ half : base
+            length &-= half
+        }
+        return sorted[base] < index ? base &+ 1 : base
+    }
+
+    /// Inserts `added` (ascending, none of their indices already stored) in place:
+    /// one walk from the back, without second arrays.
+    private mutating func insert(_ added: [Bucket]) {
+        var i = bucketIndices.count - 1
+        bucketIndices.append(contentsOf: repeatElement(0, count: added.count))
+        bucketCounts.append(contentsOf: repeatElement(0, count: added.count))
+        bucketIndices.withUnsafeMutableBufferPointer { indices in
+            bucketCounts.withUnsafeMutableBufferPointer { counts in
+                var k = indices.count - 1
+                for bucket in added.reversed() {
+                    while i >= 0 && Int(indices[i]) > bucket.index {
+                        (indices[k], counts[k]) = (indices[i], counts[i])
+                        i -= 1
+                        k -= 1
+                    }
+                    (indices[k], counts[k]) = (Int32(bucket.index), bucket.count)
+                    k -= 1
+                }
+            }
+        }
+    }
+
+    /// Two histograms' bucket lists merged, counts of equal indices added.
+    private static func merged(_ left: LogHistogram, _ right: LogHistogram) -> (indices: [Int32], counts: [Int]) {
+        let (li, lc, ri, rc) = (left.bucketIndices, left.bucketCounts, right.bucketIndices, right.bucketCounts)
+        var indices: [Int32] = []
+        var counts: [Int] = []
+        indices.reserveCapacity(li.count + ri.count)
+        counts.reserveCapacity(li.count + ri.count)
         var i = 0
         var j = 0
-        while i < left.count || j < right.count {
-            if j == right.count || (i < left.count && left[i].index < right[j].index) {
-                result.append(left[i])
+        while i < li.count || j < ri.count {
+            if j == ri.count || (i < li.count && li[i] < ri[j]) {
+                indices.append(li[i])
+                counts.append(lc[i])
                 i += 1
-            } else if i == left.count || right[j].index < left[i].index {
-                result.append(right[j])
+            } else if i == li.count || ri[j] < li[i] {
+                indices.append(ri[j])
+                counts.append(rc[j])
                 j += 1
             } else {
-                result.append(Bucket(index: left[i].index, count: left[i].count + right[j].count))
+                indices.append(li[i])
+                counts.append(lc[i] + rc[j])
                 i += 1
                 j += 1
             }
         }
-        return result
+        return (indices, counts)
     }
 
     // MARK: Statistics
@@ -190,7 +270,12 @@ public struct LogHistogram: Sendable, Equatable {
 
     /// Stored buckets (nonempty ones, the zero bucket included): the memory
     /// footprint, bounded by the range of values, not their number.
-    public var bucketCount: Int { buckets.count + (zeroCount > 0 ? 1 : 0) }
+    public var bucketCount: Int { bucketIndices.count + (zeroCount > 0 ? 1 : 0) }
+
+    /// The nonempty buckets in ascending index order (encoding).
+    var buckets: [Bucket] {
+        zip(bucketIndices, bucketCounts).map { Bucket(index: Int($0), count: $1) }
+    }
 
     /// The value at which the cumulative share first reaches `q`.
     ///
@@ -209,10 +294,10 @@ public struct LogHistogram: Sendable, Equatable {
         let rank = Swift.min(totalCount, Swift.max(1, Int((share * Double(totalCount)).rounded(.up))))
         var cumulative = zeroCount
         if cumulative >= rank { return clamped(0) }
-        for bucket in buckets {
-            cumulative += bucket.count
+        for (index, count) in zip(bucketIndices, bucketCounts) {
+            cumulative += count
             if cumulative >= rank {
-                return clamped((Self.lowerBound(bucket.index) + Self.lowerBound(bucket.index + 1)) / 2)
+                return clamped((Self.lowerBound(Int(index)) + Self.lowerBound(Int(index) + 1)) / 2)
             }
         }
         return maximumValue
@@ -239,22 +324,27 @@ public struct LogHistogram: Sendable, Equatable {
             result.append(HistogramBin(lower: 0, upper: Self.lowestTrackable,
                                        count: zeroCount, cumulativeShare: Double(cumulative) / total))
         }
-        for bucket in buckets {
-            cumulative += bucket.count
-            let lower = Swift.max(Self.lowerBound(bucket.index), Self.lowestTrackable)
-            result.append(HistogramBin(lower: lower, upper: Self.lowerBound(bucket.index + 1),
-                                       count: bucket.count, cumulativeShare: Double(cumulative) / total))
+        for (index, count) in zip(bucketIndices, bucketCounts) {
+            cumulative += count
+            let lower = Swift.max(Self.lowerBound(Int(index)), Self.lowestTrackable)
+            result.append(HistogramBin(lower: lower, upper: Self.lowerBound(Int(index) + 1),
+                                       count: count, cumulativeShare: Double(cumulative) / total))
         }
         return result
     }
 
     // MARK: Bucket geometry
 
-    /// The bucket index of a value ≥ `lowestTrackable`: 128 per power of two.
+    /// The bucket index of a value ≥ `lowestTrackable`: 128 per power of two,
+    /// `(exponent − minimumExponent)·128 + ⌊(significand − 1)·128⌋`.
+    ///
+    /// Read from the bit pattern: such a value is a normal double, whose bits 52…62
+    /// hold `exponent + 1023` and bits 45…51 the top 7 bits of the fraction, which
+    /// are exactly ⌊(significand − 1)·128⌋. So the bits from 45 up are
+    /// `(exponent + 1023)·128 + subBucket`, and the index is that less
+    /// `(1023 + minimumExponent)·128`.
     static func index(of value: Double) -> Int {
-        let octave = Int(value.exponent) - minimumExponent
-        let subBucket = Int((value.significand - 1) * Double(subBucketCount))
-        return octave << subBucketBits + subBucket
+        Int(truncatingIfNeeded: value.bitPattern >> (52 - subBucketBits)) - (1023 + minimumExponent) << subBucketBits
     }
 
     /// The smallest value in bucket `index` (exact); `index + 1` gives the upper bound.

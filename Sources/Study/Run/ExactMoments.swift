@@ -72,9 +72,11 @@ public struct ExactMoments: Sendable, Equatable {
 
     /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
     private static func scaled(_ v: Double) -> Int128 {
-        let r = min(max((v * scale).rounded(), -largestTerm), largestTerm)
-        // Most terms fit 64 bits, where the conversion is one instruction; the value is the same.
-        return abs(r) < 9.0e18 ? Int128(Int64(r)) : Int128(r)
+        let r = (v * scale).rounded()
+        // Most terms fit 64 bits, where the clamp changes nothing and the conversion is one
+        // instruction; the value is the same.
+        if abs(r) < 9.0e18 { return Int128(Int64(r)) }
+        return Int128(min(max(r, -largestTerm), largestTerm))
     }
 
     /// `count:sum:sumOfSquares`, exact.

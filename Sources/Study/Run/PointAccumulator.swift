@@ -70,13 +70,14 @@ public struct PointAccumulator: Sendable, Equatable {
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled:
-                metrics[i].histogram.merge(figures.sampleHistograms[i])
-                metrics[i].moments.merge(figures.sampleMoments[i])
+                let k = ReplicationFigures.sampledPosition[i]
+                metrics[i].histogram.merge(figures.sampleHistograms[k])
+                metrics[i].moments.merge(figures.sampleMoments[k])
                 let statistics = figures.statistics[i]
                 for k in statistics.indices where !statistics[k].isNaN {
                     metrics[i].replicationStatistics[k].add(statistics[k])
                 }
-                metrics[i].bootstrap?.add(figures.bootstrapBuckets[i], weights: figures.bootstrapWeights)
+                metrics[i].bootstrap?.add(figures.bootstrapBuckets[k], weights: figures.bootstrapWeights)
             case .perReplication:
                 let x = figures.values[i]
                 if x.isNaN { continue }

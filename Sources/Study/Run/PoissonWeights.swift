@@ -26,10 +26,11 @@ public enum PoissonWeights {
     /// - Complexity: O(count).
     public static func draw(seed: UInt64, count: Int) -> [UInt8] {
         var stream = RandomStream(replicationSeed: seed, name: streamName)
+        let table = cumulative  // read once, not once per comparison
         return (0..<count).map { _ in
             let u = stream.uniform()
             var k = 0
-            while k < cumulative.count && u >= cumulative[k] { k += 1 }
+            while k < table.count && u >= table[k] { k += 1 }
             return UInt8(k)
         }
     }

@@ -53,11 +53,15 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// Row `r` as an array (encoding, tests).
     func row(_ r: Int) -> ArraySlice<Int> { counts[(r * width)..<((r + 1) * width)] }
 
-    /// The coarse bucket of a finite, non-negative value.
+    /// The coarse bucket of a finite, non-negative value:
+    /// `1 + (exponent − lowestExponent)·16 + ⌊(significand − 1)·16⌋` from `lowestTrackable` up.
+    ///
+    /// Read from the bit pattern, as `LogHistogram.index(of:)` does: a value from
+    /// `lowestTrackable` up is a normal double, whose bits from 48 up are
+    /// `(exponent + 1023)·16 + ⌊(significand − 1)·16⌋` (the top 4 bits of the fraction).
     static func bucket(of value: Double) -> Int {
         guard value >= lowestTrackable else { return 0 }
-        let sub = Int((value.significand - 1) * Double(subBuckets))
-        return 1 + Int(value.exponent - lowestExponent) * subBuckets + Swift.min(sub, subBuckets - 1)
+        return 1 + Int(truncatingIfNeeded: value.bitPattern >> 48) - (1023 + Int(lowestExponent)) * subBuckets
     }
 
     /// The midpoint of a coarse bucket (0 for bucket 0).
@@ -72,6 +76,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     static func buckets(sorted: [Double]) -> [(bucket: Int, count: Int)] {
         var pairs: [(bucket: Int, count: Int)] = []
+        pairs.reserveCapacity(Swift.min(sorted.count, 64))
         for value in sorted {
             let b = bucket(of: value)
             if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += 1 } else { pairs.append((b, 1)) }

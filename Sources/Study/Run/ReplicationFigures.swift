@@ -12,18 +12,34 @@ public struct ReplicationFigures: Sendable {
     public static let sampledStatistics: [(suffix: String, quantile: Double?)] =
         [("mean", nil), ("p50", 0.5), ("p90", 0.9), ("p99", 0.99)]
 
+    /// For each slot of `MetricCatalog.specs`, its position among the sampled metrics
+    /// (in slot order), −1 for a per-replication metric: where `sampleHistograms`,
+    /// `sampleMoments` and `bootstrapBuckets` keep it.
+    public static let sampledPosition: [Int] = {
+        var next = 0
+        return MetricCatalog.shapes.map { shape in
+            guard shape == .sampled else { return -1 }
+            defer { next += 1 }
+            return next
+        }
+    }()
+    /// The number of sampled metrics.
+    static let sampledCount = sampledPosition.filter { $0 >= 0 }.count
+
     /// The replication's seed.
     public var seed: UInt64
     /// Value of each per-replication metric (NaN: not applicable).
     public var values: [Double]
     /// For each sampled metric, its mean, p50, p90, p99 over this replication (NaN if no samples).
     public var statistics: [[Double]]
-    /// For each sampled metric, its samples folded on the worker into a histogram and exact
-    /// moments, so that the thread consuming results in order only merges (both merge exactly).
+    /// For each sampled metric, at its `sampledPosition`, its samples folded on the worker into
+    /// a histogram and exact moments, so that the thread consuming results in order only merges
+    /// (both merge exactly). Only the sampled metrics have a place: no empty histogram is made,
+    /// copied and freed per replication for each per-replication metric.
     public var sampleHistograms: [LogHistogram]
     public var sampleMoments: [ExactMoments]
-    /// For each bootstrapped metric (`QuantileBootstrap.metrics`), its samples' coarse
-    /// buckets (empty for the others).
+    /// For each sampled metric, at its `sampledPosition`: if bootstrapped
+    /// (`QuantileBootstrap.metrics`), its samples' coarse buckets (empty for the others).
     public var bootstrapBuckets: [[(bucket: Int, count: Int)]]
     /// This replication's weight in each bootstrap replicate, drawn from its own seed.
     public var bootstrapWeights: [UInt8]
@@ -40,14 +56,19 @@ public struct ReplicationFigures: Sendable {
         var violations = result.violations
         values = Array(repeating: .nan, count: MetricCatalog.specs.count)
         statistics = Array(repeating: [], count: MetricCatalog.specs.count)
-        sampleHistograms = Array(repeating: LogHistogram(), count: MetricCatalog.specs.count)
-        sampleMoments = Array(repeating: ExactMoments(), count: MetricCatalog.specs.count)
-        bootstrapBuckets = Array(repeating: [], count: MetricCatalog.specs.count)
+        sampleHistograms = Array(repeating: LogHistogram(), count: Self.sampledCount)
+        sampleMoments = Array(repeating: ExactMoments(), count: Self.sampledCount)
+        bootstrapBuckets = Array(repeating: [], count: Self.sampledCount)
         bootstrapWeights = PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled:
                 let raw = i < result.samples.count ? result.samples[i] : []
+                if raw.isEmpty {
+                    // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
+                    statistics[i] = Self.noStatistics
+                    continue
+                }
                 var valid = raw
                 if raw.contains(where: { !($0.isFinite && $0 >= 0) }) {
                     valid = raw.filter { $0.isFinite && $0 >= 0 }
@@ -55,12 +76,17 @@ public struct ReplicationFigures: Sendable {
                 }
                 // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
                 var total = 0.0
-                for x in valid { total += x }
-                for x in valid { sampleMoments[i].add(x) }
+                var moments = ExactMoments()
+                for x in valid {
+                    total += x
+                    moments.add(x)
+                }
+                let k = Self.sampledPosition[i]
+                sampleMoments[k] = moments
                 valid.sort()
                 statistics[i] = Self.statistics(sorted: valid, total: total)
-                sampleHistograms[i] = LogHistogram(sorted: valid)
-                if QuantileBootstrap.isBootstrapped[i] { bootstrapBuckets[i] = QuantileBootstrap.buckets(sorted: valid) }
+                sampleHistograms[k] = LogHistogram(sorted: valid)
+                if QuantileBootstrap.isBootstrapped[i] { bootstrapBuckets[k] = QuantileBootstrap.buckets(sorted: valid) }
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }
@@ -76,9 +102,12 @@ public struct ReplicationFigures: Sendable {
         self.violations = violations
     }
 
+    /// The statistics of no samples: all NaN (one shared array).
+    static let noStatistics: [Double] = sampledStatistics.map { _ in .nan }
+
     /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.
     static func statistics(sorted: [Double], total: Double) -> [Double] {
-        guard !sorted.isEmpty else { return sampledStatistics.map { _ in .nan } }
+        guard !sorted.isEmpty else { return noStatistics }
         return sampledStatistics.map { stat in
             guard let q = stat.quantile else { return total / Double(sorted.count) }
             return quantile(sorted, q)
