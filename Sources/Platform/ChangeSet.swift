@@ -1,7 +1,7 @@
 import SimKernel
 
 /// A set of the account's changes, by change number (changes are numbered in the
-/// order they were made, §2.3 of the SPEC). Most sets a surface holds are a prefix
+/// order they were made, docs/model.md#the-truth). Most sets a surface holds are a prefix
 /// ("every change up to n") plus a few later ones that arrived out of order, so the
 /// set is stored as that prefix and a short sorted list of extras.
 ///

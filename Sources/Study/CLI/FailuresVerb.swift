@@ -14,7 +14,7 @@ public struct FailuresVerb: Verb {
             discussion: """
             F1–F16 are §25.14 in the chapter's order; outbox-race is §25.3, widget-bursts §25.13, \
             action-retry-duplicates §25.8, gallery-leak §25.4; app-group-refused, schema-after-update, deleted-target, \
-            kept-reading-expired and key-lost are the seeds' cases. failures.csv gives, per failure \
+            kept-reading-expired and key-lost are the field reports' cases. failures.csv gives, per failure \
             and variant (causes, avoids), the share of runs in which a person would notice the \
             failure and its measured size (the metric named in the row): `value` is the figure \
             summary.csv prints for that metric (its mean, or p50 where the rule reads medians) over \

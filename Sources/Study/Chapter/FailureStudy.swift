@@ -2,7 +2,7 @@ import SimKernel
 import Surfaces
 
 /// Runs every failure mode with the design that causes it and the design that avoids it
-/// (§25.14 and the seeds' cases): the table of `surfacesim failures`.
+/// (§25.14 and the field reports' cases): the table of `surfacesim failures`.
 public enum FailureStudy {
     /// One row of failures.csv.
     public struct Row: Sendable, Equatable {

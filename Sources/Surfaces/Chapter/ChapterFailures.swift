@@ -2,9 +2,9 @@ import SimKernel
 import Platform
 
 /// The failure modes of §25.14 (F1 … F16 in the chapter's order), the outbox race of
-/// §25.3, the synchronized bursts of §25.13, the action retries of §25.8, and the seeds'
-/// cases (001: the App Group refused; 002: a kept reading past its lifetime, the key lost;
-/// 003: the widget schema after an update, a configured target deleted elsewhere).
+/// §25.3, the synchronized bursts of §25.13, the action retries of §25.8, and the field reports'
+/// cases (the App Group refused; a kept reading past its lifetime, the key lost; the widget
+/// schema after an update, a configured target deleted elsewhere: docs/model.md).
 public enum ChapterFailures {
     /// The base world of a failure run: one iOS day with the widget and the app, every other
     /// surface off unless the failure concerns it, and no restarts (F2's own mechanism).

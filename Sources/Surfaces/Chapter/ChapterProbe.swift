@@ -7,7 +7,7 @@ public struct ProbeReading: Sendable, Equatable {
     public let text: String
 }
 
-/// A design a probe separates (CHAPTER-MAP.md): its name, its parameters beyond the probe's
+/// A design a probe separates (docs/model.md#probes-and-failure-modes): its name, its parameters beyond the probe's
 /// base, and the reading the chapter predicts for it.
 public struct ProbeDesign: Sendable {
     public let name: String

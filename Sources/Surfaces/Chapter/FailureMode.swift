@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// A failure mode (§25.14 and the seeds' cases, CHAPTER-MAP.md): the design the chapter
+/// A failure mode (§25.14 and the field reports' cases, docs/model.md#probes-and-failure-modes): the design the chapter
 /// blames (`causes`), the corrected design (`avoids`), and what a person would notice,
 /// measured per run. The failure must appear because the mechanisms produce it: the
 /// variants differ only in design parameters, never in a flag that writes the outcome.
