@@ -57,7 +57,7 @@ public enum ParameterCatalog {
                       get: { .steps($0.signout.steps.sorted().map(\.rawValue)) },
                       set: { p, v in if case .steps(let s) = v { p.signout.steps = Set(s.compactMap(SignoutStep.init(rawValue:))) } }),
         .optionalTime("signout.nextAccountAfter", \.signout.nextAccountAfter,
-                      "how long after the sign-out (signout.at) someone else signs in to the app with a second account (null: no one does)"),
+                      "how long after the sign-out (half a minute after signout.at) someone else opens the app, to sign in with a second account half a minute later (null: no one does)"),
     ] }
 
     static func phone() -> [ParameterSpec] { [
@@ -70,8 +70,8 @@ public enum ParameterCatalog {
         .real("device.lowPower.perDay", \.device.lowPowerPerDay, "power-saving periods (Low Power Mode, a battery below 20%): no background refresh, background pushes wait for power"),
         .distribution("device.lowPower.duration", \.device.lowPowerDuration, "length of one power-saving period"),
         .bool("device.doze", \.device.doze, "Android Doze: a phone left locked and still goes idle, in windows of 1 h doubling to 6 h between short maintenance windows"),
-        .bool("device.lightDoze", \.device.lightDoze, "Android light Doze: a minute after the screen goes off, background refreshes wait for 1-minute maintenance windows between idle windows of 5 min doubling to 15 min, until deep Doze takes over"),
-        .probability("device.movingWhenLocked", \.device.movingWhenLocked, "share of locked periods in which the phone moves (in a pocket, a bag): never still, it gets light Doze only, no deep Doze"),
+        .bool("device.lightDoze", \.device.lightDoze, "Android light Doze (with device.doze): a minute after the screen goes off, background refreshes wait for 1-minute maintenance windows between idle windows of 5 min doubling to 15 min, until deep Doze takes over"),
+        .probability("device.movingWhenLocked", \.device.movingWhenLocked, "share of locked periods in which the phone moves (in a pocket, a bag; with device.doze): never still, it never dozes deeply (light Doze only, with device.lightDoze)"),
         .bool("device.standbyBuckets", \.device.standbyBuckets, "Android app standby buckets: by the time since the user last had the app in front (active, working set from 12 h, frequent 24 h, rare 48 h, restricted 8 d), background refreshes past the bucket's quota wait, and high-priority pushes past its daily cap count as normal"),
         .bool("device.developerAttached", \.device.developerAttached, "the phone as on the developer's desk: no push throttle, no widget reload budget, no extension memory limits"),
         .bool("storage.appGroupGranted", \.storage.appGroupGranted, "the shared container (App Group) was granted at signing"),

@@ -229,14 +229,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     static let lightMaintenanceWindow = Time.minute
 
     /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later;
-    /// with light Doze, any phone goes lightly idle a minute later, a moving one (drawn per lock
-    /// period, `device.movingWhenLocked`) never deeply.
+    /// with light Doze, any phone goes lightly idle a minute later; a moving one (drawn per lock
+    /// period, `device.movingWhenLocked`) never deeply, with light Doze or without it.
     private func screenOff() {
         // A restart in an idle window boots a phone that is not idle (yet).
         if world.device.dozing { endIdleWindow() }
         if world.device.lightDozing { endLightIdleWindow() }
         let lightDoze = p.device.doze && p.device.lightDoze
-        let moving = lightDoze && world.rng.deviceMotion.bernoulli(p.device.movingWhenLocked)
+        let moving = p.device.doze && world.rng.deviceMotion.bernoulli(p.device.movingWhenLocked)
         if lightDoze {
             dozePeriod += 1
             lightWindows = 0

@@ -104,4 +104,21 @@ final class LightDozeTests: XCTestCase {
         XCTAssertGreaterThan(early, 3)
         XCTAssertGreaterThan(heldByDeep, 100)
     }
+
+    /// Motion keeps a phone out of deep Doze with light Doze off too: locked for two days with
+    /// Doze on and light Doze off, a still phone goes idle (deep) at its schedule; a moving one
+    /// never does, so every refresh runs when it falls due.
+    func testAMovingPhoneNeverDozesDeeplyWithoutLightDoze() {
+        var still = locked(moving: false)
+        still.device.lightDoze = false
+        var moving = still
+        moving.device.movingWhenLocked = 1
+        for seed in UInt64(16_500)..<16_502 {
+            let s = refreshes(still, seed: seed), m = refreshes(moving, seed: seed)
+            XCTAssertGreaterThan(s.trace.receiveTimes("device", "dozeIdle(generation: 1)").count, 3, "seed \(seed)")
+            XCTAssertTrue(m.trace.receiveTimes("device", "dozeIdle(generation: 1)").isEmpty, "seed \(seed)")
+            XCTAssertEqual(m.ran, m.due, "seed \(seed): a moving phone's refreshes run when due")
+            XCTAssertNotEqual(s.ran, s.due, "seed \(seed): a still phone's deep Doze holds some refreshes")
+        }
+    }
 }
