@@ -2,54 +2,45 @@ import XCTest
 
 /// A program knows only what it could know on a device (docs/model.md#what-a-program-knows):
 /// where the app keeps its session is the app's design, so no other program reads it; the
-/// others look the shared entry up.
+/// others look the shared entry up. A program reports to the measurement layer and never writes
+/// a metric, and it touches no other program's storage.
 final class ProgramKnowledgeTests: XCTestCase {
-    func testOnlyTheAppReadsWhereItKeepsItsSession() throws {
+    /// Every program's source: the surfaces' folders hold programs (the catalogues, the world
+    /// and the chapter's scripts are not programs), as (folder, file name, text).
+    private func programSources() throws -> [(folder: String, file: String, text: String)] {
         let surfaces = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/Surfaces")
-        // Every surface's folder holds its programs (the catalogues, the world and the chapter's
-        // scripts are not programs).
         let folders = try FileManager.default.contentsOfDirectory(atPath: surfaces.path)
             .filter { !["Parameters", "Metrics", "World", "Chapter"].contains($0) }
-        var files: [String] = []
-        for folder in folders {
+        var sources: [(folder: String, file: String, text: String)] = []
+        for folder in folders.sorted() {
             let dir = surfaces.appendingPathComponent(folder)
-            files += try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }
-                .map { "\(folder)/\($0)" }
+            for f in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where f.hasSuffix(".swift") {
+                sources.append((folder, f, try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)))
+            }
         }
-        let sources = surfaces
-        XCTAssertGreaterThan(files.count, 10)
-        for f in files where f != "App/MainApp.swift" {
-            let text = try String(contentsOf: sources.appendingPathComponent(f), encoding: .utf8)
-            XCTAssertFalse(text.contains("session.inSharedSecureStorage"), "\(f) reads the app's session design")
+        XCTAssertGreaterThan(sources.count, 15)
+        return sources
+    }
+
+    func testOnlyTheAppReadsWhereItKeepsItsSession() throws {
+        for s in try programSources() where "\(s.folder)/\(s.file)" != "App/MainApp.swift" {
+            XCTAssertFalse(s.text.contains("session.inSharedSecureStorage"), "\(s.folder)/\(s.file) reads the app's session design")
         }
     }
 
     /// Measurement apart from models (docs/metrics.md): a program reports what happened to the
     /// measurement layer (`measure.shows`, `glance`, `report`) and never writes a metric, a
-    /// count or a sample itself. The surfaces' folders hold programs; the world, the catalogues,
-    /// the chapter's scripts and the result builder for surfaces added from outside do not.
+    /// count or a sample itself. The result builder for surfaces added from outside is where
+    /// their own metrics are written, so it is not checked.
     func testNoProgramWritesAMetric() throws {
-        let surfaces = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Surfaces")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: surfaces.path)
-            .filter { !["Parameters", "Metrics", "World", "Chapter"].contains($0) }
-        var checked = 0
-        for folder in folders {
-            let dir = surfaces.appendingPathComponent(folder)
-            for f in try FileManager.default.contentsOfDirectory(atPath: dir.path) where f.hasSuffix(".swift") {
-                // The extension API's report is where an added surface's own metrics are written.
-                if folder == "Extensions" && ["SurfaceReport.swift", "AddedSurfaces.swift"].contains(f) { continue }
-                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
-                for written in ["result.samples", "result.values", "counters.", "holders.", "backendCost."] {
-                    XCTAssertFalse(text.contains(written), "\(folder)/\(f) writes \(written) itself instead of reporting it")
-                }
-                checked += 1
+        for s in try programSources() {
+            if s.folder == "Extensions" && ["SurfaceReport.swift", "AddedSurfaces.swift"].contains(s.file) { continue }
+            for written in ["result.samples", "result.values", "counters.", "holders.", "backendCost."] {
+                XCTAssertFalse(s.text.contains(written), "\(s.folder)/\(s.file) writes \(written) itself instead of reporting it")
             }
         }
-        XCTAssertGreaterThan(checked, 15)
     }
 
     /// A program's own storage is its own (docs/model.md#what-a-program-knows): the app's
@@ -57,20 +48,11 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// read and written only by their surface's folder (and set up by the world's assembly).
     /// What one program needs of another's goes by a message or a platform record.
     func testNoProgramReadsAnotherProgramsStorage() throws {
-        let surfaces = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Surfaces")
         let owners = ["appStorage": "App", "carStorage": "Car", "watchStorage": "Watch",
                       "tvStorage": "Television", "widgetContainer": "Widget"]
-        let folders = try FileManager.default.contentsOfDirectory(atPath: surfaces.path)
-            .filter { !["Parameters", "Metrics", "World", "Chapter"].contains($0) }
-        for folder in folders {
-            let dir = surfaces.appendingPathComponent(folder)
-            for f in try FileManager.default.contentsOfDirectory(atPath: dir.path) where f.hasSuffix(".swift") {
-                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
-                for (storage, owner) in owners where owner != folder {
-                    XCTAssertFalse(text.contains(storage), "\(folder)/\(f) reaches into \(owner)'s \(storage)")
-                }
+        for s in try programSources() {
+            for (storage, owner) in owners where owner != s.folder {
+                XCTAssertFalse(s.text.contains(storage), "\(s.folder)/\(s.file) reaches into \(owner)'s \(storage)")
             }
         }
     }
