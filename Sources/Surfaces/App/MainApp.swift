@@ -408,10 +408,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @discardableResult
     func writeProjection() -> Bool {
         guard let m = memory, world.account != Account.none else { return false }
-        let written = world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
-        // The share sheet now lists the second account's data, not the first's.
-        if written && m.store.account != Account.first { world.noteLeakEnded(.signoutShareDataLeak) }
-        return written
+        return world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).

@@ -272,6 +272,19 @@ final class Measurement {
         leakEnded[m.rawValue] = now
     }
 
+    /// The shared storage area was written: whether its session entry and its projection still
+    /// hold the first account. The share extension and actions act as the first account while
+    /// the entry does, and the share sheet lists its data while the projection does; a sign-out
+    /// that clears them, or a second account's session and data replacing them, ends the leaks.
+    func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
+        guard signedOutAt != Time.never else { return }
+        if !firstAccountSession {
+            leakEnded(.signoutShareLeak)
+            leakEnded(.signoutActionsLeak)
+        }
+        if !firstAccountData { leakEnded(.signoutShareDataLeak) }
+    }
+
     /// Leak of metric `m` in seconds (NaN when no sign-out happened after the warm-up).
     func leak(_ m: Metric, end: SimTime) -> Double {
         guard signedOutAt != Time.never, signedOutAt >= warmup else { return .nan }

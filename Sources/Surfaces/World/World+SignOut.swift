@@ -47,12 +47,9 @@ extension World {
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
             shared.setSession(nil)
-            noteLeakEnded(.signoutShareLeak)
-            noteLeakEnded(.signoutActionsLeak)
         }
         if steps.contains(.clearSharedData) {
             shared.clearProjection()
-            noteLeakEnded(.signoutShareDataLeak)
         }
         if steps.contains(.reloadWidgets) && p.widget.enabled {
             engine.send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
@@ -93,12 +90,6 @@ extension MainApp {
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         storeSession()
-        // The extension and the actions now find the second account's session in the shared
-        // entry: they no longer act as the first account.
-        if w.shared.session?.account == account {
-            w.noteLeakEnded(.signoutShareLeak)
-            w.noteLeakEnded(.signoutActionsLeak)
-        }
         w.appShowsBlank()
         memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
         sync()

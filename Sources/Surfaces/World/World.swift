@@ -27,7 +27,14 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var shared: SharedStorageArea
+    /// The shared storage area; the measurement layer hears what it holds after every write
+    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
+    var shared: SharedStorageArea {
+        didSet {
+            measure.sharedStorageHolds(firstAccountSession: shared.session?.account == Account.first,
+                                       firstAccountData: shared.projection?.data.account == Account.first)
+        }
+    }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
