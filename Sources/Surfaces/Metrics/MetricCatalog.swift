@@ -125,7 +125,7 @@ public enum MetricCatalog {
         var m = view("widget", "widget")
         m += [
             MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed"),
-            MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances that show another object than the configured one"),
+            MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)"),
             MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that were killed for time or memory"),
             MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up, per replication"),
         ]
