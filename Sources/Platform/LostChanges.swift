@@ -15,6 +15,9 @@ public final class LostChanges {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var words: [UInt64] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// How many changes are lost.
     public private(set) var count = 0
 

@@ -45,6 +45,16 @@ public struct SharedStorageArea: Sendable {
         return true
     }
 
+    /// Records `readAt` as the projection's read time, in place, if the container is open now
+    /// and the projection `matches` (the writer read the same data again): true if it did.
+    /// The same as reading the projection, setting its read time and writing it back, without
+    /// copying it twice.
+    public mutating func refreshProjection(readAt: SimTime, _ device: DeviceState, if matches: (borrowing Projection) -> Bool) -> Bool {
+        guard granted, device.canRead(projectionProtection), projection != nil, matches(projection!) else { return false }
+        projection!.data.readAt = readAt
+        return true
+    }
+
     /// Deletes the projection (sign-out step 2).
     public mutating func clearProjection() { projection = nil }
 

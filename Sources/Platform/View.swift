@@ -94,6 +94,12 @@ public struct DataCopy: Sendable, Equatable {
         self.names = names
     }
 
+    /// True if `other` is the same data as this copy, read at any time: the same account,
+    /// changes, objects and names (arrays that share storage compare at once).
+    @inlinable public func sameData(as other: DataCopy) -> Bool {
+        account == other.account && changes == other.changes && objects == other.objects && names == other.names
+    }
+
     /// The version of the name of object `id` in this copy (0 when the copy lists no versions; −1 when it lacks the object).
     @inlinable public func nameVersion(of id: Int32) -> Int32 {
         guard let k = objects.firstIndex(of: id) else { return -1 }

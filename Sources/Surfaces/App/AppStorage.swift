@@ -56,8 +56,17 @@ struct AppStorage {
     @discardableResult
     mutating func keep(_ data: DataCopy, at now: SimTime) -> Bool {
         accrue(to: now)
-        reading = canKeep ? data : nil
-        return canKeep
+        guard canKeep else {
+            reading = nil
+            return false
+        }
+        // The same data read again: only its read time changes (no copy of the lists it holds).
+        if reading?.sameData(as: data) == true {
+            reading!.readAt = data.readAt
+        } else {
+            reading = data
+        }
+        return true
     }
 
     /// Deletes the reading if it is older than the lifetime.

@@ -54,20 +54,53 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// What a run holds in memory (a reference, so handlers change it in place; it is
     /// replaced by a fresh one at every launch and dropped when the run ends).
     final class Memory {
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var store: DataCopy
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// The store holds a reading (kept or fresh); without one the app shows a spinner.
         var hasReading: Bool
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// This run started from storage and the user has not yet seen it.
         var coldStart = true
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var freshSinceLaunch = false
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var syncInFlight = false
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var writesInFlight: Set<Int32> = []
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var backgroundWork = 0
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// The outbox drain in progress: the snapshot read, or nil when idle.
         var drainSnapshot: [Int32]? = nil
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         var drainWanted = false
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// The sync timer is pending in this run (timers die when the run suspends or ends).
         var syncTimerRunning = false
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// A remote-control watch asked this run for the data: the next sync answers it.
         var watchAnswerOwed = false
         /// Nothing is in flight: no sync, no write, no outbox drain.
@@ -317,13 +350,18 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .sync:
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
-            if r.status == .ok, w.account != Account.none, let data = w.data(of: r), data.account == w.account {
-                let objectsBefore = m.store.objects, namesBefore = m.store.names
-                let gained = data.changes.hasChange(notIn: m.store.changes, lost: w.truth.lost)
-                m.store.changes.formUnion(data.changes, lost: w.truth.lost)
-                m.store.readAt = data.readAt
-                m.store.objects = data.objects
-                m.store.names = data.names
+            // The data is read where the reply left it (the world's snapshot table), not copied out.
+            if r.status == .ok, w.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.account {
+                let k = Int(r.data)
+                let lost = w.truth.lost
+                let gained = w.snapshots[k].changes.hasChange(notIn: m.store.changes, lost: lost)
+                m.store.changes.formUnion(w.snapshots[k].changes, lost: lost)
+                m.store.readAt = w.snapshots[k].readAt
+                // Lists that did not change are kept as they are (arrays that share storage compare at once).
+                let sameObjects = m.store.objects == w.snapshots[k].objects
+                if !sameObjects { m.store.objects = w.snapshots[k].objects }
+                let sameNames = m.store.names == w.snapshots[k].names
+                if !sameNames { m.store.names = w.snapshots[k].names }
                 m.store.account = w.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
@@ -334,7 +372,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // for a reload. Whether it does is read from the projection itself, not from the
                 // store before the sync: a launch that could not read its kept reading (the phone
                 // locked) starts empty, and an unchanged reading must not spend the widget's budget.
-                let changed = gained || m.store.objects != objectsBefore || m.store.names != namesBefore
+                let changed = gained || !sameObjects || !sameNames
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(m.store) && writeProjection() {
@@ -386,15 +424,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// its data's age shows it younger at its next reload) and returns true. An area that cannot
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
-        guard var pr = world.shared.readProjection(world.device) else { return !world.shared.granted }
-        guard pr.schemaVersion == world.schemaVersion && pr.data.account == store.account
-                && pr.data.changes.sameChanges(as: store.changes, lost: world.truth.lost) && pr.data.objects == store.objects
-                && pr.data.names == store.names else {
-            return false
+        let w = world
+        guard w.shared.granted, w.device.canRead(w.shared.projectionProtection) else { return !w.shared.granted }
+        let schema = w.schemaVersion, lost = w.truth.lost
+        return w.shared.refreshProjection(readAt: store.readAt, w.device) { pr in
+            pr.schemaVersion == schema && pr.data.account == store.account
+                && pr.data.changes.sameChanges(as: store.changes, lost: lost) && pr.data.objects == store.objects
+                && pr.data.names == store.names
         }
-        pr.data.readAt = store.readAt
-        world.shared.writeProjection(pr, world.device)
-        return true
     }
 
     private func persist() {

@@ -34,17 +34,38 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     override func discardMemory() {}
 
     private var p: Parameters { world.p }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
     /// windows so far in it, and a background refresh deferred to the next window.
     private var dozePeriod: Int64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var idleWindows = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Light Doze: its idle windows so far in the lock period.
     private var lightWindows = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var refreshDeferred = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
     /// bucket's quota, and the generation of the timer that re-checks it.
     private var jobRuns = QuotaRecord()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var quotaDeferred = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var quotaGeneration: Int64 = 0
 
     func start() {

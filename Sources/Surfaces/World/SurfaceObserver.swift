@@ -17,6 +17,9 @@ final class SurfaceObserver {
     private var everShown = ChangeSet()
     private let warmup: SimTime
     private let staleAfter: SimTime
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The event log, when one is attached: what the surface shows and each glance at it.
     var trace: TraceLog?
 
@@ -38,6 +41,9 @@ final class SurfaceObserver {
     #endif
     /// Per glance at a view of a slot of the data's own schedule: how long ago that slot ended.
     var slotStaleness: [Double] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The length of a slot of the data's own schedule (0: the data has none; docs/model.md#timelines).
     var slotEvery: SimTime = 0
     #if !DEBUG
