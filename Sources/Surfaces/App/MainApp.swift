@@ -352,21 +352,25 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the world's snapshot table), not copied out.
             if r.status == .ok, w.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.account {
+                // The store is taken out of the run's memory while the reply is handled (a local
+                // value the calls below borrow, not copy) and put back at the end.
+                var store = DataCopy(account: Account.none)
+                swap(&store, &m.store)
                 let k = Int(r.data)
                 let lost = w.truth.lost
-                let gained = w.snapshots[k].changes.hasChange(notIn: m.store.changes, lost: lost)
-                m.store.changes.formUnion(w.snapshots[k].changes, lost: lost)
-                m.store.readAt = w.snapshots[k].readAt
+                let gained = w.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
+                store.changes.formUnion(w.snapshots[k].changes, lost: lost)
+                store.readAt = w.snapshots[k].readAt
                 // Lists that did not change are kept as they are (arrays that share storage compare at once).
-                let sameObjects = m.store.objects == w.snapshots[k].objects
-                if !sameObjects { m.store.objects = w.snapshots[k].objects }
-                let sameNames = m.store.names == w.snapshots[k].names
-                if !sameNames { m.store.names = w.snapshots[k].names }
-                m.store.account = w.account
+                let sameObjects = store.objects == w.snapshots[k].objects
+                if !sameObjects { store.objects = w.snapshots[k].objects }
+                let sameNames = store.names == w.snapshots[k].names
+                if !sameNames { store.names = w.snapshots[k].names }
+                store.account = w.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
-                persist()
-                w.appShows(m.store)
+                persist(store)
+                w.appShows(store)
                 // The projection does not show what the store now holds (the sync brought changes,
                 // or an earlier write failed while the shared area was closed): rebuild it and ask
                 // for a reload. Whether it does is read from the projection itself, not from the
@@ -375,13 +379,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 let changed = gained || !sameObjects || !sameNames
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
-                if !refreshProjectionIfCurrent(m.store) && writeProjection() {
+                if !refreshProjectionIfCurrent(store) && writeProjection(store) {
                     w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
                     w.appStorage.reloadAskedInBackground = !w.appInForeground
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
-                w.appSynced(m.store, changed: changed, answersWatch: owed)
+                w.appSynced(store, changed: changed, answersWatch: owed)
+                swap(&store, &m.store)
             } else {
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
@@ -435,8 +440,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func persist() {
-        guard let m = memory, world.account != 0 else { return }
-        if world.appStorage.keep(m.store, at: world.now) { world.device.readingsKeyLost = false }
+        guard let m = memory else { return }
+        persist(m.store)
+    }
+
+    /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
+    private func persist(_ store: DataCopy) {
+        guard world.account != Account.none else { return }
+        if world.appStorage.keep(store, at: world.now) { world.device.readingsKeyLost = false }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -444,8 +455,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult
     func writeProjection() -> Bool {
-        guard let m = memory, world.account != Account.none else { return false }
-        return world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
+        guard let m = memory else { return false }
+        return writeProjection(m.store)
+    }
+
+    /// Writes the widget projection of `store`; whether the write reached the shared storage area.
+    private func writeProjection(_ store: DataCopy) -> Bool {
+        guard world.account != Account.none else { return false }
+        return world.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: world.schemaVersion), world.device)
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).
