@@ -179,7 +179,7 @@ public final class Engine {
     /// (a reply to a request that run made): it is lost if that run has ended by then.
     @inlinable @inline(__always)
     public func send<Input>(_ input: Input, to address: Address<Input>, incarnation: UInt32, after delay: SimTime) {
-        let slot = address.program.inbox.store(input)
+        let slot = address.inbox._withUnsafeGuaranteedRef { $0.store(input) }
         queue.push(Pending(target: address.process.index, incarnation: incarnation, slot: slot),
                    at: now + max(0, delay))
     }

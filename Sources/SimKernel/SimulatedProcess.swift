@@ -73,10 +73,14 @@ public struct Address<Input>: Equatable {
     /// The process in the engine's table.
     public let process: ProcessID
     @usableFromInline unowned(unsafe) let program: SimulatedProcess<Input>
+    /// The program's inbox, held unmanaged like the program (the program owns it, and the
+    /// engine the program), so that storing an input costs no reference counting.
+    @usableFromInline let inbox: Unmanaged<Inbox<Input>>
 
     @inlinable init(process: ProcessID, program: SimulatedProcess<Input>) {
         self.process = process
         self.program = program
+        self.inbox = Unmanaged.passUnretained(program.inbox)
     }
 
     public static func == (a: Address, b: Address) -> Bool { a.process == b.process }

@@ -360,7 +360,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 let lost = w.truth.lost
                 let gained = w.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
                 store.changes.formUnion(w.snapshots[k].changes, lost: lost)
-                store.readAt = w.snapshots[k].readAt
+                store.readAt = r.readAt
                 // Lists that did not change are kept as they are (arrays that share storage compare at once).
                 let sameObjects = store.objects == w.snapshots[k].objects
                 if !sameObjects { store.objects = w.snapshots[k].objects }

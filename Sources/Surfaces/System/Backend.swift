@@ -127,6 +127,30 @@ final class Backend: SimulatedProcess<BackendInput> {
             ? DataCopy(account: Account.second, readAt: world.now, objects: secondAccountObjects) : snapshot
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// One more at each change of the first account's data (a change applied, an object deleted
+    /// or renamed): replies between two changes carry the same data, read at their own times.
+    private var dataVersion = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The last data enclosed for a reply, per account read (first, second), and its version.
+    private var enclosed: [(index: Int32, version: Int)] = [(-1, -1), (-1, -1)]
+
+    /// The data a reply to `credential` carries, as an index into the world's snapshot table:
+    /// the one enclosed last when the data has not changed since, else a new one. (Its read
+    /// time travels in the reply: `Reply.readAt`.)
+    private func enclosedData(for credential: Int32) -> Int32 {
+        let slot = credential == Self.secondAccountSession ? 1 : 0
+        let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
+        if enclosed[slot].version != version || enclosed[slot].index < 0 {
+            enclosed[slot] = (world.enclose(snapshot(for: credential)), version)
+        }
+        return enclosed[slot].index
+    }
+
     override func receive(_ input: BackendInput, engine: Engine) {
         let r: Request
         switch input {
@@ -144,7 +168,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         case .request(let request):
             r = request
         }
-        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item)
+        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item, readAt: 0)
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
@@ -160,7 +184,8 @@ final class Backend: SimulatedProcess<BackendInput> {
             }
             switch r.kind {
             case .sync, .compactFetch:
-                reply.data = world.enclose(snapshot(for: r.credential))
+                reply.data = enclosedData(for: r.credential)
+                reply.readAt = world.now
                 // The other device's app also shows the latest live activity's stage (−1: none).
                 if r.credential == Self.otherDevice { reply.item = activityStages.last ?? -1 }
             case .write:
@@ -189,6 +214,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         if applyCount[id] == 1 {
             appliedAt[id] = world.now
             applied.insert(r.change, lost: world.truth.lost)
+            dataVersion += 1
             world.truth.markApplied(r.change)
         }
         world.backendApplied(change: r.change, from: r.from)
@@ -222,6 +248,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         objects.append(nextObject)
         names.append(0)
         nextObject += 1
+        dataVersion += 1
     }
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
@@ -230,6 +257,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         guard !objects.isEmpty else { return }
         let k = index % objects.count
         names[k] += 1
+        dataVersion += 1
         world.backendRenamed(object: objects[k], to: names[k])
     }
 

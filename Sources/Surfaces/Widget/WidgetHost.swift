@@ -257,7 +257,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         nextHint = t
         hintGeneration += 1
         if t < world.p.duration {
-            world.engine.send(.hintDue(generation: hintGeneration), to: world.ids.widgetHost, at: t)
+            world.send(.hintDue(generation: hintGeneration), to: world.ids.widgetHost, at: t)
         }
     }
 

@@ -58,6 +58,9 @@ public struct Reply: Sendable {
     public var change: Int32
     /// The shared item of the request (−1: none).
     public var item: Int32
+    /// When the backend read the data the reply carries (replies between two changes of the
+    /// data share one entry of the snapshot table, each read at its own time).
+    public var readAt: SimTime
 }
 
 extension Reply: CustomStringConvertible {

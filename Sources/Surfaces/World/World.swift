@@ -15,6 +15,9 @@ final class World {
     // builds, and so the tests, keep the checks and would catch an overlapping access.
     let p: Parameters
     let engine = Engine()
+    /// The same engine, held unmanaged: sending through it (`send`) costs no reference
+    /// counting per event (the world holds the engine strongly above).
+    let engineRef: Unmanaged<Engine>
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -140,6 +143,7 @@ final class World {
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
+        engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
         shared = SharedStorageArea(granted: p.storage.appGroupGranted,
                                    projectionProtection: p.widget.dataProtection.protectionClass,
@@ -162,6 +166,19 @@ final class World {
     }
 
     @inline(__always) var now: SimTime { engine.now }
+
+    /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without
+    /// reference counting: every program sends through its world).
+    @inline(__always)
+    func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
+    }
+
+    /// Sends `input` to the program at `address` at time `time` (not before now).
+    @inline(__always)
+    func send<Input>(_ input: Input, to address: Address<Input>, at time: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: time) }
+    }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
     // MARK: Snapshots in flight
@@ -182,7 +199,12 @@ final class World {
         return Int32(snapshots.count - 1)
     }
     /// The data a reply carries, if any.
-    func data(of reply: Reply) -> DataCopy? { reply.data >= 0 ? snapshots[Int(reply.data)] : nil }
+    func data(of reply: Reply) -> DataCopy? {
+        guard reply.data >= 0 else { return nil }
+        var d = snapshots[Int(reply.data)]
+        d.readAt = reply.readAt
+        return d
+    }
     /// Stores a view for a message and returns its index.
     func enclose(_ v: View) -> Int32 {
         viewsInFlight.append(v)
@@ -219,7 +241,7 @@ final class World {
         let pid = sender.process
         let inc = engine.incarnation(pid)
         guard online ?? device.online else {
-            engine.send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item),
+            engine.send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
                         via: replyRoute(pid), incarnation: inc, after: 0)
             return
         }
