@@ -15,12 +15,14 @@ struct ActionRun {
 }
 
 
-/// What the automations program accepts (§25.9): its own timers for runs, widget button
-/// taps and each attempt's timeout, and the runner's result.
+/// What the automations program accepts (§25.9): the user's requests and widget button
+/// taps, its own timer for each attempt's timeout, and the runner's result.
 enum AutomationsInput {
-    /// An automation or a spoken request runs an action (its own timer).
-    case run
-    /// The user taps a widget button (its own timer).
+    /// An automation or a spoken request runs an action (`UserInput.runsAction`). `attended`:
+    /// the user is there to continue in the app; an automation left behind by a user who signed
+    /// out runs only where a background process finds a session.
+    case run(attended: Bool)
+    /// The user taps a widget button (`UserInput.tapsWidgetButton`).
     case buttonTap
     /// Action `action`'s attempt timed out (its own timer).
     case timeout(action: Int32)
@@ -40,40 +42,23 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     init(world: World) { self.world = world }
     override func discardMemory() {}
 
-    func start() {
-        schedule()
-        scheduleButtonTap()
-    }
-
-    /// Taps on a button in the widget, at `widget.buttonTaps.perDay`.
-    private func scheduleButtonTap() {
-        guard world.p.widget.enabled else { return }
-        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .buttonTap, to: world.ids.actions)
-    }
-
-    private func schedule() {
-        guard world.p.action.enabled else { return }
-        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .run, to: world.ids.actions)
-    }
+    /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
+    func start() {}
 
     override func receive(_ input: AutomationsInput, engine: Engine) {
         let w = world
         switch input {
-        case .run:
+        case .run(let attended):
             let session = w.shared.readSession(w.device)
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
-            if session?.account != Account.second && (!w.signedOut || session != nil) {
+            if session?.account != Account.second && (attended || session != nil) {
                 w.actions.append(ActionRun(startedAt: w.now))
                 attempt(w.actions.count - 1)
             }
-            schedule()
         case .buttonTap:
-            if !w.signedOut {
-                w.actions.append(ActionRun(startedAt: w.now, fromWidgetButton: true))
-                attempt(w.actions.count - 1)
-            }
-            scheduleButtonTap()
+            w.actions.append(ActionRun(startedAt: w.now, fromWidgetButton: true))
+            attempt(w.actions.count - 1)
         case .timeout(let index):
             let i = Int(index)
             if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries {

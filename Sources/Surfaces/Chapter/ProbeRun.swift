@@ -101,7 +101,7 @@ public final class ProbeRun {
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
         guard world.engine.isRunning(world.ids.actions) else { return nil }
-        world.engine.send(.run, to: world.ids.actions)
+        assembly.user.runAction()
         settle()
         return world.actions.indices.last
     }
@@ -120,7 +120,7 @@ public final class ProbeRun {
     /// Starts an activity from the app; false if the app shows no live status.
     func startActivity() -> Bool {
         guard world.engine.isRunning(world.ids.live) else { return false }
-        world.engine.send(.begin, to: world.ids.live)
+        assembly.user.placeOrder()
         settle()
         return !assembly.live.activities.isEmpty
     }
@@ -128,7 +128,7 @@ public final class ProbeRun {
     func signOut() {
         world.openAppInForeground(.user)
         wait(World.signOutNavigation)
-        world.engine.send(.signOut, to: world.ids.app)
+        world.engine.send(.signOutNow, to: world.ids.user)
         settle()
     }
 
@@ -199,7 +199,7 @@ public final class ProbeRun {
     /// The share sheet vanished while the item was being shared (the extension was killed).
     func shareVanished(_ index: Int) -> Bool { world.shares[index].killed }
     /// The extension asked the user to sign in.
-    func shareAskedForSignIn(_ index: Int) -> Bool { world.shares[index].signInRequested }
+    func shareAskedForSignIn(_ index: Int) -> Bool { world.measure.sharesAskingSignIn.contains(Int32(index)) }
     /// The television shows a playback.
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.

@@ -8,7 +8,6 @@ struct SharedItem {
     var confirmedAt: SimTime
     var size: Int64
     var killed = false
-    var signInRequested = false
     /// Shared to the second account (docs/model.md#a-second-account): not one of the followed items.
     var forSecondAccount = false
     var openedApp = false
@@ -105,7 +104,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         // The extension needs to know who is signed in: it reads the shared session entry.
         let session = w.shared.readSession(w.device)
         guard let token = session else {
-            if !w.signedOut { w.shares[index].signInRequested = true }
+            w.measure.report(.shareAskedToSignIn(item: Int32(index)))
             w.engine.end(w.ids.share, .normal)
             return
         }

@@ -76,7 +76,8 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
-        let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
+        let followed = w.shares.indices.filter { w.shares[$0].confirmedAt >= w.p.observe.warmup && !w.shares[$0].forSecondAccount }
+        let items = followed.map { w.shares[$0] }
         guard !items.isEmpty else { return }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {
@@ -97,7 +98,7 @@ extension Assembly {
         r.values[Metric.shareLost.rawValue] = Double(lost) / n
         r.values[Metric.shareDuplicated.rawValue] = Double(duplicated) / n
         r.values[Metric.shareKilled.rawValue] = Double(items.filter(\.killed).count) / n
-        r.values[Metric.shareSignInRequested.rawValue] = Double(items.filter(\.signInRequested).count) / n
+        r.values[Metric.shareSignInRequested.rawValue] = Double(followed.filter { w.measure.sharesAskingSignIn.contains(Int32($0)) }.count) / n
         r.values[Metric.shareOpenedApp.rawValue] = Double(items.filter(\.openedApp).count) / n
     }
 }

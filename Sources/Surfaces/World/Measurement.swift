@@ -42,6 +42,9 @@ enum MeasuredEvent {
     case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
     case renamed(object: Int32, version: Int32)
+    /// The share extension found no session for shared item `item` and asked the user to sign
+    /// in (`share.signInRequested` counts it unless the user had signed out: then it is expected).
+    case shareAskedToSignIn(item: Int32)
 }
 
 /// The measurement layer of one replication (docs/metrics.md): the observers of what each
@@ -103,6 +106,11 @@ final class Measurement {
     #endif
     /// The widget provider's latest timeline run began after the warm-up (its end is counted).
     private var providerRunMeasured = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The shared items whose extension run asked a user who had not signed out to sign in.
+    private(set) var sharesAskingSignIn = Set<Int32>()
 
     init(_ p: Parameters, engine: Engine, truth: Truth) {
         self.engine = engine
@@ -186,6 +194,8 @@ final class Measurement {
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version
+        case .shareAskedToSignIn(let item):
+            if signedOutAt == Time.never { sharesAskingSignIn.insert(item) }
         }
     }
 
