@@ -228,7 +228,6 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         activities[i].removedAt = world.now
         world.measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
-        if world.signedOut && !activities.contains(where: { $0.shown }) { world.noteLeakEnded(.signoutLiveLeak) }
     }
 
     /// A live status of the account is still on screen.

@@ -17,6 +17,16 @@ enum AccountHolder {
     case television
     /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
     case carClient
+
+    /// The sign-out leak that lasts while this surface holds the account.
+    var leak: Metric {
+        switch self {
+        case .liveStatus: return .signoutLiveLeak
+        case .watch: return .signoutWatchLeak
+        case .television: return .signoutTVLeak
+        case .carClient: return .signoutCarLeak
+        }
+    }
 }
 
 /// What a program reports to the measurement layer: something that happened, as a person
@@ -144,9 +154,21 @@ final class Measurement {
 
     // MARK: What programs report
 
-    /// Surface `s` shows `view` from now on.
+    /// Surface `s` shows `view` from now on. A watch showing data of another account than the
+    /// first (the phone's second account reached it) no longer shows the first: its sign-out
+    /// leak ends.
     func shows(_ s: ObservedSurface, _ view: View) {
         observer(s).show(view, at: now, truth: truth)
+        if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
+    }
+
+    /// The widget host now shows its stored picture `stored`, or the system's redacted view in
+    /// its place while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's
+    /// widget leak follows the stored picture: a redacted widget shows the account again at the
+    /// next unlock, so only a picture without the first account ends it.
+    func showsWidget(_ stored: View, redacted: Bool) {
+        shows(.widget, redacted ? .blank(.redacted) : stored)
+        if stored.account != Account.first { leakEnded(.signoutWidgetLeak) }
     }
 
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
@@ -175,6 +197,8 @@ final class Measurement {
             case .television: holders.television = holds
             case .carClient: holders.carClient = holds
             }
+            // A surface that lets go of the account after the sign-out ends its leak.
+            if !holds { leakEnded(holder.leak) }
         case .relayQueueLength(let n):
             if measuring { result.samples[Metric.watchRelayQueue.rawValue].append(Double(n)) }
         case .liveGlanceAtNothing:
@@ -277,7 +301,7 @@ final class Measurement {
     }
 
     /// A sign-out leak of metric `m` ended now (only the first end counts).
-    func leakEnded(_ m: Metric) {
+    private func leakEnded(_ m: Metric) {
         guard signedOutAt != Time.never, leakEnded[m.rawValue] == nil else { return }
         leakEnded[m.rawValue] = now
     }

@@ -103,9 +103,6 @@ extension World {
         hold(shares[index].change)
         engine.send(.startTransfer(item: Int32(index)), to: ids.shareSheet)
     }
-
-    /// A sign-out leak of metric `m` ended now (only the first end counts).
-    func noteLeakEnded(_ m: Metric) { measure.leakEnded(m) }
 }
 
 extension World {
