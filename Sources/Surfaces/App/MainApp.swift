@@ -93,14 +93,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            world.shared.setSession(SessionToken(id: world.appCredential, account: world.account))
+            world.shared.setSession(SessionToken(id: world.appCredential, account: world.appStorage.account))
         }
     }
 
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         let w = world
         if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: w.account), hasReading: false)
+            memory = Memory(store: DataCopy(account: w.appStorage.account), hasReading: false)
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
@@ -244,7 +244,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard w.appInForeground, w.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard w.appInForeground, w.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         w.appOutboxAppend(id)
@@ -317,14 +317,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .sync:
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
-            if r.status == .ok, w.account != Account.none, let data = w.data(of: r), data.account == w.account {
+            if r.status == .ok, w.appStorage.account != Account.none, let data = w.data(of: r), data.account == w.appStorage.account {
                 let objectsBefore = m.store.objects, namesBefore = m.store.names
                 let gained = data.changes.hasChange(notIn: m.store.changes, lost: w.truth.lost)
                 m.store.changes.formUnion(data.changes, lost: w.truth.lost)
                 m.store.readAt = data.readAt
                 m.store.objects = data.objects
                 m.store.names = data.names
-                m.store.account = w.account
+                m.store.account = w.appStorage.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist()
@@ -398,7 +398,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func persist() {
-        guard let m = memory, world.account != 0 else { return }
+        guard let m = memory, world.appStorage.account != 0 else { return }
         if world.appStorage.keep(m.store, at: world.now) { world.device.readingsKeyLost = false }
     }
 
@@ -407,7 +407,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult
     func writeProjection() -> Bool {
-        guard let m = memory, world.account != Account.none else { return false }
+        guard let m = memory, world.appStorage.account != Account.none else { return false }
         return world.shared.writeProjection(SharedStorageArea.Projection(data: m.store, schemaVersion: world.schemaVersion), world.device)
     }
 

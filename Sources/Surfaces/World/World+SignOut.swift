@@ -31,12 +31,12 @@ extension World {
 
     /// The main app signs the user out, performing the steps in `signout.steps`.
     func performSignOut() {
-        guard !signedOut else { return }
+        guard !appStorage.signedOut else { return }
         catchUpWidgetGlances(through: now)
         catchUpAppGlances(through: now)
-        signedOut = true
+        appStorage.signedOut = true
         measure.signOut(holding: surfacesHoldingAccount())
-        account = Account.none
+        appStorage.account = Account.none
         appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
@@ -84,8 +84,8 @@ extension MainApp {
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
         let w = world
-        guard w.account == Account.none, account != Account.none else { return }
-        w.account = account
+        guard w.appStorage.account == Account.none, account != Account.none else { return }
+        w.appStorage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

@@ -43,7 +43,7 @@ extension World {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard p.watch.enabled, answersWatch, account != 0 else { return }
+        guard p.watch.enabled, answersWatch, appStorage.account != 0 else { return }
         answerWatch(store.map(enclose))
     }
 

@@ -44,16 +44,6 @@ final class World {
     #endif
     /// The projection schema the installed app version writes and its widget reads.
     var schemaVersion: Int32 = 1
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The account signed in on the phone (`Account.none`, `.first`, or `.second` once someone
-    /// else signed in) and whether the original account is signed out.
-    var account: Int32 = Account.first
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var signedOut = false
 
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
