@@ -52,9 +52,56 @@ enum MeasuredEvent {
     case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
     case renamed(object: Int32, version: Int32)
-    /// The share extension found no session for shared item `item` and asked the user to sign
-    /// in (`share.signInRequested` counts it unless the user had signed out: then it is expected).
-    case shareAskedToSignIn(item: Int32)
+    /// What became of shared item `item` (the share sheet numbers the items in order).
+    case share(item: Int32, ShareOutcome)
+    /// What became of action `action` (the automations number the runs in order).
+    case action(Int32, ActionOutcome)
+}
+
+/// What the share sheet and the share extension report of one shared item (share.* metrics).
+enum ShareOutcome {
+    /// The user confirmed it in the sheet (the next item in order).
+    case confirmed
+    /// The extension made change `change` for it.
+    case change(Int32)
+    /// The extension run was killed (memory or time) before handing it over: the sheet vanished.
+    case killed
+    /// The extension found no session and asked the user to sign in.
+    case askedToSignIn
+    /// It went to the second account, signed in after the first signed out: not followed
+    /// (docs/model.md#a-second-account).
+    case forSecondAccount
+    /// The extension handed it to the app by deep link.
+    case openedApp
+}
+
+/// What the automations report of one action run (action.* metrics).
+enum ActionOutcome {
+    /// It started now (the next run in order).
+    case started
+    /// Its first background attempt made change `change`.
+    case change(Int32)
+    /// It opened the app ("continue in the app").
+    case openedApp
+}
+
+/// A shared item as the measurement layer follows it.
+struct MeasuredShare {
+    var confirmedAt: SimTime
+    var change: Int32 = -1
+    var killed = false
+    /// The extension asked a user who had not signed out to sign in (after a sign-out the request
+    /// is expected, not a failure).
+    var signInRequested = false
+    var forSecondAccount = false
+    var openedApp = false
+}
+
+/// An action run as the measurement layer follows it.
+struct MeasuredAction {
+    var startedAt: SimTime
+    var change: Int32 = -1
+    var openedApp = false
 }
 
 /// The measurement layer of one replication (docs/metrics.md): the observers of what each
@@ -119,8 +166,13 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The shared items whose extension run asked a user who had not signed out to sign in.
-    private(set) var sharesAskingSignIn = Set<Int32>()
+    /// Every shared item, by number, and what became of it.
+    private(set) var shares: [MeasuredShare] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every action run, by number, and what became of it.
+    private(set) var actions: [MeasuredAction] = []
 
     init(_ p: Parameters, engine: Engine, truth: Truth) {
         self.engine = engine
@@ -218,8 +270,27 @@ final class Measurement {
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version
-        case .shareAskedToSignIn(let item):
-            if signedOutAt == Time.never { sharesAskingSignIn.insert(item) }
+        case .share(let item, let outcome):
+            let i = Int(item)
+            switch outcome {
+            case .confirmed:
+                precondition(i == shares.count, "shared items are numbered in order")
+                shares.append(MeasuredShare(confirmedAt: now))
+            case .change(let c): shares[i].change = c
+            case .killed: shares[i].killed = true
+            case .askedToSignIn: if signedOutAt == Time.never { shares[i].signInRequested = true }
+            case .forSecondAccount: shares[i].forSecondAccount = true
+            case .openedApp: shares[i].openedApp = true
+            }
+        case .action(let run, let outcome):
+            let i = Int(run)
+            switch outcome {
+            case .started:
+                precondition(i == actions.count, "action runs are numbered in order")
+                actions.append(MeasuredAction(startedAt: now))
+            case .change(let c): actions[i].change = c
+            case .openedApp: actions[i].openedApp = true
+            }
         }
     }
 

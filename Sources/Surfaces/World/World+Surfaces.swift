@@ -97,12 +97,6 @@ extension World {
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
     func ioTime(_ pid: ProcessID) -> SimTime { p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)]) }
-
-    /// The extension hands an item to the system's background transfer service.
-    func startBackgroundTransfer(_ index: Int) {
-        hold(shares[index].change)
-        engine.send(.startTransfer(item: Int32(index)), to: ids.shareSheet)
-    }
 }
 
 extension World {

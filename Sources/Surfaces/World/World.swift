@@ -95,18 +95,6 @@ final class World {
     #endif
     /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
     var keepAlive = KeepAliveGrants()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var shares: [SharedItem] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var shareRuns: [Int] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var actions: [ActionRun] = []
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
