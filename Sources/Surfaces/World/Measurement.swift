@@ -116,6 +116,7 @@ final class Measurement {
     let watch: SurfaceObserver
     let car: SurfaceObserver
     private let engine: Engine
+    private let p: Parameters
     private let warmup: SimTime
     private let staleAfter: SimTime
 
@@ -151,6 +152,12 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Whether the shared storage area's session entry, and its projection, hold the first
+    /// account, as of its latest write.
+    private var sharedHoldsFirst = (session: false, data: false)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The version of each object's name at the backend, by identifier (`widget.staleName`).
     private var namesAtBackend: [Int32] = []
     #if !DEBUG
@@ -177,6 +184,7 @@ final class Measurement {
     init(_ p: Parameters, engine: Engine, truth: Truth) {
         self.engine = engine
         self.truth = truth
+        self.p = p
         warmup = p.observe.warmup
         staleAfter = p.observe.staleAfter
         func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
@@ -363,9 +371,25 @@ final class Measurement {
 
     // MARK: Sign-out
 
-    /// The first account signs out now; `holding` says, per leak metric, whether its surface
-    /// holds the account at that moment (if not, its leak is zero).
-    func signOut(holding: [(Metric, Bool)]) {
+    /// The first account signs out now (docs/model.md#sign-out). A leak whose surface does not
+    /// hold the account at that moment (or that the app does not have) is zero: the widget's
+    /// picture, a live status, the watch, the television and a car's own client as they last
+    /// reported, the share extension's and the actions' session entry and the share sheet's
+    /// projection as the shared storage area last held them.
+    func signOut() {
+        let w = widget.current
+        let holding: [(Metric, Bool)] = [
+            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == Account.first),
+            (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
+            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
+            (.signoutShareLeak, p.share.enabled && sharedHoldsFirst.session),
+            (.signoutShareDataLeak, p.share.enabled && sharedHoldsFirst.data),
+            (.signoutActionsLeak, p.action.enabled && p.action.background && sharedHoldsFirst.session),
+            (.signoutTVLeak, p.tv.enabled && holders.television),
+            // A projected car shows the app's signed-out state at once: only a car's own client
+            // can hold the account on.
+            (.signoutCarLeak, p.car.enabled && holders.carClient),
+        ]
         signedOutAt = now
         leakEnded = Array(repeating: nil, count: Metric.allCases.count)
         for (m, holds) in holding where !holds { leakEnded[m.rawValue] = now }
@@ -382,6 +406,7 @@ final class Measurement {
     /// the entry does, and the share sheet lists its data while the projection does; a sign-out
     /// that clears them, or a second account's session and data replacing them, ends the leaks.
     func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
+        sharedHoldsFirst = (firstAccountSession, firstAccountData)
         guard signedOutAt != Time.never else { return }
         if !firstAccountSession {
             leakEnded(.signoutShareLeak)

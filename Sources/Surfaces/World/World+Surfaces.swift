@@ -64,8 +64,7 @@ extension World {
 
     /// The projected or on-car templates show `data`.
     func carShows(_ data: DataCopy) {
-        measure.car.show(View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false),
-                         at: now, truth: truth)
+        measure.shows(.car, View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false))
     }
 
     /// Someone looks at the watch.
