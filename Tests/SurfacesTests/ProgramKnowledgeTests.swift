@@ -3,7 +3,8 @@ import XCTest
 /// A program knows only what it could know on a device (docs/model.md#what-a-program-knows):
 /// where the app keeps its session is the app's design, so no other program reads it; the
 /// others look the shared entry up. A program reports to the measurement layer and never writes
-/// a metric, and it touches no other program's storage.
+/// a metric, touches no other program's storage, and reads neither the app's account nor
+/// whether it signed out.
 final class ProgramKnowledgeTests: XCTestCase {
     /// Every program's source: the surfaces' folders hold programs (the catalogues, the world
     /// and the chapter's scripts are not programs), as (folder, file name, text).
@@ -27,6 +28,26 @@ final class ProgramKnowledgeTests: XCTestCase {
     func testOnlyTheAppReadsWhereItKeepsItsSession() throws {
         for s in try programSources() where "\(s.folder)/\(s.file)" != "App/MainApp.swift" {
             XCTAssertFalse(s.text.contains("session.inSharedSecureStorage"), "\(s.folder)/\(s.file) reads the app's session design")
+        }
+    }
+
+    /// The app's sign-in state is the app's own (docs/model.md#what-a-program-knows): which
+    /// account is signed in and whether the user signed out live in its container, and no other
+    /// program reads them (nor a sign-out flag kept anywhere else). What another program needs of
+    /// them comes as a message (the account an order is placed under), from the person's own
+    /// knowledge (the user program stops what a signed-out person stops), or from what it may read
+    /// itself (the shared session entry); and no program decides that a sign-out's leak ended:
+    /// the measurement layer derives it from what the programs report.
+    func testNoProgramReadsTheAppsSignInState() throws {
+        let signedOut = try NSRegularExpression(pattern: #"\b(w|world|appStorage|storage)\.signedOut\b|(?<![.\w])signedOut\b"#)
+        let account = try NSRegularExpression(pattern: #"\b(w|world)\.(appStorage\.)?account\b|\bappCredential\b"#)
+        for s in try programSources() {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            if s.folder != "App" {
+                XCTAssertNil(signedOut.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads whether the app signed out")
+                XCTAssertNil(account.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads the app's account")
+            }
+            XCTAssertFalse(s.text.lowercased().contains("leakended"), "\(s.folder)/\(s.file) decides that a sign-out leak ended")
         }
     }
 

@@ -45,6 +45,33 @@ final class SignOutTests: XCTestCase {
 
     static let seeds = 3
 
+    /// What the user knows is theirs (docs/model.md#what-a-program-knows): once signed out they
+    /// place no order (no activity begins), tap no widget button and ask for no action; the
+    /// automation they set up still fires, and with the session cleared it runs nothing.
+    func testASignedOutUserStartsNothingAndTheirAutomationFindsNoSession() {
+        var p = Self.world()
+        p.widget.buttonTapsPerDay = 24
+        p.action.enabled = true
+        p.action.perDay = 24
+        for seed in UInt64(11_900)..<11_902 {
+            let trace = TraceLog()
+            _ = Replication.run(p, seed: seed, trace: trace)
+            guard let signOut = trace.receiveTimes("app", "signOut").first else { return XCTFail("seed \(seed): no sign-out") }
+            func received(_ process: String, _ prefix: String) -> [SimTime] {
+                trace.records.filter { $0.process == process && $0.event == "receive" && $0.details.hasPrefix(prefix) }.map(\.time)
+            }
+            for (process, prefix, what) in [("liveStatus", "begin", "activities begun"), ("automations", "buttonTap", "button taps"),
+                                            ("automations", "run(attended: true)", "actions asked for"),
+                                            ("actionRunner", "run", "actions run")] {
+                let times = received(process, prefix)
+                XCTAssertGreaterThan(times.filter { $0 < signOut }.count, 0, "seed \(seed): \(what) before the sign-out")
+                XCTAssertEqual(times.filter { $0 >= signOut }, [], "seed \(seed): \(what) after the sign-out")
+            }
+            XCTAssertGreaterThan(received("automations", "run(attended: false)").filter { $0 > signOut }.count, 0,
+                                 "seed \(seed): the automation still fires after the sign-out")
+        }
+    }
+
     /// All six steps: the phone's surfaces and the watch show a signed-out state at once.
     func testAllSixStepsEndEveryPhoneAndWatchLeakAtOnce() {
         let runs = SurfaceRuns(Self.world(), seeds: Self.seeds, base: 11_100)

@@ -60,8 +60,8 @@ final class SurfaceInvariantsTests: XCTestCase {
         }
         let (on, resOn) = events(widget: true), (off, resOff) = events(widget: false)
         for (process, details, what) in [("watchApp", "write", "watch writes"), ("shareSheet", "share", "shares"),
-                                         ("liveStatus", "begin", "activities"), ("elsewhere", "edit", "edits elsewhere"),
-                                         ("automations", "run", "actions"), ("watchLink", "goAway", "phone out of reach")] {
+                                         ("user", "placesOrder", "activities"), ("elsewhere", "edit", "edits elsewhere"),
+                                         ("user", "runsAction", "actions"), ("watchLink", "goAway", "phone out of reach")] {
             let a = on.receiveTimes(process, details), b = off.receiveTimes(process, details)
             XCTAssertGreaterThan(a.count, 0, what)
             assertSameTimes(a, b, "\(what) with the widget on vs off")

@@ -1,26 +1,26 @@
 import SimKernel
 import Platform
 
-/// One action run by the assistant or an automation (§25.8).
+/// One action run by the assistant or an automation (§25.8), as the automations keep it.
 struct ActionRun {
     var change: Int32 = -1
-    var startedAt: SimTime
     /// Run by a button in the widget (the widget's fourth reload trigger, §25.4).
     var fromWidgetButton = false
     var attempts = 0
-    var openedApp = false
     var done = false
     /// The automation still holds the action's change (it may retry it).
     var holdsChange = false
 }
 
 
-/// What the automations program accepts (§25.9): its own timers for runs, widget button
-/// taps and each attempt's timeout, and the runner's result.
+/// What the automations program accepts (§25.9): the user's requests and widget button
+/// taps, its own timer for each attempt's timeout, and the runner's result.
 enum AutomationsInput {
-    /// An automation or a spoken request runs an action (its own timer).
-    case run
-    /// The user taps a widget button (its own timer).
+    /// An automation or a spoken request runs an action (`UserInput.runsAction`). `attended`:
+    /// the user is there to continue in the app; an automation left behind by a user who signed
+    /// out runs only where a background process finds a session.
+    case run(attended: Bool)
+    /// The user taps a widget button (`UserInput.tapsWidgetButton`).
     case buttonTap
     /// Action `action`'s attempt timed out (its own timer).
     case timeout(action: Int32)
@@ -37,91 +37,84 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every action run so far, by number (the measurement layer hears of each).
+    private var runs: [ActionRun] = []
+
     init(world: World) { self.world = world }
     override func discardMemory() {}
 
-    func start() {
-        schedule()
-        scheduleButtonTap()
-    }
-
-    /// Taps on a button in the widget, at `widget.buttonTaps.perDay`.
-    private func scheduleButtonTap() {
-        guard world.p.widget.enabled else { return }
-        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .buttonTap, to: world.ids.actions)
-    }
-
-    private func schedule() {
-        guard world.p.action.enabled else { return }
-        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .run, to: world.ids.actions)
-    }
+    /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
+    func start() {}
 
     override func receive(_ input: AutomationsInput, engine: Engine) {
         let w = world
         switch input {
-        case .run:
+        case .run(let attended):
             let session = w.shared.readSession(w.device)
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
-            if session?.account != Account.second && (!w.signedOut || session != nil) {
-                w.actions.append(ActionRun(startedAt: w.now))
-                attempt(w.actions.count - 1)
-            }
-            schedule()
+            if session?.account != Account.second && (attended || session != nil) { begin(ActionRun()) }
         case .buttonTap:
-            if !w.signedOut {
-                w.actions.append(ActionRun(startedAt: w.now, fromWidgetButton: true))
-                attempt(w.actions.count - 1)
-            }
-            scheduleButtonTap()
+            begin(ActionRun(fromWidgetButton: true))
         case .timeout(let index):
             let i = Int(index)
-            if !w.actions[i].done && w.actions[i].attempts <= w.p.action.retries {
+            if !runs[i].done && runs[i].attempts <= w.p.action.retries {
                 attempt(i)
-            } else if !w.actions[i].done {
+            } else if !runs[i].done {
                 release(i)          // every attempt timed out: the automation gives up
             }
         case .done(let index):
-            w.actions[Int(index)].done = true
+            runs[Int(index)].done = true
             release(Int(index))
             // The action's code rebuilt the projection; it asks for a reload as the app would (a
             // widget button always does). Reloads from an app intent are budget-exempt.
-            if w.p.widget.enabled && (w.actions[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
-                w.engine.send(.reloadRequest(free: true, reason: w.actions[Int(index)].fromWidgetButton ? .button : .appRequest),
+            if w.p.widget.enabled && (runs[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
+                w.engine.send(.reloadRequest(free: true, reason: runs[Int(index)].fromWidgetButton ? .button : .appRequest),
                               to: w.ids.widgetHost)
             }
         }
     }
 
+    /// Action run `run` starts now: the measurement layer hears of it, and its first attempt goes.
+    private func begin(_ run: ActionRun) {
+        runs.append(run)
+        world.measure.report(.action(Int32(runs.count - 1), .started))
+        attempt(runs.count - 1)
+    }
+
     /// The automation no longer holds action `i`'s change (done, given up, or handed to the app).
     private func release(_ i: Int) {
-        guard world.actions[i].holdsChange else { return }
-        world.actions[i].holdsChange = false
-        world.letGo(world.actions[i].change)
+        guard runs[i].holdsChange else { return }
+        runs[i].holdsChange = false
+        world.letGo(runs[i].change)
     }
 
     private func attempt(_ i: Int) {
         let w = world
-        w.actions[i].attempts += 1
+        runs[i].attempts += 1
         let session = w.shared.readSession(w.device)
         guard w.p.action.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
-            w.actions[i].openedApp = true
-            w.actions[i].done = true
+            w.measure.report(.action(Int32(i), .openedApp))
+            runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
             w.openAppInForeground(.link, bySurface: w.ids.actions.process)
             // The user finishes the action on the screen it opened.
             w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
         }
-        if w.actions[i].change < 0 {
-            w.actions[i].change = w.makeChange(w.actions[i].fromWidgetButton ? .widgetButton : .action)
-            w.actions[i].holdsChange = true     // the maker's hold: the automation's, until it is done
+        if runs[i].change < 0 {
+            runs[i].change = w.makeChange(runs[i].fromWidgetButton ? .widgetButton : .action)
+            runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
+            w.measure.report(.action(Int32(i), .change(runs[i].change)))
         }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
-        w.engine.send(.run(action: Int32(i)), to: w.ids.actionRunner)
+        w.engine.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
         w.engine.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
     }
 }
@@ -129,8 +122,8 @@ final class Automations: SimulatedProcess<AutomationsInput> {
 
 /// What the action runner accepts: the action to run, and the reply to its write.
 enum ActionRunnerInput {
-    /// Run action `action` (the app's intent code, in its own process).
-    case run(action: Int32)
+    /// Run action `action`, whose mutation is change `change` (the app's intent code, in its own process).
+    case run(action: Int32, change: Int32)
     case reply(Reply)
 }
 /// The app's code run in the background for one action (an app intent): it reads the
@@ -149,10 +142,10 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     override func receive(_ input: ActionRunnerInput, engine: Engine) {
         let w = world
         switch input {
-        case .run(let index):
+        case .run(let index, let change):
             guard let session = w.shared.readSession(w.device) else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
-            w.request(.write, from: w.ids.actionRunner, credential: session.id, change: w.actions[Int(index)].change, key: true)
+            w.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.

@@ -126,14 +126,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            world.shared.setSession(SessionToken(id: world.appCredential, account: world.account))
+            world.shared.setSession(SessionToken(id: world.appCredential, account: world.appStorage.account))
         }
     }
 
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         let w = world
         if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: w.account), hasReading: false)
+            memory = Memory(store: DataCopy(account: w.appStorage.account), hasReading: false)
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
@@ -277,7 +277,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard w.appInForeground, w.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard w.appInForeground, w.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         w.appOutboxAppend(id)
@@ -351,7 +351,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the world's snapshot table), not copied out.
-            if r.status == .ok, w.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.account {
+            if r.status == .ok, w.appStorage.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.appStorage.account {
                 // The store is taken out of the run's memory while the reply is handled (a local
                 // value the calls below borrow, not copy) and put back at the end.
                 var store = DataCopy(account: Account.none)
@@ -366,7 +366,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 if !sameObjects { store.objects = w.snapshots[k].objects }
                 let sameNames = store.names == w.snapshots[k].names
                 if !sameNames { store.names = w.snapshots[k].names }
-                store.account = w.account
+                store.account = w.appStorage.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(store)
@@ -446,7 +446,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
-        guard world.account != Account.none else { return }
+        guard world.appStorage.account != Account.none else { return }
         if world.appStorage.keep(store, at: world.now) { world.device.readingsKeyLost = false }
     }
 
@@ -461,7 +461,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
-        guard world.account != Account.none else { return false }
+        guard world.appStorage.account != Account.none else { return false }
         return world.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: world.schemaVersion), world.device)
     }
 

@@ -6,7 +6,7 @@ extension World {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
     var appCredential: Int32 {
-        switch account {
+        switch appStorage.account {
         case Account.none: return 0
         case Account.first: return Backend.phoneSession
         default: return Backend.secondAccountSession

@@ -121,7 +121,6 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 clientSignedIn = false
                 w.measure.report(.holdsAccount(.carClient, false))
                 if driving { w.measure.shows(.car, .blank(.signedOut)) }
-                w.noteLeakEnded(.signoutCarLeak)
             } else if driving, r.status == .ok, let d = w.data(of: r) {
                 w.carShows(d)
             }

@@ -101,26 +101,26 @@ public final class ProbeRun {
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
         guard world.engine.isRunning(world.ids.actions) else { return nil }
-        world.engine.send(.run, to: world.ids.actions)
+        assembly.user.runAction()
         settle()
-        return world.actions.indices.last
+        return world.measure.actions.indices.last
     }
 
     /// Shares one item from another app; returns its index, or nil if the app is not a share target.
     func share() -> Int? {
         guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
-        let before = world.shares.count
+        let before = world.measure.shares.count
         world.engine.send(.share, to: world.ids.shareSheet)
         settle()
         // A sheet still up from an earlier share: the user waits for it (2 s at a time).
-        _ = watch(for: Time.minute) { world.shares.count > before }
-        return world.shares.indices.last
+        _ = watch(for: Time.minute) { world.measure.shares.count > before }
+        return world.measure.shares.indices.last
     }
 
     /// Starts an activity from the app; false if the app shows no live status.
     func startActivity() -> Bool {
         guard world.engine.isRunning(world.ids.live) else { return false }
-        world.engine.send(.begin, to: world.ids.live)
+        assembly.user.placeOrder()
         settle()
         return !assembly.live.activities.isEmpty
     }
@@ -128,7 +128,7 @@ public final class ProbeRun {
     func signOut() {
         world.openAppInForeground(.user)
         wait(World.signOutNavigation)
-        world.engine.send(.signOut, to: world.ids.app)
+        world.engine.send(.signOutNow, to: world.ids.user)
         settle()
     }
 
@@ -194,17 +194,17 @@ public final class ProbeRun {
     var liveDrawnStage: Int? { lastActivity.map { assembly.live.drawnStage($0) } }
     /// The extension acted signed in on share `index`: it made the item a change (uploaded it,
     /// queued it, or handed it to the app), rather than asking to sign in or vanishing.
-    func shareActedSignedIn(_ index: Int) -> Bool { world.shares[index].change >= 0 }
-    func shareChange(_ index: Int) -> Int32 { world.shares[index].change }
+    func shareActedSignedIn(_ index: Int) -> Bool { world.measure.shares[index].change >= 0 }
+    func shareChange(_ index: Int) -> Int32 { world.measure.shares[index].change }
     /// The share sheet vanished while the item was being shared (the extension was killed).
-    func shareVanished(_ index: Int) -> Bool { world.shares[index].killed }
+    func shareVanished(_ index: Int) -> Bool { world.measure.shares[index].killed }
     /// The extension asked the user to sign in.
-    func shareAskedForSignIn(_ index: Int) -> Bool { world.shares[index].signInRequested }
+    func shareAskedForSignIn(_ index: Int) -> Bool { world.measure.shares[index].signInRequested }
     /// The television shows a playback.
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.
     var accountListsWatchOrTelevision: Bool {
         assembly.backend.devices.contains { $0 == Backend.watchCredential || $0 == Backend.tvSession }
     }
-    func actionChange(_ index: Int) -> Int32 { world.actions[index].change }
+    func actionChange(_ index: Int) -> Int32 { world.measure.actions[index].change }
 }

@@ -1,11 +1,19 @@
 import SimKernel
 import Platform
 
+/// An order the user placed in the app (`UserProcess.placeOrder`): its planned length, how
+/// long the activity behind it really takes, and the account it was placed under.
+struct ActivityPlan {
+    var planned: SimTime
+    var actual: SimTime
+    var account: Int32
+}
+
 /// What the live-status program accepts: its own timers, pushes the system draws, the
 /// app's drawing calls, and the app's and sign-out's notices (§25.5).
 enum LiveStatusInput {
-    /// The user places an order in the app (its own timer): an activity begins.
-    case begin
+    /// The user placed an order in the app: an activity begins.
+    case begin(ActivityPlan)
     /// The backend moves activity `activity` to its next stage (its own timer).
     case stage(activity: Int32)
     /// The platform removes activity `activity`'s status: 8 h active, then the linger on the lock screen.
@@ -50,7 +58,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         var removedAt: SimTime = Time.never
         /// When the final update (push or the app's own call) arrives, if it was not lost.
         var finalUpdateArrives: SimTime? = nil
-        /// The account that started it (the one signed in on the phone then).
+        /// The account the order was placed under (it came with the order).
         var account: Int32
         /// When the data behind `shownStage` was produced: the plan at the start, the stage's
         /// beginning for an update the backend sent (a push, or the app's connection), the
@@ -76,21 +84,16 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     }
     override func discardMemory() {}
 
-    func start() { scheduleBegin() }
-
-    private func scheduleBegin() {
-        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .begin, to: world.ids.live)
-    }
+    /// Nothing runs until an activity begins: the user's orders start them (`UserInput.placesOrder`).
+    func start() {}
 
     /// The index of the activity currently shown or running, if any.
     var current: Int? { activities.indices.last.flatMap { activities[$0].shown || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
 
     override func receive(_ input: LiveStatusInput, engine: Engine) {
-        let w = world
         switch input {
-        case .begin:
-            if !w.signedOut { begin() }
-            scheduleBegin()
+        case .begin(let plan):
+            begin(plan)
         case .stage(let index):
             advance(Int(index))
         case .appDraws(let update):
@@ -111,17 +114,15 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         }
     }
 
-    /// The user places an order in the app, which starts the activity and its status.
-    private func begin() {
+    /// The user placed an order in the app, which starts the activity and its status.
+    private func begin(_ plan: ActivityPlan) {
         let w = world
         w.openAppInForeground(.user, bySurface: w.ids.live.process)
-        let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         // The real activity runs early or late against its plan (what a clock cannot know).
-        let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
         let n = max(1, w.p.live.stages)
-        let times = (1...n).map { w.now + actual * SimTime($0) / SimTime(n) }
-        activities.append(Activity(start: w.now, plannedEnd: w.now + planned, end: times.last!, stageTimes: times,
-                                   account: w.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
+        let times = (1...n).map { w.now + plan.actual * SimTime($0) / SimTime(n) }
+        activities.append(Activity(start: w.now, plannedEnd: w.now + plan.planned, end: times.last!, stageTimes: times,
+                                   account: plan.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
         let i = activities.count - 1
         w.engine.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {
@@ -227,7 +228,6 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         activities[i].removedAt = world.now
         world.measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
-        if world.signedOut && !activities.contains(where: { $0.shown }) { world.noteLeakEnded(.signoutLiveLeak) }
     }
 
     /// A live status of the account is still on screen.

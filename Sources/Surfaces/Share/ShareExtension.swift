@@ -1,29 +1,20 @@
 import SimKernel
 import Platform
 
-/// One item shared to the app (§25.7): its change number, when it was confirmed, its
-/// size, and what became of the extension run that took it.
-struct SharedItem {
-    var change: Int32 = -1
-    var confirmedAt: SimTime
+/// An item the extension handed to the system's background transfer service: the transfer
+/// carries its number, its change and its size (the upload's length).
+struct Transfer {
+    var item: Int32
+    var change: Int32
     var size: Int64
-    var killed = false
-    var signInRequested = false
-    /// Shared to the second account (docs/model.md#a-second-account): not one of the followed items.
-    var forSecondAccount = false
-    var openedApp = false
-    /// The item reached durable hands: the outbox, a background transfer, the app or the backend.
-    var handedOver = false
-    /// The extension run that made the change still holds it (not yet handed over).
-    var extensionHolds = false
 }
 
 
 /// What the share extension accepts (§25.7): the item the user confirmed, the steps of
 /// its append to the shared outbox, the outbox's lock, and the reply to its upload.
 enum ShareExtensionInput {
-    /// The user confirmed shared item `item` in the sheet.
-    case confirm(item: Int32)
+    /// The user confirmed shared item `item`, of `size` bytes, in the sheet.
+    case confirm(item: Int32, size: Int64)
     /// Its read of the shared outbox file is done (storage time).
     case appendRead
     /// Its rewrite of the shared outbox file is done.
@@ -41,12 +32,27 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
 
-    /// In memory during one run.
-    private struct Run { var item: Int; var snapshot: [Int32] = [] }
+    /// In memory during one run: the outbox as its append read it.
+    private struct Run { var snapshot: [Int32] = [] }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var run: Run?
+    /// The item the latest run was launched for, as the system keeps it past the run's memory
+    /// (which goes first when the process ends): its number and size, the change the run made
+    /// for it, whether the run handed it over (to the outbox, a background transfer, the app or
+    /// the backend) and whether the run still holds the change.
+    private struct Launch {
+        var item: Int32
+        var size: Int64
+        var change: Int32 = -1
+        var handedOver = false
+        var holds = false
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var launch: Launch?
 
     init(world: World) { self.world = world }
     override func discardMemory() { run = nil }
@@ -54,91 +60,100 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
         if let next = w.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
-        if reason == .killedForMemory || reason == .killedForTime, let r = w.shareRuns.last, !w.shares[r].handedOver {
-            w.shares[r].killed = true
+        if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
+            w.measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
         // A run that ends before handing its change over takes it with it: lost, unless a
         // request it sent still carries it.
-        if let r = w.shareRuns.last, w.shares[r].extensionHolds {
-            w.shares[r].extensionHolds = false
-            w.letGo(w.shares[r].change)
+        if let l = launch, l.holds {
+            launch?.holds = false
+            w.letGo(l.change)
         }
     }
 
     override func receive(_ input: ShareExtensionInput, engine: Engine) {
         let w = world
         switch input {
-        case .confirm(let index):
-            confirm(Int(index))
+        case .confirm(let item, let size):
+            confirm(item, size: size)
         case .appendRead:
             guard var r = run else { return }
             r.snapshot = w.outbox.read()
             run = r
             engine.send(.appendWrite, to: w.ids.share, after: w.ioTime(w.ids.share.process))
         case .appendWrite:
-            guard let r = run else { return }
-            w.writeSharedOutbox(r.snapshot + [w.shares[r.item].change])
-            handedOver(r.item)
+            guard let r = run, let l = launch else { return }
+            w.writeSharedOutbox(r.snapshot + [l.change])
+            handedOver()
         case .outboxLockGranted:
             engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
         case .reply(let reply):
-            guard let r = run else { return }
+            guard run != nil else { return }
             if reply.status == .ok {
-                handedOver(r.item)
+                handedOver()
             } else {
-                w.startBackgroundTransfer(r.item)   // no network now: the system uploads it later
-                handedOver(r.item)
+                startBackgroundTransfer()   // no network now: the system uploads it later
+                handedOver()
             }
         }
     }
 
-    private func confirm(_ index: Int) {
+    private func confirm(_ item: Int32, size: Int64) {
         let w = world
         let p = w.p.share
-        run = Run(item: index)
-        w.shareRuns.append(index)
+        run = Run()
+        launch = Launch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if w.shared.readSession(w.device)?.account == Account.second { w.shares[index].forSecondAccount = true }
+        if w.shared.readSession(w.device)?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
-        if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: w.shares[index].size) { return }   // the sheet vanishes
+        if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
         let session = w.shared.readSession(w.device)
         guard let token = session else {
-            if !w.signedOut { w.shares[index].signInRequested = true }
+            w.measure.report(.share(item: item, .askedToSignIn))
             w.engine.end(w.ids.share, .normal)
             return
         }
         if token.account == Account.second {
             // Shared to someone else's account: its changes are not followed.
-            w.shares[index].forSecondAccount = true
+            w.measure.report(.share(item: item, .forSecondAccount))
             w.engine.end(w.ids.share, .normal)
             return
         }
-        w.shares[index].change = w.makeChange(.share)
-        w.shares[index].extensionHolds = true
+        let change = w.makeChange(.share)
+        launch?.change = change
+        launch?.holds = true
+        w.measure.report(.share(item: item, .change(change)))
         switch p.design {
         case .inExtension:
-            if w.shares[index].size > p.backgroundTransferAbove {
-                w.startBackgroundTransfer(index)
-                handedOver(index)
+            if size > p.backgroundTransferAbove {
+                startBackgroundTransfer()
+                handedOver()
             } else {
-                w.request(.write, from: w.ids.share, credential: token.id, change: w.shares[index].change, key: true)
+                w.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
             }
         case .outbox:
-            append(index)
+            append(change)
         case .openApp:
-            w.shares[index].openedApp = true
-            w.shares[index].handedOver = true
-            w.shares[index].extensionHolds = false   // the hold travels with the deep link to the app
+            w.measure.report(.share(item: item, .openedApp))
+            launch?.handedOver = true
+            launch?.holds = false   // the hold travels with the deep link to the app
             w.openAppInForeground(.link, bySurface: w.ids.share.process)
-            w.engine.send(.shareHandedOver(change: w.shares[index].change), to: w.ids.app)
+            w.engine.send(.shareHandedOver(change: change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
     }
 
-    /// Appends the item to the outbox under the coordination mode.
-    private func append(_ index: Int) {
+    /// Hands the item to the system's background transfer service, which holds its change from now.
+    private func startBackgroundTransfer() {
+        guard let l = launch else { return }
+        world.hold(l.change)
+        world.engine.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: world.ids.shareSheet)
+    }
+
+    /// Appends the item's change to the outbox under the coordination mode.
+    private func append(_ change: Int32) {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
@@ -148,17 +163,17 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 w.engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
-            w.createOutboxItemFile(w.shares[index].change)
-            handedOver(index)
+            w.createOutboxItemFile(change)
+            handedOver()
         }
     }
 
-    private func handedOver(_ index: Int) {
+    private func handedOver() {
         let w = world
-        w.shares[index].handedOver = true
-        if w.shares[index].extensionHolds {
-            w.shares[index].extensionHolds = false
-            w.letGo(w.shares[index].change)      // its next holder took it first
+        launch?.handedOver = true
+        if let l = launch, l.holds {
+            launch?.holds = false
+            w.letGo(l.change)      // its next holder took it first
         }
         if let next = w.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
@@ -175,10 +190,10 @@ enum ShareSheetInput {
     case share
     /// The user shares again the item they tried while the extension was busy, with the size it was drawn with.
     case shareAgain(size: Int64)
-    /// The extension hands item `item` to the background transfer service.
-    case startTransfer(item: Int32)
-    /// The background transfer of item `item` is done uploading.
-    case transferDone(item: Int32)
+    /// The extension hands an item to the background transfer service.
+    case startTransfer(Transfer)
+    /// The background transfer of an item is done uploading.
+    case transferDone(Transfer)
     case deviceNotice(DeviceNotice)
     case reply(Reply)
 }
@@ -191,7 +206,12 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var waitingForNetwork: [Int] = []
+    private var waitingForNetwork: [Transfer] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// How many items the user has shared (each item's number is its place in that order).
+    private var itemsShared: Int32 = 0
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -209,14 +229,14 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
             schedule()
         case .shareAgain(let size):
             share(size: size)          // the share the user waited to make
-        case .transferDone(let index):
-            upload(Int(index))
-        case .startTransfer(let index):
-            transfer(Int(index))
+        case .transferDone(let t):
+            upload(t)
+        case .startTransfer(let t):
+            transfer(t)
         case .deviceNotice(.online):
             let waiting = waitingForNetwork
             waitingForNetwork = []
-            for i in waiting { transfer(i) }
+            for t in waiting { transfer(t) }
         case .deviceNotice, .reply:
             break       // an upload's outcome is the backend's record (share.* metrics)
         }
@@ -232,31 +252,33 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
             w.engine.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
             return
         }
-        w.shares.append(SharedItem(confirmedAt: w.now, size: size))
+        let item = itemsShared
+        itemsShared += 1
+        w.measure.report(.share(item: item, .confirmed))
         w.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
                                              // The view debugger waives extensions' memory limits (docs/model.md#power).
                                              memoryLimit: w.p.device.developerAttached ? nil : w.p.share.memoryLimit))
-        w.engine.send(.confirm(item: Int32(w.shares.count - 1)), to: w.ids.share)
+        w.engine.send(.confirm(item: item, size: size), to: w.ids.share)
     }
 
-    private func transfer(_ index: Int) {
+    private func transfer(_ t: Transfer) {
         let w = world
         guard w.device.online else {
-            waitingForNetwork.append(index)
+            waitingForNetwork.append(t)
             return
         }
         // Upload time: the round trip plus the item at 2 MB/s.
-        let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(w.shares[index].size) / 2.0)
-        w.engine.send(.transferDone(item: Int32(index)), to: w.ids.shareSheet, after: upload)
+        let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(t.size) / 2.0)
+        w.engine.send(.transferDone(t), to: w.ids.shareSheet, after: upload)
     }
 
-    private func upload(_ index: Int) {
+    private func upload(_ t: Transfer) {
         let w = world
-        w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: w.shares[index].change,
-                  key: true, item: Int32(index), online: true)
-        w.letGo(w.shares[index].change)          // the upload request now carries it
+        w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
+                  key: true, item: t.item, online: true)
+        w.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !w.device.appForceQuit && !w.appInForeground {
             w.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))

@@ -21,6 +21,14 @@ enum UserInput {
     case playback
     /// The user makes a change on the watch (`watch.lifetime = whenLooked`: the write launches the watch app).
     case watchWrite
+    /// The user places an order in the app, which starts a live activity (its own timer,
+    /// `live.activitiesPerDay`).
+    case placesOrder
+    /// The user taps a button in the widget (its own timer, `widget.buttonTaps.perDay`).
+    case tapsWidgetButton
+    /// An automation the user set up, or the user's spoken request, runs one of the app's
+    /// actions (its own timer, `action.perDay`).
+    case runsAction
 }
 
 /// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
@@ -51,6 +59,13 @@ final class UserProcess: SimulatedProcess<UserInput> {
     #endif
     /// The seed of the session the user's last scheduled open would start.
     private var nextOwnSessionSeed: UInt64? = nil
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The user signed out of the app (docs/model.md#sign-out): what they know, and so what they
+    /// no longer do with it. Someone who signed out places no order, taps no widget button and
+    /// asks for none of the app's actions; an automation they set up still runs on its own.
+    private var hasSignedOut = false
 
     init(world: World) { self.world = world }
     override func discardMemory() {}
@@ -58,6 +73,40 @@ final class UserProcess: SimulatedProcess<UserInput> {
     func start() {
         scheduleOpen()
         if let t = world.p.signout.at { at(.signOut, t) }
+        if world.p.live.enabled { scheduleOrder() }
+        if world.p.widget.enabled && world.p.widget.buttonTapsPerDay > 0 { scheduleButtonTap() }
+        if world.p.action.enabled { scheduleAction() }
+    }
+
+    /// The next order, from the activities' own stream (`rng.live`, which also draws each
+    /// activity's plan and how it really runs).
+    private func scheduleOrder() {
+        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .placesOrder, to: world.ids.user)
+    }
+
+    private func scheduleButtonTap() {
+        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .tapsWidgetButton, to: world.ids.user)
+    }
+
+    private func scheduleAction() {
+        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .runsAction, to: world.ids.user)
+    }
+
+    /// The user places an order in the app: the order's planned length, and how long the
+    /// activity behind it really takes (early or late against the plan, which a clock cannot
+    /// know), go to the live status with the account the order is placed under: the user's own.
+    func placeOrder() {
+        guard !hasSignedOut else { return }
+        let w = world
+        let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
+        let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
+        w.engine.send(.begin(ActivityPlan(planned: planned, actual: actual, account: Account.first)), to: w.ids.live)
+    }
+
+    /// The user asks for one of the app's actions, or an automation they left behind after
+    /// signing out runs one with nobody there to continue in the app.
+    func runAction() {
+        world.engine.send(.run(attended: !hasSignedOut), to: world.ids.actions)
     }
 
     private func at(_ event: UserInput, _ t: SimTime) {
@@ -82,6 +131,15 @@ final class UserProcess: SimulatedProcess<UserInput> {
             w.startPlayback()
         case .watchWrite:
             w.launchWatchApp(by: .user, for: .write)
+        case .placesOrder:
+            placeOrder()
+            scheduleOrder()
+        case .tapsWidgetButton:
+            if !hasSignedOut { w.engine.send(.buttonTap, to: w.ids.actions) }
+            scheduleButtonTap()
+        case .runsAction:
+            runAction()
+            scheduleAction()
         case .sessionStarted(let surfaceSeed):
             if !inSession {
                 inSession = true
@@ -114,6 +172,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !w.appInForeground { w.openAppInForeground(.user) }
+            hasSignedOut = true
             w.engine.send(.signOut, to: w.ids.app)
             if let after = w.p.signout.nextAccountAfter { at(.signInAsSomeoneElse, w.now + after) }
         case .signInAsSomeoneElse:

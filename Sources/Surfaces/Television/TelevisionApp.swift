@@ -157,7 +157,6 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 signedIn = false
                 w.measure.report(.holdsAccount(.television, false))
                 playing = false
-                w.noteLeakEnded(.signoutTVLeak)
                 endIfIdle()                     // signed out: nothing to play
             }
         }

@@ -151,8 +151,6 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         if let d = data, signedIn {
             w.measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
-            // The phone's new account reached the watch: it no longer shows the first account.
-            if d.account != Account.first { w.noteLeakEnded(.signoutWatchLeak) }
         } else {
             w.measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
         }
@@ -252,7 +250,6 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         for id in unsent { world.letGo(id) }
         world.measure.report(.holdsAccount(.watch, false))
         show(nil)
-        world.noteLeakEnded(.signoutWatchLeak)
     }
 
     // MARK: Writes

@@ -4,12 +4,10 @@ import Platform
 /// The widget path's platform services and observations (§25.4, docs/model.md#widget).
 extension World {
     /// The host now shows `view` (a stored picture), or the system's redacted view in its place
-    /// while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's leak follows
-    /// the stored picture: a redacted widget shows the account again at the next unlock.
+    /// while the phone is locked (docs/model.md#lock-screen-redaction).
     func showWidget(_ view: View, redacted: Bool = false) {
         catchUpWidgetGlances(through: now)
-        measure.shows(.widget, redacted ? .blank(.redacted) : view)
-        if signedOut && view.account != Account.first { noteLeakEnded(.signoutWidgetLeak) }
+        measure.showsWidget(view, redacted: redacted)
     }
 
     /// The widget gallery shows the preview the provider drew (docs/model.md#the-gallery-preview):

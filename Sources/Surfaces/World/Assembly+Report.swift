@@ -44,7 +44,7 @@ extension Assembly {
         }
         if p.share.enabled { reportShares(into: &r) }
         if p.action.enabled {
-            let runs = w.actions.filter { $0.startedAt >= p.observe.warmup }
+            let runs = w.measure.actions.filter { $0.startedAt >= p.observe.warmup }
             set(.actionDuplicated, frac(runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, runs.count))
             set(.actionOpenedApp, frac(runs.filter(\.openedApp).count, runs.count))
             set(.actionCompletedWithoutApp, frac(runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, runs.count))
@@ -76,7 +76,7 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
-        let items = w.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
+        let items = w.measure.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         guard !items.isEmpty else { return }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {

@@ -17,6 +17,16 @@ enum AccountHolder {
     case television
     /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
     case carClient
+
+    /// The sign-out leak that lasts while this surface holds the account.
+    var leak: Metric {
+        switch self {
+        case .liveStatus: return .signoutLiveLeak
+        case .watch: return .signoutWatchLeak
+        case .television: return .signoutTVLeak
+        case .carClient: return .signoutCarLeak
+        }
+    }
 }
 
 /// What a program reports to the measurement layer: something that happened, as a person
@@ -42,6 +52,56 @@ enum MeasuredEvent {
     case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
     case renamed(object: Int32, version: Int32)
+    /// What became of shared item `item` (the share sheet numbers the items in order).
+    case share(item: Int32, ShareOutcome)
+    /// What became of action `action` (the automations number the runs in order).
+    case action(Int32, ActionOutcome)
+}
+
+/// What the share sheet and the share extension report of one shared item (share.* metrics).
+enum ShareOutcome {
+    /// The user confirmed it in the sheet (the next item in order).
+    case confirmed
+    /// The extension made change `change` for it.
+    case change(Int32)
+    /// The extension run was killed (memory or time) before handing it over: the sheet vanished.
+    case killed
+    /// The extension found no session and asked the user to sign in.
+    case askedToSignIn
+    /// It went to the second account, signed in after the first signed out: not followed
+    /// (docs/model.md#a-second-account).
+    case forSecondAccount
+    /// The extension handed it to the app by deep link.
+    case openedApp
+}
+
+/// What the automations report of one action run (action.* metrics).
+enum ActionOutcome {
+    /// It started now (the next run in order).
+    case started
+    /// Its first background attempt made change `change`.
+    case change(Int32)
+    /// It opened the app ("continue in the app").
+    case openedApp
+}
+
+/// A shared item as the measurement layer follows it.
+struct MeasuredShare {
+    var confirmedAt: SimTime
+    var change: Int32 = -1
+    var killed = false
+    /// The extension asked a user who had not signed out to sign in (after a sign-out the request
+    /// is expected, not a failure).
+    var signInRequested = false
+    var forSecondAccount = false
+    var openedApp = false
+}
+
+/// An action run as the measurement layer follows it.
+struct MeasuredAction {
+    var startedAt: SimTime
+    var change: Int32 = -1
+    var openedApp = false
 }
 
 /// The measurement layer of one replication (docs/metrics.md): the observers of what each
@@ -56,6 +116,7 @@ final class Measurement {
     let watch: SurfaceObserver
     let car: SurfaceObserver
     private let engine: Engine
+    private let p: Parameters
     private let warmup: SimTime
     private let staleAfter: SimTime
 
@@ -91,6 +152,12 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Whether the shared storage area's session entry, and its projection, hold the first
+    /// account, as of its latest write.
+    private var sharedHoldsFirst = (session: false, data: false)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The version of each object's name at the backend, by identifier (`widget.staleName`).
     private var namesAtBackend: [Int32] = []
     #if !DEBUG
@@ -103,10 +170,21 @@ final class Measurement {
     #endif
     /// The widget provider's latest timeline run began after the warm-up (its end is counted).
     private var providerRunMeasured = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every shared item, by number, and what became of it.
+    private(set) var shares: [MeasuredShare] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every action run, by number, and what became of it.
+    private(set) var actions: [MeasuredAction] = []
 
     init(_ p: Parameters, engine: Engine, truth: Truth) {
         self.engine = engine
         self.truth = truth
+        self.p = p
         warmup = p.observe.warmup
         staleAfter = p.observe.staleAfter
         func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
@@ -136,9 +214,21 @@ final class Measurement {
 
     // MARK: What programs report
 
-    /// Surface `s` shows `view` from now on.
+    /// Surface `s` shows `view` from now on. A watch showing data of another account than the
+    /// first (the phone's second account reached it) no longer shows the first: its sign-out
+    /// leak ends.
     func shows(_ s: ObservedSurface, _ view: View) {
         observer(s).show(view, at: now, truth: truth)
+        if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
+    }
+
+    /// The widget host now shows its stored picture `stored`, or the system's redacted view in
+    /// its place while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's
+    /// widget leak follows the stored picture: a redacted widget shows the account again at the
+    /// next unlock, so only a picture without the first account ends it.
+    func showsWidget(_ stored: View, redacted: Bool) {
+        shows(.widget, redacted ? .blank(.redacted) : stored)
+        if stored.account != Account.first { leakEnded(.signoutWidgetLeak) }
     }
 
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
@@ -167,6 +257,8 @@ final class Measurement {
             case .television: holders.television = holds
             case .carClient: holders.carClient = holds
             }
+            // A surface that lets go of the account after the sign-out ends its leak.
+            if !holds { leakEnded(holder.leak) }
         case .relayQueueLength(let n):
             if measuring { result.samples[Metric.watchRelayQueue.rawValue].append(Double(n)) }
         case .liveGlanceAtNothing:
@@ -186,6 +278,27 @@ final class Measurement {
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version
+        case .share(let item, let outcome):
+            let i = Int(item)
+            switch outcome {
+            case .confirmed:
+                precondition(i == shares.count, "shared items are numbered in order")
+                shares.append(MeasuredShare(confirmedAt: now))
+            case .change(let c): shares[i].change = c
+            case .killed: shares[i].killed = true
+            case .askedToSignIn: if signedOutAt == Time.never { shares[i].signInRequested = true }
+            case .forSecondAccount: shares[i].forSecondAccount = true
+            case .openedApp: shares[i].openedApp = true
+            }
+        case .action(let run, let outcome):
+            let i = Int(run)
+            switch outcome {
+            case .started:
+                precondition(i == actions.count, "action runs are numbered in order")
+                actions.append(MeasuredAction(startedAt: now))
+            case .change(let c): actions[i].change = c
+            case .openedApp: actions[i].openedApp = true
+            }
         }
     }
 
@@ -258,16 +371,32 @@ final class Measurement {
 
     // MARK: Sign-out
 
-    /// The first account signs out now; `holding` says, per leak metric, whether its surface
-    /// holds the account at that moment (if not, its leak is zero).
-    func signOut(holding: [(Metric, Bool)]) {
+    /// The first account signs out now (docs/model.md#sign-out). A leak whose surface does not
+    /// hold the account at that moment (or that the app does not have) is zero: the widget's
+    /// picture, a live status, the watch, the television and a car's own client as they last
+    /// reported, the share extension's and the actions' session entry and the share sheet's
+    /// projection as the shared storage area last held them.
+    func signOut() {
+        let w = widget.current
+        let holding: [(Metric, Bool)] = [
+            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == Account.first),
+            (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
+            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
+            (.signoutShareLeak, p.share.enabled && sharedHoldsFirst.session),
+            (.signoutShareDataLeak, p.share.enabled && sharedHoldsFirst.data),
+            (.signoutActionsLeak, p.action.enabled && p.action.background && sharedHoldsFirst.session),
+            (.signoutTVLeak, p.tv.enabled && holders.television),
+            // A projected car shows the app's signed-out state at once: only a car's own client
+            // can hold the account on.
+            (.signoutCarLeak, p.car.enabled && holders.carClient),
+        ]
         signedOutAt = now
         leakEnded = Array(repeating: nil, count: Metric.allCases.count)
         for (m, holds) in holding where !holds { leakEnded[m.rawValue] = now }
     }
 
     /// A sign-out leak of metric `m` ended now (only the first end counts).
-    func leakEnded(_ m: Metric) {
+    private func leakEnded(_ m: Metric) {
         guard signedOutAt != Time.never, leakEnded[m.rawValue] == nil else { return }
         leakEnded[m.rawValue] = now
     }
@@ -277,6 +406,7 @@ final class Measurement {
     /// the entry does, and the share sheet lists its data while the projection does; a sign-out
     /// that clears them, or a second account's session and data replacing them, ends the leaks.
     func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
+        sharedHoldsFirst = (firstAccountSession, firstAccountData)
         guard signedOutAt != Time.never else { return }
         if !firstAccountSession {
             leakEnded(.signoutShareLeak)

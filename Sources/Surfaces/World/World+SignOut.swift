@@ -11,32 +11,14 @@ extension World {
     /// own account (docs/model.md#a-second-account).
     static let signInNavigation: SimTime = 30 * Time.second
 
-    /// The leak metrics, the surface each concerns, and whether that surface holds the
-    /// account at the moment of sign-out (if not, its leak is zero).
-    private func surfacesHoldingAccount() -> [(Metric, Bool)] {
-        let w = measure.current(.widget), holders = measure.holders
-        return [
-            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == Account.first),
-            (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
-            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
-            (.signoutShareLeak, p.share.enabled && shared.session != nil),
-            (.signoutShareDataLeak, p.share.enabled && shared.projection != nil),
-            (.signoutActionsLeak, p.action.enabled && p.action.background && shared.session != nil),
-            (.signoutTVLeak, p.tv.enabled && holders.television),
-            // A projected car shows the app's signed-out state at once (below): only a car's own
-            // client can hold the account on.
-            (.signoutCarLeak, p.car.enabled && holders.carClient),
-        ]
-    }
-
     /// The main app signs the user out, performing the steps in `signout.steps`.
     func performSignOut() {
-        guard !signedOut else { return }
+        guard !appStorage.signedOut else { return }
         catchUpWidgetGlances(through: now)
         catchUpAppGlances(through: now)
-        signedOut = true
-        measure.signOut(holding: surfacesHoldingAccount())
-        account = Account.none
+        appStorage.signedOut = true
+        measure.signOut()
+        appStorage.account = Account.none
         appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
@@ -84,8 +66,8 @@ extension MainApp {
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
         let w = world
-        guard w.account == Account.none, account != Account.none else { return }
-        w.account = account
+        guard w.appStorage.account == Account.none, account != Account.none else { return }
+        w.appStorage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

@@ -43,7 +43,7 @@ extension World {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard p.watch.enabled, answersWatch, account != 0 else { return }
+        guard p.watch.enabled, answersWatch, appStorage.account != 0 else { return }
         answerWatch(store.map(enclose))
     }
 
@@ -64,8 +64,7 @@ extension World {
 
     /// The projected or on-car templates show `data`.
     func carShows(_ data: DataCopy) {
-        measure.car.show(View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false),
-                         at: now, truth: truth)
+        measure.shows(.car, View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false))
     }
 
     /// Someone looks at the watch.
@@ -97,15 +96,6 @@ extension World {
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
     func ioTime(_ pid: ProcessID) -> SimTime { p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)]) }
-
-    /// The extension hands an item to the system's background transfer service.
-    func startBackgroundTransfer(_ index: Int) {
-        hold(shares[index].change)
-        engine.send(.startTransfer(item: Int32(index)), to: ids.shareSheet)
-    }
-
-    /// A sign-out leak of metric `m` ended now (only the first end counts).
-    func noteLeakEnded(_ m: Metric) { measure.leakEnded(m) }
 }
 
 extension World {

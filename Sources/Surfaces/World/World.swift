@@ -47,16 +47,6 @@ final class World {
     #endif
     /// The projection schema the installed app version writes and its widget reads.
     var schemaVersion: Int32 = 1
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The account signed in on the phone (`Account.none`, `.first`, or `.second` once someone
-    /// else signed in) and whether the original account is signed out.
-    var account: Int32 = Account.first
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var signedOut = false
 
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
@@ -108,18 +98,6 @@ final class World {
     #endif
     /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
     var keepAlive = KeepAliveGrants()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var shares: [SharedItem] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var shareRuns: [Int] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var actions: [ActionRun] = []
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)

@@ -111,7 +111,7 @@ final class LiveStatusViewMetricsTests: XCTestCase {
             for seed in UInt64(14_400)..<14_403 {
                 let trace = TraceLog()
                 let r = Replication.run(p, seed: seed, trace: trace)
-                let begins = trace.receiveTimes("liveStatus", "begin")
+                let begins = trace.receiveTimes("user", "placesOrder")     // no sign-out: each order begins an activity
                 let glances = trace.receiveTimes("liveStatus", "glance").filter { $0 >= p.observe.warmup }
                 // Push arrivals per activity: (time, stage).
                 var pushes: [[(SimTime, Int)]] = Array(repeating: [], count: begins.count)
