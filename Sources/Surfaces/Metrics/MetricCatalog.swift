@@ -39,8 +39,9 @@ public enum MetricCatalog {
     public static let shapes: [MetricShape] = specs.map(\.shape)
 
     /// The surfaces' parts of the built-in catalogue, in the order a replication's result is
-    /// formed (`Assembly.report()`): a surface's report may rely on those before it (the app's
-    /// glances are caught up after the widget's, the backend's totals come last).
+    /// formed (`Assembly.report()`). Each part writes only its own metrics; one that reads what
+    /// another's report does to the measurement layer (a glance caught up, an observer advanced
+    /// to the end) goes after it.
     static let contributions: [SurfaceMetrics] = [
         widget(), app(), watch(), live(), share(), actions(), instantVersion(), car(), television(),
         lostChanges(), backend(),
