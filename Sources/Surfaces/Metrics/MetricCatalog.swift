@@ -21,56 +21,32 @@ public struct MetricSpec: Sendable, Equatable {
     }
 }
 
-/// Every built-in metric a replication reports, in a fixed order (the column order of
-/// runs.csv); the metrics of surfaces added from outside follow them in `MetricCatalog.specs`.
-public enum Metric: Int, CaseIterable, Sendable {
-    // Per-surface view metrics, for S in widget, app, watch, car.
-    case widgetStaleness, widgetAge, widgetLag, widgetLagCensored, widgetBlank, widgetUnlabeledStale, widgetWrongAccount, widgetStalenessTimeAvg
-    case widgetDiffersFromApp, widgetWrongTarget, widgetProviderKilled, widgetReloads
-    case appStaleness, appAge, appLag, appLagCensored, appBlank, appUnlabeledStale, appWrongAccount, appStalenessTimeAvg
-    case appKeptReadingOverdue, appColdStartUnexplained
-    case watchStaleness, watchAge, watchLag, watchLagCensored, watchBlank, watchUnlabeledStale, watchWrongAccount, watchStalenessTimeAvg
-    case watchNeedsPhone, watchWriteLost, watchWriteLatency, watchRelayQueue
-    case liveStaleness, liveStuck, liveAge, liveLag, liveLagCensored, liveBlank, liveUnlabeledStale, liveWrongAccount, liveStalenessTimeAvg
-    case shareLost, shareDuplicated, shareKilled, shareLatency, shareSignInRequested, shareOpenedApp
-    case actionDuplicated, actionCompletedWithoutApp, actionOpenedApp
-    case instantEmptyFirstLaunch
-    case carStaleness, carAge, carLag, carLagCensored, carBlank, carUnlabeledStale, carWrongAccount, carStalenessTimeAvg
-    case tvStoppedAtLock
-    case signoutWidgetLeak, signoutLiveLeak, signoutWatchLeak, signoutShareLeak, signoutShareDataLeak, signoutActionsLeak, signoutTVLeak, signoutCarLeak
-    case backendRequests
-    // Lost changes and the censored partners of the item latencies (added last, so the
-    // earlier columns of runs.csv keep their places).
-    case changesLost, shareLatencyCensored, watchWriteLatencyCensored, actionLost
-    case widgetProviderCrashed
-    case widgetSlotStaleness
-    // The backend's cost by surface and endpoint (docs/model.md#backend-and-push): requests by
-    // the sender's surface (`CostSurface` order), then by endpoint (`RequestKind` order), then bytes.
-    case backendRequestsApp, backendRequestsWidget, backendRequestsWatch, backendRequestsShare, backendRequestsAction
-    case backendRequestsCar, backendRequestsTV, backendRequestsElsewhere, backendRequestsAdded
-    case backendRequestsSync, backendRequestsCompactFetch, backendRequestsWrite, backendRequestsRevoke
-    case backendBytes
-    case backendBytesApp, backendBytesWidget, backendBytesWatch, backendBytesShare, backendBytesAction
-    case backendBytesCar, backendBytesTV, backendBytesElsewhere, backendBytesAdded
-    case backendBytesSync, backendBytesCompactFetch, backendBytesWrite
-    // Sign-in by code (docs/model.md#television).
-    case tvSignInTime, backendRequestsDeviceCode
-    // The gallery's preview, lock-screen redaction and renamed targets (appended: earlier columns keep their places).
-    case widgetPreviewShowsAccount, widgetRedacted, widgetStaleName
-
-    public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
-}
-
 /// The metric table. Names follow docs/metrics.md: `S.staleness`, `S.age`, `S.lag`, ...
+///
+/// The built-in part is a registry: each surface's folder contributes its metrics and how
+/// their values are formed (`SurfaceMetrics`, in a `…Metrics.swift` file beside its programs),
+/// and `contributions` lists them. Every metric's place (its runs.csv column) is the raw value
+/// of its `Metric` member, stated where the surface declares it, so the catalogue's order does
+/// not follow the registration list: a metric added later takes the next free place.
 public enum MetricCatalog {
     /// Every metric a replication reports, by index: the built-in ones (`Metric.rawValue`),
     /// then those of the surfaces added from outside, in installation order
     /// (docs/extending.md#metrics), so the built-in columns never move.
     public static let specs: [MetricSpec] = builtIn + SurfaceExtensions.installed.flatMap(\.metrics)
-    /// The metrics of the surfaces this package has, in `Metric` order.
-    static let builtIn: [MetricSpec] = build()
+    /// The metrics of the surfaces this package has, in `Metric` order (each at its place).
+    static let builtIn: [MetricSpec] = placed(contributions)
     /// Each metric's shape, by raw value (read per replication without copying its spec).
     public static let shapes: [MetricShape] = specs.map(\.shape)
+
+    /// The surfaces' parts of the built-in catalogue, in the order a replication's result is
+    /// formed (`Assembly.report()`). Each part writes only its own metrics; one that reads what
+    /// another's report does to the measurement layer (a glance caught up, an observer advanced
+    /// to the end) goes after it.
+    static let contributions: [SurfaceMetrics] = [
+        widget(), app(), watch(), live(), share(), actions(), instantVersion(), car(), television(),
+        lostChanges(), backend(),
+    ]
+
     /// Metrics computed across replications of a point rather than within one.
     public static let pointMetrics: [MetricSpec] = [
         MetricSpec(name: "backend.requests.peakToMean", unit: "ratio", shape: .perReplication,
@@ -85,110 +61,60 @@ public enum MetricCatalog {
                    doc: "the largest burst: over a run of consecutive minutes above twice the mean, the requests beyond the mean"),
     ]
 
-    static func view(_ s: String, _ what: String) -> [MetricSpec] { [
-        MetricSpec(name: "\(s).staleness", unit: "s", shape: .sampled, doc: "at a glance at the \(what): 0 if the view includes every change made so far, else now − when the earliest missing change was made"),
-        MetricSpec(name: "\(s).age", unit: "s", shape: .sampled, doc: "at a glance: now − when the view's data was read from the backend"),
-        MetricSpec(name: "\(s).lag", unit: "s", shape: .sampled, doc: "per change: time until the \(what) first shows it"),
-        MetricSpec(name: "\(s).lag.censored", unit: "fraction", shape: .perReplication, doc: "changes the \(what) had not shown by the end"),
-        MetricSpec(name: "\(s).blank", unit: "fraction", shape: .perReplication, doc: "glances that show no data"),
-        MetricSpec(name: "\(s).unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed"),
-        MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out"),
-        MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown"),
+    /// The built-in specs, each at its metric's place; stops the program when the places are
+    /// not exactly 0, 1, … (`placementProblems`).
+    static func placed(_ contributions: [SurfaceMetrics]) -> [MetricSpec] {
+        let problems = placementProblems(contributions)
+        precondition(problems.isEmpty, "the metric registry's places: " + problems.joined(separator: "; "))
+        var specs = [MetricSpec?](repeating: nil, count: contributions.reduce(0) { $0 + $1.metrics.count })
+        for c in contributions {
+            for (metric, spec) in c.metrics { specs[metric.rawValue] = spec }
+        }
+        return specs.map { $0! }
+    }
+
+    /// What is wrong with the places the contributions state (empty: they are dense and
+    /// unique, every place from 0 to the number of metrics less one taken by exactly one metric).
+    static func placementProblems(_ contributions: [SurfaceMetrics]) -> [String] {
+        var taken: [Int: String] = [:]
+        var problems: [String] = []
+        let count = contributions.reduce(0) { $0 + $1.metrics.count }
+        for c in contributions {
+            for (metric, spec) in c.metrics {
+                let place = metric.rawValue
+                if !(0..<count).contains(place) {
+                    problems.append("\(c.surface)'s \(spec.name) is at \(place), outside 0…\(count - 1)")
+                } else if let other = taken[place] {
+                    problems.append("\(c.surface)'s \(spec.name) and \(other) are both at \(place)")
+                } else {
+                    taken[place] = spec.name
+                }
+            }
+        }
+        for place in 0..<count where taken[place] == nil && problems.isEmpty {
+            problems.append("no metric is at \(place)")
+        }
+        return problems
+    }
+
+    /// The eight view metrics of a surface whose screen the measurement layer watches
+    /// (`SurfaceObserver`): `s` its metric prefix, `what` the surface in the docs' words.
+    static func view(_ s: String, _ what: String, _ m: SurfaceObserver.Slots) -> [(metric: Metric, spec: MetricSpec)] { [
+        (m.staleness, MetricSpec(name: "\(s).staleness", unit: "s", shape: .sampled, doc: "at a glance at the \(what): 0 if the view includes every change made so far, else now − when the earliest missing change was made")),
+        (m.age, MetricSpec(name: "\(s).age", unit: "s", shape: .sampled, doc: "at a glance: now − when the view's data was read from the backend")),
+        (m.lag, MetricSpec(name: "\(s).lag", unit: "s", shape: .sampled, doc: "per change: time until the \(what) first shows it")),
+        (m.censored, MetricSpec(name: "\(s).lag.censored", unit: "fraction", shape: .perReplication, doc: "changes the \(what) had not shown by the end")),
+        (m.blank, MetricSpec(name: "\(s).blank", unit: "fraction", shape: .perReplication, doc: "glances that show no data")),
+        (m.unlabeled, MetricSpec(name: "\(s).unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed")),
+        (m.wrongAccount, MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out")),
+        (m.timeAvg, MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown")),
     ] }
 
-    /// The backend's requests and bytes by surface and endpoint (docs/metrics.md#backend-cost).
-    static func backendCost() -> [MetricSpec] {
-        var m: [MetricSpec] = []
-        for s in CostSurface.allCases {
-            m.append(MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
-                                doc: "requests the backend served after the warm-up from \(s.senders)"))
-        }
-        for (k, what) in [("sync", "the full sync"), ("compactFetch", "the compact, screen-shaped endpoint"),
-                          ("write", "write a change"), ("revoke", "revoke the credentials of the phone and its surfaces")] {
-            m.append(MetricSpec(name: "backend.requests.\(k)", unit: "count", shape: .perReplication,
-                                doc: "requests the backend served after the warm-up to \(what)"))
-        }
-        m.append(MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
-                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data (a revocation and a refused fetch carry none)"))
-        for s in CostSurface.allCases {
-            m.append(MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
-                                doc: "the part of backend.bytes from \(s.senders)"))
-        }
-        for k in ["sync", "compactFetch", "write"] {
-            m.append(MetricSpec(name: "backend.bytes.\(k)", unit: "bytes", shape: .perReplication,
-                                doc: "the part of backend.bytes on the \(k) endpoint"))
-        }
-        return m
+    /// A surface's sign-out leak, `signout.<s>.leak`: the time after the sign-out during which `what`.
+    static func signOutLeak(_ s: String, _ what: String) -> MetricSpec {
+        MetricSpec(name: "signout.\(s).leak", unit: "s", shape: .perReplication, doc: "time after sign-out during which \(what)")
     }
 
-    static func build() -> [MetricSpec] {
-        var m = view("widget", "widget")
-        m += [
-            MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed"),
-            MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)"),
-            MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that were killed for time or memory"),
-            MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up, per replication"),
-        ]
-        m += view("app", "app")
-        m += [
-            MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept"),
-            MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why"),
-        ]
-        m += view("watch", "watch app")
-        m += [
-            MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\""),
-            MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder"),
-            MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
-            MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
-            MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
-            MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)"),
-            MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)"),
-            MetricSpec(name: "live.lag", unit: "s", shape: .sampled, doc: "per stage: time from its beginning until the live status first draws it or a later one"),
-            MetricSpec(name: "live.lag.censored", unit: "fraction", shape: .perReplication, doc: "stages the live status had not drawn by the end"),
-            MetricSpec(name: "live.blank", unit: "fraction", shape: .perReplication, doc: "glances during an activity with no live status shown"),
-            MetricSpec(name: "live.unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed (a live status prints none)"),
-            MetricSpec(name: "live.wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances at a live status of an account that is signed out"),
-            MetricSpec(name: "live.staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while a live status is shown"),
-            MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox"),
-            MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
-            MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)"),
-            MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it"),
-            MetricSpec(name: "share.signInRequested", unit: "fraction", shape: .perReplication, doc: "shares stopped by a sign-in request while the app is signed in"),
-            MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app"),
-            MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once"),
-            MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
-            MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")"),
-            MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
-        ]
-        m += view("car", "car screen")
-        m += [
-            MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
-        ]
-        for (s, what) in [("widget", "the widget shows the account"), ("live", "a live status of the account stays"),
-                          ("watch", "the watch shows the account's data"), ("share", "the share extension acts as signed in"),
-                          ("shareData", "the share sheet lists the account's data"), ("actions", "actions act on the account"),
-                          ("tv", "the television plays as signed in"),
-                          ("car", "the car screen shows the account, or the car's own client stays signed in")] {
-            m.append(MetricSpec(name: "signout.\(s).leak", unit: "s", shape: .perReplication, doc: "time after sign-out during which \(what)"))
-        }
-        m.append(MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"))
-        m += [
-            MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth"),
-            MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out"),
-            MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out"),
-            MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
-            MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
-            MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
-        ]
-        m += backendCost()
-        m += [
-            MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included"),
-            MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals"),
-            MetricSpec(name: "widget.previewShowsAccount", unit: "fraction", shape: .perReplication, doc: "previews the widget gallery showed after the warm-up (widget.galleryOpens.perDay) that drew the account's data rather than fixture data"),
-            MetricSpec(name: "widget.redacted", unit: "fraction", shape: .perReplication, doc: "glances at the widget that saw the system's redacted view (widget.redactsWhenLocked, the phone locked)"),
-            MetricSpec(name: "widget.staleName", unit: "fraction", shape: .perReplication, doc: "glances at the widget showing data whose object has been renamed at the backend since the name it shows (elsewhere.renames.perDay)"),
-        ]
-        precondition(m.count == Metric.allCases.count, "metric table and Metric enum disagree")
-        return m
-    }
+    /// A per-replication fraction: `a` of `b` items, NaN when there were none.
+    static func fraction(_ a: Int, of b: Int) -> Double { b == 0 ? .nan : Double(a) / Double(b) }
 }

@@ -174,28 +174,28 @@ final class SurfaceObserver {
         return made == 0 ? .nan : Double(missed) / Double(made)
     }
 
-    /// Writes this surface's metrics into `result`.
-    /// The metric slots a surface reports into (nil: the surface has no such metric).
-    struct Slots {
+    /// The metric slots a surface's view reports into (`slotStaleness` nil: the surface has none).
+    struct Slots: Sendable {
         var staleness: Metric
         var blank: Metric
-        var age: Metric? = nil, lag: Metric? = nil, censored: Metric? = nil
-        var unlabeled: Metric? = nil, wrongAccount: Metric? = nil, timeAvg: Metric? = nil
+        var age: Metric, lag: Metric, censored: Metric
+        var unlabeled: Metric, wrongAccount: Metric, timeAvg: Metric
         var slotStaleness: Metric? = nil
     }
 
+    /// Writes this surface's view metrics into `result`.
     func report(into result: inout ReplicationResult, end: SimTime, truth: Truth, _ s: Slots) {
         advance(to: end, truth: truth)
         let g = Double(glances)
         func share(_ k: Int) -> Double { glances == 0 ? .nan : Double(k) / g }
         result.samples[s.staleness.rawValue] = staleness
         result.values[s.blank.rawValue] = share(blankGlances)
-        if let m = s.age { result.samples[m.rawValue] = age }
-        if let m = s.lag { result.samples[m.rawValue] = lag }
-        if let m = s.censored { result.values[m.rawValue] = censoredShare(truth: truth) }
-        if let m = s.unlabeled { result.values[m.rawValue] = share(unlabeledStaleGlances) }
-        if let m = s.wrongAccount { result.values[m.rawValue] = share(wrongAccountGlances) }
-        if let m = s.timeAvg { result.values[m.rawValue] = shownTime > 0 ? integral / shownTime : .nan }
+        result.samples[s.age.rawValue] = age
+        result.samples[s.lag.rawValue] = lag
+        result.values[s.censored.rawValue] = censoredShare(truth: truth)
+        result.values[s.unlabeled.rawValue] = share(unlabeledStaleGlances)
+        result.values[s.wrongAccount.rawValue] = share(wrongAccountGlances)
+        result.values[s.timeAvg.rawValue] = shownTime > 0 ? integral / shownTime : .nan
         if let m = s.slotStaleness { result.samples[m.rawValue] = slotStaleness }
     }
 }

@@ -1,0 +1,77 @@
+import SimKernel
+
+/// The share extension's metrics (docs/metrics.md), each at its place in runs.csv.
+extension Metric {
+    /// `share.lost`.
+    public static var shareLost: Metric { Metric(43) }
+    /// `share.duplicated`.
+    public static var shareDuplicated: Metric { Metric(44) }
+    /// `share.killed`.
+    public static var shareKilled: Metric { Metric(45) }
+    /// `share.latency`.
+    public static var shareLatency: Metric { Metric(46) }
+    /// `share.signInRequested`.
+    public static var shareSignInRequested: Metric { Metric(47) }
+    /// `share.openedApp`.
+    public static var shareOpenedApp: Metric { Metric(48) }
+    /// `signout.share.leak`.
+    public static var signoutShareLeak: Metric { Metric(65) }
+    /// `signout.shareData.leak`.
+    public static var signoutShareDataLeak: Metric { Metric(66) }
+    /// `share.latency.censored`.
+    public static var shareLatencyCensored: Metric { Metric(72) }
+}
+
+/// The share extension's part of the metric catalogue.
+extension MetricCatalog {
+    static func share() -> SurfaceMetrics {
+        SurfaceMetrics(surface: "share", metrics: [
+            (.shareLost, MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox")),
+            (.shareDuplicated, MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once")),
+            (.shareKilled, MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)")),
+            (.shareLatency, MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it")),
+            (.shareSignInRequested, MetricSpec(name: "share.signInRequested", unit: "fraction", shape: .perReplication, doc: "shares stopped by a sign-in request while the app is signed in")),
+            (.shareOpenedApp, MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app")),
+            (.signoutShareLeak, signOutLeak("share", "the share extension acts as signed in")),
+            (.signoutShareDataLeak, signOutLeak("shareData", "the share sheet lists the account's data")),
+            (.shareLatencyCensored, MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out")),
+        ], report: { $0.reportShare(into: &$1, end: $2) })
+    }
+}
+
+extension Assembly {
+    /// The shares and the share extension's and share sheet's sign-out leaks.
+    func reportShare(into r: inout ReplicationResult, end: SimTime) {
+        if world.p.share.enabled { reportShares(into: &r) }
+        r.values[Metric.signoutShareLeak.rawValue] = world.measure.leak(.signoutShareLeak, end: end)
+        r.values[Metric.signoutShareDataLeak.rawValue] = world.measure.leak(.signoutShareDataLeak, end: end)
+    }
+
+    /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
+    private func reportShares(into r: inout ReplicationResult) {
+        let w = world
+        let items = w.measure.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
+        guard !items.isEmpty else { return }
+        var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
+        for item in items where item.change >= 0 && !item.killed {
+            let applied = backend.timesApplied(item.change)
+            if applied > 1 { duplicated += 1 }
+            if let t = backend.firstApplied(item.change) {
+                r.samples[Metric.shareLatency.rawValue].append(Time.seconds(t - item.confirmedAt))
+                measured += 1
+            } else if w.truth.lostAt[Int(item.change)] < Time.never {
+                lost += 1
+            } else {
+                measured += 1
+                onItsWay += 1
+            }
+        }
+        r.values[Metric.shareLatencyCensored.rawValue] = measured == 0 ? .nan : Double(onItsWay) / Double(measured)
+        let n = Double(items.count)
+        r.values[Metric.shareLost.rawValue] = Double(lost) / n
+        r.values[Metric.shareDuplicated.rawValue] = Double(duplicated) / n
+        r.values[Metric.shareKilled.rawValue] = Double(items.filter(\.killed).count) / n
+        r.values[Metric.shareSignInRequested.rawValue] = Double(items.filter(\.signInRequested).count) / n
+        r.values[Metric.shareOpenedApp.rawValue] = Double(items.filter(\.openedApp).count) / n
+    }
+}
