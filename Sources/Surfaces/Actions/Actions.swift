@@ -72,7 +72,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             // The action's code rebuilt the projection; it asks for a reload as the app would (a
             // widget button always does). Reloads from an app intent are budget-exempt.
             if w.p.widget.enabled && (runs[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
-                w.engine.send(.reloadRequest(free: true, reason: runs[Int(index)].fromWidgetButton ? .button : .appRequest),
+                w.send(.reloadRequest(free: true, reason: runs[Int(index)].fromWidgetButton ? .button : .appRequest),
                               to: w.ids.widgetHost)
             }
         }
@@ -104,7 +104,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             release(i)              // a change made by an earlier attempt is not the app's to send
             w.openAppInForeground(.link, bySurface: w.ids.actions.process)
             // The user finishes the action on the screen it opened.
-            w.engine.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
+            w.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
         }
         if runs[i].change < 0 {
@@ -114,8 +114,8 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
-        w.engine.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
-        w.engine.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
+        w.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
+        w.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
     }
 }
 

@@ -20,18 +20,18 @@ extension MainApp {
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            w.engine.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+            w.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
         case .coordinated:
             m.drainSnapshot = []
             if w.outbox.acquire(w.ids.app.process.index) {
-                w.engine.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+                w.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
             }
         }
     }
 
     /// The shared outbox's lock is granted: the drain reads the file.
     func outboxLockGranted() {
-        world.engine.send(.outboxRead, to: world.ids.app, after: world.ioTime(world.ids.app.process))
+        world.send(.outboxRead, to: world.ids.app, after: world.ioTime(world.ids.app.process))
     }
 
     /// The drain read the shared file: its items go into the app's own outbox.
@@ -41,7 +41,7 @@ extension MainApp {
         let items = w.outbox.read()
         m.drainSnapshot = items
         for item in items { sendWrite(item) }   // now in the app's own durable outbox
-        w.engine.send(.outboxWrite, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+        w.send(.outboxWrite, to: w.ids.app, after: w.ioTime(w.ids.app.process))
     }
 
     /// The drain rewrites the shared file.

@@ -224,7 +224,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxWrite: outboxWriteDone()
         case .liveActivityMoved(let update):
             // The app's own code draws the stage it heard of on its status.
-            world.engine.send(.appDraws(update), to: world.ids.live)
+            world.send(.appDraws(update), to: world.ids.live)
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
@@ -330,7 +330,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func startSyncTimer() {
         guard let m = memory, !m.syncTimerRunning else { return }
         m.syncTimerRunning = true
-        world.engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
+        world.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
     }
 
     func sync() {

@@ -91,7 +91,7 @@ extension World {
         let rate = p.live.backgroundTerminationPerHour
         guard rate > 0 else { return }
         let delay = SimTime(rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
-        engine.send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
+        send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).

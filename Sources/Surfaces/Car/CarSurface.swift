@@ -145,7 +145,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
     /// The next refresh (or, projected, the next check that the app still runs) of this drive.
     private func scheduleRefresh() {
-        world.engine.send(.refresh(drive: drive), to: world.ids.car, after: world.p.app.syncInterval)
+        world.send(.refresh(drive: drive), to: world.ids.car, after: world.p.app.syncInterval)
     }
 
     /// The car connection runs the phone app in the background for the drive, even after a

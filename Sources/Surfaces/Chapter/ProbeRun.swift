@@ -40,7 +40,7 @@ public final class ProbeRun {
     /// and what it shows is current. Read it with `elsewhereShows` and `elsewhereStage`.
     func lookElsewhere() {
         let before = assembly.elsewhere.refreshes
-        world.engine.send(.look, to: world.ids.elsewhere)
+        world.send(.look, to: world.ids.elsewhere)
         settle()
         _ = watch(for: 10 * Time.second) { assembly.elsewhere.refreshes > before }
     }
@@ -54,7 +54,7 @@ public final class ProbeRun {
         var nextLook = start
         while true {
             if now >= nextLook {
-                world.engine.send(.look, to: world.ids.elsewhere)
+                world.send(.look, to: world.ids.elsewhere)
                 settle()
                 nextLook += lookEvery
             }
@@ -74,7 +74,7 @@ public final class ProbeRun {
 
     /// The user goes to the home screen (the session ends normally).
     func goHome() {
-        if world.appInForeground { world.engine.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
+        if world.appInForeground { world.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
         settle()
     }
 
@@ -83,14 +83,14 @@ public final class ProbeRun {
     /// The user changes something in the app; returns the change's number.
     func editInApp() -> Int32? {
         let before = world.truth.count
-        world.engine.send(.userEdits, to: world.ids.app)
+        world.send(.userEdits, to: world.ids.app)
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
     }
 
     /// A second device changes the data; returns the change's number.
     func editElsewhere() -> Int32 {
-        world.engine.send(.edit, to: world.ids.elsewhere)
+        world.send(.edit, to: world.ids.elsewhere)
         settle()
         return world.truth.count - 1
     }
@@ -110,7 +110,7 @@ public final class ProbeRun {
     func share() -> Int? {
         guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
         let before = world.measure.shares.count
-        world.engine.send(.share, to: world.ids.shareSheet)
+        world.send(.share, to: world.ids.shareSheet)
         settle()
         // A sheet still up from an earlier share: the user waits for it (2 s at a time).
         _ = watch(for: Time.minute) { world.measure.shares.count > before }
@@ -128,7 +128,7 @@ public final class ProbeRun {
     func signOut() {
         world.openAppInForeground(.user)
         wait(World.signOutNavigation)
-        world.engine.send(.signOutNow, to: world.ids.user)
+        world.send(.signOutNow, to: world.ids.user)
         settle()
     }
 
@@ -138,7 +138,7 @@ public final class ProbeRun {
         if world.p.watch.lifetime == .whenLooked {
             world.launchWatchApp(by: .user, for: .write)     // a write on the watch launches its app
         } else {
-            world.engine.send(.write, to: world.ids.watch)
+            world.send(.write, to: world.ids.watch)
         }
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
@@ -149,25 +149,25 @@ public final class ProbeRun {
         if world.p.watch.lifetime == .whenLooked {
             world.launchWatchApp(by: .user, for: .glance)    // a look brings the app up
         } else {
-            world.engine.send(.glance, to: world.ids.watch)
+            world.send(.glance, to: world.ids.watch)
         }
         wait(5 * Time.second)
         return world.measure.current(.watch)
     }
 
     /// The phone loses its network (airplane mode) for `network.offlineDuration`.
-    func goOffline() { world.engine.send(.offline, to: world.ids.device); settle() }
+    func goOffline() { world.send(.offline, to: world.ids.device); settle() }
     /// The phone restarts: every phone process ends, and it comes back locked, before first unlock.
-    func restartPhone() { world.engine.send(.restart, to: world.ids.device); settle() }
+    func restartPhone() { world.send(.restart, to: world.ids.device); settle() }
     /// The user unlocks the phone (the first unlock after a restart opens protected storage).
-    func unlockPhone() { world.engine.send(.unlock, to: world.ids.device); settle() }
+    func unlockPhone() { world.send(.unlock, to: world.ids.device); settle() }
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
             world.startPlayback()                          // the playback launches the television's program
         } else {
             guard world.engine.isRunning(world.ids.tv) else { return false }
-            world.engine.send(.playback, to: world.ids.tv)
+            world.send(.playback, to: world.ids.tv)
         }
         settle()
         return assembly.tv.isPlaying

@@ -124,11 +124,11 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         activities.append(Activity(start: w.now, plannedEnd: w.now + plan.planned, end: times.last!, stageTimes: times,
                                    account: plan.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
         let i = activities.count - 1
-        w.engine.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
+        w.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {
-            w.engine.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
+            w.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
-        w.engine.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
+        w.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
         w.measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
@@ -151,7 +151,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let w = world
         activities[i].stage += 1
         let stage = activities[i].stage
-        w.engine.send(.activityStage(activity: Int32(i), stage: Int32(stage)), to: w.ids.backend)
+        w.send(.activityStage(activity: Int32(i), stage: Int32(stage)), to: w.ids.backend)
         let final = stage == activities[i].stageTimes.count
         switch w.p.live.updates {
         case .push, .clock:
@@ -161,20 +161,20 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
             let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
             if final { activities[i].finalUpdateArrives = w.now + delay }
-            w.engine.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.pushService, after: delay)
+            w.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
             let lost = final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
             let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
             // The app stops being kept running for the activity only after its final update
             // had time to arrive (it draws it first).
-            if final { w.engine.send(.keepAliveCheck, to: w.ids.live, after: delay + 1) }
+            if final { w.send(.keepAliveCheck, to: w.ids.live, after: delay + 1) }
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
             guard w.device.online, w.device.poweredOn else { return }
             if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
-            w.engine.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.app, after: delay)
+            w.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.app, after: delay)
         }
     }
 
@@ -184,7 +184,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let was = world.keepAlive.isGranted(.liveActivity)
         let keeps = world.p.live.updates == .app && running
         world.keepAlive.set(.liveActivity, keeps)
-        if was && !keeps { world.engine.send(.activityOver, to: world.ids.app) }
+        if was && !keeps { world.send(.activityOver, to: world.ids.app) }
     }
 
     /// An update the backend sent when the activity reached a stage (a push, or the app's

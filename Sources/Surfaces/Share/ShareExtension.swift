@@ -140,7 +140,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.handedOver = true
             launch?.holds = false   // the hold travels with the deep link to the app
             w.openAppInForeground(.link, bySurface: w.ids.share.process)
-            w.engine.send(.shareHandedOver(change: change), to: w.ids.app)
+            w.send(.shareHandedOver(change: change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
     }
@@ -149,7 +149,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     private func startBackgroundTransfer() {
         guard let l = launch else { return }
         world.hold(l.change)
-        world.engine.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: world.ids.shareSheet)
+        world.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: world.ids.shareSheet)
     }
 
     /// Appends the item's change to the outbox under the coordination mode.
@@ -157,10 +157,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
         case .coordinated:
             if w.outbox.acquire(w.ids.share.process.index) {
-                w.engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+                w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
             w.createOutboxItemFile(change)
@@ -176,7 +176,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             w.letGo(l.change)      // its next holder took it first
         }
         if let next = w.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
-        if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.engine.send(.outboxItemAdded, to: w.ids.app) }
+        if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }
 }
@@ -249,7 +249,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
         if w.engine.isRunning(w.ids.share) {
             // The item keeps the size it was drawn with when the user chose it.
-            w.engine.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
+            w.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
             return
         }
         let item = itemsShared
@@ -260,7 +260,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
                                              // The view debugger waives extensions' memory limits (docs/model.md#power).
                                              memoryLimit: w.p.device.developerAttached ? nil : w.p.share.memoryLimit))
-        w.engine.send(.confirm(item: item, size: size), to: w.ids.share)
+        w.send(.confirm(item: item, size: size), to: w.ids.share)
     }
 
     private func transfer(_ t: Transfer) {
@@ -271,7 +271,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         }
         // Upload time: the round trip plus the item at 2 MB/s.
         let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(t.size) / 2.0)
-        w.engine.send(.transferDone(t), to: w.ids.shareSheet, after: upload)
+        w.send(.transferDone(t), to: w.ids.shareSheet, after: upload)
     }
 
     private func upload(_ t: Transfer) {

@@ -76,13 +76,13 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         scheduleBackgroundRefresh()
         schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &world.rng.devicePower)
         screenOff()
-        if let t = p.device.keyLossAt { world.engine.send(.keyLoss, to: world.ids.device, at: t) }
-        if let t = p.app.keepReadingsChangeAt { world.engine.send(.keepChange, to: world.ids.device, at: t) }
+        if let t = p.device.keyLossAt { world.send(.keyLoss, to: world.ids.device, at: t) }
+        if let t = p.app.keepReadingsChangeAt { world.send(.keepChange, to: world.ids.device, at: t) }
     }
 
     private func send(_ event: DeviceInput, after delay: SimTime) {
         let t = world.now + delay
-        if t < p.duration { world.engine.send(event, to: world.ids.device, at: t) }
+        if t < p.duration { world.send(event, to: world.ids.device, at: t) }
     }
 
     private func schedule(_ event: DeviceInput, perDay: Double, rng: inout RandomStream) {
@@ -212,7 +212,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
                 quotaGeneration += 1
                 let at = jobRuns.nextAllowed(bucket.jobQuota, at: w.now)
                 w.engine.log(w.ids.device, "refreshDeferred", "standby bucket \(bucket.rawValue)")
-                if at < p.duration { w.engine.send(.quotaFrees(generation: quotaGeneration), to: w.ids.device, at: at) }
+                if at < p.duration { w.send(.quotaFrees(generation: quotaGeneration), to: w.ids.device, at: at) }
             }
             return
         }

@@ -75,7 +75,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         let k = Int(writer.index)
         if world.rng.pushFrom[k].bernoulli(world.p.push.loss) { return }
         let delay = world.p.push.delay.sampleTime(&world.rng.pushFrom[k])
-        world.engine.send(.silentArrives(writer: writer), to: world.ids.pushService, after: delay)
+        world.send(.silentArrives(writer: writer), to: world.ids.pushService, after: delay)
     }
 
     /// The backend sends a standalone watch its push now, for a write of process `writer`: its
@@ -85,7 +85,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         let k = Int(writer.index)
         if world.rng.pushWatchFrom[k].bernoulli(world.p.push.loss) { return }
         let delay = world.p.push.delay.sampleTime(&world.rng.pushWatchFrom[k])
-        world.engine.send(.watchPushArrives(writer: writer), to: world.ids.pushService, after: delay)
+        world.send(.watchPushArrives(writer: writer), to: world.ids.pushService, after: delay)
     }
 
     /// A standalone watch's push reaches the watch if it has a network (its own, or the phone's
@@ -153,7 +153,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             w.engine.log(w.ids.pushService, "held", "live update, phone offline")
             return
         }
-        w.engine.send(.pushArrives(update), to: w.ids.live)
+        w.send(.pushArrives(update), to: w.ids.live)
     }
 
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would
@@ -177,7 +177,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         if w.appInForeground {
-            w.engine.send(.silentPush, to: w.ids.app)
+            w.send(.silentPush, to: w.ids.app)
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority

@@ -100,17 +100,17 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
-        w.engine.send(.begin(ActivityPlan(planned: planned, actual: actual, account: Account.first)), to: w.ids.live)
+        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: Account.first)), to: w.ids.live)
     }
 
     /// The user asks for one of the app's actions, or an automation they left behind after
     /// signing out runs one with nobody there to continue in the app.
     func runAction() {
-        world.engine.send(.run(attended: !hasSignedOut), to: world.ids.actions)
+        world.send(.run(attended: !hasSignedOut), to: world.ids.actions)
     }
 
     private func at(_ event: UserInput, _ t: SimTime) {
-        if t < world.p.duration { world.engine.send(event, to: world.ids.user, at: t) }
+        if t < world.p.duration { world.send(event, to: world.ids.user, at: t) }
     }
 
     private func scheduleOpen() {
@@ -135,7 +135,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             placeOrder()
             scheduleOrder()
         case .tapsWidgetButton:
-            if !hasSignedOut { w.engine.send(.buttonTap, to: w.ids.actions) }
+            if !hasSignedOut { w.send(.buttonTap, to: w.ids.actions) }
             scheduleButtonTap()
         case .runsAction:
             runAction()
@@ -173,7 +173,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !w.appInForeground { w.openAppInForeground(.user) }
             hasSignedOut = true
-            w.engine.send(.signOut, to: w.ids.app)
+            w.send(.signOut, to: w.ids.app)
             if let after = w.p.signout.nextAccountAfter { at(.signInAsSomeoneElse, w.now + after) }
         case .signInAsSomeoneElse:
             // Someone else opens the app and signs in with their own account (a family member,
@@ -182,16 +182,16 @@ final class UserProcess: SimulatedProcess<UserInput> {
             at(.signInAsSomeoneElseNow, w.now + World.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !w.appInForeground { w.openAppInForeground(.user) }
-            w.engine.send(.signIn(account: Account.second), to: w.ids.app)
+            w.send(.signIn(account: Account.second), to: w.ids.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
         case .entersTelevisionCode(let code):
             // The user opens the app to approve the television (a session the television opened).
             if !w.appInForeground { w.openAppInForeground(.user, bySurface: w.ids.tv.process) }
-            w.engine.send(.approveTelevisionCode(code), to: w.ids.app)
+            w.send(.approveTelevisionCode(code), to: w.ids.app)
         case .edit:
             if inSession {
-                w.engine.send(.userEdits, to: w.ids.app)
+                w.send(.userEdits, to: w.ids.app)
                 scheduleEdit()
             }
         case .end:
@@ -199,7 +199,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             let forceQuit = session.bernoulli(w.p.user.forceQuit)
             if w.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
-                    w.engine.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
+                    w.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
                 } else {
                     w.appInForeground = false   // the app died under the user (a restart)
                 }

@@ -101,7 +101,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             askForCode()
         }
         schedule()
-        if !perPlayback { world.engine.send(.checkIn, to: world.ids.tv, after: Time.hour) }
+        if !perPlayback { world.send(.checkIn, to: world.ids.tv, after: Time.hour) }
     }
 
     /// The next playback: the television's own timer when it runs all day; with `whilePlaying`
@@ -176,8 +176,8 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         if code == nil {
             guard r.status == .ok, r.item >= 0 else { return }
             code = (r.item, w.now)
-            w.engine.send(.seesTelevisionCode(r.item), to: w.ids.user)
-            w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+            w.send(.seesTelevisionCode(r.item), to: w.ids.user)
+            w.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
         } else if r.status == .ok {
             signedIn = true
             signingIn = false
@@ -185,7 +185,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
             endIfIdle()
         } else {
-            w.engine.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+            w.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
         }
     }
 

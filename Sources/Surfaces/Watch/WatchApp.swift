@@ -102,7 +102,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func extendAllowance() {
         guard whenLooked else { return }
         allowance += 1
-        world.engine.send(.allowanceOver(generation: allowance), to: world.ids.watch, after: world.p.watch.backgroundAllowance)
+        world.send(.allowanceOver(generation: allowance), to: world.ids.watch, after: world.p.watch.backgroundAllowance)
     }
 
     private var level: WatchLevel { world.p.watch.level }

@@ -101,7 +101,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// and a standalone watch's push launches it. A reply to a run that ended is lost.
     private func onWatch(_ input: WatchAppInput) {
         let w = world
-        if w.engine.isRunning(w.ids.watch) { w.engine.send(input, to: w.ids.watch); return }
+        if w.engine.isRunning(w.ids.watch) { w.send(input, to: w.ids.watch); return }
         switch input {
         case .context(let snapshot): waiting.context = snapshot
         case .notice(let n): waiting.notices.append(n)
@@ -123,7 +123,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         if w.appCanRunForWatch {
             let queued = toPhone
             toPhone = []
-            for change in queued { world.engine.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
+            for change in queued { world.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
         }
         if let snapshot = context {
             w.sendToWatch(.context(snapshot: snapshot), after: hop)
@@ -139,7 +139,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// the app when it arrives. A write on its way is held by the message (the queue's hold
     /// passes to it).
     private func deliverToPhone(_ request: WatchRequest, after delay: SimTime) {
-        world.engine.send(.deliverToPhone(request), to: world.ids.watchLink, after: delay)
+        world.send(.deliverToPhone(request), to: world.ids.watchLink, after: delay)
     }
 
     /// A message from the watch reaches the phone: the system wakes the phone app for it

@@ -231,7 +231,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         if reloadPending { return }
         reloadPending = true
         let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.reloadDelayFor[Int(reason.rawValue)])
-        world.engine.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
+        world.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
     }
 
     private func launchProvider(_ reason: ReloadReason) {
@@ -248,7 +248,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func scheduleEntry(_ slot: Int32) {
         let at = SimTime(slot) * world.p.widget.slotEvery
         if let e = entries, at < world.p.duration {
-            world.engine.send(.entryDue(timeline: e.timeline, slot: slot), to: world.ids.widgetHost, at: max(at, world.now))
+            world.send(.entryDue(timeline: e.timeline, slot: slot), to: world.ids.widgetHost, at: max(at, world.now))
         }
     }
 

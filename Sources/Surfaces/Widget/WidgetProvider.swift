@@ -63,7 +63,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             previewRun = true
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
-            w.engine.send(.preview(view: w.enclose(view)), to: w.ids.widgetHost)
+            w.send(.preview(view: w.enclose(view)), to: w.ids.widgetHost)
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
@@ -79,9 +79,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             if case .found(let token) = lookUp { session = token }
             if lookUp != .notFound { w.widgetContainer.sessionEntrySeen = true }
             sessionProtected = lookUp == .protected
-            building = (projection, session)
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
-            if w.p.widget.fetchesOwnData, session != nil, projection == nil || age > w.p.widget.maxAge {
+            let found = projection != nil
+            building = (consume projection, session)    // what the run holds in memory
+            if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
                 w.request(.compactFetch, from: w.ids.provider, credential: session!.id)
                 return
             }
@@ -110,7 +111,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Builds the view from what it has and hands the timeline to the host.
     private func finish() {
         let w = world
-        guard let b = building else { return }
+        // The run hands over what it built and ends: what it held is taken, not copied.
+        var held: (projection: SharedStorageArea.Projection?, session: SessionToken?)? = nil
+        swap(&held, &building)
+        guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
         let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
@@ -122,7 +126,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
             lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
         }
-        w.engine.send(.timeline(view: w.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+        w.send(.timeline(view: w.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }

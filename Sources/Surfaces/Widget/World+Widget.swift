@@ -22,7 +22,7 @@ extension World {
     func setLocked(_ locked: Bool) {
         let changed = device.locked != locked
         device.locked = locked
-        if changed && p.widget.enabled && p.widget.redactsWhenLocked { engine.send(.lockChanged, to: ids.widgetHost) }
+        if changed && p.widget.enabled && p.widget.redactsWhenLocked { send(.lockChanged, to: ids.widgetHost) }
     }
 
     /// The backend renamed object `id` (its name's version is now `version`): recorded to
@@ -57,12 +57,12 @@ extension World {
     /// while the app is in the foreground and charged to the budget otherwise.
     func requestWidgetReload(_ reason: ReloadReason) {
         guard p.widget.enabled, p.app.requestsWidgetReload else { return }
-        engine.send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
+        send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
     }
 
     /// The provider was killed before returning a timeline.
     func widgetHostProviderDied() {
-        engine.send(.providerDied, to: ids.widgetHost)
+        send(.providerDied, to: ids.widgetHost)
     }
 
     /// The object a configured widget shows (docs/model.md#configured-targets): by stable identifier, or by the
@@ -84,7 +84,7 @@ extension World {
     /// later, remembering what the app showed (F4).
     func userReturnsHome() {
         guard p.widget.enabled, measure.userLeavesApp() else { return }
-        engine.send(.homeScreen, to: ids.glances, after: 30 * Time.second)
+        send(.homeScreen, to: ids.glances, after: 30 * Time.second)
     }
 
     /// The look at the widget on return: does it show older data than the app just did?

@@ -5,27 +5,27 @@ import Platform
 extension World {
     /// The backend asks the push service for a silent push to the phone app, for a write of `writer`.
     func pushSendsSilentToApp(for writer: ProcessID) {
-        engine.send(.sendSilent(writer: writer), to: ids.pushService)
+        send(.sendSilent(writer: writer), to: ids.pushService)
     }
 
     /// The push service discards the notification it held for the app.
     func pushServiceDiscardsHeld() {
-        engine.send(.discardHeld, to: ids.pushService)
+        send(.discardHeld, to: ids.pushService)
     }
 
     /// The backend revoked every credential: the television, which keeps a connection to the
     /// backend, is told at once (§25.13 "revocation that reaches it"); a watch finds out at its
     /// next request.
     func backendRevoked() {
-        if p.tv.enabled { engine.send(.revoked, to: ids.tv, after: p.push.delay.sampleTime(&rng.pushTV)) }
+        if p.tv.enabled { send(.revoked, to: ids.tv, after: p.push.delay.sampleTime(&rng.pushTV)) }
     }
 
     /// Another device deletes an object; the backend applies it.
     func backendDeletesObject(index: Int) {
-        engine.send(.deleteObject(index: Int32(index)), to: ids.backend)
+        send(.deleteObject(index: Int32(index)), to: ids.backend)
     }
 
     func backendRenamesObject(index: Int) {
-        engine.send(.renameObject(index: Int32(index)), to: ids.backend)
+        send(.renameObject(index: Int32(index)), to: ids.backend)
     }
 }

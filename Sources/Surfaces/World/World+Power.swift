@@ -28,14 +28,14 @@ extension World {
             broadcast(.restarted)
             device.online = true
             broadcast(.online)
-            if p.watch.enabled { engine.send(.phonePoweredOn, to: ids.watchLink) }
+            if p.watch.enabled { send(.phonePoweredOn, to: ids.watchLink) }
         }
     }
 
     /// The user force-quits the app from the app switcher (from the foreground or not).
     func forceQuitApp() {
         if appInForeground && engine.isRunning(ids.app) {
-            engine.send(.userEndsSession(forceQuit: true), to: ids.app)
+            send(.userEndsSession(forceQuit: true), to: ids.app)
             return
         }
         device.appForceQuit = true

@@ -34,10 +34,10 @@ extension World {
             shared.clearProjection()
         }
         if steps.contains(.reloadWidgets) && p.widget.enabled {
-            engine.send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
+            send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
         }
         if steps.contains(.endLiveStatus) && p.live.enabled {
-            engine.send(.endAll, to: ids.live)
+            send(.endAll, to: ids.live)
         }
         if steps.contains(.notifyWatch) && p.watch.enabled {
             watchLinkService.queueNotice(.signedOut)

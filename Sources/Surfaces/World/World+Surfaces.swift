@@ -5,19 +5,19 @@ import Platform
 extension World {
     /// The user opened the app: it brings its live statuses up to date.
     func surfacesAppOpened() {
-        if p.live.enabled { engine.send(.appRuns, to: ids.live) }
+        if p.live.enabled { send(.appRuns, to: ids.live) }
     }
 
     /// The app left the foreground: a phone-mirrored video stops.
     func appLeftForeground() {
-        if p.tv.enabled { engine.send(.phoneAppLeftForeground, to: ids.tv) }
+        if p.tv.enabled { send(.phoneAppLeftForeground, to: ids.tv) }
     }
 
     /// The backend applied change `change`: a standalone watch gets its own push, through the
     /// push service (docs/model.md#watch-reachability).
     func surfacesBackendApplied(change: Int32, from: ProcessID) {
         if p.watch.enabled && p.watch.level == .standalone && from != ids.watch.process {
-            engine.send(.sendToWatch(writer: from), to: ids.pushService)
+            send(.sendToWatch(writer: from), to: ids.pushService)
         }
     }
 
@@ -55,10 +55,10 @@ extension World {
     /// Grants the outbox lock to the process next in line, in its own protocol.
     func grantOutboxLock(to holder: Int32) {
         if holder == ids.app.process.index {
-            engine.send(.outboxLockGranted, to: ids.app)
+            send(.outboxLockGranted, to: ids.app)
         } else {
             precondition(holder == ids.share.process.index, "only the app and the share extension lock the outbox")
-            engine.send(.outboxLockGranted, to: ids.share)
+            send(.outboxLockGranted, to: ids.share)
         }
     }
 
@@ -73,7 +73,7 @@ extension World {
         if p.watch.lifetime == .whenLooked {
             launchWatchApp(by: .user, for: .glance)     // a look brings the app up
         } else {
-            engine.send(.glance, to: ids.watch)
+            send(.glance, to: ids.watch)
         }
     }
 
@@ -82,16 +82,16 @@ extension World {
     /// keeps it, or launches the app, when the app is not running.
     func sendToWatch(_ input: WatchAppInput, after delay: SimTime) {
         if p.watch.lifetime == .whenLooked {
-            engine.send(.toWatch(input), to: ids.watchLink, after: delay)
+            send(.toWatch(input), to: ids.watchLink, after: delay)
         } else {
-            engine.send(input, to: ids.watch, after: delay)
+            send(input, to: ids.watch, after: delay)
         }
     }
 
     /// The watch's system launches the watch app for `input` (a glance, a write, a push), or
     /// hands it to the running app (docs/model.md#watch-app-lifetime).
     func launchWatchApp(by launcher: Launcher, for input: WatchAppInput) {
-        if !engine.launch(ids.watch, by: launcher, first: input) { engine.send(input, to: ids.watch) }
+        if !engine.launch(ids.watch, by: launcher, first: input) { send(input, to: ids.watch) }
     }
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
@@ -102,6 +102,6 @@ extension World {
     /// The app's run ended or suspended while a projected car keeps it running: the car
     /// connection relaunches it.
     func carLostApp() {
-        engine.send(.appLost, to: ids.car)
+        send(.appLost, to: ids.car)
     }
 }

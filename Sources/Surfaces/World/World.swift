@@ -157,6 +157,24 @@ final class World {
     func send<Input>(_ input: Input, to address: Address<Input>, at time: SimTime) {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: time) }
     }
+
+    /// Sends `input` to the run of the program at `address` identified by `incarnation`.
+    @inline(__always)
+    func send<Input>(_ input: Input, to address: Address<Input>, incarnation: UInt32, after delay: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, incarnation: incarnation, after: delay) }
+    }
+
+    /// Sends a payload along a route (to the process's current run).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
+    }
+
+    /// Sends a payload along a route to one run of its process (a reply to a request).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
+    }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
     // MARK: Snapshots in flight
@@ -197,7 +215,7 @@ final class World {
     func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
         guard perDay > 0 else { return }
         let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
-        if t < p.duration { engine.send(input, to: address, at: t) }
+        if t < p.duration { send(input, to: address, at: t) }
     }
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `rate` (with
@@ -206,7 +224,7 @@ final class World {
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
         let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
         guard t < p.duration else { return false }
-        engine.send(input, to: address, at: t)
+        send(input, to: address, at: t)
         return true
     }
 
@@ -219,7 +237,7 @@ final class World {
         let pid = sender.process
         let inc = engine.incarnation(pid)
         guard online ?? device.online else {
-            engine.send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
+            send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
                         via: replyRoute(pid), incarnation: inc, after: 0)
             return
         }
@@ -227,7 +245,7 @@ final class World {
         if kind == .write { hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
-        engine.send(.request(req), to: ids.backend, after: rtt / 2)
+        send(.request(req), to: ids.backend, after: rtt / 2)
     }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).
@@ -277,7 +295,7 @@ final class World {
             reclaimIfDue()
             engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
         }
-        engine.send(reason, to: ids.app)
+        send(reason, to: ids.app)
         return true
     }
 
@@ -313,9 +331,9 @@ final class World {
         } else {
             engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         }
-        engine.send(.userOpensApp, to: ids.app)
+        send(.userOpensApp, to: ids.app)
         if p.watch.enabled { watchLinkService?.phoneAppActivated() }
-        engine.send(.sessionStarted(surfaceSeed: surfaceSessionSeed), to: ids.user)
+        send(.sessionStarted(surfaceSeed: surfaceSessionSeed), to: ids.user)
     }
 
     /// The user unlocks the phone (also the first unlock after a restart).
@@ -326,12 +344,12 @@ final class World {
         device.unlockedSinceBoot = true
         if first { broadcast(.firstUnlock) }
         // The screen comes on: Doze ends (docs/model.md#power).
-        if wasLocked && p.device.doze { engine.send(.screenOn, to: ids.device) }
+        if wasLocked && p.device.doze { send(.screenOn, to: ids.device) }
     }
 
     /// Tells the system programs that react to platform notices.
     func broadcast(_ notice: DeviceNotice) {
-        for route in noticeListeners { engine.send(notice, via: route) }
+        for route in noticeListeners { send(notice, via: route) }
     }
 }
 
