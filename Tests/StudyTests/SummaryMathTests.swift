@@ -25,6 +25,29 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertNil(failing, "seed \(failing.map(String.init) ?? "")")
     }
 
+    /// Each value is rounded half away from zero to a multiple of 1e-9, as `rounded()` does: at
+    /// exact halves, just beside them, around 2⁵² units (where every double becomes an integer),
+    /// near the 64-bit limit and past it, for both signs and for random values.
+    func testEachTermIsRoundedHalfAwayFromZero() {
+        var xs: [Double] = [0, 0.5e-9, 1.5e-9, 2.5e-9, 1e-10, 4.9e-10, 5.1e-10, 123.4567890125, 3.0000000005,
+                            4_503_599.627370496, 4_503_599.627370497, 9.0e9, 8.99999999e9, 1e12, 1e20]
+        for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
+        var rng = RandomStream(seed: 11)
+        for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
+        for x in xs + xs.map { -$0 } {
+            var m = ExactMoments()
+            m.add(x)
+            let expected = "1:\(Self.reference(x)):\(Self.reference(x * x))"
+            XCTAssertEqual(m.encode(), expected, "\(x)")
+        }
+    }
+
+    /// `round(v·1e9)` by the C library, clamped as `ExactMoments` clamps.
+    static func reference(_ v: Double) -> Int128 {
+        let r = (v * 1e9).rounded()
+        return Int128(min(max(r, -1e30), 1e30))
+    }
+
     func testMergingIsExactAndOrderIndependent() {
         let xs = values(seed: 3, count: 1000)
         var whole = ExactMoments()

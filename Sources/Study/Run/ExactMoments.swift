@@ -72,11 +72,17 @@ public struct ExactMoments: Sendable, Equatable {
 
     /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
     private static func scaled(_ v: Double) -> Int128 {
-        let r = (v * scale).rounded()
-        // Most terms fit 64 bits, where the clamp changes nothing and the conversion is one
-        // instruction; the value is the same.
-        if abs(r) < 9.0e18 { return Int128(Int64(r)) }
-        return Int128(min(max(r, -largestTerm), largestTerm))
+        let y = v * scale
+        // Most terms fit 64 bits, where the clamp changes nothing: truncate (one instruction)
+        // and round half away from zero by the exact remainder, the same value as
+        // `y.rounded()` without a call into the C library. (Below 2⁵² the remainder
+        // y − trunc(y) is exact; from 2⁵² on every double is an integer and it is 0.)
+        if abs(y) < 9.0e18 {
+            let t = Int64(y)
+            let remainder = y - Double(t)
+            return Int128(remainder >= 0.5 ? t + 1 : remainder <= -0.5 ? t - 1 : t)
+        }
+        return Int128(min(max(y.rounded(), -largestTerm), largestTerm))
     }
 
     /// `count:sum:sumOfSquares`, exact.

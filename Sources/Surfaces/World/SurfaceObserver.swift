@@ -86,6 +86,11 @@ final class SurfaceObserver {
         self.name = name
         self.warmup = warmup
         self.staleAfter = staleAfter
+        // Room for a day's glances and lags at the default rates, so the samples do not regrow
+        // from one element by doubling in every replication.
+        staleness.reserveCapacity(64)
+        age.reserveCapacity(64)
+        lag.reserveCapacity(64)
     }
 
     /// Accumulates the staleness integral from the last update to `now`.
