@@ -34,7 +34,7 @@ final class SummaryMathTests: XCTestCase {
         for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
         var rng = RandomStream(seed: 11)
         for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
-        for x in xs + xs.map { -$0 } {
+        for x in xs + xs.map({ -$0 }) {
             var m = ExactMoments()
             m.add(x)
             let expected = "1:\(Self.reference(x)):\(Self.reference(x * x))"

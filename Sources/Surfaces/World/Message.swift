@@ -67,7 +67,7 @@ extension Reply: CustomStringConvertible {
     /// As the event log prints it: the kind, the status, and the fields that apply.
     public var description: String {
         var s = "Reply(kind: \(kind), status: \(status)"
-        if data >= 0 { s += ", data: \(data)" }
+        if data >= 0 { s += ", data: \(data), readAt: \(Time.seconds(readAt)) s" }
         if change >= 0 { s += ", change: \(change)" }
         if item >= 0 { s += ", item: \(item)" }
         return s + ")"
