@@ -103,6 +103,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         #endif
         /// A remote-control watch asked this run for the data: the next sync answers it.
         var watchAnswerOwed = false
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
+        /// The store is out of this memory, lent to the handling of a sync reply (which passes it
+        /// to what it calls); nothing may read `store` meanwhile (checked in debug builds).
+        var storeLent = false
         /// Nothing is in flight: no sync, no write, no outbox drain.
         var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
 
@@ -356,6 +362,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // value the calls below borrow, not copy) and put back at the end.
                 var store = DataCopy(account: Account.none)
                 swap(&store, &m.store)
+                m.storeLent = true
                 let k = Int(r.data)
                 let lost = w.truth.lost
                 let gained = w.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
@@ -387,6 +394,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 m.watchAnswerOwed = false
                 w.appSynced(store, changed: changed, answersWatch: owed)
                 swap(&store, &m.store)
+                m.storeLent = false
             } else {
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
@@ -441,6 +449,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     private func persist() {
         guard let m = memory else { return }
+        assert(!m.storeLent, "the store is out of the run's memory while a sync reply is handled")
         persist(m.store)
     }
 
@@ -456,6 +465,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @discardableResult
     func writeProjection() -> Bool {
         guard let m = memory else { return false }
+        assert(!m.storeLent, "the store is out of the run's memory while a sync reply is handled")
         return writeProjection(m.store)
     }
 
