@@ -326,7 +326,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Every background task is done once nothing is in flight: the app suspends (unless an
     /// app-driven live status keeps it running).
     private func finishBackgroundWork() {
-        guard let m = memory, m.backgroundWork > 0 else { return }
+        guard let m = memory else { return }
+        finishBackgroundWork(m)
+    }
+
+    /// `finishBackgroundWork()` for the run whose memory is `m`.
+    private func finishBackgroundWork(_ m: Memory) {
+        guard m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
         if !world.appInForeground && !world.keepAlive.any { world.engine.end(world.ids.app, .suspended) }
     }
@@ -400,11 +406,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 m.watchAnswerOwed = false
                 w.appSyncFailed(m.hasReading ? m.store : nil, answersWatch: owed)
             }
-            finishBackgroundWorkIfIdle()
+            finishBackgroundWorkIfIdle(m)
         case .write:
             m.writesInFlight.remove(r.change)
             if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
-            finishBackgroundWorkIfIdle()
+            finishBackgroundWorkIfIdle(m)
         case .revoke:
             if r.status == .ok { w.device.revocationTransferPending = false }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
@@ -413,8 +419,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     func finishBackgroundWorkIfIdle() {
-        guard let m = memory, m.isIdle else { return }
-        finishBackgroundWork()
+        guard let m = memory else { return }
+        finishBackgroundWorkIfIdle(m)
+    }
+
+    /// `finishBackgroundWorkIfIdle()` for the run whose memory is `m` (the caller holds it).
+    private func finishBackgroundWorkIfIdle(_ m: Memory) {
+        if m.isIdle { finishBackgroundWork(m) }
     }
 
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).

@@ -218,7 +218,13 @@ final class Measurement {
     /// first (the phone's second account reached it) no longer shows the first: its sign-out
     /// leak ends.
     func shows(_ s: ObservedSurface, _ view: View) {
-        observer(s).show(view, at: now, truth: truth)
+        // Each observer is named directly (not returned by `observer(_:)`), so none is retained per call.
+        switch s {
+        case .widget: widget.show(view, at: now, truth: truth)
+        case .app: app.show(view, at: now, truth: truth)
+        case .watch: watch.show(view, at: now, truth: truth)
+        case .car: car.show(view, at: now, truth: truth)
+        }
         if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
     }
 
@@ -234,9 +240,17 @@ final class Measurement {
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
     /// wrong account when it shows the first account once that signed out.
     func glance(_ s: ObservedSurface, at t: SimTime? = nil) {
-        let o = observer(s)
-        let v = o.current
-        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAt != Time.never && v.kind == .data && v.account == Account.first)
+        switch s {
+        case .widget: glance(widget, at: t)
+        case .app: glance(app, at: t)
+        case .watch: glance(watch, at: t)
+        case .car: glance(car, at: t)
+        }
+    }
+
+    @inline(__always) private func glance(_ o: SurfaceObserver, at t: SimTime?) {
+        let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == Account.first
+        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
 
     /// Records what a program reports.
