@@ -145,7 +145,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     private func enclosedData(for credential: Int32) -> Int32 {
         let slot = credential == Self.secondAccountSession ? 1 : 0
         let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
-        if enclosed[slot].version != version || enclosed[slot].index < 0 {
+        if enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
             enclosed[slot] = (world.enclose(snapshot(for: credential)), version)
         }
         return enclosed[slot].index

@@ -158,12 +158,6 @@ final class World {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: time) }
     }
 
-    /// Sends `input` to the run of the program at `address` identified by `incarnation`.
-    @inline(__always)
-    func send<Input>(_ input: Input, to address: Address<Input>, incarnation: UInt32, after delay: SimTime) {
-        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, incarnation: incarnation, after: delay) }
-    }
-
     /// Sends a payload along a route (to the process's current run).
     @inline(__always)
     func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {

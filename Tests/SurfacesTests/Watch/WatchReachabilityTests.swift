@@ -157,6 +157,12 @@ final class WatchReachabilityTests: XCTestCase {
         assertClose(Double(after) / hours, expected, tolerance: Double(k * seeds.count + 3) / hours, "fetches an hour after the warm-up")
     }
 
+    /// Requests of `kind` from the watch app that the backend received, by the event log.
+    static func requestsServed(_ log: TraceLog, kind: String, from r: ProbeRun) -> Int {
+        let watch = r.world.ids.watch.process.index
+        return log.records.filter { $0.process == "backend" && $0.details.hasPrefix("request(Request(kind: \(kind), from: \(watch),") }.count
+    }
+
     /// A probe-like script on a standalone watch with `watch.refreshPerHour = 1`: the first look
     /// fetches and spends the budget; a change elsewhere pushes, but the push cannot fetch; the next
     /// look shows the cache (without the change) and sends no request; an hour later the budget is
@@ -167,10 +173,7 @@ final class WatchReachabilityTests: XCTestCase {
         p.watch.refreshPerHour = 1
         let log = TraceLog()
         let r = ProbeRun(p, seed: 15_400, trace: log)
-        let watch = r.world.ids.watch.process.index
-        func fetchesServed() -> Int {
-            log.records.filter { $0.process == "backend" && $0.details.hasPrefix("request(Request(kind: compactFetch, from: \(watch),") }.count
-        }
+        func fetchesServed() -> Int { Self.requestsServed(log, kind: "compactFetch", from: r) }
         r.wait(Time.minute)
         let first = r.lookAtWatch()
         XCTAssertEqual(first.kind, .data)
@@ -199,10 +202,7 @@ final class WatchReachabilityTests: XCTestCase {
         p.watch.refreshPerHour = 1
         let log = TraceLog()
         let r = ProbeRun(p, seed: 15_500, trace: log)
-        let watch = r.world.ids.watch.process.index
-        func served(_ kind: String) -> Int {
-            log.records.filter { $0.process == "backend" && $0.details.hasPrefix("request(Request(kind: \(kind), from: \(watch),") }.count
-        }
+        func served(_ kind: String) -> Int { Self.requestsServed(log, kind: kind, from: r) }
         r.wait(Time.minute)
         let changes = (0..<3).compactMap { _ -> Int32? in
             defer { r.wait(Time.minute) }     // each acknowledged before the next
