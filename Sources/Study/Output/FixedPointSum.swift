@@ -47,8 +47,17 @@ struct FixedPointSum: Sendable, Equatable {
     /// Adds `value` (rounded to nanounits) once: `add(value, count: 1)` without the multiplications.
     /// - Precondition: `canRepresent(value)`, and no overflow.
     mutating func add(_ value: Double) {
+        let y = value * Self.scale
+        // Most values are below 2⁶³ nanounits: truncate and round half up by the exact
+        // remainder, the same integer as `y.rounded()` without a call into the C library
+        // (below 2⁵² the remainder is exact; from 2⁵² on every double is an integer).
+        if y >= 0 && y < 9.0e18 {
+            let t = UInt64(y)
+            add(high: 0, carry: 0, low: y - Double(t) >= 0.5 ? t + 1 : t)
+            return
+        }
         precondition(Self.canRepresent(value), "value \(value) out of range for an exact sum")
-        let (valueHigh, valueLow) = Self.words(of: (value * Self.scale).rounded())
+        let (valueHigh, valueLow) = Self.words(of: y.rounded())
         add(high: valueHigh, carry: 0, low: valueLow)
     }
 

@@ -12,7 +12,12 @@ import Surfaces
 /// a histogram and exact moments of the replications' values.
 public struct MetricAccumulator: Sendable, Equatable {
     /// Pooled samples (sampled) or per-replication values.
-    public var histogram = LogHistogram()
+    public var histogram: LogHistogram {
+        get { pooled.histogram }
+        set { pooled = PooledHistogram(newValue) }
+    }
+    /// The same values, as they are added (each replication's samples at the cost of their buckets).
+    var pooled = PooledHistogram()
     /// Exact moments of the same values as `histogram`.
     public var moments = ExactMoments()
     /// Sampled metrics: moments of each replication's mean, p50, p90, p99 (empty otherwise).
@@ -37,7 +42,7 @@ public struct MetricAccumulator: Sendable, Equatable {
 
     /// Adds `other`'s values.
     public mutating func merge(_ other: MetricAccumulator) {
-        histogram.merge(other.histogram)
+        pooled.merge(other.histogram)
         moments.merge(other.moments)
         for i in replicationStatistics.indices { replicationStatistics[i].merge(other.replicationStatistics[i]) }
         if let theirs = other.bootstrap { bootstrap?.merge(theirs) }
@@ -71,7 +76,7 @@ public struct PointAccumulator: Sendable, Equatable {
             switch shape {
             case .sampled:
                 let k = ReplicationFigures.sampledPosition[i]
-                metrics[i].histogram.merge(figures.sampleHistograms[k])
+                metrics[i].pooled.merge(replication: figures.sampleHistograms[k])
                 metrics[i].moments.merge(figures.sampleMoments[k])
                 let statistics = figures.statistics[i]
                 for k in statistics.indices where !statistics[k].isNaN {
@@ -81,7 +86,7 @@ public struct PointAccumulator: Sendable, Equatable {
             case .perReplication:
                 let x = figures.values[i]
                 if x.isNaN { continue }
-                metrics[i].histogram.record(x)
+                metrics[i].pooled.record(x)
                 metrics[i].moments.add(x)
             }
         }

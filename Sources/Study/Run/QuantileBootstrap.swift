@@ -128,10 +128,15 @@ public struct QuantileBootstrap: Sendable, Equatable {
         }
     }
 
-    /// Widens the columns to cover buckets `low...high`.
+    /// Widens the columns to cover buckets `low...high`, in whole octaves (16 buckets from a
+    /// multiple of 16): the extremes of a point's samples creep outwards over its replications,
+    /// and each widening copies every row, so it happens once per octave reached, not per bucket.
+    /// The columns are then a function of the lowest and highest bucket reached, whatever the
+    /// order the replications came in (shards merge to equal values).
     private mutating func cover(_ low: Int, _ high: Int) {
-        let newLow = width == 0 ? low : Swift.min(low, offset)
-        let newHigh = width == 0 ? high : Swift.max(high, offset + width - 1)
+        let octave = Self.subBuckets
+        let newLow = (width == 0 ? low : Swift.min(low, offset)) / octave * octave
+        let newHigh = ((width == 0 ? high : Swift.max(high, offset + width - 1)) / octave + 1) * octave - 1
         let newWidth = newHigh - newLow + 1
         guard newWidth != width || newLow != offset else { return }
         var widened = Array(repeating: 0, count: newWidth * (Self.replicates + 1))

@@ -56,17 +56,26 @@ public struct ReplicationFigures: Sendable {
         var violations = result.violations
         values = Array(repeating: .nan, count: MetricCatalog.specs.count)
         statistics = Array(repeating: [], count: MetricCatalog.specs.count)
-        sampleHistograms = Array(repeating: LogHistogram(), count: Self.sampledCount)
-        sampleMoments = Array(repeating: ExactMoments(), count: Self.sampledCount)
-        bootstrapBuckets = Array(repeating: [], count: Self.sampledCount)
+        // The sampled metrics' places are appended in slot order, which is their order
+        // (`sampledPosition` counts them in slot order), each once.
+        sampleHistograms = []
+        sampleMoments = []
+        bootstrapBuckets = []
+        sampleHistograms.reserveCapacity(Self.sampledCount)
+        sampleMoments.reserveCapacity(Self.sampledCount)
+        bootstrapBuckets.reserveCapacity(Self.sampledCount)
         bootstrapWeights = PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled:
                 let raw = i < result.samples.count ? result.samples[i] : []
+                assert(sampleHistograms.count == Self.sampledPosition[i], "sampled metrics are placed in slot order")
                 if raw.isEmpty {
                     // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
                     statistics[i] = Self.noStatistics
+                    sampleHistograms.append(LogHistogram())
+                    sampleMoments.append(ExactMoments())
+                    bootstrapBuckets.append([])
                     continue
                 }
                 var valid = raw
@@ -81,12 +90,11 @@ public struct ReplicationFigures: Sendable {
                     total += x
                     moments.add(x)
                 }
-                let k = Self.sampledPosition[i]
-                sampleMoments[k] = moments
+                sampleMoments.append(moments)
                 valid.sort()
                 statistics[i] = Self.statistics(sorted: valid, total: total)
-                sampleHistograms[k] = LogHistogram(sorted: valid)
-                if QuantileBootstrap.isBootstrapped[i] { bootstrapBuckets[k] = QuantileBootstrap.buckets(sorted: valid) }
+                sampleHistograms.append(LogHistogram(sorted: valid))
+                bootstrapBuckets.append(QuantileBootstrap.isBootstrapped[i] ? QuantileBootstrap.buckets(sorted: valid) : [])
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }

@@ -1,0 +1,84 @@
+import SimKernel
+import XCTest
+@testable import Study
+
+/// The point's pooled histogram (`PooledHistogram`), the exact sum behind every histogram's
+/// mean (`FixedPointSum`) and the bootstrap's columns: the shortcuts the study layer takes per
+/// replication give the same figures as the plain way.
+final class PooledHistogramTests: XCTestCase {
+    /// Replications of widely spread samples (nine decades, some zeros), sorted as a worker sorts them.
+    static func replications(_ count: Int, seed: UInt64) -> [[Double]] {
+        var rng = RandomStream(seed: seed)
+        return (0..<count).map { r in
+            (0..<(5 + r % 40)).map { i in i % 17 == 0 ? 0 : pow(10, -3 + 9 * rng.uniform()) }.sorted()
+        }
+    }
+
+    /// Pooling replication by replication equals merging their histograms into one, whatever the
+    /// order, across windows that widen by whole octaves many times.
+    func testPoolingEqualsMergingEveryReplication() {
+        let reps = Self.replications(300, seed: 5)
+        var merged = LogHistogram()
+        for r in reps { merged.merge(LogHistogram(sorted: r)) }
+        for order in [Array(reps.indices), reps.indices.reversed(), reps.indices.map { ($0 * 7) % reps.count }] {
+            var pooled = PooledHistogram()
+            for i in order { pooled.merge(replication: LogHistogram(sorted: reps[i])) }
+            XCTAssertEqual(pooled.histogram, merged)
+            XCTAssertEqual(pooled.histogram.encode(), merged.encode())
+        }
+    }
+
+    /// Whole histograms (shards) and single values mix with pooled replications; equality is by
+    /// the values held, not by how they were added.
+    func testShardsAndValuesMixWithPooledReplications() {
+        let reps = Self.replications(60, seed: 8)
+        var plain = LogHistogram()
+        for r in reps { for x in r { plain.record(x) } }
+        plain.record(42)
+        var pooled = PooledHistogram()
+        for r in reps[..<20] { pooled.merge(replication: LogHistogram(sorted: r)) }
+        var shard = LogHistogram()
+        for r in reps[20...] { shard.merge(LogHistogram(sorted: r)) }
+        pooled.merge(shard)
+        pooled.record(42)
+        XCTAssertEqual(pooled.histogram, plain)
+        XCTAssertEqual(pooled, PooledHistogram(plain))
+        XCTAssertNotEqual(pooled, PooledHistogram())
+        XCTAssertTrue(PooledHistogram().isEmpty)
+        var zeros = PooledHistogram()
+        zeros.merge(replication: LogHistogram(sorted: [0, 0]))
+        XCTAssertFalse(zeros.isEmpty)
+        XCTAssertEqual(zeros.histogram.count, 2)
+    }
+
+    /// A histogram built from sorted values sums them as recording them one by one does: each
+    /// value rounded half up to nanounits, as `rounded()` rounds (at exact halves, beside them,
+    /// around 2⁵² nanounits where every double is an integer, and past 2⁶³).
+    func testSortedValuesSumAsRecordedValues() {
+        var xs: [Double] = [0, 0.5e-9, 1.5e-9, 2.5e-9, 1e-10, 4.9e-10, 5.1e-10, 123.4567890125, 3.0000000005,
+                            4_503_599.627370496, 4_503_599.627370497, 9.0e9, 8.99999999e9, 1e12, 1e20]
+        for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
+        var rng = RandomStream(seed: 3)
+        for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
+        for x in xs {
+            var recorded = LogHistogram()
+            recorded.record(x, count: 1)
+            XCTAssertEqual(LogHistogram(sorted: [x]).encode(), recorded.encode(), "\(x)")
+        }
+    }
+
+    /// The bootstrap's columns cover whole octaves of its coarse buckets, so a widening copies
+    /// the rows once per octave reached, and the same replications give the same columns in any order.
+    func testBootstrapColumnsCoverWholeOctaves() {
+        let reps = Self.replications(50, seed: 2).map { $0.filter { $0 > 0 } }   // no zero bucket: the columns start above it
+        let weights = (0..<reps.count).map { PoissonWeights.draw(seed: UInt64($0), count: QuantileBootstrap.replicates) }
+        var forward = QuantileBootstrap()
+        var backward = QuantileBootstrap()
+        for i in reps.indices { forward.add(QuantileBootstrap.buckets(sorted: reps[i]), weights: weights[i]) }
+        for i in reps.indices.reversed() { backward.add(QuantileBootstrap.buckets(sorted: reps[i]), weights: weights[i]) }
+        XCTAssertEqual(forward.offset % QuantileBootstrap.subBuckets, 0)
+        XCTAssertEqual(forward.width % QuantileBootstrap.subBuckets, 0)
+        XCTAssertGreaterThan(forward.offset, 0)
+        XCTAssertEqual(forward, backward)
+    }
+}
