@@ -1,4 +1,5 @@
-/// The pending-event set: a four-ary min-heap ordered by (time, sequence number).
+/// The pending-event set, ordered by (time, sequence number): a sorted list while it is
+/// short, a four-ary min-heap while it is long.
 ///
 /// Every event receives a sequence number when it is pushed, so events at the
 /// same time leave in the order they were scheduled (first in, first out). The
@@ -7,6 +8,14 @@
 /// The heap holds 16-byte keys only: the time, and the sequence number packed
 /// above the index of a slot that holds the payload. Since sequence numbers are
 /// unique, comparing the packed word compares sequence numbers.
+///
+/// A world of messages keeps a handful of events pending (a widget-path day, ten or so), and
+/// there a list kept sorted with the earliest last beats a heap: the earliest leaves from the
+/// end, and a new event, usually due soon, is placed by a short scan from the end. Past
+/// `sortedLimit` pending events the list becomes a heap (an ascending list already is one),
+/// and below `heapFloor` the heap is sorted back into a list; the gap between the two keeps a
+/// queue whose size hovers near one of them from converting back and forth. Keys are unique,
+/// so both forms pop the same events in the same order.
 ///
 /// A class over buffers it manages itself: one engine owns one queue, and the hot
 /// path pays no copy-on-write check and no bounds check per access. Its operations
@@ -89,9 +98,21 @@ public final class EventQueue<Payload> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// True after `popReservingRoot`: the root holds a consumed event that the
-    /// next push overwrites (one sift-down instead of a sift-down and a sift-up).
+    /// True after `popReservingRoot` on the heap: the root holds a consumed event that the
+    /// next push overwrites (one sift-down instead of a sift-down and a sift-up). Always false
+    /// while the keys are a sorted list.
     @usableFromInline var rootIsVacant = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// True while `heap[0..<heapCount]` is a list sorted in descending order (the earliest
+    /// last); false while it is a heap.
+    @usableFromInline var isSortedList = true
+
+    /// Pending events above which the sorted list becomes a heap.
+    @inlinable public static var sortedLimit: Int { 48 }
+    /// Pending events below which the heap becomes a sorted list again.
+    @inlinable public static var heapFloor: Int { 16 }
 
     public init() {
         heapCapacity = 64
@@ -116,7 +137,8 @@ public final class EventQueue<Payload> {
     @inlinable @inline(__always)
     public func nextTime() -> SimTime? {
         settle()
-        return heapCount > 0 ? heap[0].time : nil
+        guard heapCount > 0 else { return nil }
+        return isSortedList ? heap[heapCount - 1].time : heap[0].time
     }
 
     /// Removes every pending event; sequence numbers keep increasing.
@@ -124,6 +146,7 @@ public final class EventQueue<Payload> {
         destroyPendingPayloads()
         heapCount = 0
         rootIsVacant = false
+        isSortedList = true
         slotsUsed = 0
         freeCount = 0
     }
@@ -157,7 +180,19 @@ public final class EventQueue<Payload> {
         (slots + slot).initialize(to: payload)
         let key = Key(time: time, order: nextSequence << Self.slotBits | UInt64(slot))
         nextSequence &+= 1
-        if rootIsVacant {
+        if isSortedList {
+            if heapCount == heapCapacity { growHeap() }
+            // Every key after the new one's place is due before it: shift those up by one.
+            let h = heap
+            var j = heapCount
+            while j > 0 && Self.precedes(h[j - 1], key) {
+                h[j] = h[j - 1]
+                j -= 1
+            }
+            h[j] = key
+            heapCount += 1
+            if heapCount > Self.sortedLimit { becomeHeap() }
+        } else if rootIsVacant {
             rootIsVacant = false
             heap[0] = key
             siftDown(0)
@@ -177,6 +212,7 @@ public final class EventQueue<Payload> {
     public func popReservingRoot() -> Entry? {
         precondition(!rootIsVacant, "popReservingRoot twice without settle")
         guard heapCount > 0 else { return nil }
+        if isSortedList { return popLast() }
         let top = heap[0]
         rootIsVacant = true
         let slot = top.slot
@@ -195,6 +231,7 @@ public final class EventQueue<Payload> {
             heap[0] = heap[heapCount]
             siftDown(0)
         }
+        if heapCount < Self.heapFloor { becomeSortedList() }
     }
 
     /// Removes and returns the earliest event (lowest time, then lowest sequence).
@@ -202,16 +239,59 @@ public final class EventQueue<Payload> {
     public func pop() -> Entry? {
         settle()
         guard heapCount > 0 else { return nil }
+        if isSortedList { return popLast() }
         let top = heap[0]
         heapCount -= 1
         if heapCount > 0 {
             heap[0] = heap[heapCount]
             siftDown(0)
         }
+        if heapCount < Self.heapFloor { becomeSortedList() }
         let slot = top.slot
         let payload = (slots + slot).move()
         releaseSlot(slot)
         return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
+    }
+
+    /// Removes and returns the earliest event of the sorted list: its last key.
+    @inlinable @inline(__always)
+    func popLast() -> Entry {
+        heapCount -= 1
+        let top = heap[heapCount]
+        let slot = top.slot
+        let payload = (slots + slot).move()
+        releaseSlot(slot)
+        return Entry(time: top.time, sequence: top.order >> Self.slotBits, payload: payload)
+    }
+
+    /// The sorted list becomes a heap: reversed, it ascends, and an ascending list is a min-heap.
+    @inlinable @inline(never)
+    func becomeHeap() {
+        assert(isSortedList && !rootIsVacant)
+        var (i, j) = (0, heapCount - 1)
+        while i < j {
+            (heap[i], heap[j]) = (heap[j], heap[i])
+            i += 1
+            j -= 1
+        }
+        isSortedList = false
+    }
+
+    /// The heap (no vacant root) becomes a list sorted in descending order.
+    @inlinable @inline(never)
+    func becomeSortedList() {
+        assert(!isSortedList && !rootIsVacant)
+        let h = heap
+        for i in 1..<Swift.max(1, heapCount) {
+            let key = h[i]
+            var j = i
+            while j > 0 && Self.precedes(h[j - 1], key) {
+                h[j] = h[j - 1]
+                j -= 1
+            }
+            h[j] = key
+        }
+        isSortedList = true
     }
 
     @inlinable @inline(__always)

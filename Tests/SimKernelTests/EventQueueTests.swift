@@ -93,9 +93,25 @@ final class EventQueueTests: XCTestCase {
     }
 
     /// Random pushes, pops and fast-path steps (popReservingRoot, 0…n pushes, settle)
-    /// against the sorted reference, over several seeds.
+    /// against the sorted reference, over several seeds: a short queue (a sorted list).
     func testRandomOperationsMatchSortedReference() {
-        let failing = forEachSeed(1..<7) { seed in
+        let failing = forEachSeed(1..<7) { seed in randomOperationsMatchReference(seed: seed) { _ in 3 } }
+        XCTAssertNil(failing, "first failing seed")
+    }
+
+    /// The same against a queue that grows past `sortedLimit` and shrinks below `heapFloor`
+    /// again and again (phases of 400 operations, mostly pushes then mostly pops), so that
+    /// it turns from a sorted list into a heap and back, in every kind of step.
+    func testQueuesThatGrowAndShrinkMatchSortedReference() {
+        let failing = forEachSeed(7..<13) { seed in
+            randomOperationsMatchReference(seed: seed, steps: 12_000) { step in (step / 400) % 2 == 0 ? 8 : 1 }
+        }
+        XCTAssertNil(failing, "first failing seed")
+    }
+
+    /// Runs `steps` random operations; an operation is a burst of pushes when a draw from 0…9
+    /// falls below `pushBelow(step)` (or the queue is empty), else a pop or a fast-path step.
+    private func randomOperationsMatchReference(seed: UInt64, steps: Int = 6_000, pushBelow: (Int) -> Int) -> Bool {
             var rng = RandomStream(seed: seed)
             let q = EventQueue<Int>()
             var ref = ReferenceQueue()
@@ -107,9 +123,11 @@ final class EventQueueTests: XCTestCase {
             func check(_ cond: Bool, _ what: @autoclosure () -> String) {
                 if !cond { ok = false; XCTFail("seed \(seed): \(what())") }
             }
-            for _ in 0..<6_000 where ok {
+            var largest = 0
+            for step in 0..<steps where ok {
+                largest = max(largest, ref.count)
                 let op = rng.index(10)
-                if op < 3 || ref.count == 0 {
+                if op < pushBelow(step) || ref.count == 0 {
                     // Burst of pushes, sometimes into the past of `now`, to reorder the heap.
                     for _ in 0..<(1 + rng.index(2)) {
                         let t = max(0, now + SimTime(rng.index(spread)) - (rng.bernoulli(0.1) ? SimTime(spread / 2) : 0))
@@ -150,9 +168,8 @@ final class EventQueueTests: XCTestCase {
                 q.settle()
             }
             check(q.isEmpty && q.count == 0 && q.nextTime() == nil, "drained queue is empty")
+            if steps > 6_000 { check(largest > 2 * EventQueue<Int>.sortedLimit, "the queue grew to a heap (\(largest) pending)") }
             return ok
-        }
-        XCTAssertNil(failing, "first failing seed")
     }
 
     func testReservedRootCountsAndNextTime() {
