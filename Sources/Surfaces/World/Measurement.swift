@@ -217,24 +217,26 @@ final class Measurement {
     /// Surface `s` shows `view` from now on. A watch showing data of another account than the
     /// first (the phone's second account reached it) no longer shows the first: its sign-out
     /// leak ends.
-    func shows(_ s: ObservedSurface, _ view: View) {
-        // Each observer is named directly (not returned by `observer(_:)`), so none is retained per call.
+    func shows(_ s: ObservedSurface, _ view: consuming View) {
+        // Each observer is named directly (not returned by `observer(_:)`), so none is retained
+        // per call; the view is handed on, not copied.
+        if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
         switch s {
         case .widget: widget.show(view, at: now, truth: truth)
         case .app: app.show(view, at: now, truth: truth)
         case .watch: watch.show(view, at: now, truth: truth)
         case .car: car.show(view, at: now, truth: truth)
         }
-        if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
     }
 
     /// The widget host now shows its stored picture `stored`, or the system's redacted view in
     /// its place while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's
     /// widget leak follows the stored picture: a redacted widget shows the account again at the
     /// next unlock, so only a picture without the first account ends it.
-    func showsWidget(_ stored: View, redacted: Bool) {
+    func showsWidget(_ stored: consuming View, redacted: Bool) {
+        let leakEnds = stored.account != Account.first
         shows(.widget, redacted ? .blank(.redacted) : stored)
-        if stored.account != Account.first { leakEnded(.signoutWidgetLeak) }
+        if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
 
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
@@ -333,16 +335,17 @@ final class Measurement {
     /// Someone looks at the widget at `t` (not after now), seeing what it shows now; it was
     /// configured to show object `configuredTarget`.
     func glanceWidget(at t: SimTime, configuredTarget: Int32) {
-        let v = widget.current
+        // What the widget shows is read in place (`widget.current.…`), not copied out.
+        let (kind, account, object, name) = (widget.current.kind, widget.current.account, widget.current.object, widget.current.name)
         let measuring = t >= warmup
-        if measuring && v.kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(v.kind)") }
+        if measuring && kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(kind)") }
         // The configured target and its name are the first account's: a glance at the second
         // account's data is not one of these (docs/model.md#a-second-account).
-        if measuring && v.kind == .data && v.account != Account.second {
+        if measuring && kind == .data && account != Account.second {
             counters.widgetGlancesData += 1
-            if v.object != configuredTarget { counters.widgetWrongTarget += 1 }
+            if object != configuredTarget { counters.widgetWrongTarget += 1 }
             // The object shown has a newer name at the backend than the one drawn.
-            if v.object >= 0 && v.name >= 0 && nameAtBackend(of: v.object) > v.name { counters.widgetStaleName += 1 }
+            if object >= 0 && name >= 0 && nameAtBackend(of: object) > name { counters.widgetStaleName += 1 }
         }
         glance(.widget, at: t)
     }

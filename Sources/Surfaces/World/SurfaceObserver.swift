@@ -114,7 +114,8 @@ final class SurfaceObserver {
     func truthWillChange(at now: SimTime, truth: Truth) { advance(to: now, truth: truth) }
 
     /// The surface now shows `view`.
-    func show(_ view: View, at now: SimTime, truth: Truth) {
+    /// `view` is consumed: the observer keeps it as what the surface shows, without a copy.
+    func show(_ view: consuming View, at now: SimTime, truth: Truth) {
         advance(to: now, truth: truth)
         if let trace, view != current { trace.record(now, name, "shows", Self.describe(view)) }
         if view.kind == .data {
@@ -139,21 +140,21 @@ final class SurfaceObserver {
         }
         guard now >= warmup else { return }
         glances += 1
-        let v = current
-        if v.kind.isBlank {
+        // What it shows is read in place (`current.…`), not copied out.
+        if current.kind.isBlank {
             blankGlances += 1
-            blankByKind[Int(v.kind.rawValue)] += 1
+            blankByKind[Int(current.kind.rawValue)] += 1
             return
         }
-        age.append(Time.seconds(now - v.readAt))
+        age.append(Time.seconds(now - current.readAt))
         // Someone else's data (docs/model.md#a-second-account): it has an age, but the truth
         // does not follow its changes, so it gives no staleness.
-        if v.account == Account.second { return }
-        let s = truth.staleness(of: v.changes, at: now)
+        if current.account == Account.second { return }
+        let s = truth.staleness(of: current.changes, at: now)
         staleness.append(Time.seconds(s))
-        if s > staleAfter && !v.showsAge { unlabeledStaleGlances += 1 }
-        if slotEvery > 0 && v.slot >= 0 {
-            let ended = (SimTime(v.slot) + 1) * slotEvery
+        if s > staleAfter && !current.showsAge { unlabeledStaleGlances += 1 }
+        if slotEvery > 0 && current.slot >= 0 {
+            let ended = (SimTime(current.slot) + 1) * slotEvery
             slotStaleness.append(now > ended ? Time.seconds(now - ended) : 0)
         }
         if signedOutAccount { wrongAccountGlances += 1 }
