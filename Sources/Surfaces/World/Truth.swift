@@ -35,6 +35,12 @@ public final class Truth {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// Whether any change was lost (`lost.count > 0`), kept here: read on every glance, and a
+    /// read of another module's class property is checked for exclusivity at run time.
+    private var anyLost = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Holders of each change that is on its way.
     private var holds: [UInt32] = []
     #if !DEBUG
@@ -88,6 +94,7 @@ public final class Truth {
     public func markLost(_ id: Int32, at now: SimTime) {
         lostAt[Int(id)] = now
         lost.insert(id)
+        anyLost = true
     }
 
     /// Whether change `id` was lost for good by `t`.
@@ -98,7 +105,7 @@ public final class Truth {
     @inline(__always)
     public func firstMissing(of changes: ChangeSet, at t: SimTime) -> Int32 {
         var id = changes.firstMissing
-        if lost.count == 0 { return id }
+        if !anyLost { return id }
         let extras = changes.extras
         var k = 0
         while id < count {
