@@ -63,14 +63,22 @@ enum CostSurface: Int, CaseIterable {
 /// the fetches it answered with data (a refused fetch carries no data back).
 struct BackendCost {
     /// Requests by surface, then endpoint (`RequestKind.rawValue`: sync, compact fetch, write, revoke, sign-in code).
-    private(set) var requests = Array(repeating: Array(repeating: 0, count: RequestKind.allCases.count), count: CostSurface.allCases.count)
+    /// (One flat table each, at `surface · endpoints + endpoint`: counting a request checks one
+    /// array's storage for sharing, not two.)
+    private(set) var requests = Array(repeating: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
     /// Syncs and compact fetches answered with data, by surface, then endpoint.
-    private(set) var answered = Array(repeating: Array(repeating: 0, count: RequestKind.allCases.count), count: CostSurface.allCases.count)
+    private(set) var answered = Array(repeating: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
+
+    /// The place of (`surface`, endpoint `kind`) in the tables.
+    @inline(__always) private static func cell(_ surface: Int, _ kind: Int) -> Int { surface * endpoints + kind }
+    /// The number of endpoints (`RequestKind`).
+    private static let endpoints = RequestKind.allCases.count
 
     /// Counts one request from `surface`; `withData` when its reply carries the account's data.
     mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {
-        requests[surface.rawValue][Int(kind.rawValue)] += 1
-        if withData { answered[surface.rawValue][Int(kind.rawValue)] += 1 }
+        let cell = Self.cell(surface.rawValue, Int(kind.rawValue))
+        requests[cell] += 1
+        if withData { answered[cell] += 1 }
     }
 
     /// Requests from `surface` (nil: every surface) to `kind` (nil: every endpoint).
@@ -95,10 +103,10 @@ struct BackendCost {
         return total
     }
 
-    private func sum(_ table: [[Int]], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
+    private func sum(_ table: [Int], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
         var n = 0
         for s in CostSurface.allCases where surface == nil || surface == s {
-            for k in RequestKind.allCases.indices where kind == nil || Int(kind!.rawValue) == k { n += table[s.rawValue][k] }
+            for k in RequestKind.allCases.indices where kind == nil || Int(kind!.rawValue) == k { n += table[Self.cell(s.rawValue, k)] }
         }
         return n
     }
