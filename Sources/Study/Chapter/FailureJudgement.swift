@@ -57,7 +57,7 @@ struct FailureJudgement {
     static func figure(_ c: NoticeRule.Condition, of figures: ReplicationFigures) -> Double {
         guard c.statistic != .value else { return figures.values[c.metric.rawValue] }
         guard let k = ReplicationFigures.sampledStatistics.firstIndex(where: { $0.suffix == c.statistic.rawValue }) else { return .nan }
-        let statistics = figures.statistics[c.metric.rawValue]
-        return k < statistics.count ? statistics[k] : .nan
+        let statistics = figures.statistics(at: c.metric.rawValue)
+        return k < statistics.count ? statistics[statistics.startIndex + k] : .nan
     }
 }

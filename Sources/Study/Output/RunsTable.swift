@@ -27,7 +27,7 @@ public enum RunsTable {
         line.add(String(figures.seed))
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
-            case .sampled: for x in figures.statistics[i] { line.add(number: x) }
+            case .sampled: for x in figures.statistics(at: i) { line.add(number: x) }
             case .perReplication: line.add(number: figures.values[i])
             }
         }

@@ -78,9 +78,9 @@ public struct PointAccumulator: Sendable, Equatable {
                 let k = ReplicationFigures.sampledPosition[i]
                 metrics[i].pooled.merge(replication: figures.sampleHistograms[k])
                 metrics[i].moments.merge(figures.sampleMoments[k])
-                let statistics = figures.statistics[i]
-                for k in statistics.indices where !statistics[k].isNaN {
-                    metrics[i].replicationStatistics[k].add(statistics[k])
+                let statistics = figures.statistics(at: i)
+                for (j, x) in statistics.enumerated() where !x.isNaN {
+                    metrics[i].replicationStatistics[j].add(x)
                 }
                 metrics[i].bootstrap?.add(figures.bootstrapBuckets[k], weights: figures.bootstrapWeights)
             case .perReplication:

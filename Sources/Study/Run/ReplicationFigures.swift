@@ -30,8 +30,9 @@ public struct ReplicationFigures: Sendable {
     public var seed: UInt64
     /// Value of each per-replication metric (NaN: not applicable).
     public var values: [Double]
-    /// For each sampled metric, its mean, p50, p90, p99 over this replication (NaN if no samples).
-    public var statistics: [[Double]]
+    /// For each sampled metric, its mean, p50, p90, p99 over this replication (NaN if no
+    /// samples), four to a metric at `4 · sampledPosition` (one array, not one per metric).
+    public var sampleFigures: [Double]
     /// For each sampled metric, at its `sampledPosition`, its samples folded on the worker into
     /// a histogram and exact moments, so that the thread consuming results in order only merges
     /// (both merge exactly). Only the sampled metrics have a place: no empty histogram is made,
@@ -55,7 +56,8 @@ public struct ReplicationFigures: Sendable {
         self.seed = seed
         var violations = result.violations
         values = Array(repeating: .nan, count: MetricCatalog.specs.count)
-        statistics = Array(repeating: [], count: MetricCatalog.specs.count)
+        sampleFigures = []
+        sampleFigures.reserveCapacity(Self.sampledCount * Self.sampledStatistics.count)
         // The sampled metrics' places are appended in slot order, which is their order
         // (`sampledPosition` counts them in slot order), each once.
         sampleHistograms = []
@@ -72,7 +74,7 @@ public struct ReplicationFigures: Sendable {
                 assert(sampleHistograms.count == Self.sampledPosition[i], "sampled metrics are placed in slot order")
                 if raw.isEmpty {
                     // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
-                    statistics[i] = Self.noStatistics
+                    sampleFigures.append(contentsOf: Self.noStatistics)
                     sampleHistograms.append(LogHistogram())
                     sampleMoments.append(ExactMoments())
                     bootstrapBuckets.append([])
@@ -92,7 +94,7 @@ public struct ReplicationFigures: Sendable {
                 }
                 sampleMoments.append(moments)
                 valid.sort()
-                statistics[i] = Self.statistics(sorted: valid, total: total)
+                Self.appendStatistics(sorted: valid, total: total, to: &sampleFigures)
                 sampleHistograms.append(LogHistogram(sorted: valid))
                 bootstrapBuckets.append(QuantileBootstrap.isBootstrapped[i] ? QuantileBootstrap.buckets(sorted: valid) : [])
             case .perReplication:
@@ -113,12 +115,27 @@ public struct ReplicationFigures: Sendable {
     /// The statistics of no samples: all NaN (one shared array).
     static let noStatistics: [Double] = sampledStatistics.map { _ in .nan }
 
+    /// The mean, p50, p90 and p99 of sampled metric `slot` (of `MetricCatalog.specs`) in this
+    /// replication; empty for a per-replication metric.
+    public func statistics(at slot: Int) -> ArraySlice<Double> {
+        let k = Self.sampledPosition[slot]
+        guard k >= 0 else { return [] }
+        let n = Self.sampledStatistics.count
+        return sampleFigures[(k * n)..<((k + 1) * n)]
+    }
+
     /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.
     static func statistics(sorted: [Double], total: Double) -> [Double] {
-        guard !sorted.isEmpty else { return noStatistics }
-        return sampledStatistics.map { stat in
-            guard let q = stat.quantile else { return total / Double(sorted.count) }
-            return quantile(sorted, q)
+        var figures: [Double] = []
+        appendStatistics(sorted: sorted, total: total, to: &figures)
+        return figures
+    }
+
+    /// Appends `statistics(sorted:total:)` to `figures`.
+    static func appendStatistics(sorted: [Double], total: Double, to figures: inout [Double]) {
+        guard !sorted.isEmpty else { return figures.append(contentsOf: noStatistics) }
+        for stat in sampledStatistics {
+            figures.append(stat.quantile.map { quantile(sorted, $0) } ?? total / Double(sorted.count))
         }
     }
 
