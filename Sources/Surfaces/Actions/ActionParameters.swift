@@ -10,3 +10,15 @@ extension ParameterCatalog {
         .time("action.timeout", \.action.timeout, "how long an automation waits before retrying"),
     ] }
 }
+
+extension Parameters {
+    /// The actions's parameters, as a replication reads them (their paths and meanings above).
+    public struct Action: Sendable {
+        public var enabled = true
+        public var background = true
+        public var perDay: Double = 2
+        public var retries: Int = 2
+        /// How long an automation waits for an action before it retries.
+        public var timeout: SimTime = 10 * Time.second
+    }
+}

@@ -10,3 +10,15 @@ extension ParameterCatalog {
         .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
     ] }
 }
+
+extension Parameters {
+    /// The car's parameters, as a replication reads them (their paths and meanings above).
+    public struct Car: Sendable {
+        public var enabled = true
+        public var mode: CarMode = .projected
+        /// The car program's lifetime (docs/model.md#car-lifetime); `allDay` by default.
+        public var lifetime: CarLifetime = .allDay
+        public var drivesPerDay: Double = 2
+        public var driveLength: Distribution = .lognormal(median: 1500)
+    }
+}

@@ -15,3 +15,20 @@ extension ParameterCatalog {
         .real("live.backgroundTermination.perHour", \.live.backgroundTerminationPerHour, "rate at which the system reclaims an app kept running for an activity").within(0, 3_600),
     ] }
 }
+
+extension Parameters {
+    /// The live status's parameters, as a replication reads them (their paths and meanings above).
+    public struct Live: Sendable {
+        public var enabled = true
+        public var updates: LiveUpdates = .push
+        public var finalUpdateLoss: Double = 0.02
+        public var activitiesPerDay: Double = 1
+        public var activityLength: Distribution = .lognormal(median: 2700)
+        public var stages: Int = 4
+        public var pushBudgetPerHour: Int = 10
+        public var maxActive: SimTime = 8 * Time.hour
+        public var lingerAfterEnd: SimTime = 4 * Time.hour
+        /// Probability per hour that the system reclaims an app kept alive in the background.
+        public var backgroundTerminationPerHour: Double = 0.2
+    }
+}

@@ -15,3 +15,20 @@ extension ParameterCatalog {
         .size("share.backgroundTransferAbove", \.share.backgroundTransferAbove, "items above this go as a background transfer (inExtension)"),
     ] }
 }
+
+extension Parameters {
+    /// The share extension's parameters, as a replication reads them (their paths and meanings above).
+    public struct Share: Sendable {
+        public var enabled = true
+        public var design: ShareDesign = .outbox
+        public var outbox: OutboxMode = .coordinated
+        public var loadsIntoMemory = false
+        public var perDay: Double = 2
+        public var itemSize: Distribution = .lognormal(median: 2 * 1_048_576, sigma: 1.5)
+        public var memoryLimit: Int64 = 120 * 1_048_576
+        public var baseMemory: Int64 = 20 * 1_048_576
+        public var timeBudget: SimTime = 30 * Time.second
+        /// Items above this size go as a background transfer in `inExtension`.
+        public var backgroundTransferAbove: Int64 = 1_048_576
+    }
+}

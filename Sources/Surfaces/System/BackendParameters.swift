@@ -12,3 +12,20 @@ extension ParameterCatalog {
         .size("backend.writeBytes", \.backend.writeBytes, "what a write carries to the backend: one change"),
     ] }
 }
+
+extension Parameters {
+    /// The backend's parameters, as a replication reads them (their paths and meanings above).
+    public struct Backend: Sendable {
+        public var idempotencyKeys = true
+        /// Time the backend takes to apply one write, beyond the network round trip.
+        public var processingTime: Distribution = .lognormal(median: 0.05, sigma: 1.0)
+        /// What a full sync's reply carries: the account's whole data (an assumption:
+        /// docs/platform-facts.md#unpublished-figures).
+        public var syncBytes: Int64 = 40 * 1_024
+        /// What the compact endpoint's reply carries: what one screen of a widget or a watch
+        /// draws (§25.13's "screen-shaped response"; an assumption).
+        public var compactBytes: Int64 = 2 * 1_024
+        /// What a write carries to the backend: one change (an assumption).
+        public var writeBytes: Int64 = 1_024
+    }
+}

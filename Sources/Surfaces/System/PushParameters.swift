@@ -11,3 +11,17 @@ extension ParameterCatalog {
         .choice("push.priority", \.push.priority, "the backend's push priority: a normal one waits for a dozing phone's maintenance window, a high one is delivered"),
     ] }
 }
+
+extension Parameters {
+    /// The push service's parameters, as a replication reads them (their paths and meanings above).
+    public struct Push: Sendable {
+        public var onChange = true
+        public var wakeRefusal: Double = 0.2
+        public var delay: Distribution = .lognormal(median: 1.0)
+        public var loss: Double = 0.01
+        public var wakesPerHour: Int = 3
+        /// The priority the backend sends its pushes at: a normal-priority push to a dozing
+        /// Android phone waits for a maintenance window; a high-priority one is delivered.
+        public var priority: PushPriority = .high
+    }
+}

@@ -13,3 +13,21 @@ extension ParameterCatalog {
         .time("tv.pollInterval", \.tv.pollInterval, "how often the television asks whether its code was approved").within(1, 86_400),
     ] }
 }
+
+extension Parameters {
+    /// The television's parameters, as a replication reads them (their paths and meanings above).
+    public struct TV: Sendable {
+        public var enabled = true
+        public var handoff: TVHandoff = .location
+        public var playbacksPerDay: Double = 1
+        public var playbackLength: Distribution = .lognormal(median: 2700)
+        /// Signed in when the replication starts, or by a code approved on the phone.
+        public var signIn: TelevisionSignIn = .signedIn
+        /// The television program's lifetime (docs/model.md#television-lifetime); `allDay` by default.
+        public var lifetime: TelevisionLifetime = .allDay
+        /// Time from the code on the television's screen to the user approving it in the phone's app.
+        public var approvalDelay: Distribution = .lognormal(median: 60)
+        /// How often the television asks whether its code was approved (RFC 8628's default: 5 s).
+        public var pollInterval: SimTime = 5 * Time.second
+    }
+}

@@ -15,3 +15,21 @@ extension ParameterCatalog {
         .count("watch.refreshPerHour", \.watch.refreshPerHour, "fetches a standalone watch makes per rolling hour, at glances and pushes (writes are not counted)"),
     ] }
 }
+
+extension Parameters {
+    /// The watch's parameters, as a replication reads them (their paths and meanings above).
+    public struct Watch: Sendable {
+        public var enabled = true
+        public var level: WatchLevel = .companion
+        public var relay: RelayMode = .queued
+        public var phoneUnreachablePerDay: Double = 2
+        public var phoneUnreachableDuration: Distribution = .exponential(mean: 3600)
+        public var writes = Rate(perHour: 0.5)
+        public var ownNetwork = true
+        public var refreshPerHour: Int = 4
+        /// The watch app's lifetime (docs/model.md#watch-app-lifetime); `allDay` by default.
+        public var lifetime: WatchLifetime = .allDay
+        /// With `whenLooked`: how long the app runs after its last glance, write or push.
+        public var backgroundAllowance: SimTime = 30 * Time.second
+    }
+}

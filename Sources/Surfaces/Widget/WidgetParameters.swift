@@ -26,3 +26,39 @@ extension ParameterCatalog {
         .bool("widget.redactsWhenLocked", \.widget.redactsWhenLocked, "the system shows the widget redacted while the phone is locked"),
     ] }
 }
+
+extension Parameters {
+    /// The widget's parameters, as a replication reads them (their paths and meanings above).
+    public struct Widget: Sendable {
+        public var enabled = true
+        public var fetchesOwnData = false
+        public var maxAge: SimTime = 15 * Time.minute
+        public var reloadAfter: SimTime = 30 * Time.minute
+        public var budgetPerDay: Int = 55
+        public var reloadDelay: Distribution = .exponential(mean: 5)
+        public var showsDataAge = true
+        public var jitter: SimTime = 0
+        /// Reload hints fall on round clock times (multiples of `reloadAfter`).
+        public var alignReloads = true
+        public var dataProtection: Protection = .afterFirstUnlock
+        public var memoryLimit: Int64 = 30 * 1_048_576
+        public var providerMemory: Int64 = 12 * 1_048_576
+        public var providerTimeBudget: SimTime = 10 * Time.second
+        public var projectionSchema: ProjectionSchema = .versionedReadsOld
+        public var configuration: WidgetConfiguration = .stableIdentifier
+        /// Taps on a button in the widget, each running one action in the background (§25.4).
+        public var buttonTapsPerDay: Double = 0
+        /// The data's own schedule (docs/model.md#timelines): what the widget draws changes at every
+        /// multiple of this with no new data (a countdown's minute, an agenda's next event); 0: never.
+        public var slotEvery: SimTime = 0
+        /// One entry per reload, or the scheduled entries until the next reload.
+        public var timeline: WidgetTimeline = .oneEntry
+        /// How often the user opens the widget gallery, each open asking the provider for a
+        /// preview (docs/model.md#the-gallery-preview).
+        public var galleryOpensPerDay: Double = 0
+        /// What the provider draws for the gallery's preview.
+        public var preview: WidgetPreview = .fixture
+        /// The system redacts the widget while the phone is locked (docs/model.md#lock-screen-redaction).
+        public var redactsWhenLocked = false
+    }
+}
