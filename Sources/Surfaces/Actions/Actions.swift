@@ -145,7 +145,7 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
         case .run(let index, let change):
             guard let session = w.shared.readSession(w.device) else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
-            w.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
+            w.os.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.

@@ -234,7 +234,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            world.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
+            world.os.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
         }
     }
 
@@ -348,10 +348,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
         m.syncInFlight = true
-        world.request(.sync, from: world.ids.app, credential: world.appCredential)
+        world.os.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
         if world.device.revocationTransferPending {
-            world.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
+            world.os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
         }
     }
 
@@ -363,7 +363,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the world's snapshot table), not copied out.
-            if r.status == .ok, w.appStorage.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.appStorage.account {
+            if r.status == .ok, w.appStorage.account != Account.none, r.data >= 0, w.os.snapshots[Int(r.data)].account == w.appStorage.account {
                 // The store is taken out of the run's memory while the reply is handled (a local
                 // value the calls below borrow, not copy) and put back at the end.
                 var store = DataCopy(account: Account.none)
@@ -371,14 +371,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 m.storeLent = true
                 let k = Int(r.data)
                 let lost = w.truth.lost
-                let gained = w.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
-                store.changes.formUnion(w.snapshots[k].changes, lost: lost)
+                let gained = w.os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
+                store.changes.formUnion(w.os.snapshots[k].changes, lost: lost)
                 store.readAt = r.readAt
                 // Lists that did not change are kept as they are (arrays that share storage compare at once).
-                let sameObjects = store.objects == w.snapshots[k].objects
-                if !sameObjects { store.objects = w.snapshots[k].objects }
-                let sameNames = store.names == w.snapshots[k].names
-                if !sameNames { store.names = w.snapshots[k].names }
+                let sameObjects = store.objects == w.os.snapshots[k].objects
+                if !sameObjects { store.objects = w.os.snapshots[k].objects }
+                let sameNames = store.names == w.os.snapshots[k].names
+                if !sameNames { store.names = w.os.snapshots[k].names }
                 store.account = w.appStorage.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
@@ -433,7 +433,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         guard let m = memory else { return }
         for id in world.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
-            world.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
+            world.os.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
         }
     }
 

@@ -121,7 +121,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 clientSignedIn = false
                 w.measure.report(.holdsAccount(.carClient, false))
                 if driving { w.measure.shows(.car, .blank(.signedOut)) }
-            } else if driving, r.status == .ok, let d = w.data(of: r) {
+            } else if driving, r.status == .ok, let d = w.os.data(of: r) {
                 w.carShows(d)
             }
         }
@@ -139,7 +139,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             w.measure.shows(.car, .blank(.signedOut))
             return
         }
-        w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
+        w.os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
         scheduleRefresh()
     }
 

@@ -131,7 +131,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 startBackgroundTransfer()
                 handedOver()
             } else {
-                w.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
+                w.os.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
             }
         case .outbox:
             append(change)
@@ -276,7 +276,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func upload(_ t: Transfer) {
         let w = world
-        w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
+        w.os.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         w.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.

@@ -146,7 +146,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         let slot = credential == Self.secondAccountSession ? 1 : 0
         let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
         if enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
-            enclosed[slot] = (world.enclose(snapshot(for: credential)), version)
+            enclosed[slot] = (world.os.enclose(snapshot(for: credential)), version)
         }
         return enclosed[slot].index
     }
@@ -200,7 +200,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { world.letGo(r.change) }
-        engine.send(reply, via: world.replyRoute(r.from), incarnation: r.incarnation, after: delay)
+        engine.send(reply, via: world.os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
     private func apply(_ r: Request) {
@@ -343,13 +343,13 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleRename()
         case .look:
-            world.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
+            world.os.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
             guard reply.kind == .sync else { return }
             refreshes += 1
-            if reply.status == .ok, let data = world.data(of: reply) {
+            if reply.status == .ok, let data = world.os.data(of: reply) {
                 copy = data
                 shownStage = reply.item
             }
@@ -362,7 +362,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = world.makeChange(.elsewhere)
-        world.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
+        world.os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
         world.handedOn(id)
     }
 }

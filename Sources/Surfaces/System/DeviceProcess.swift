@@ -143,7 +143,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             w.device.online = true
             w.broadcast(.online)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if w.device.revocationTransferPending { w.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            if w.device.revocationTransferPending { w.os.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()

@@ -89,7 +89,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// not running is found now) and then hourly while it runs.
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard perPlayback else { return }
-        if signedIn { world.request(.compactFetch, from: world.ids.tv, credential: Backend.tvSession, online: true) }
+        if signedIn { world.os.request(.compactFetch, from: world.ids.tv, credential: Backend.tvSession, online: true) }
         engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
     }
 
@@ -136,7 +136,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .finish(let which):
             if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
-            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+            if signedIn { w.os.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
             engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
         case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
@@ -145,10 +145,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 endIfIdle()
             }
         case .revoked:
-            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+            if signedIn { w.os.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
         case .pollCode:
             if let c = code, !signedIn {
-                w.request(.deviceCode, from: w.ids.tv, credential: Backend.signInCode, item: c.number, online: true)
+                w.os.request(.deviceCode, from: w.ids.tv, credential: Backend.signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
@@ -166,7 +166,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         signingIn = true
-        world.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
+        world.os.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll

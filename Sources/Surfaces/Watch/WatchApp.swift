@@ -176,7 +176,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             flushOwnQueue()
             if mayFetch(for: "glance") {
                 glanceWaiting = true
-                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                w.os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             } else {
                 w.measure.glance(.watch)      // what the watch has: its cache, with no request
             }
@@ -197,13 +197,13 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             if generation == allowance { engine.end(w.ids.watch, .normal) }
         case .context(let snapshot):
             guard signedIn else { return }
-            cache = w.snapshots[Int(snapshot)]
+            cache = w.os.snapshots[Int(snapshot)]
             w.measure.report(.holdsAccount(.watch, true))
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
-                show(w.snapshots[Int(snapshot)])
+                show(w.os.snapshots[Int(snapshot)])
             } else {
                 w.measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
@@ -214,7 +214,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .push:
             extendAllowance()
             if mayFetch(for: "push") {
-                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                w.os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             }
         case .reply(let r):
             handle(r)
@@ -225,7 +225,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         switch r.kind {
         case .compactFetch:
-            if r.status == .ok, let d = w.data(of: r) {
+            if r.status == .ok, let d = w.os.data(of: r) {
                 cache = d
                 w.measure.report(.holdsAccount(.watch, true))
                 show(cache)
@@ -294,7 +294,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in ownQueue {
-            world.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
+            world.os.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
         }
     }
 }

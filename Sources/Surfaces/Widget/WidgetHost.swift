@@ -131,7 +131,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         case .timeline(let view, let next, let protectedData, let lastSlot):
             providerRunning = false
             builtWhileProtected = protectedData
-            let shown = world.viewsInFlight[Int(view)]
+            let shown = world.os.viewsInFlight[Int(view)]
             display(shown)
             timelines += 1
             entries = nil
@@ -173,7 +173,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 launchPreview()
             }
         case .preview(let view):
-            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : world.viewsInFlight[Int(view)])
+            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : world.os.viewsInFlight[Int(view)])
         case .lockChanged:
             display(stored)
         }

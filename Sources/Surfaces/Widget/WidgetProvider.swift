@@ -63,7 +63,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             previewRun = true
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
-            w.send(.preview(view: w.enclose(view)), to: w.ids.widgetHost)
+            w.send(.preview(view: w.os.enclose(view)), to: w.ids.widgetHost)
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
@@ -83,12 +83,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             let found = projection != nil
             building = (consume projection, session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                w.request(.compactFetch, from: w.ids.provider, credential: session!.id)
+                w.os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
                 return
             }
             finish()
         case .reply(let reply):
-            if reply.status == .ok, let data = w.data(of: reply), var b = building {
+            if reply.status == .ok, let data = w.os.data(of: reply), var b = building {
                 let fresh = SharedStorageArea.Projection(data: data, schemaVersion: w.schemaVersion)
                 w.shared.writeProjection(fresh, w.device)
                 b.projection = fresh
@@ -126,7 +126,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
             lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
         }
-        w.send(.timeline(view: w.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+        w.send(.timeline(view: w.os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }

@@ -106,10 +106,11 @@ final class Assembly {
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programNames must list the programs in registration order")
         let ids = w.ids!
+        w.os.ids = ids
         // The network delivers each program's replies as that program's own input.
-        w.replyRoutes = Array(repeating: nil, count: e.processCount)
+        w.os.replyRoutes = Array(repeating: nil, count: e.processCount)
         func acceptsReplies<Input>(_ address: Address<Input>, _ wrap: @escaping (Reply) -> Input) {
-            w.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
+            w.os.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
         }
         acceptsReplies(ids.elsewhere, OtherDeviceInput.reply)
         acceptsReplies(ids.device, DeviceInput.reply)
@@ -122,7 +123,7 @@ final class Assembly {
         acceptsReplies(ids.car, CarInput.reply)
         acceptsReplies(ids.tv, TelevisionInput.reply)
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
-        assert(w.replyRoutes.indices.allSatisfy { w.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
+        assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies has no surface in CostSurface.ofProgram")
         w.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]

@@ -46,7 +46,7 @@ extension World {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
             device.revocationTransferPending = true
-            request(.revoke, from: ids.app, credential: Backend.phoneSession)
+            os.request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
     }
 }

@@ -32,7 +32,7 @@ extension World {
     /// the store.
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
-            let snapshot = enclose(store)
+            let snapshot = os.enclose(store)
             if p.watch.level == .companion && changed { watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
@@ -44,7 +44,7 @@ extension World {
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
         guard p.watch.enabled, answersWatch, appStorage.account != 0 else { return }
-        answerWatch(store.map(enclose))
+        answerWatch(store.map(os.enclose))
     }
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).

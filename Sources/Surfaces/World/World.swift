@@ -51,6 +51,8 @@ final class World {
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
     let measure: Measurement
+    /// The operating system the programs run on (docs/model.md): its services and state.
+    let os: OperatingSystem
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -106,11 +108,6 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Where the network delivers a reply, by the sending process's index (set by `Assembly`).
-    var replyRoutes: [Route<Reply>?] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// System programs told of platform notices (network, unlock, restart, update).
     var noticeListeners: [Route<DeviceNotice>] = []
     #if !DEBUG
@@ -129,7 +126,9 @@ final class World {
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
         appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
         measure = Measurement(p, engine: engine, truth: truth)
+        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure)
         appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
+        os.runs(in: self)
     }
 
     /// Ends the world: its programs hold strong references to it (so that calling a
@@ -139,7 +138,7 @@ final class World {
         engine.unregisterAll()
         watchLinkService = nil
         ids = nil
-        replyRoutes = []
+        os.dismantle()
         noticeListeners = []
     }
 
@@ -171,36 +170,6 @@ final class World {
     }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
-    // MARK: Snapshots in flight
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Data and views carried by messages, by index (cleared with the world).
-    var snapshots: [DataCopy] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var viewsInFlight: [View] = []
-
-    /// Stores a copy of data for a message and returns its index.
-    func enclose(_ d: DataCopy) -> Int32 {
-        snapshots.append(d)
-        return Int32(snapshots.count - 1)
-    }
-    /// The data a reply carries, if any.
-    func data(of reply: Reply) -> DataCopy? {
-        guard reply.data >= 0 else { return nil }
-        var d = snapshots[Int(reply.data)]
-        d.readAt = reply.readAt
-        return d
-    }
-    /// Stores a view for a message and returns its index.
-    func enclose(_ v: View) -> Int32 {
-        viewsInFlight.append(v)
-        return Int32(viewsInFlight.count - 1)
-    }
-
     // MARK: Arrivals
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `perDay`
@@ -220,34 +189,6 @@ final class World {
         guard t < p.duration else { return false }
         send(input, to: address, at: t)
         return true
-    }
-
-    // MARK: Network
-
-    /// Sends a request to the backend over the phone's network (or the watch's own,
-    /// with `viaPhone: false`). When there is no network the sender gets a failure at once.
-    func request<Input>(_ kind: RequestKind, from sender: Address<Input>, credential: Int32, change: Int32 = -1,
-                        key: Bool = false, item: Int32 = -1, online: Bool? = nil) {
-        let pid = sender.process
-        let inc = engine.incarnation(pid)
-        guard online ?? device.online else {
-            send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
-                        via: replyRoute(pid), incarnation: inc, after: 0)
-            return
-        }
-        let rtt = p.network.latency.sampleTime(&rng.networkFrom[Int(pid.index)])
-        if kind == .write { hold(change) }   // a write on its way; the backend lets go on arrival
-        let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
-                          idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
-        send(.request(req), to: ids.backend, after: rtt / 2)
-    }
-
-    /// Where a reply to process `pid` goes (every program that sends requests has a route).
-    func replyRoute(_ pid: ProcessID) -> Route<Reply> {
-        guard let route = replyRoutes[Int(pid.index)] else {
-            preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
-        }
-        return route
     }
 
     // MARK: Launching programs

@@ -1,0 +1,93 @@
+import SimKernel
+import Platform
+
+/// The operating system of one replication (docs/model.md): the platform's services and
+/// state that the programs run on, apart from the world that assembles them. Programs reach it
+/// as `world.os` and call its services the way an app calls its platform's APIs; they reach
+/// other programs only by messages through the engine. One file per service:
+/// `Network.swift` (requests, reply routes and the snapshot table).
+///
+/// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
+/// strongly (the world owns it, and none of them holds it), and reaches the world's random
+/// streams through an unretained back reference (`withWorld`), so calling a service costs no
+/// reference counting.
+final class OperatingSystem {
+    // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
+    // world's are (see `World`): one replication runs on one thread.
+    let p: Parameters
+    let engine: Engine
+    /// The same engine, held unmanaged: sending through it costs no reference counting.
+    let engineRef: Unmanaged<Engine>
+    let truth: Truth
+    /// The measurement layer, which the platform reports to (what the shared storage area holds).
+    let measure: Measurement
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The world this system runs in, unretained (the world owns the system); set by `World.init`.
+    private var worldRef: Unmanaged<World>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The programs' addresses (a copy of the world's, set by `Assembly`).
+    var ids: ProcessAddresses!
+
+    // MARK: The network (Network.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Where the network delivers a reply, by the sending process's index (set by `Assembly`).
+    var replyRoutes: [Route<Reply>?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Data carried by messages, by index (cleared with the world).
+    var snapshots: [DataCopy] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Views carried by messages, by index.
+    var viewsInFlight: [View] = []
+
+    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement) {
+        self.p = p
+        self.engine = engine
+        engineRef = Unmanaged.passUnretained(engine)
+        self.truth = truth
+        self.measure = measure
+    }
+
+    /// Ties the system to the world that owns it (called once, from `World.init`).
+    func runs(in world: World) { worldRef = Unmanaged.passUnretained(world) }
+
+    /// Calls `body` with the world, without retaining it.
+    @inline(__always)
+    func withWorld<R>(_ body: (World) -> R) -> R { worldRef.unsafelyUnwrapped._withUnsafeGuaranteedRef(body) }
+
+    /// Drops what holds the programs (routes to them), so the world can be freed.
+    func dismantle() {
+        ids = nil
+        replyRoutes = []
+    }
+
+    @inline(__always) var now: SimTime { engine.now }
+
+    /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without reference counting).
+    @inline(__always)
+    func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
+    }
+
+    /// Sends a payload along a route (to the process's current run).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
+    }
+
+    /// Sends a payload along a route to one run of its process (a reply to a request).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
+    }
+}
