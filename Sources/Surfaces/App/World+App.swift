@@ -15,13 +15,13 @@ extension World {
 
     /// The app shows its store now.
     func appShows(_ store: DataCopy) {
-        guard appInForeground else { return }
+        guard os.appInForeground else { return }
         showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
     }
 
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
-        guard appInForeground else { return }
+        guard os.appInForeground else { return }
         if appStorage.keyLossMessagePending {
             appStorage.keyLossMessagePending = false
             showApp(.blank(.readingsReset))
@@ -32,22 +32,8 @@ extension World {
 
     /// The app process ended (not suspension).
     func appEnded() {
-        if appInForeground { appInForeground = false; appLeftForeground() }
+        if os.appInForeground { os.appInForeground = false; appLeftForeground() }
         showApp(.blank(.none))
-    }
-
-    /// The app was suspended: the system reclaims it after `app.suspendedLifetime`. Nothing
-    /// can observe a suspended app, so the reclaim is applied when the app is next launched
-    /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
-    func scheduleAppReclaim() {
-        if !appInForeground { showApp(.blank(.none)) }
-        appReclaimAt = now + p.app.suspendedLifetime.sampleTime(&rng.app)
-    }
-
-    /// Before the app is launched or resumed: if it stayed suspended past its lifetime, the
-    /// system reclaimed it, and this launch starts cold from storage.
-    func reclaimIfDue() {
-        if engine.state(ids.app) == .suspended && now >= appReclaimAt { engine.end(ids.app, .terminatedBySystem) }
     }
 
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
@@ -74,7 +60,7 @@ extension World {
     /// state or the sign-out changes.
     func catchUpAppGlances(through t: SimTime) {
         appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
-            guard appInForeground else { return false }
+            guard os.appInForeground else { return false }
             measure.glance(.app, at: at)
             return true
         }
@@ -83,15 +69,6 @@ extension World {
     /// The app was force-quit: the push service discards the one held push (docs/platform-facts.md#extensions).
     func forceQuitHooks() {
         pushServiceDiscardsHeld()
-    }
-
-    /// An app kept running in the background for an activity is reclaimed by the system
-    /// at `live.backgroundTermination.perHour`.
-    func appKeptRunningForActivity() {
-        let rate = p.live.backgroundTerminationPerHour
-        guard rate > 0 else { return }
-        let delay = SimTime(rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
-        send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).

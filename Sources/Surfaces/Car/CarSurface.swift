@@ -28,6 +28,8 @@ enum CarInput {
 final class CarSurface: SimulatedProcess<CarInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -47,6 +49,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
     init(world: World) {
         self.world = world
+        os = world.os
         world.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
@@ -84,7 +87,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 drive += 1
                 engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
-                    w.keepAlive.set(.carConnection, true)
+                    os.keepAlive.set(.carConnection, true)
                     connectApp()        // the app fills the templates with what it can read (MainApp)
                 } else {
                     refresh()
@@ -106,9 +109,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .arrive:
             driving = false
-            if w.keepAlive.isGranted(.carConnection) {
+            if os.keepAlive.isGranted(.carConnection) {
                 // Disconnected: the app suspends once idle (unless something else keeps it running).
-                w.keepAlive.set(.carConnection, false)
+                os.keepAlive.set(.carConnection, false)
                 engine.send(.activityOver, to: w.ids.app)
             }
             w.measure.shows(.car, .blank(.none))
@@ -121,7 +124,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 clientSignedIn = false
                 w.measure.report(.holdsAccount(.carClient, false))
                 if driving { w.measure.shows(.car, .blank(.signedOut)) }
-            } else if driving, r.status == .ok, let d = w.os.data(of: r) {
+            } else if driving, r.status == .ok, let d = os.data(of: r) {
                 w.carShows(d)
             }
         }
@@ -139,7 +142,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             w.measure.shows(.car, .blank(.signedOut))
             return
         }
-        w.os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
+        os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
         scheduleRefresh()
     }
 
@@ -153,11 +156,11 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// that is switched off is tried again a sync interval later.
     private func connectApp() {
         let w = world
-        guard w.device.poweredOn else {
+        guard os.device.poweredOn else {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        if w.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
+        if os.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
 }

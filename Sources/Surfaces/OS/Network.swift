@@ -12,7 +12,7 @@ extension OperatingSystem {
                         key: Bool = false, item: Int32 = -1, online: Bool? = nil) {
         let pid = sender.process
         let inc = engine.incarnation(pid)
-        guard online ?? withWorld({ $0.device.online }) else {
+        guard online ?? device.online else {
             send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
                         via: replyRoute(pid), incarnation: inc, after: 0)
             return

@@ -5,7 +5,9 @@ import Platform
 /// state that the programs run on, apart from the world that assembles them. Programs reach it
 /// as `world.os` and call its services the way an app calls its platform's APIs; they reach
 /// other programs only by messages through the engine. One file per service:
-/// `Network.swift` (requests, reply routes and the snapshot table).
+/// `Network.swift` (requests, reply routes and the snapshot table), `AppLifecycle.swift` (the
+/// app's foreground, background launches, reclaim, force-quit, standby bucket) and
+/// `Device.swift` (lock, notices, power).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random
@@ -31,6 +33,57 @@ final class OperatingSystem {
     #endif
     /// The programs' addresses (a copy of the world's, set by `Assembly`).
     var ids: ProcessAddresses!
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze) and
+    /// the platform's records that programs share through it.
+    var device = DeviceState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
+    var keepAlive = KeepAliveGrants()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch link service (WatchConnectivity), called by both apps as an OS API (set by `Assembly`).
+    var watchLinkService: WatchLink!
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// System programs told of platform notices (network, unlock, restart, update).
+    var noticeListeners: [Route<DeviceNotice>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The phone's app processes, ended by a restart or an update.
+    var phoneProcesses: [ProcessID] = []
+
+    // MARK: The main app's lifecycle (AppLifecycle.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
+    var appInForeground = false {
+        willSet {
+            withWorld { $0.catchUpAppGlances(through: now) }
+            if appInForeground && !newValue { appLastUsed = now }
+        }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the user last had the main app in the foreground (the replication starts just after
+    /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
+    var appLastUsed: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the system reclaims the app if it is still suspended then.
+    var appReclaimAt: SimTime = Time.never
 
     // MARK: The network (Network.swift)
 
@@ -67,8 +120,10 @@ final class OperatingSystem {
 
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {
+        watchLinkService = nil
         ids = nil
         replyRoutes = []
+        noticeListeners = []
     }
 
     @inline(__always) var now: SimTime { engine.now }

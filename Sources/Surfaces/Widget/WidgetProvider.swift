@@ -19,6 +19,8 @@ enum WidgetProviderInput {
 final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -35,7 +37,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// This run draws the gallery's preview, not a timeline.
     private var previewRun = false
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
 
     override func discardMemory() { building = nil }
 
@@ -63,18 +65,18 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             previewRun = true
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
-            w.send(.preview(view: w.os.enclose(view)), to: w.ids.widgetHost)
+            w.send(.preview(view: os.enclose(view)), to: w.ids.widgetHost)
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
             w.measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
-            let projection = w.shared.readProjection(w.device)
+            let projection = w.shared.readProjection(os.device)
             if let pr = projection, !decodes(pr) {
                 engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
                 return
             }
-            let lookUp = w.shared.lookUpSession(w.device)
+            let lookUp = w.shared.lookUpSession(os.device)
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
             if lookUp != .notFound { w.widgetContainer.sessionEntrySeen = true }
@@ -83,14 +85,14 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             let found = projection != nil
             building = (consume projection, session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                w.os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
+                os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
                 return
             }
             finish()
         case .reply(let reply):
-            if reply.status == .ok, let data = w.os.data(of: reply), var b = building {
+            if reply.status == .ok, let data = os.data(of: reply), var b = building {
                 let fresh = SharedStorageArea.Projection(data: data, schemaVersion: w.schemaVersion)
-                w.shared.writeProjection(fresh, w.device)
+                w.shared.writeProjection(fresh, os.device)
                 b.projection = fresh
                 building = b
             }
@@ -117,7 +119,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
+        let protectedData = !os.device.canRead(w.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         let next = nextReload()
         // Scheduled entries: one per slot of the data's own schedule until the next reload,
@@ -126,7 +128,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
             lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
         }
-        w.send(.timeline(view: w.os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+        w.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }
@@ -164,12 +166,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         case .fixture:
             return .blank(.fixture)
         case .accountData:
-            let projection = w.shared.readProjection(w.device)
+            let projection = w.shared.readProjection(os.device)
             if let pr = projection, !decodes(pr) { return .blank(.placeholder) }   // the gallery's placeholder
-            let lookUp = w.shared.lookUpSession(w.device)
+            let lookUp = w.shared.lookUpSession(os.device)
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            let protectedData = !w.device.canRead(w.shared.projectionProtection) || lookUp == .protected
+            let protectedData = !os.device.canRead(w.shared.projectionProtection) || lookUp == .protected
             return makeView(projection: projection, session: session, protectedData: protectedData)
         }
     }

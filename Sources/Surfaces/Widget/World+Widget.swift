@@ -17,14 +17,6 @@ extension World {
         measure.report(.galleryPreview(view))
     }
 
-    /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
-    /// host, which redacts the widget while locked (docs/model.md#lock-screen-redaction).
-    func setLocked(_ locked: Bool) {
-        let changed = device.locked != locked
-        device.locked = locked
-        if changed && p.widget.enabled && p.widget.redactsWhenLocked { send(.lockChanged, to: ids.widgetHost) }
-    }
-
     /// The backend renamed object `id` (its name's version is now `version`): recorded to
     /// measure `widget.staleName`, which no program reads. Glances due so far are taken first,
     /// since each compares what it shows with the names at the backend at its time (see `DeferredGlances`).
@@ -57,7 +49,7 @@ extension World {
     /// while the app is in the foreground and charged to the budget otherwise.
     func requestWidgetReload(_ reason: ReloadReason) {
         guard p.widget.enabled, p.app.requestsWidgetReload else { return }
-        send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
+        send(.reloadRequest(free: os.appInForeground, reason: reason), to: ids.widgetHost)
     }
 
     /// The provider was killed before returning a timeline.

@@ -22,7 +22,7 @@ extension World {
         appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
-        if keepAlive.isGranted(.carConnection) {
+        if os.keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             measure.shows(.car, .blank(.signedOut))
         }
@@ -40,12 +40,12 @@ extension World {
             send(.endAll, to: ids.live)
         }
         if steps.contains(.notifyWatch) && p.watch.enabled {
-            watchLinkService.queueNotice(.signedOut)
+            os.watchLinkService.queueNotice(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
-            device.revocationTransferPending = true
+            os.device.revocationTransferPending = true
             os.request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
     }

@@ -24,7 +24,7 @@ extension World {
     /// Whether a standalone watch has a network: the phone's while the phone is within reach and
     /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
     var watchHasNetwork: Bool {
-        (watchLinkService.reachable && device.online) || p.watch.ownNetwork
+        (os.watchLinkService.reachable && os.device.online) || p.watch.ownNetwork
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
@@ -33,10 +33,10 @@ extension World {
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
             let snapshot = os.enclose(store)
-            if p.watch.level == .companion && changed { watchLinkService.updateContext(snapshot) }
+            if p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if keepAlive.isGranted(.carConnection) { carShows(store) }
+        if os.keepAlive.isGranted(.carConnection) { carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the

@@ -26,10 +26,6 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var device = DeviceState()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// The shared storage area; the measurement layer hears what it holds after every write
     /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
     var shared: SharedStorageArea {
@@ -84,37 +80,17 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The watch link service (WatchConnectivity), called by both apps as an OS API.
-    var watchLinkService: WatchLink!
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// Glances at the widget and at the app, taken without events.
     var widgetGlances: DeferredGlances
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     var appGlances: DeferredGlances
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
-    var keepAlive = KeepAliveGrants()
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     var ids: ProcessAddresses!
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// System programs told of platform notices (network, unlock, restart, update).
-    var noticeListeners: [Route<DeviceNotice>] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The phone's app processes, ended by a restart or an update.
-    var phoneProcesses: [ProcessID] = []
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -136,10 +112,8 @@ final class World {
     /// hold the programs; dropping them here lets the whole world be freed.
     func dismantle() {
         engine.unregisterAll()
-        watchLinkService = nil
         ids = nil
         os.dismantle()
-        noticeListeners = []
     }
 
     @inline(__always) var now: SimTime { engine.now }
@@ -189,102 +163,6 @@ final class World {
         guard t < p.duration else { return false }
         send(input, to: address, at: t)
         return true
-    }
-
-    // MARK: Launching programs
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
-    var appInForeground = false {
-        willSet {
-            catchUpAppGlances(through: now)
-            if appInForeground && !newValue { appLastUsed = now }
-        }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// When the user last had the main app in the foreground (the replication starts just after
-    /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
-    var appLastUsed: SimTime = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// When the system reclaims the app if it is still suspended then.
-    var appReclaimAt: SimTime = Time.never
-
-    /// Launches (or resumes) the main app in the background for a wake, with the
-    /// background run-time budget, and sends it `reason`. One rule for every background
-    /// launcher (docs/platform-facts.md#background-launches): a switched-off phone runs
-    /// nothing, and an app the user force-quit is not launched in the background by
-    /// anything (a push, background refresh, the watch, a finished transfer) until the
-    /// user opens it again. The result is false when there is no wake. `carScene`: the car
-    /// connection launches the app's car scene, which the user chose on the car's screen.
-    @discardableResult
-    func wakeAppInBackground(_ launcher: Launcher, for reason: MainAppInput, carScene: Bool = false) -> Bool {
-        guard device.poweredOn else { return false }
-        if !engine.isRunning(ids.app) {
-            guard carScene || !device.appForceQuit else { return false }
-            reclaimIfDue()
-            engine.launch(ids.app, by: launcher, limits: ProcessLimits(timeBudget: p.app.backgroundBudget))
-        }
-        send(reason, to: ids.app)
-        return true
-    }
-
-    /// Whether a message from the watch can reach the phone app: it is running, or the
-    /// system would launch it for the message.
-    /// A phone asleep (a power-saving period, a Doze idle window) launches nothing for it.
-    var appCanRunForWatch: Bool {
-        engine.isRunning(ids.app) || (device.poweredOn && !device.appForceQuit && !phoneAsleep)
-    }
-
-    /// The phone is on and in reach but will not launch the app in the background: asleep in a
-    /// power-saving period or a Doze idle window (docs/model.md#watch).
-    var phoneAsleep: Bool { device.lowPower || device.dozing }
-
-    /// The user opens the main app: from the home screen (`bySurface` nil), or because a
-    /// surface's design took them there (a deep link, a share handed over, an action, an
-    /// activity started, playback cast from the phone). Sessions of the second kind draw their
-    /// length from the opening surface's own stream, so a design never shifts the user's own
-    /// sessions, nor one surface's the sessions another opened.
-    func openAppInForeground(_ launcher: Launcher = .user, bySurface surface: ProcessID? = nil) {
-        // A surface's attempt takes its session's seed whether or not a session starts, so one
-        // design holding the app in front never shifts the sessions another surface opens. The
-        // seed (odd, so never 0, which marks the user's own sessions) travels with the message.
-        let surfaceSessionSeed = surface.map { rng.sessionsOpenedBy[Int($0.index)].next() | 1 }
-        if appInForeground { return }
-        reclaimIfDue()
-        device.appForceQuit = false
-        device.pushTokenStale = false      // the app registers for push again when it runs
-        unlock()
-        appInForeground = true
-        if engine.isRunning(ids.app) {
-            engine.liftTimeBudget(ids.app)     // a background task becomes the foreground run
-        } else {
-            engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
-        }
-        send(.userOpensApp, to: ids.app)
-        if p.watch.enabled { watchLinkService?.phoneAppActivated() }
-        send(.sessionStarted(surfaceSeed: surfaceSessionSeed), to: ids.user)
-    }
-
-    /// The user unlocks the phone (also the first unlock after a restart).
-    func unlock() {
-        let first = !device.unlockedSinceBoot
-        let wasLocked = device.locked
-        setLocked(false)
-        device.unlockedSinceBoot = true
-        if first { broadcast(.firstUnlock) }
-        // The screen comes on: Doze ends (docs/model.md#power).
-        if wasLocked && p.device.doze { send(.screenOn, to: ids.device) }
-    }
-
-    /// Tells the system programs that react to platform notices.
-    func broadcast(_ notice: DeviceNotice) {
-        for route in noticeListeners { send(notice, via: route) }
     }
 }
 
