@@ -55,7 +55,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         let w = world
         switch input {
         case .run(let attended):
-            let session = w.shared.readSession(os.device)
+            let session = os.readSharedSession()
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
             if session?.account != Account.second && (attended || session != nil) { begin(ActionRun()) }
@@ -97,7 +97,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     private func attempt(_ i: Int) {
         let w = world
         runs[i].attempts += 1
-        let session = w.shared.readSession(os.device)
+        let session = os.readSharedSession()
         guard w.p.action.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
@@ -147,15 +147,15 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
         let w = world
         switch input {
         case .run(let index, let change):
-            guard let session = w.shared.readSession(os.device) else { engine.end(w.ids.actionRunner, .normal); return }
+            guard let session = os.readSharedSession() else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
             os.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
-                if var pr = w.shared.readProjection(os.device), pr.schemaVersion == w.schemaVersion {
+                if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
                     pr.data.changes.insert(r.change, lost: w.truth.lost)
-                    w.shared.writeProjection(pr, os.device)
+                    os.shared.writeProjection(pr, os.device)
                 }
                 engine.send(.done(action: Int32(i)), to: w.ids.actions)
             }

@@ -134,14 +134,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            world.shared.setSession(SessionToken(id: world.appCredential, account: world.appStorage.account))
+            os.shared.setSession(SessionToken(id: world.appCredential, account: os.appStorage.account))
         }
     }
 
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
-        let w = world
         if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: w.appStorage.account), hasReading: false)
+            memory = Memory(store: DataCopy(account: os.appStorage.account), hasReading: false)
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
@@ -155,7 +154,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = world.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
         if os.keepAlive.isGranted(.carConnection) { world.carLostApp() }
@@ -167,7 +166,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @discardableResult
     private func loadKeptReading() -> Bool {
         guard let m = memory, !m.hasReading else { return false }
-        world.appStorage.deleteExpired(at: world.now)
+        os.appStorage.deleteExpired(at: world.now)
         guard let kept = readableReading() else { return false }
         m.store = kept
         m.hasReading = true
@@ -177,7 +176,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
         guard !os.device.readingsKeyLost, !os.device.locked else { return nil }
-        return world.appStorage.reading
+        return os.appStorage.reading
     }
 
     override func receive(_ input: MainAppInput, engine: Engine) {
@@ -251,13 +250,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
-            w.measure.report(.coldStart(keptReading: w.appStorage.reading != nil))
+            w.measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
         }
-        if w.appStorage.reloadAskedInBackground {
+        if os.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
             w.requestWidgetReload(.appRequest)
-            w.appStorage.reloadAskedInBackground = false
+            os.appStorage.reloadAskedInBackground = false
         }
         migrateProjectionIfNeeded()
         sync()
@@ -273,9 +272,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        if os.device.readingsKeyLost && w.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
-            w.appStorage.clear(at: w.now)
-            w.appStorage.keyLossMessagePending = true
+        if os.device.readingsKeyLost && os.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+            os.appStorage.clear(at: w.now)
+            os.appStorage.keyLossMessagePending = true
             os.device.readingsKeyLost = false
         }
         return true
@@ -285,7 +284,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard os.appInForeground, w.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         w.appOutboxAppend(id)
@@ -365,7 +364,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the world's snapshot table), not copied out.
-            if r.status == .ok, w.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == w.appStorage.account {
+            if r.status == .ok, os.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == os.appStorage.account {
                 // The store is taken out of the run's memory while the reply is handled (a local
                 // value the calls below borrow, not copy) and put back at the end.
                 var store = DataCopy(account: Account.none)
@@ -381,7 +380,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 if !sameObjects { store.objects = os.snapshots[k].objects }
                 let sameNames = store.names == os.snapshots[k].names
                 if !sameNames { store.names = os.snapshots[k].names }
-                store.account = w.appStorage.account
+                store.account = os.appStorage.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(store)
@@ -396,7 +395,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(store) && writeProjection(store) {
                     w.requestWidgetReload(os.appInForeground ? .appRequest : .pushWake)
-                    w.appStorage.reloadAskedInBackground = !os.appInForeground
+                    os.appStorage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
@@ -433,7 +432,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
     func sendPendingWrites() {
         guard let m = memory else { return }
-        for id in world.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
+        for id in os.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
             os.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
         }
@@ -451,9 +450,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
         let w = world
-        guard w.shared.granted, os.device.canRead(w.shared.projectionProtection) else { return !w.shared.granted }
-        let schema = w.schemaVersion, lost = w.truth.lost
-        return w.shared.refreshProjection(readAt: store.readAt, os.device) { pr in
+        guard os.shared.granted, os.device.canRead(os.shared.projectionProtection) else { return !os.shared.granted }
+        let schema = os.schemaVersion, lost = w.truth.lost
+        return os.shared.refreshProjection(readAt: store.readAt, os.device) { pr in
             pr.schemaVersion == schema && pr.data.account == store.account
                 && pr.data.changes.sameChanges(as: store.changes, lost: lost) && pr.data.objects == store.objects
                 && pr.data.names == store.names
@@ -468,8 +467,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
-        guard world.appStorage.account != Account.none else { return }
-        if world.appStorage.keep(store, at: world.now) { os.device.readingsKeyLost = false }
+        guard os.appStorage.account != Account.none else { return }
+        if os.appStorage.keep(store, at: world.now) { os.device.readingsKeyLost = false }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -484,8 +483,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
-        guard world.appStorage.account != Account.none else { return false }
-        return world.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: world.schemaVersion), os.device)
+        guard os.appStorage.account != Account.none else { return false }
+        return os.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion), os.device)
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).
@@ -506,7 +505,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     private func migrateProjectionIfNeeded() {
         let w = world
-        if let pr = w.shared.readProjection(os.device), pr.schemaVersion != w.schemaVersion {
+        if let pr = os.readSharedProjection(), pr.schemaVersion != os.schemaVersion {
             writeProjection()
             w.requestWidgetReload(.appRequest)
         }

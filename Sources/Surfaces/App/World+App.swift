@@ -6,7 +6,7 @@ extension World {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
     var appCredential: Int32 {
-        switch appStorage.account {
+        switch os.appStorage.account {
         case Account.none: return 0
         case Account.first: return Backend.phoneSession
         default: return Backend.secondAccountSession
@@ -22,8 +22,8 @@ extension World {
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
         guard os.appInForeground else { return }
-        if appStorage.keyLossMessagePending {
-            appStorage.keyLossMessagePending = false
+        if os.appStorage.keyLossMessagePending {
+            os.appStorage.keyLossMessagePending = false
             showApp(.blank(.readingsReset))
         } else {
             showApp(.blank(.nothingYet))
@@ -73,8 +73,8 @@ extension World {
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).
     func changeReadingsLifetime(to lifetime: SimTime) {
-        appStorage.changeLifetime(to: lifetime, at: now)
-        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
+        os.appStorage.changeLifetime(to: lifetime, at: now)
+        if p.app.deleteExpiredReadings == .atOnce { os.appStorage.deleteExpired(at: now) }
     }
 
     /// The backend applied a write: changes made away from the phone app trigger a silent push.

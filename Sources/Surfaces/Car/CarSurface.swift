@@ -43,14 +43,14 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
     private var clientSignedIn: Bool {
-        get { world.carStorage.clientSignedIn }
-        set { world.carStorage.clientSignedIn = newValue }
+        get { os.carStorage.clientSignedIn }
+        set { os.carStorage.clientSignedIn = newValue }
     }
 
     init(world: World) {
         self.world = world
         os = world.os
-        world.carStorage.clientSignedIn = world.p.car.mode == .onCar
+        os.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
     override func discardMemory() {

@@ -86,7 +86,7 @@ public final class SurfaceContext {
     /// Reads the projection the app keeps in the shared storage area (docs/model.md#shared-storage):
     /// nil when the area was not granted or its protection class keeps it closed now
     /// (`widget.dataProtection` against the lock state), or nothing was written.
-    public func readSharedProjection() -> DataCopy? { world.shared.readProjection(world.os.device)?.data }
+    public func readSharedProjection() -> DataCopy? { world.os.readSharedProjection()?.data }
 
     /// The staleness of `data` now (docs/metrics.md): 0 if it includes every change made so
     /// far, else now − when the earliest change it lacks was made (the truth's own measure).

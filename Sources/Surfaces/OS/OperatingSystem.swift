@@ -7,7 +7,8 @@ import Platform
 /// other programs only by messages through the engine. One file per service:
 /// `Network.swift` (requests, reply routes and the snapshot table), `AppLifecycle.swift` (the
 /// app's foreground, background launches, reclaim, force-quit, standby bucket) and
-/// `Device.swift` (lock, notices, power).
+/// `Device.swift` (lock, notices, power) and `Storage.swift` (the shared storage area, the
+/// outbox file in it, and each program's own container).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random
@@ -61,6 +62,55 @@ final class OperatingSystem {
     /// The phone's app processes, ended by a restart or an update.
     var phoneProcesses: [ProcessID] = []
 
+    // MARK: Storage (Storage.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The shared storage area; the measurement layer hears what it holds after every write
+    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
+    var shared: SharedStorageArea {
+        didSet {
+            measure.sharedStorageHolds(firstAccountSession: shared.session?.account == Account.first,
+                                       firstAccountData: shared.projection?.data.account == Account.first)
+        }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The outbox file in the shared storage area, and its lock.
+    var outbox = OutboxFile()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The projection schema the installed app version writes and its widget reads.
+    var schemaVersion: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The main app's own container (docs/model.md#kept-readings).
+    var appStorage: AppStorage
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car's own storage (docs/model.md#car-lifetime): what outlives a run of its program.
+    var carStorage = CarStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
+    var watchStorage = WatchStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
+    var tvStorage = TelevisionStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The widget extension's own container (what its provider runs keep between them).
+    var widgetContainer = WidgetContainer()
+
     // MARK: The main app's lifecycle (AppLifecycle.swift)
 
     #if !DEBUG
@@ -109,6 +159,10 @@ final class OperatingSystem {
         engineRef = Unmanaged.passUnretained(engine)
         self.truth = truth
         self.measure = measure
+        shared = SharedStorageArea(granted: p.storage.appGroupGranted,
+                                   projectionProtection: p.widget.dataProtection.protectionClass,
+                                   sessionProtection: p.session.protection.protectionClass)
+        appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
     }
 
     /// Ties the system to the world that owns it (called once, from `World.init`).

@@ -61,7 +61,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        if let next = w.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
             w.measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -80,15 +80,15 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             confirm(item, size: size)
         case .appendRead:
             guard var r = run else { return }
-            r.snapshot = w.outbox.read()
+            r.snapshot = os.outbox.read()
             run = r
-            engine.send(.appendWrite, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            engine.send(.appendWrite, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .appendWrite:
             guard let r = run, let l = launch else { return }
             w.writeSharedOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
-            engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            engine.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .reply(let reply):
             guard run != nil else { return }
             if reply.status == .ok {
@@ -107,11 +107,11 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch = Launch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if w.shared.readSession(os.device)?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
+        if os.readSharedSession()?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
-        let session = w.shared.readSession(os.device)
+        let session = os.readSharedSession()
         guard let token = session else {
             w.measure.report(.share(item: item, .askedToSignIn))
             w.engine.end(w.ids.share, .normal)
@@ -159,10 +159,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .coordinated:
-            if w.outbox.acquire(w.ids.share.process.index) {
-                w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            if os.outbox.acquire(w.ids.share.process.index) {
+                w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
             w.createOutboxItemFile(change)
@@ -177,7 +177,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.holds = false
             w.letGo(l.change)      // its next holder took it first
         }
-        if let next = w.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }

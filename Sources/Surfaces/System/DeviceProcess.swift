@@ -315,7 +315,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
         if os.appInForeground { return }   // updates install while the app is not in use
         for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        if changesSchema { w.schemaVersion += 1 }
+        if changesSchema { os.schemaVersion += 1 }
         os.broadcast(.appUpdated)
     }
 }

@@ -54,8 +54,8 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     private(set) var stoppedAtLock = 0
     /// It holds a session (kept in the television's storage, so it outlives a run).
     private(set) var signedIn: Bool {
-        get { world.tvStorage.signedIn }
-        set { world.tvStorage.signedIn = newValue }
+        get { os.tvStorage.signedIn }
+        set { os.tvStorage.signedIn = newValue }
     }
     #if !DEBUG
     @exclusivity(unchecked)

@@ -39,16 +39,16 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// The watch's own storage (docs/model.md#watch-app-lifetime): its cache, whether it still
     /// holds the account, and a standalone watch's unsent writes; they outlive a run.
     private var cache: DataCopy? {
-        get { world.watchStorage.cache }
-        set { world.watchStorage.cache = newValue }
+        get { os.watchStorage.cache }
+        set { os.watchStorage.cache = newValue }
     }
     private var signedIn: Bool {
-        get { world.watchStorage.signedIn }
-        set { world.watchStorage.signedIn = newValue }
+        get { os.watchStorage.signedIn }
+        set { os.watchStorage.signedIn = newValue }
     }
     private var ownQueue: [Int32] {
-        get { world.watchStorage.ownQueue }
-        set { world.watchStorage.ownQueue = newValue }
+        get { os.watchStorage.ownQueue }
+        set { os.watchStorage.ownQueue = newValue }
     }
     #if !DEBUG
     @exclusivity(unchecked)

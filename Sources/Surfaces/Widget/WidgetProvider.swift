@@ -71,15 +71,15 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             previewRun = false
             w.measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
-            let projection = w.shared.readProjection(os.device)
+            let projection = os.readSharedProjection()
             if let pr = projection, !decodes(pr) {
                 engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
                 return
             }
-            let lookUp = w.shared.lookUpSession(os.device)
+            let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            if lookUp != .notFound { w.widgetContainer.sessionEntrySeen = true }
+            if lookUp != .notFound { os.widgetContainer.sessionEntrySeen = true }
             sessionProtected = lookUp == .protected
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
             let found = projection != nil
@@ -91,8 +91,8 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             finish()
         case .reply(let reply):
             if reply.status == .ok, let data = os.data(of: reply), var b = building {
-                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: w.schemaVersion)
-                w.shared.writeProjection(fresh, os.device)
+                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: os.schemaVersion)
+                os.shared.writeProjection(fresh, os.device)
                 b.projection = fresh
                 building = b
             }
@@ -107,7 +107,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// were this version's shape, its fields do not match, decoding throws, and the provider
     /// dies: the host keeps the old picture until the app rewrites the projection.
     private func decodes(_ pr: SharedStorageArea.Projection) -> Bool {
-        pr.schemaVersion == world.schemaVersion || world.p.widget.projectionSchema != .unversioned
+        pr.schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
     }
 
     /// Builds the view from what it has and hands the timeline to the host.
@@ -119,7 +119,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !os.device.canRead(w.shared.projectionProtection) || sessionProtected
+        let protectedData = !os.device.canRead(os.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         let next = nextReload()
         // Scheduled entries: one per slot of the data's own schedule until the next reload,
@@ -135,13 +135,13 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
         let w = world
-        if !w.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
+        if !os.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
-        if session == nil && w.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
+        if session == nil && os.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
         guard let pr = projection else { return .blank(.nothingYet) }
-        if pr.schemaVersion != w.schemaVersion {
+        if pr.schemaVersion != os.schemaVersion {
             switch w.p.widget.projectionSchema {
             case .versionedAppMigrates: return .blank(.nothingYet)
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
@@ -166,12 +166,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         case .fixture:
             return .blank(.fixture)
         case .accountData:
-            let projection = w.shared.readProjection(os.device)
+            let projection = os.readSharedProjection()
             if let pr = projection, !decodes(pr) { return .blank(.placeholder) }   // the gallery's placeholder
-            let lookUp = w.shared.lookUpSession(os.device)
+            let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            let protectedData = !os.device.canRead(w.shared.projectionProtection) || lookUp == .protected
+            let protectedData = !os.device.canRead(os.shared.projectionProtection) || lookUp == .protected
             return makeView(projection: projection, session: session, protectedData: protectedData)
         }
     }

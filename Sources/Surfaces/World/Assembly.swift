@@ -147,8 +147,8 @@ final class Assembly {
         // The app has been used before the replication starts: it keeps a reading of the
         // account as it stood at time 0, and its projection is in the shared storage area.
         let initial = backend.snapshot
-        w.appStorage.keep(initial, at: 0)
-        w.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.schemaVersion), w.os.device)
+        w.os.appStorage.keep(initial, at: 0)
+        w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
         device.start()
         user.start()
         elsewhere.start()

@@ -13,13 +13,13 @@ extension World {
 
     /// The main app signs the user out, performing the steps in `signout.steps`.
     func performSignOut() {
-        guard !appStorage.signedOut else { return }
+        guard !os.appStorage.signedOut else { return }
         catchUpWidgetGlances(through: now)
         catchUpAppGlances(through: now)
-        appStorage.signedOut = true
+        os.appStorage.signedOut = true
         measure.signOut()
-        appStorage.account = Account.none
-        appStorage.clear(at: now)
+        os.appStorage.account = Account.none
+        os.appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if os.keepAlive.isGranted(.carConnection) {
@@ -28,10 +28,10 @@ extension World {
         }
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
-            shared.setSession(nil)
+            os.shared.setSession(nil)
         }
         if steps.contains(.clearSharedData) {
-            shared.clearProjection()
+            os.shared.clearProjection()
         }
         if steps.contains(.reloadWidgets) && p.widget.enabled {
             send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
@@ -66,8 +66,8 @@ extension MainApp {
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
         let w = world
-        guard w.appStorage.account == Account.none, account != Account.none else { return }
-        w.appStorage.account = account
+        guard w.os.appStorage.account == Account.none, account != Account.none else { return }
+        w.os.appStorage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

@@ -43,7 +43,7 @@ extension World {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard p.watch.enabled, answersWatch, appStorage.account != 0 else { return }
+        guard p.watch.enabled, answersWatch, os.appStorage.account != 0 else { return }
         answerWatch(store.map(os.enclose))
     }
 
@@ -93,9 +93,6 @@ extension World {
     func launchWatchApp(by launcher: Launcher, for input: WatchAppInput) {
         if !engine.launch(ids.watch, by: launcher, first: input) { send(input, to: ids.watch) }
     }
-
-    /// Time one read or write of a shared file by process `pid` takes (its own stream).
-    func ioTime(_ pid: ProcessID) -> SimTime { p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)]) }
 }
 
 extension World {

@@ -23,58 +23,11 @@ final class World {
     #endif
     var rng: RandomStreams
     let truth = Truth()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The shared storage area; the measurement layer hears what it holds after every write
-    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
-    var shared: SharedStorageArea {
-        didSet {
-            measure.sharedStorageHolds(firstAccountSession: shared.session?.account == Account.first,
-                                       firstAccountData: shared.projection?.data.account == Account.first)
-        }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var outbox = OutboxFile()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The projection schema the installed app version writes and its widget reads.
-    var schemaVersion: Int32 = 1
-
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
     let measure: Measurement
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The main app's own container (docs/model.md#kept-readings).
-    var appStorage: AppStorage
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own storage (docs/model.md#car-lifetime): what outlives a run of its program.
-    var carStorage = CarStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
-    var watchStorage = WatchStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
-    var tvStorage = TelevisionStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The widget extension's own container (what its provider runs keep between them).
-    var widgetContainer = WidgetContainer()
 
     // State of the other surfaces that the platform can see.
     #if !DEBUG
@@ -96,14 +49,10 @@ final class World {
         self.p = p
         engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
-        shared = SharedStorageArea(granted: p.storage.appGroupGranted,
-                                   projectionProtection: p.widget.dataProtection.protectionClass,
-                                   sessionProtection: p.session.protection.protectionClass)
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
         appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
         measure = Measurement(p, engine: engine, truth: truth)
         os = OperatingSystem(p, engine: engine, truth: truth, measure: measure)
-        appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
         os.runs(in: self)
     }
 
@@ -166,13 +115,6 @@ final class World {
     }
 }
 
-/// The widget extension's own container: a provider run is short-lived, so what it learns
-/// for the next run is kept here.
-struct WidgetContainer {
-    /// A provider run once found the shared session entry (so its absence means signed out).
-    var sessionEntrySeen = false
-}
-
 /// The addresses of one world's programs, each typed by the input it accepts. Plain data
 /// (no arrays or closures), so reading an address costs no reference counting.
 struct ProcessAddresses {
@@ -195,15 +137,4 @@ struct ProcessAddresses {
     let instant: Address<InstantVersionInput>
     let car: Address<CarInput>
     let tv: Address<TelevisionInput>
-}
-
-extension Protection {
-    /// The platform's protection class for this parameter value.
-    var protectionClass: ProtectionClass {
-        switch self {
-        case .always: return .always
-        case .afterFirstUnlock: return .afterFirstUnlock
-        case .whenUnlocked: return .whenUnlocked
-        }
-    }
 }
