@@ -55,7 +55,7 @@ extension MainApp {
         m.drainSnapshot = nil
         let again = m.drainWanted
         m.drainWanted = false
-        if let next = w.os.outbox.release(w.ids.app.process.index) { w.grantOutboxLock(to: next) }
+        if let next = w.os.outbox.release(w.ids.app.process.index) { w.os.grantOutboxLock(to: next) }
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

@@ -154,10 +154,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = os.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(world.ids.app.process.index) { os.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
-        if os.keepAlive.isGranted(.carConnection) { world.carLostApp() }
+        if os.keepAlive.isGranted(.carConnection) { os.carLostApp() }
     }
 
     /// Loads the kept reading into a run that holds none, if the phone can unseal it now
@@ -255,7 +255,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if os.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
-            w.requestWidgetReload(.appRequest)
+            os.requestWidgetReload(.appRequest)
             os.appStorage.reloadAskedInBackground = false
         }
         migrateProjectionIfNeeded()
@@ -292,7 +292,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         persist()
         w.appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
-        w.requestWidgetReload(.appRequest)
+        os.requestWidgetReload(.appRequest)
         sendPendingWrites()
     }
 
@@ -394,7 +394,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(store) && writeProjection(store) {
-                    w.requestWidgetReload(os.appInForeground ? .appRequest : .pushWake)
+                    os.requestWidgetReload(os.appInForeground ? .appRequest : .pushWake)
                     os.appStorage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
@@ -504,10 +504,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func migrateProjectionIfNeeded() {
-        let w = world
         if let pr = os.readSharedProjection(), pr.schemaVersion != os.schemaVersion {
             writeProjection()
-            w.requestWidgetReload(.appRequest)
+            os.requestWidgetReload(.appRequest)
         }
     }
 

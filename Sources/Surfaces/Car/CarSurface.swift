@@ -165,15 +165,6 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
 }
 
-
-extension World {
-    /// A drive connects the car (`car.lifetime = whileConnected`): the car connection (the
-    /// system) launches the car's program for the drive, or tells the running one.
-    func connectCar() {
-        if !engine.launch(ids.car, by: .system, first: .drive) { engine.send(.drive, to: ids.car) }
-    }
-}
-
 /// The car's own storage (docs/model.md#car-lifetime): what survives the end of a run of the
 /// car's program. Everything else it holds is memory, gone at the end.
 struct CarStorage {

@@ -32,6 +32,12 @@ extension OperatingSystem {
         return route
     }
 
+    /// Whether a standalone watch has a network: the phone's while the phone is within reach and
+    /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
+    var watchHasNetwork: Bool {
+        (watchLinkService.reachable && device.online) || p.watch.ownNetwork
+    }
+
     // MARK: The snapshot table
 
     /// Stores a copy of data for a message and returns its index.

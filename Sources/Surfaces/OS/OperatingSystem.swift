@@ -7,8 +7,9 @@ import Platform
 /// other programs only by messages through the engine. One file per service:
 /// `Network.swift` (requests, reply routes and the snapshot table), `AppLifecycle.swift` (the
 /// app's foreground, background launches, reclaim, force-quit, standby bucket) and
-/// `Device.swift` (lock, notices, power) and `Storage.swift` (the shared storage area, the
-/// outbox file in it, and each program's own container).
+/// `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
+/// outbox file in it and its lock, and each program's own container), `WidgetCenter.swift` (reload
+/// requests) and `PairedDevices.swift` (the systems on the watch, the car and the television).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random

@@ -30,6 +30,16 @@ extension OperatingSystem {
         shared.readSession(device)
     }
 
+    /// File coordination grants the outbox lock to the process next in line, in its own protocol.
+    func grantOutboxLock(to holder: Int32) {
+        if holder == ids.app.process.index {
+            send(.outboxLockGranted, to: ids.app)
+        } else {
+            precondition(holder == ids.share.process.index, "only the app and the share extension lock the outbox")
+            send(.outboxLockGranted, to: ids.share)
+        }
+    }
+
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
     func ioTime(_ pid: ProcessID) -> SimTime {
         withWorld { p.storage.ioTime.sampleTime(&$0.rng.storageFrom[Int(pid.index)]) }

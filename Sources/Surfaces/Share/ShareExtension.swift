@@ -61,7 +61,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        if let next = os.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
             w.measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -177,7 +177,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.holds = false
             w.letGo(l.change)      // its next holder took it first
         }
-        if let next = os.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.release(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }

@@ -95,17 +95,17 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// while near); otherwise it is held, the newest only, until the watch has one again.
     private func arriveAtWatch(for writer: ProcessID) {
         let w = world
-        guard w.watchHasNetwork else {
+        guard os.watchHasNetwork else {
             heldForWatch = writer
             w.engine.log(w.ids.pushService, "held", "watch has no network")
             return
         }
-        w.sendToWatch(.push, after: 0)
+        os.sendToWatch(.push, after: 0)
     }
 
     /// The watch may have a network again: the push held for it goes now.
     private func watchMayHaveNetwork() {
-        guard let writer = heldForWatch, world.watchHasNetwork else { return }
+        guard let writer = heldForWatch, os.watchHasNetwork else { return }
         heldForWatch = nil
         arriveAtWatch(for: writer)
     }

@@ -128,11 +128,11 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         switch input {
         case .drive:
-            w.connectCar()
+            os.connectCar()
         case .playback:
-            w.startPlayback()
+            os.startPlayback()
         case .watchWrite:
-            w.launchWatchApp(by: .user, for: .write)
+            os.launchWatchApp(by: .user, for: .write)
         case .placesOrder:
             placeOrder()
             scheduleOrder()

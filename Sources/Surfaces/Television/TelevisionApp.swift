@@ -204,11 +204,3 @@ struct TelevisionStorage {
     /// It holds a session.
     var signedIn = true
 }
-
-extension World {
-    /// The user starts a playback from the phone (`tv.lifetime = whilePlaying`): the television's
-    /// program is launched for it, or told if it runs.
-    func startPlayback() {
-        if !engine.launch(ids.tv, by: .user, first: .playback) { engine.send(.playback, to: ids.tv) }
-    }
-}

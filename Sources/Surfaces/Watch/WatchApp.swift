@@ -134,7 +134,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
-    private var hasNetwork: Bool { world.watchHasNetwork }
+    private var hasNetwork: Bool { os.watchHasNetwork }
 
     /// A standalone watch fetches from the backend, for a glance or a push (`what`), if it holds
     /// the account, has a network and its refresh budget has one left, which it spends

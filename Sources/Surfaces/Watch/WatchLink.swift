@@ -107,7 +107,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         switch input {
         case .context(let snapshot): waiting.context = snapshot
         case .notice(let n): waiting.notices.append(n)
-        case .push: w.launchWatchApp(by: .pushWake, for: .push)
+        case .push: os.launchWatchApp(by: .pushWake, for: .push)
         default: break
         }
     }
@@ -121,17 +121,16 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// Delivers what waited, in order, when the phone is reachable.
     private func flush() {
         guard reachable else { return }
-        let w = world
         if os.appCanRunForWatch {
             let queued = toPhone
             toPhone = []
             for change in queued { world.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
         }
         if let snapshot = context {
-            w.sendToWatch(.context(snapshot: snapshot), after: hop)
+            os.sendToWatch(.context(snapshot: snapshot), after: hop)
             context = nil
         }
-        for n in notices { w.sendToWatch(.notice(n), after: hop) }
+        for n in notices { os.sendToWatch(.notice(n), after: hop) }
         notices = []
     }
 

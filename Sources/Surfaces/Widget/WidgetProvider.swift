@@ -51,10 +51,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
         if reason == .killedForTime || reason == .killedForMemory {
             world.measure.report(.providerKilled)
-            world.widgetHostProviderDied()
+            os.widgetHostProviderDied()
         } else if reason == .crashed {
             world.measure.report(.providerCrashed)
-            world.widgetHostProviderDied()
+            os.widgetHostProviderDied()
         }
     }
 

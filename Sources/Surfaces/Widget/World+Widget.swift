@@ -45,18 +45,6 @@ extension World {
         measure.glanceWidget(at: t, configuredTarget: configuredTarget)
     }
 
-    /// The app asks the widget host for a reload (a request, not a command). It is free
-    /// while the app is in the foreground and charged to the budget otherwise.
-    func requestWidgetReload(_ reason: ReloadReason) {
-        guard p.widget.enabled, p.app.requestsWidgetReload else { return }
-        send(.reloadRequest(free: os.appInForeground, reason: reason), to: ids.widgetHost)
-    }
-
-    /// The provider was killed before returning a timeline.
-    func widgetHostProviderDied() {
-        send(.providerDied, to: ids.widgetHost)
-    }
-
     /// The object a configured widget shows (docs/model.md#configured-targets): by stable identifier, or by the
     /// position it had when configured. −1 when the target cannot be resolved.
     func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {

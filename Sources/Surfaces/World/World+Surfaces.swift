@@ -21,12 +21,6 @@ extension World {
         }
     }
 
-    /// Whether a standalone watch has a network: the phone's while the phone is within reach and
-    /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
-    var watchHasNetwork: Bool {
-        (os.watchLinkService.reachable && os.device.online) || p.watch.ownNetwork
-    }
-
     /// The app finished a sync: the companion watch gets the latest context; a remote
     /// control whose request this run owes an answer gets one; projected car templates take
     /// the store.
@@ -49,17 +43,7 @@ extension World {
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
-    }
-
-    /// Grants the outbox lock to the process next in line, in its own protocol.
-    func grantOutboxLock(to holder: Int32) {
-        if holder == ids.app.process.index {
-            send(.outboxLockGranted, to: ids.app)
-        } else {
-            precondition(holder == ids.share.process.index, "only the app and the share extension lock the outbox")
-            send(.outboxLockGranted, to: ids.share)
-        }
+        os.sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
     /// The projected or on-car templates show `data`.
@@ -71,34 +55,9 @@ extension World {
     func glanceWatch() {
         guard p.watch.enabled else { return }
         if p.watch.lifetime == .whenLooked {
-            launchWatchApp(by: .user, for: .glance)     // a look brings the app up
+            os.launchWatchApp(by: .user, for: .glance)     // a look brings the app up
         } else {
             send(.glance, to: ids.watch)
         }
-    }
-
-    /// Sends `input` to the watch app over the watch: straight to the app when it runs all day;
-    /// with `watch.lifetime = whenLooked` through the system on the watch (the link), which
-    /// keeps it, or launches the app, when the app is not running.
-    func sendToWatch(_ input: WatchAppInput, after delay: SimTime) {
-        if p.watch.lifetime == .whenLooked {
-            send(.toWatch(input), to: ids.watchLink, after: delay)
-        } else {
-            send(input, to: ids.watch, after: delay)
-        }
-    }
-
-    /// The watch's system launches the watch app for `input` (a glance, a write, a push), or
-    /// hands it to the running app (docs/model.md#watch-app-lifetime).
-    func launchWatchApp(by launcher: Launcher, for input: WatchAppInput) {
-        if !engine.launch(ids.watch, by: launcher, first: input) { send(input, to: ids.watch) }
-    }
-}
-
-extension World {
-    /// The app's run ended or suspended while a projected car keeps it running: the car
-    /// connection relaunches it.
-    func carLostApp() {
-        send(.appLost, to: ids.car)
     }
 }
