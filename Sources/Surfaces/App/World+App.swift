@@ -53,13 +53,13 @@ extension World {
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
     /// opening, until the first glance due while it is not (see `DeferredGlances`).
     func startAppGlances() {
-        appGlances.start(at: now, rng: &rng.glancesApp)
+        measure.appGlances.start(at: now, rng: &rng.glancesApp)
     }
 
     /// Takes every app glance due at or before `t`: call before the screen, the foreground
     /// state or the sign-out changes.
     func catchUpAppGlances(through t: SimTime) {
-        appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
+        measure.appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
             guard os.appInForeground else { return false }
             measure.glance(.app, at: at)
             return true

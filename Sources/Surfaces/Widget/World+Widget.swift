@@ -29,12 +29,12 @@ extension World {
     /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
     func startWidgetGlances() {
         guard p.widget.enabled else { return }
-        widgetGlances.start(at: now, rng: &rng.glancesWidget)
+        measure.widgetGlances.start(at: now, rng: &rng.glancesWidget)
     }
 
     /// Takes every widget glance due at or before `t`: call before the view or the sign-out changes.
     func catchUpWidgetGlances(through t: SimTime) {
-        widgetGlances.catchUp(through: t, rng: &rng.glancesWidget) { at in
+        measure.widgetGlances.catchUp(through: t, rng: &rng.glancesWidget) { at in
             glanceWidget(at: at)
             return true
         }

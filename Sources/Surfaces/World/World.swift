@@ -1,14 +1,18 @@
 import SimKernel
 import Platform
 
-/// One replication: the engine, the platform (device, shared storage area, push and
-/// widget budgets), the truth, the observers, and the programs wired together (docs/model.md).
+/// One replication's assembly (docs/model.md): its parameters, the engine, the random streams,
+/// the truth, the measurement layer, the operating system (`os`, `Sources/Surfaces/OS/`) and
+/// the addresses of the programs wired together by `Assembly`, and their teardown (`dismantle`).
 ///
-/// Programs hold a reference to the world as to their operating system: they call its
-/// platform services (storage, network, launching) and reach other programs only by
-/// messages through the engine.
+/// Programs hold the world and its operating system strongly: they call the system's services
+/// (storage, network, launching) as `os.…`, report to the measurement layer, and reach other
+/// programs only by messages through the engine (`send`). The world's extensions hold what the
+/// app and the surfaces do at their points of contact (`World+Surfaces.swift`, `World+App.swift`,
+/// `World+Widget.swift`, `World+SignOut.swift`), the changes' journeys (`World+Changes.swift`) and
+/// the glances it takes without events.
 final class World {
-    // The stored properties of the world, its observers and its programs are marked
+    // The stored properties of the world, its system, its observers and its programs are marked
     // `@exclusivity(unchecked)` in release builds: one replication runs on one thread, and
     // the compiler cannot prove statically that accesses through class references never
     // overlap, so it would check each one at run time (a third of a study's time). Debug
@@ -29,16 +33,6 @@ final class World {
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
 
-    // State of the other surfaces that the platform can see.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Glances at the widget and at the app, taken without events.
-    var widgetGlances: DeferredGlances
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var appGlances: DeferredGlances
     // Process addresses, set by `Assembly`.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -49,16 +43,15 @@ final class World {
         self.p = p
         engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
-        widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
-        appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
         measure = Measurement(p, engine: engine, truth: truth)
         os = OperatingSystem(p, engine: engine, truth: truth, measure: measure)
         os.runs(in: self)
     }
 
-    /// Ends the world: its programs hold strong references to it (so that calling a
-    /// platform service costs no reference counting), and the engine and the watch link
-    /// hold the programs; dropping them here lets the whole world be freed.
+    /// Ends the world: its programs hold strong references to it and to its operating system
+    /// (so that calling a platform service costs no reference counting), and the engine and
+    /// the system (the watch link service, the routes) hold the programs; dropping them here
+    /// lets the whole world be freed.
     func dismantle() {
         engine.unregisterAll()
         ids = nil
