@@ -363,7 +363,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .sync:
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
-            // The data is read where the reply left it (the world's snapshot table), not copied out.
+            // The data is read where the reply left it (the system's snapshot table), not copied out.
             if r.status == .ok, os.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == os.appStorage.account {
                 // The store is taken out of the run's memory while the reply is handled (a local
                 // value the calls below borrow, not copy) and put back at the end.

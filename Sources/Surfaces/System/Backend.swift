@@ -142,7 +142,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// The last data enclosed for a reply, per account read (first, second), and its version.
     private var enclosed: [(index: Int32, version: Int)] = [(-1, -1), (-1, -1)]
 
-    /// The data a reply to `credential` carries, as an index into the world's snapshot table:
+    /// The data a reply to `credential` carries, as an index into the system's snapshot table:
     /// the one enclosed last when the data has not changed since, else a new one. (Its read
     /// time travels in the reply: `Reply.readAt`.)
     private func enclosedData(for credential: Int32) -> Int32 {

@@ -144,7 +144,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     }
 
     /// A message from the watch reaches the phone: the system wakes the phone app for it
-    /// (one rule for every background launch, `World.wakeAppInBackground`). If it cannot, a
+    /// (one rule for every background launch, `OperatingSystem.wakeAppInBackground`). If it cannot, a
     /// queued transfer waits in the queue for the next delivery; an immediate message fails,
     /// and a write it carried had no other holder.
     private func arrive(_ request: WatchRequest, queued: Bool) {
