@@ -68,7 +68,7 @@ extension World {
 
     /// The app was force-quit: the push service discards the one held push (docs/platform-facts.md#extensions).
     func forceQuitHooks() {
-        pushServiceDiscardsHeld()
+        os.pushServiceDiscardsHeld()
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).
@@ -79,13 +79,13 @@ extension World {
 
     /// The backend applied a write: changes made away from the phone app trigger a silent push.
     func backendApplied(change: Int32, from: ProcessID) {
-        if from != ids.app.process && p.push.onChange { pushSendsSilentToApp(for: from) }
+        if from != ids.app.process && p.push.onChange { os.pushSendsSilentToApp(for: from) }
         surfacesBackendApplied(change: change, from: from)
     }
 
     /// An object was deleted on another device.
-    func deleteObjectElsewhere(index: Int) { backendDeletesObject(index: index) }
+    func deleteObjectElsewhere(index: Int) { os.backendDeletesObject(index: index) }
 
     /// An object was renamed on another device.
-    func renameObjectElsewhere(index: Int) { backendRenamesObject(index: index) }
+    func renameObjectElsewhere(index: Int) { os.backendRenamesObject(index: index) }
 }

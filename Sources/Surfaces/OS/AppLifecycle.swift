@@ -93,7 +93,7 @@ extension OperatingSystem {
             return
         }
         device.appForceQuit = true
-        withWorld { $0.pushServiceDiscardsHeld() }
+        pushServiceDiscardsHeld()
         engine.end(ids.app, .forceQuit)
     }
 

@@ -9,7 +9,8 @@ import Platform
 /// app's foreground, background launches, reclaim, force-quit, standby bucket) and
 /// `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
 /// outbox file in it and its lock, and each program's own container), `WidgetCenter.swift` (reload
-/// requests) and `PairedDevices.swift` (the systems on the watch, the car and the television).
+/// requests), `PairedDevices.swift` (the systems on the watch, the car and the television) and
+/// `SystemMessages.swift` (requests that reach system programs: the push service, the backend).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random

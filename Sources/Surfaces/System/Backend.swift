@@ -175,7 +175,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
-            world.backendRevoked()
+            os.backendRevoked()
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
