@@ -2,12 +2,12 @@ import SimKernel
 import Platform
 
 /// The operating system of one replication (docs/model.md): the platform's services and
-/// state that the programs run on, apart from the world that assembles them. Programs reach it
-/// as `world.os` and call its services the way an app calls its platform's APIs; they reach
-/// other programs only by messages through the engine. One file per service:
-/// `Network.swift` (requests, reply routes and the snapshot table), `AppLifecycle.swift` (the
-/// app's foreground, background launches, reclaim, force-quit, standby bucket) and
-/// `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
+/// state that the programs run on, apart from the world that assembles them. Each program holds
+/// it strongly as `let os` (the world's `os`) and calls its services the way an app calls its
+/// platform's APIs; programs reach each other only by messages through the engine. One file
+/// per service: `Network.swift` (requests, reply routes and the snapshot table),
+/// `AppLifecycle.swift` (the app's foreground, background launches, reclaim, force-quit,
+/// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
 /// outbox file in it and its lock, and each program's own container), `WidgetCenter.swift` (reload
 /// requests), `PairedDevices.swift` (the systems on the watch, the car and the television) and
 /// `SystemMessages.swift` (requests that reach system programs: the push service, the backend).
