@@ -36,6 +36,8 @@ enum AutomationsInput {
 final class Automations: SimulatedProcess<AutomationsInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -43,7 +45,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     /// Every action run so far, by number (the measurement layer hears of each).
     private var runs: [ActionRun] = []
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
@@ -53,7 +55,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         let w = world
         switch input {
         case .run(let attended):
-            let session = w.shared.readSession(w.device)
+            let session = os.readSharedSession()
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
             if session?.account != Account.second && (attended || session != nil) { begin(ActionRun()) }
@@ -95,14 +97,14 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     private func attempt(_ i: Int) {
         let w = world
         runs[i].attempts += 1
-        let session = w.shared.readSession(w.device)
+        let session = os.readSharedSession()
         guard w.p.action.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
             w.measure.report(.action(Int32(i), .openedApp))
             runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
-            w.openAppInForeground(.link, bySurface: w.ids.actions.process)
+            os.openAppInForeground(.link, bySurface: w.ids.actions.process)
             // The user finishes the action on the screen it opened.
             w.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
@@ -131,27 +133,29 @@ enum ActionRunnerInput {
 final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var running: Int?
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() { running = nil }
 
     override func receive(_ input: ActionRunnerInput, engine: Engine) {
         let w = world
         switch input {
         case .run(let index, let change):
-            guard let session = w.shared.readSession(w.device) else { engine.end(w.ids.actionRunner, .normal); return }
+            guard let session = os.readSharedSession() else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
-            w.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
+            os.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
-                if var pr = w.shared.readProjection(w.device), pr.schemaVersion == w.schemaVersion {
+                if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
                     pr.data.changes.insert(r.change, lost: w.truth.lost)
-                    w.shared.writeProjection(pr, w.device)
+                    os.shared.writeProjection(pr, os.device)
                 }
                 engine.send(.done(action: Int32(i)), to: w.ids.actions)
             }

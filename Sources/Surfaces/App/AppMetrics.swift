@@ -45,9 +45,9 @@ extension Assembly {
         let w = world
         w.catchUpAppGlances(through: end)
         w.measure.app.report(into: &r, end: end, truth: w.truth, MetricCatalog.appView)
-        w.appStorage.close(at: end)
+        w.os.appStorage.close(at: end)
         let c = w.measure.counters
-        r.values[Metric.appKeptReadingOverdue.rawValue] = w.appStorage.overdue
+        r.values[Metric.appKeptReadingOverdue.rawValue] = w.os.appStorage.overdue
         r.values[Metric.appColdStartUnexplained.rawValue] = MetricCatalog.fraction(c.coldStartsUnexplained, of: c.coldStarts)
     }
 }

@@ -10,38 +10,38 @@ extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
         let w = world
-        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, w.shared.granted else { return }
+        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, w.os.shared.granted else { return }
         guard m.drainSnapshot == nil else { m.drainWanted = true; return }
         switch w.p.share.outbox {
         case .perProcessFiles:
-            for item in w.outbox.listItemFiles() {
+            for item in w.os.outbox.listItemFiles() {
                 sendWrite(item)                 // into the app's own outbox, then the file goes
                 w.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            w.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+            w.send(.outboxRead, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
         case .coordinated:
             m.drainSnapshot = []
-            if w.outbox.acquire(w.ids.app.process.index) {
-                w.send(.outboxRead, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+            if w.os.outbox.acquire(w.ids.app.process.index) {
+                w.send(.outboxRead, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
             }
         }
     }
 
     /// The shared outbox's lock is granted: the drain reads the file.
     func outboxLockGranted() {
-        world.send(.outboxRead, to: world.ids.app, after: world.ioTime(world.ids.app.process))
+        world.send(.outboxRead, to: world.ids.app, after: world.os.ioTime(world.ids.app.process))
     }
 
     /// The drain read the shared file: its items go into the app's own outbox.
     func outboxReadDone() {
         let w = world
         guard let m = memory else { return }
-        let items = w.outbox.read()
+        let items = w.os.outbox.read()
         m.drainSnapshot = items
         for item in items { sendWrite(item) }   // now in the app's own durable outbox
-        w.send(.outboxWrite, to: w.ids.app, after: w.ioTime(w.ids.app.process))
+        w.send(.outboxWrite, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
     }
 
     /// The drain rewrites the shared file.
@@ -55,7 +55,7 @@ extension MainApp {
         m.drainSnapshot = nil
         let again = m.drainWanted
         m.drainWanted = false
-        if let next = w.outbox.release(w.ids.app.process.index) { w.grantOutboxLock(to: next) }
+        if let next = w.os.outbox.release(w.ids.app.process.index) { w.os.grantOutboxLock(to: next) }
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

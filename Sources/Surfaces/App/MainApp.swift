@@ -50,6 +50,8 @@ enum MainAppInput {
 final class MainApp: SimulatedProcess<MainAppInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is
     /// replaced by a fresh one at every launch and dropped when the run ends).
@@ -122,7 +124,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     #endif
     var memory: Memory?
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
 
     override func discardMemory() { memory = nil }
 
@@ -132,14 +134,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            world.shared.setSession(SessionToken(id: world.appCredential, account: world.appStorage.account))
+            os.shared.setSession(SessionToken(id: world.appCredential, account: os.appStorage.account))
         }
     }
 
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
-        let w = world
         if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: w.appStorage.account), hasReading: false)
+            memory = Memory(store: DataCopy(account: os.appStorage.account), hasReading: false)
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
@@ -153,10 +154,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = world.outbox.abandon(world.ids.app.process.index) { world.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(world.ids.app.process.index) { os.grantOutboxLock(to: next) }
         if reason != .suspended { world.appEnded() }
-        if reason == .suspended { world.scheduleAppReclaim() }
-        if world.keepAlive.isGranted(.carConnection) { world.carLostApp() }
+        if reason == .suspended { os.scheduleAppReclaim() }
+        if os.keepAlive.isGranted(.carConnection) { os.carLostApp() }
     }
 
     /// Loads the kept reading into a run that holds none, if the phone can unseal it now
@@ -165,7 +166,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @discardableResult
     private func loadKeptReading() -> Bool {
         guard let m = memory, !m.hasReading else { return false }
-        world.appStorage.deleteExpired(at: world.now)
+        os.appStorage.deleteExpired(at: world.now)
         guard let kept = readableReading() else { return false }
         m.store = kept
         m.hasReading = true
@@ -174,8 +175,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
-        guard !world.device.readingsKeyLost, !world.device.locked else { return nil }
-        return world.appStorage.reading
+        guard !os.device.readingsKeyLost, !os.device.locked else { return nil }
+        return os.appStorage.reading
     }
 
     override func receive(_ input: MainAppInput, engine: Engine) {
@@ -188,7 +189,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             startBackgroundWork()
             sync()
             drainSharedOutbox()
-            if world.keepAlive.isGranted(.carConnection) {
+            if os.keepAlive.isGranted(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
                 if let m = memory, m.hasReading { world.carShows(m.store) }
@@ -197,7 +198,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .activityOver:
             // The last activity ended: an app kept running for it suspends when idle, or as soon
             // as the work still in flight is done (it becomes a background task).
-            if !world.appInForeground, !world.keepAlive.any, let mem = memory {
+            if !os.appInForeground, !os.keepAlive.any, let mem = memory {
                 if mem.isIdle {
                     world.engine.end(world.ids.app, .suspended)
                 } else {
@@ -214,7 +215,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             finishBackgroundWorkIfIdle()
         case .syncTimer:
             // In the foreground, and in the background while a projected car keeps the app running.
-            if world.appInForeground || world.keepAlive.isGranted(.carConnection) {
+            if os.appInForeground || os.keepAlive.isGranted(.carConnection) {
                 sync()
                 engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
             } else {
@@ -234,7 +235,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            world.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
+            os.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
         }
     }
 
@@ -245,17 +246,17 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && w.keepAlive.isGranted(.carConnection) { w.carShows(memory!.store) }
+        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { w.carShows(memory!.store) }
         if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
-            w.measure.report(.coldStart(keptReading: w.appStorage.reading != nil))
+            w.measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
         }
-        if w.appStorage.reloadAskedInBackground {
+        if os.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
-            w.requestWidgetReload(.appRequest)
-            w.appStorage.reloadAskedInBackground = false
+            os.requestWidgetReload(.appRequest)
+            os.appStorage.reloadAskedInBackground = false
         }
         migrateProjectionIfNeeded()
         sync()
@@ -271,10 +272,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        if w.device.readingsKeyLost && w.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
-            w.appStorage.clear(at: w.now)
-            w.appStorage.keyLossMessagePending = true
-            w.device.readingsKeyLost = false
+        if os.device.readingsKeyLost && os.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+            os.appStorage.clear(at: w.now)
+            os.appStorage.keyLossMessagePending = true
+            os.device.readingsKeyLost = false
         }
         return true
     }
@@ -283,7 +284,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard w.appInForeground, w.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = w.makeChange(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         w.appOutboxAppend(id)
@@ -291,23 +292,23 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         persist()
         w.appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
-        w.requestWidgetReload(.appRequest)
+        os.requestWidgetReload(.appRequest)
         sendPendingWrites()
     }
 
     private func sessionEnds(forceQuit: Bool) {
         let w = world
-        w.appInForeground = false
+        os.appInForeground = false
         w.userReturnsHome()
         w.appLeftForeground()
         w.showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
-            w.device.appForceQuit = true
+            os.device.appForceQuit = true
             w.forceQuitHooks()
             w.engine.end(w.ids.app, .forceQuit)
-        } else if w.keepAlive.isGranted(.liveActivity) {
-            w.appKeptRunningForActivity()       // background mode: it keeps updating the status
-        } else if w.keepAlive.isGranted(.carConnection) {
+        } else if os.keepAlive.isGranted(.liveActivity) {
+            os.appKeptRunningForActivity()       // background mode: it keeps updating the status
+        } else if os.keepAlive.isGranted(.carConnection) {
             // The car connection keeps it running; its sync timer goes on.
         } else if let mem = memory, !mem.isIdle {
             // Work in flight finishes as a background task; the app suspends when it is idle.
@@ -320,7 +321,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     // MARK: Sync
 
     private func startBackgroundWork() {
-        if !world.appInForeground { memory?.backgroundWork += 1 }
+        if !os.appInForeground { memory?.backgroundWork += 1 }
     }
 
     /// Every background task is done once nothing is in flight: the app suspends (unless an
@@ -334,7 +335,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func finishBackgroundWork(_ m: Memory) {
         guard m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
-        if !world.appInForeground && !world.keepAlive.any { world.engine.end(world.ids.app, .suspended) }
+        if !os.appInForeground && !os.keepAlive.any { world.engine.end(world.ids.app, .suspended) }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
@@ -348,10 +349,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
         m.syncInFlight = true
-        world.request(.sync, from: world.ids.app, credential: world.appCredential)
+        os.request(.sync, from: world.ids.app, credential: world.appCredential)
         sendPendingWrites()
-        if world.device.revocationTransferPending {
-            world.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
+        if os.device.revocationTransferPending {
+            os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
         }
     }
 
@@ -362,8 +363,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .sync:
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
-            // The data is read where the reply left it (the world's snapshot table), not copied out.
-            if r.status == .ok, w.appStorage.account != Account.none, r.data >= 0, w.snapshots[Int(r.data)].account == w.appStorage.account {
+            // The data is read where the reply left it (the system's snapshot table), not copied out.
+            if r.status == .ok, os.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == os.appStorage.account {
                 // The store is taken out of the run's memory while the reply is handled (a local
                 // value the calls below borrow, not copy) and put back at the end.
                 var store = DataCopy(account: Account.none)
@@ -371,15 +372,15 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 m.storeLent = true
                 let k = Int(r.data)
                 let lost = w.truth.lost
-                let gained = w.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
-                store.changes.formUnion(w.snapshots[k].changes, lost: lost)
+                let gained = os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
+                store.changes.formUnion(os.snapshots[k].changes, lost: lost)
                 store.readAt = r.readAt
                 // Lists that did not change are kept as they are (arrays that share storage compare at once).
-                let sameObjects = store.objects == w.snapshots[k].objects
-                if !sameObjects { store.objects = w.snapshots[k].objects }
-                let sameNames = store.names == w.snapshots[k].names
-                if !sameNames { store.names = w.snapshots[k].names }
-                store.account = w.appStorage.account
+                let sameObjects = store.objects == os.snapshots[k].objects
+                if !sameObjects { store.objects = os.snapshots[k].objects }
+                let sameNames = store.names == os.snapshots[k].names
+                if !sameNames { store.names = os.snapshots[k].names }
+                store.account = os.appStorage.account
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(store)
@@ -393,8 +394,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(store) && writeProjection(store) {
-                    w.requestWidgetReload(w.appInForeground ? .appRequest : .pushWake)
-                    w.appStorage.reloadAskedInBackground = !w.appInForeground
+                    os.requestWidgetReload(os.appInForeground ? .appRequest : .pushWake)
+                    os.appStorage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
@@ -412,7 +413,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle(m)
         case .revoke:
-            if r.status == .ok { w.device.revocationTransferPending = false }   // the app cancels its transfer
+            if r.status == .ok { os.device.revocationTransferPending = false }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
@@ -431,9 +432,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
     func sendPendingWrites() {
         guard let m = memory else { return }
-        for id in world.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
+        for id in os.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
-            world.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
+            os.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
         }
     }
 
@@ -449,9 +450,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
         let w = world
-        guard w.shared.granted, w.device.canRead(w.shared.projectionProtection) else { return !w.shared.granted }
-        let schema = w.schemaVersion, lost = w.truth.lost
-        return w.shared.refreshProjection(readAt: store.readAt, w.device) { pr in
+        guard os.shared.granted, os.device.canRead(os.shared.projectionProtection) else { return !os.shared.granted }
+        let schema = os.schemaVersion, lost = w.truth.lost
+        return os.shared.refreshProjection(readAt: store.readAt, os.device) { pr in
             pr.schemaVersion == schema && pr.data.account == store.account
                 && pr.data.changes.sameChanges(as: store.changes, lost: lost) && pr.data.objects == store.objects
                 && pr.data.names == store.names
@@ -466,8 +467,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
-        guard world.appStorage.account != Account.none else { return }
-        if world.appStorage.keep(store, at: world.now) { world.device.readingsKeyLost = false }
+        guard os.appStorage.account != Account.none else { return }
+        if os.appStorage.keep(store, at: world.now) { os.device.readingsKeyLost = false }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -482,8 +483,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
-        guard world.appStorage.account != Account.none else { return false }
-        return world.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: world.schemaVersion), world.device)
+        guard os.appStorage.account != Account.none else { return false }
+        return os.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion), os.device)
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).
@@ -503,10 +504,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func migrateProjectionIfNeeded() {
-        let w = world
-        if let pr = w.shared.readProjection(w.device), pr.schemaVersion != w.schemaVersion {
+        if let pr = os.readSharedProjection(), pr.schemaVersion != os.schemaVersion {
             writeProjection()
-            w.requestWidgetReload(.appRequest)
+            os.requestWidgetReload(.appRequest)
         }
     }
 

@@ -6,7 +6,7 @@ extension World {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
     var appCredential: Int32 {
-        switch appStorage.account {
+        switch os.appStorage.account {
         case Account.none: return 0
         case Account.first: return Backend.phoneSession
         default: return Backend.secondAccountSession
@@ -15,15 +15,15 @@ extension World {
 
     /// The app shows its store now.
     func appShows(_ store: DataCopy) {
-        guard appInForeground else { return }
+        guard os.appInForeground else { return }
         showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
     }
 
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
-        guard appInForeground else { return }
-        if appStorage.keyLossMessagePending {
-            appStorage.keyLossMessagePending = false
+        guard os.appInForeground else { return }
+        if os.appStorage.keyLossMessagePending {
+            os.appStorage.keyLossMessagePending = false
             showApp(.blank(.readingsReset))
         } else {
             showApp(.blank(.nothingYet))
@@ -32,22 +32,8 @@ extension World {
 
     /// The app process ended (not suspension).
     func appEnded() {
-        if appInForeground { appInForeground = false; appLeftForeground() }
+        if os.appInForeground { os.appInForeground = false; appLeftForeground() }
         showApp(.blank(.none))
-    }
-
-    /// The app was suspended: the system reclaims it after `app.suspendedLifetime`. Nothing
-    /// can observe a suspended app, so the reclaim is applied when the app is next launched
-    /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
-    func scheduleAppReclaim() {
-        if !appInForeground { showApp(.blank(.none)) }
-        appReclaimAt = now + p.app.suspendedLifetime.sampleTime(&rng.app)
-    }
-
-    /// Before the app is launched or resumed: if it stayed suspended past its lifetime, the
-    /// system reclaimed it, and this launch starts cold from storage.
-    func reclaimIfDue() {
-        if engine.state(ids.app) == .suspended && now >= appReclaimAt { engine.end(ids.app, .terminatedBySystem) }
     }
 
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
@@ -67,14 +53,14 @@ extension World {
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
     /// opening, until the first glance due while it is not (see `DeferredGlances`).
     func startAppGlances() {
-        appGlances.start(at: now, rng: &rng.glancesApp)
+        measure.appGlances.start(at: now, rng: &rng.glancesApp)
     }
 
     /// Takes every app glance due at or before `t`: call before the screen, the foreground
     /// state or the sign-out changes.
     func catchUpAppGlances(through t: SimTime) {
-        appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
-            guard appInForeground else { return false }
+        measure.appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
+            guard os.appInForeground else { return false }
             measure.glance(.app, at: at)
             return true
         }
@@ -82,33 +68,24 @@ extension World {
 
     /// The app was force-quit: the push service discards the one held push (docs/platform-facts.md#extensions).
     func forceQuitHooks() {
-        pushServiceDiscardsHeld()
-    }
-
-    /// An app kept running in the background for an activity is reclaimed by the system
-    /// at `live.backgroundTermination.perHour`.
-    func appKeptRunningForActivity() {
-        let rate = p.live.backgroundTerminationPerHour
-        guard rate > 0 else { return }
-        let delay = SimTime(rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
-        send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
+        os.pushServiceDiscardsHeld()
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings).
     func changeReadingsLifetime(to lifetime: SimTime) {
-        appStorage.changeLifetime(to: lifetime, at: now)
-        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
+        os.appStorage.changeLifetime(to: lifetime, at: now)
+        if p.app.deleteExpiredReadings == .atOnce { os.appStorage.deleteExpired(at: now) }
     }
 
     /// The backend applied a write: changes made away from the phone app trigger a silent push.
     func backendApplied(change: Int32, from: ProcessID) {
-        if from != ids.app.process && p.push.onChange { pushSendsSilentToApp(for: from) }
+        if from != ids.app.process && p.push.onChange { os.pushSendsSilentToApp(for: from) }
         surfacesBackendApplied(change: change, from: from)
     }
 
     /// An object was deleted on another device.
-    func deleteObjectElsewhere(index: Int) { backendDeletesObject(index: index) }
+    func deleteObjectElsewhere(index: Int) { os.backendDeletesObject(index: index) }
 
     /// An object was renamed on another device.
-    func renameObjectElsewhere(index: Int) { backendRenamesObject(index: index) }
+    func renameObjectElsewhere(index: Int) { os.backendRenamesObject(index: index) }
 }

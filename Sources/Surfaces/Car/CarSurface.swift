@@ -28,6 +28,8 @@ enum CarInput {
 final class CarSurface: SimulatedProcess<CarInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -41,13 +43,14 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
     private var clientSignedIn: Bool {
-        get { world.carStorage.clientSignedIn }
-        set { world.carStorage.clientSignedIn = newValue }
+        get { os.carStorage.clientSignedIn }
+        set { os.carStorage.clientSignedIn = newValue }
     }
 
     init(world: World) {
         self.world = world
-        world.carStorage.clientSignedIn = world.p.car.mode == .onCar
+        os = world.os
+        os.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
     override func discardMemory() {
@@ -84,7 +87,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 drive += 1
                 engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
                 if w.p.car.mode == .projected {
-                    w.keepAlive.set(.carConnection, true)
+                    os.keepAlive.set(.carConnection, true)
                     connectApp()        // the app fills the templates with what it can read (MainApp)
                 } else {
                     refresh()
@@ -106,9 +109,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .arrive:
             driving = false
-            if w.keepAlive.isGranted(.carConnection) {
+            if os.keepAlive.isGranted(.carConnection) {
                 // Disconnected: the app suspends once idle (unless something else keeps it running).
-                w.keepAlive.set(.carConnection, false)
+                os.keepAlive.set(.carConnection, false)
                 engine.send(.activityOver, to: w.ids.app)
             }
             w.measure.shows(.car, .blank(.none))
@@ -121,7 +124,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 clientSignedIn = false
                 w.measure.report(.holdsAccount(.carClient, false))
                 if driving { w.measure.shows(.car, .blank(.signedOut)) }
-            } else if driving, r.status == .ok, let d = w.data(of: r) {
+            } else if driving, r.status == .ok, let d = os.data(of: r) {
                 w.carShows(d)
             }
         }
@@ -139,7 +142,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             w.measure.shows(.car, .blank(.signedOut))
             return
         }
-        w.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
+        os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
         scheduleRefresh()
     }
 
@@ -153,22 +156,13 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// that is switched off is tried again a sync interval later.
     private func connectApp() {
         let w = world
-        guard w.device.poweredOn else {
+        guard os.device.poweredOn else {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        if w.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
+        if os.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
-}
-
-
-extension World {
-    /// A drive connects the car (`car.lifetime = whileConnected`): the car connection (the
-    /// system) launches the car's program for the drive, or tells the running one.
-    func connectCar() {
-        if !engine.launch(ids.car, by: .system, first: .drive) { engine.send(.drive, to: ids.car) }
-    }
 }
 
 /// The car's own storage (docs/model.md#car-lifetime): what survives the end of a run of the

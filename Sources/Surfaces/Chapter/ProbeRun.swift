@@ -68,17 +68,17 @@ public final class ProbeRun {
 
     /// The user opens the app (it syncs), then waits `stay` in it.
     func openApp(stay: SimTime = 30 * Time.second) {
-        world.openAppInForeground(.user)
+        world.os.openAppInForeground(.user)
         wait(stay)
     }
 
     /// The user goes to the home screen (the session ends normally).
     func goHome() {
-        if world.appInForeground { world.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
+        if world.os.appInForeground { world.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
         settle()
     }
 
-    func forceQuit() { world.forceQuitApp(); settle() }
+    func forceQuit() { world.os.forceQuitApp(); settle() }
 
     /// The user changes something in the app; returns the change's number.
     func editInApp() -> Int32? {
@@ -95,8 +95,8 @@ public final class ProbeRun {
         return world.truth.count - 1
     }
 
-    func lockPhone() { world.setLocked(true) }
-    func phone(on: Bool) { world.setPhonePower(on: on); settle() }
+    func lockPhone() { world.os.setLocked(true) }
+    func phone(on: Bool) { world.os.setPhonePower(on: on); settle() }
 
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
@@ -126,7 +126,7 @@ public final class ProbeRun {
     }
 
     func signOut() {
-        world.openAppInForeground(.user)
+        world.os.openAppInForeground(.user)
         wait(World.signOutNavigation)
         world.send(.signOutNow, to: world.ids.user)
         settle()
@@ -136,7 +136,7 @@ public final class ProbeRun {
     func watchWrite() -> Int32? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
-            world.launchWatchApp(by: .user, for: .write)     // a write on the watch launches its app
+            world.os.launchWatchApp(by: .user, for: .write)     // a write on the watch launches its app
         } else {
             world.send(.write, to: world.ids.watch)
         }
@@ -147,7 +147,7 @@ public final class ProbeRun {
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
         if world.p.watch.lifetime == .whenLooked {
-            world.launchWatchApp(by: .user, for: .glance)    // a look brings the app up
+            world.os.launchWatchApp(by: .user, for: .glance)    // a look brings the app up
         } else {
             world.send(.glance, to: world.ids.watch)
         }
@@ -164,7 +164,7 @@ public final class ProbeRun {
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
-            world.startPlayback()                          // the playback launches the television's program
+            world.os.startPlayback()                          // the playback launches the television's program
         } else {
             guard world.engine.isRunning(world.ids.tv) else { return false }
             world.send(.playback, to: world.ids.tv)
@@ -183,7 +183,7 @@ public final class ProbeRun {
     var widgetShowsCurrentSlot: Bool {
         widget.kind == .data && world.p.widget.slotEvery > 0 && SimTime(widget.slot) == now / world.p.widget.slotEvery
     }
-    var appOnScreen: Bool { world.appInForeground }
+    var appOnScreen: Bool { world.os.appInForeground }
     /// The second device shows the change: its copy, as of its last sync's reply, has it
     /// (look first: `lookElsewhere` or `watchElsewhere`).
     func elsewhereShows(_ change: Int32) -> Bool { assembly.elsewhere.shows(change) }

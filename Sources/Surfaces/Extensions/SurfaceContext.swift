@@ -59,7 +59,7 @@ public final class SurfaceContext {
         precondition(e.now == 0 && e.pendingEvents == 0, "programs are registered before the world starts")
         let address = e.register(program, name: name)
         world.rng.addProcess(named: name, replicationSeed: replicationSeed)
-        world.replyRoutes.append(replies.map { Route(to: address, as: $0) })
+        world.os.replyRoutes.append(replies.map { Route(to: address, as: $0) })
         return address
     }
 
@@ -76,17 +76,17 @@ public final class SurfaceContext {
     /// as the program's own input, built by the `replies` it was registered with, one round
     /// trip (`network.latency`, drawn from the program's stream) later (docs/model.md#backend-and-push).
     public func fetchStatus<Input>(for address: Address<Input>, overPhoneNetwork: Bool = false) {
-        world.request(.compactFetch, from: address, credential: Backend.addedSurfaceSession,
+        world.os.request(.compactFetch, from: address, credential: Backend.addedSurfaceSession,
                       online: overPhoneNetwork ? nil : true)
     }
 
     /// The data a reply carries (the backend's applied changes, read at `readAt`), if any.
-    public func data(of reply: Reply) -> DataCopy? { world.data(of: reply) }
+    public func data(of reply: Reply) -> DataCopy? { world.os.data(of: reply) }
 
     /// Reads the projection the app keeps in the shared storage area (docs/model.md#shared-storage):
     /// nil when the area was not granted or its protection class keeps it closed now
     /// (`widget.dataProtection` against the lock state), or nothing was written.
-    public func readSharedProjection() -> DataCopy? { world.shared.readProjection(world.device)?.data }
+    public func readSharedProjection() -> DataCopy? { world.os.readSharedProjection()?.data }
 
     /// The staleness of `data` now (docs/metrics.md): 0 if it includes every change made so
     /// far, else now − when the earliest change it lacks was made (the truth's own measure).

@@ -22,6 +22,8 @@ enum InstantVersionInput {
 final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -46,7 +48,7 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     #endif
     private var lastUsedAt: SimTime = 0
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() { schedule() }

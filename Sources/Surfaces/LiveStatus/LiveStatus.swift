@@ -44,6 +44,8 @@ enum LiveStatusInput {
 final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
     struct Activity {
         var start: SimTime
@@ -80,6 +82,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
 
     init(world: World) {
         self.world = world
+        os = world.os
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
     }
     override func discardMemory() {}
@@ -117,7 +120,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// The user placed an order in the app, which starts the activity and its status.
     private func begin(_ plan: ActivityPlan) {
         let w = world
-        w.openAppInForeground(.user, bySurface: w.ids.live.process)
+        os.openAppInForeground(.user, bySurface: w.ids.live.process)
         // The real activity runs early or late against its plan (what a clock cannot know).
         let n = max(1, w.p.live.stages)
         let times = (1...n).map { w.now + plan.actual * SimTime($0) / SimTime(n) }
@@ -172,7 +175,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
-            guard w.device.online, w.device.poweredOn else { return }
+            guard os.device.online, os.device.poweredOn else { return }
             if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
             w.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.app, after: delay)
         }
@@ -181,9 +184,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// An app-driven status keeps the app running while an activity is under way.
     private func updateKeepAlive() {
         let running = activities.contains { $0.stage < $0.stageTimes.count }
-        let was = world.keepAlive.isGranted(.liveActivity)
+        let was = os.keepAlive.isGranted(.liveActivity)
         let keeps = world.p.live.updates == .app && running
-        world.keepAlive.set(.liveActivity, keeps)
+        os.keepAlive.set(.liveActivity, keeps)
         if was && !keeps { world.send(.activityOver, to: world.ids.app) }
     }
 

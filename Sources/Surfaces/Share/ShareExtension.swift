@@ -31,6 +31,8 @@ enum ShareExtensionInput {
 final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
     /// In memory during one run: the outbox as its append read it.
     private struct Run { var snapshot: [Int32] = [] }
@@ -54,12 +56,12 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     #endif
     private var launch: Launch?
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() { run = nil }
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        if let next = w.outbox.abandon(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.abandon(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
             w.measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -78,15 +80,15 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             confirm(item, size: size)
         case .appendRead:
             guard var r = run else { return }
-            r.snapshot = w.outbox.read()
+            r.snapshot = os.outbox.read()
             run = r
-            engine.send(.appendWrite, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            engine.send(.appendWrite, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .appendWrite:
             guard let r = run, let l = launch else { return }
             w.writeSharedOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
-            engine.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            engine.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .reply(let reply):
             guard run != nil else { return }
             if reply.status == .ok {
@@ -105,11 +107,11 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch = Launch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if w.shared.readSession(w.device)?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
+        if os.readSharedSession()?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
-        let session = w.shared.readSession(w.device)
+        let session = os.readSharedSession()
         guard let token = session else {
             w.measure.report(.share(item: item, .askedToSignIn))
             w.engine.end(w.ids.share, .normal)
@@ -131,7 +133,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 startBackgroundTransfer()
                 handedOver()
             } else {
-                w.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
+                os.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
             }
         case .outbox:
             append(change)
@@ -139,7 +141,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             w.measure.report(.share(item: item, .openedApp))
             launch?.handedOver = true
             launch?.holds = false   // the hold travels with the deep link to the app
-            w.openAppInForeground(.link, bySurface: w.ids.share.process)
+            os.openAppInForeground(.link, bySurface: w.ids.share.process)
             w.send(.shareHandedOver(change: change), to: w.ids.app)
             w.engine.end(w.ids.share, .normal)
         }
@@ -157,10 +159,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .coordinated:
-            if w.outbox.acquire(w.ids.share.process.index) {
-                w.send(.appendRead, to: w.ids.share, after: w.ioTime(w.ids.share.process))
+            if os.outbox.acquire(w.ids.share.process.index) {
+                w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
             w.createOutboxItemFile(change)
@@ -175,7 +177,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.holds = false
             w.letGo(l.change)      // its next holder took it first
         }
-        if let next = w.outbox.release(w.ids.share.process.index) { w.grantOutboxLock(to: next) }
+        if let next = os.outbox.release(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }
@@ -203,6 +205,8 @@ enum ShareSheetInput {
 final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -213,7 +217,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// How many items the user has shared (each item's number is its place in that order).
     private var itemsShared: Int32 = 0
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() { schedule() }
@@ -255,7 +259,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         let item = itemsShared
         itemsShared += 1
         w.measure.report(.share(item: item, .confirmed))
-        w.unlock()
+        os.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
                                              // The view debugger waives extensions' memory limits (docs/model.md#power).
@@ -265,7 +269,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func transfer(_ t: Transfer) {
         let w = world
-        guard w.device.online else {
+        guard os.device.online else {
             waitingForNetwork.append(t)
             return
         }
@@ -276,12 +280,12 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func upload(_ t: Transfer) {
         let w = world
-        w.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
+        os.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         w.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
-        if !w.device.appForceQuit && !w.appInForeground {
-            w.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))
+        if !os.device.appForceQuit && !os.appInForeground {
+            os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))
         }
     }
 }

@@ -21,6 +21,8 @@ enum BackendInput {
 final class Backend: SimulatedProcess<BackendInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -77,6 +79,7 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     init(world: World, objects: Int) {
         self.world = world
+        os = world.os
         self.objects = (0..<Int32(objects)).map { $0 }
         names = Array(repeating: 0, count: objects)
         nextObject = Int32(objects)
@@ -139,14 +142,14 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// The last data enclosed for a reply, per account read (first, second), and its version.
     private var enclosed: [(index: Int32, version: Int)] = [(-1, -1), (-1, -1)]
 
-    /// The data a reply to `credential` carries, as an index into the world's snapshot table:
+    /// The data a reply to `credential` carries, as an index into the system's snapshot table:
     /// the one enclosed last when the data has not changed since, else a new one. (Its read
     /// time travels in the reply: `Reply.readAt`.)
     private func enclosedData(for credential: Int32) -> Int32 {
         let slot = credential == Self.secondAccountSession ? 1 : 0
         let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
         if enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
-            enclosed[slot] = (world.enclose(snapshot(for: credential)), version)
+            enclosed[slot] = (os.enclose(snapshot(for: credential)), version)
         }
         return enclosed[slot].index
     }
@@ -172,7 +175,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
-            world.backendRevoked()
+            os.backendRevoked()
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
@@ -200,7 +203,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { world.letGo(r.change) }
-        engine.send(reply, via: world.replyRoute(r.from), incarnation: r.incarnation, after: delay)
+        engine.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
     private func apply(_ r: Request) {
@@ -292,6 +295,8 @@ enum OtherDeviceInput {
 final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -308,7 +313,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// How many of its syncs have been answered (a look is over when its reply arrived).
     private(set) var refreshes = 0
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() {
@@ -343,13 +348,13 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleRename()
         case .look:
-            world.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
+            os.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
             guard reply.kind == .sync else { return }
             refreshes += 1
-            if reply.status == .ok, let data = world.data(of: reply) {
+            if reply.status == .ok, let data = os.data(of: reply) {
                 copy = data
                 shownStage = reply.item
             }
@@ -362,7 +367,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = world.makeChange(.elsewhere)
-        world.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
+        os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
         world.handedOn(id)
     }
 }

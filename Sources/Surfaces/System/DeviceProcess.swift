@@ -29,8 +29,10 @@ enum DeviceInput {
 final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     private var p: Parameters { world.p }
@@ -114,21 +116,21 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         switch input {
         case .terminateApp(let inc):
-            if engine.isRunning(w.ids.app) && !w.appInForeground && inc == engine.incarnation(w.ids.app) {
+            if engine.isRunning(w.ids.app) && !os.appInForeground && inc == engine.incarnation(w.ids.app) {
                 engine.end(w.ids.app, .terminatedBySystem)
             }
         case .reply(let r):
-            if r.kind == .revoke && r.status == .ok { w.device.revocationTransferPending = false }
+            if r.kind == .revoke && r.status == .ok { os.device.revocationTransferPending = false }
         case .unlock:
-            w.unlock()
+            os.unlock()
             scheduleUnlockCycle(locked: false)
         case .screenOn:
             screenOn()
         case .lock:
-            if w.appInForeground {
+            if os.appInForeground {
                 send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
             } else {
-                w.setLocked(true)
+                os.setLocked(true)
                 screenOff()
                 scheduleUnlockCycle(locked: true)
             }
@@ -136,14 +138,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             restart()
             schedule(.restart, perDay: p.device.restartsPerDay, rng: &w.rng.deviceRestarts)
         case .offline:
-            w.device.online = false
-            w.broadcast(.offline)
+            os.device.online = false
+            os.broadcast(.offline)
             send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.deviceNetwork))
         case .online:
-            w.device.online = true
-            w.broadcast(.online)
+            os.device.online = true
+            os.broadcast(.online)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if w.device.revocationTransferPending { w.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            if os.device.revocationTransferPending { os.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()
@@ -156,16 +158,16 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             quotaDeferred = false
             runBackgroundRefresh()
         case .lowPowerStarts:
-            w.device.lowPower = true
+            os.device.lowPower = true
             send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
         case .lowPowerEnds:
-            w.device.lowPower = false
-            w.broadcast(.powerRestored)
+            os.device.lowPower = false
+            os.broadcast(.powerRestored)
             schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &w.rng.devicePower)
         case .dozeIdle(let period):
-            guard period == dozePeriod, w.device.locked else { return }
-            w.device.dozing = true
-            w.device.lightDozing = false             // deep Doze takes over from light Doze
+            guard period == dozePeriod, os.device.locked else { return }
+            os.device.dozing = true
+            os.device.lightDozing = false             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
             let window = Self.deepIdleWindows[min(idleWindows, Self.deepIdleWindows.count - 1)]
             idleWindows += 1
@@ -176,21 +178,21 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             send(.dozeIdle(generation: period), after: Self.maintenanceWindow)
         case .lightIdle(let period):
             // Light Doze runs until deep Doze first goes idle in the lock period.
-            guard period == dozePeriod, w.device.locked, idleWindows == 0 else { return }
-            w.device.lightDozing = true
+            guard period == dozePeriod, os.device.locked, idleWindows == 0 else { return }
+            os.device.lightDozing = true
             // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
             let window = Self.lightIdleWindows[min(lightWindows, Self.lightIdleWindows.count - 1)]
             lightWindows += 1
             send(.lightMaintenance(generation: period), after: window)
         case .lightMaintenance(let period):
-            guard period == dozePeriod, w.device.lightDozing else { return }
+            guard period == dozePeriod, os.device.lightDozing else { return }
             endLightIdleWindow()
             send(.lightIdle(generation: period), after: Self.lightMaintenanceWindow)
         case .keyLoss:
             // Restored onto another phone: the key is gone, the app is not running, and its push
             // token and background tasks are stale until the user opens it and it registers again.
-            w.device.readingsKeyLost = true
-            w.device.pushTokenStale = true
+            os.device.readingsKeyLost = true
+            os.device.pushTokenStale = true
             w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:
             w.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
@@ -202,11 +204,11 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// as periodic work has one pending run; docs/model.md#power).
     private func runBackgroundRefresh() {
         let w = world
-        if w.device.dozing || w.device.lightDozing {
+        if os.device.dozing || os.device.lightDozing {
             refreshDeferred = true               // Doze: the job waits for the next window
             return
         }
-        if let bucket = w.standbyBucket, !jobRuns.allows(bucket.jobQuota, at: w.now) {
+        if let bucket = os.standbyBucket, !jobRuns.allows(bucket.jobQuota, at: w.now) {
             if !quotaDeferred {
                 quotaDeferred = true
                 quotaGeneration += 1
@@ -225,8 +227,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// buckets, a refresh that runs counts against the bucket's quota.
     private func grantBackgroundRefresh() {
         let w = world
-        if !w.device.appForceQuit && !w.device.pushTokenStale && !w.appInForeground && !w.device.lowPower {
-            if w.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler)), let bucket = w.standbyBucket {
+        if !os.device.appForceQuit && !os.device.pushTokenStale && !os.appInForeground && !os.device.lowPower {
+            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler)), let bucket = os.standbyBucket {
                 jobRuns.record(at: w.now)
                 w.engine.log(w.ids.device, "refreshRun", "standby bucket \(bucket.rawValue)")
             }
@@ -254,8 +256,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// period, `device.movingWhenLocked`) never deeply, with light Doze or without it.
     private func screenOff() {
         // A restart in an idle window boots a phone that is not idle (yet).
-        if world.device.dozing { endIdleWindow() }
-        if world.device.lightDozing { endLightIdleWindow() }
+        if os.device.dozing { endIdleWindow() }
+        if os.device.lightDozing { endLightIdleWindow() }
         let lightDoze = p.device.doze && p.device.lightDoze
         let moving = p.device.doze && world.rng.deviceMotion.bernoulli(p.device.movingWhenLocked)
         if lightDoze {
@@ -273,14 +275,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func screenOn() {
         guard p.device.doze else { return }
         dozePeriod += 1
-        if world.device.dozing { endIdleWindow() }
-        if world.device.lightDozing { endLightIdleWindow() }
+        if os.device.dozing { endIdleWindow() }
+        if os.device.lightDozing { endLightIdleWindow() }
     }
 
     /// A light idle window ends: a background refresh it held runs (unless deep Doze holds it).
     private func endLightIdleWindow() {
-        world.device.lightDozing = false
-        if refreshDeferred && !world.device.dozing {
+        os.device.lightDozing = false
+        if refreshDeferred && !os.device.dozing {
             refreshDeferred = false
             runBackgroundRefresh()
         }
@@ -288,8 +290,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 
     /// An idle window ends: deferred work and normal-priority pushes go through.
     private func endIdleWindow() {
-        world.device.dozing = false
-        world.broadcast(.dozeWindow)
+        os.device.dozing = false
+        os.broadcast(.dozeWindow)
         if refreshDeferred {
             refreshDeferred = false
             runBackgroundRefresh()
@@ -299,11 +301,11 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// A restart ends every phone process; the phone comes back locked, before first unlock.
     private func restart() {
         let w = world
-        if w.appInForeground { w.appInForeground = false; w.appLeftForeground() }
-        for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        w.setLocked(true)
-        w.device.unlockedSinceBoot = false
-        w.broadcast(.restarted)
+        if os.appInForeground { os.appInForeground = false; w.appLeftForeground() }
+        for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        os.setLocked(true)
+        os.device.unlockedSinceBoot = false
+        os.broadcast(.restarted)
         screenOff()
     }
 
@@ -311,9 +313,9 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func update() {
         let w = world
         let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
-        if w.appInForeground { return }   // updates install while the app is not in use
-        for pid in w.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        if changesSchema { w.schemaVersion += 1 }
-        w.broadcast(.appUpdated)
+        if os.appInForeground { return }   // updates install while the app is not in use
+        for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        if changesSchema { os.schemaVersion += 1 }
+        os.broadcast(.appUpdated)
     }
 }

@@ -36,6 +36,8 @@ enum PushServiceInput {
 final class PushService: SimulatedProcess<PushServiceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -65,6 +67,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
 
     init(world: World) {
         self.world = world
+        os = world.os
         wakeBudget = RollingBudget(limit: world.p.push.wakesPerHour, window: Time.hour)
     }
     override func discardMemory() {}
@@ -92,17 +95,17 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// while near); otherwise it is held, the newest only, until the watch has one again.
     private func arriveAtWatch(for writer: ProcessID) {
         let w = world
-        guard w.watchHasNetwork else {
+        guard os.watchHasNetwork else {
             heldForWatch = writer
             w.engine.log(w.ids.pushService, "held", "watch has no network")
             return
         }
-        w.sendToWatch(.push, after: 0)
+        os.sendToWatch(.push, after: 0)
     }
 
     /// The watch may have a network again: the push held for it goes now.
     private func watchMayHaveNetwork() {
-        guard let writer = heldForWatch, world.watchHasNetwork else { return }
+        guard let writer = heldForWatch, os.watchHasNetwork else { return }
         heldForWatch = nil
         arriveAtWatch(for: writer)
     }
@@ -148,7 +151,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// code runs), or held, the newest only, while the phone is offline or switched off.
     private func liveUpdateArrives(_ update: LiveUpdate) {
         let w = world
-        guard w.device.online, w.device.poweredOn else {
+        guard os.device.online, os.device.poweredOn else {
             heldLive[update.activity] = update
             w.engine.log(w.ids.pushService, "held", "live update, phone offline")
             return
@@ -163,33 +166,33 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     private func arriveAtPhone(for writer: ProcessID) {
         let w = world
         let refused = w.rng.pushWakeFrom[Int(writer.index)].bernoulli(w.p.push.wakeRefusal)
-        guard w.device.online, w.device.poweredOn else {
+        guard os.device.online, os.device.poweredOn else {
             heldSilent = writer        // only the newest is held
             w.engine.log(w.ids.pushService, "held", "phone offline")
             return
         }
-        if w.device.appForceQuit {     // discarded: not woken until opened
+        if os.device.appForceQuit {     // discarded: not woken until opened
             w.engine.log(w.ids.pushService, "discarded", "app force-quit")
             return
         }
-        if w.device.pushTokenStale {   // sent to a token the restored phone no longer has
+        if os.device.pushTokenStale {   // sent to a token the restored phone no longer has
             w.engine.log(w.ids.pushService, "discarded", "stale push token")
             return
         }
-        if w.appInForeground {
+        if os.appInForeground {
             w.send(.silentPush, to: w.ids.app)
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority
         // ones (and high-priority ones past the standby bucket's daily cap) until its next
         // window (the newest only, as for an offline phone).
-        if w.device.lowPower {
+        if os.device.lowPower {
             heldSilent = writer
             w.engine.log(w.ids.pushService, "held", "low power")
             return
         }
         let highPriority = arrivesAtHighPriority()
-        if w.device.dozing && !highPriority {
+        if os.device.dozing && !highPriority {
             heldSilent = writer
             w.engine.log(w.ids.pushService, "held", "doze")
             return
@@ -205,7 +208,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         w.engine.log(w.ids.pushService, "wake", "app, writer \(writer.index)")
-        w.wakeAppInBackground(.pushWake, for: .silentPush)
+        os.wakeAppInBackground(.pushWake, for: .silentPush)
     }
 
     /// Whether a push reaching the app in the background keeps its high priority: the backend
@@ -215,7 +218,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     private func arrivesAtHighPriority() -> Bool {
         let w = world
         guard w.p.push.priority == .high else { return false }
-        guard let bucket = w.standbyBucket else { return true }
+        guard let bucket = os.standbyBucket else { return true }
         let quota = bucket.highPriorityPushQuota
         guard highPriorityUses.allows(quota, at: w.now) else {
             w.engine.log(w.ids.pushService, "downgraded", "standby bucket \(bucket.rawValue)")

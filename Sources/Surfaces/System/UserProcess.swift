@@ -38,6 +38,8 @@ enum UserInput {
 final class UserProcess: SimulatedProcess<UserInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -67,7 +69,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
     /// asks for none of the app's actions; an automation they set up still runs on its own.
     private var hasSignedOut = false
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() {
@@ -126,11 +128,11 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         switch input {
         case .drive:
-            w.connectCar()
+            os.connectCar()
         case .playback:
-            w.startPlayback()
+            os.startPlayback()
         case .watchWrite:
-            w.launchWatchApp(by: .user, for: .write)
+            os.launchWatchApp(by: .user, for: .write)
         case .placesOrder:
             placeOrder()
             scheduleOrder()
@@ -160,34 +162,34 @@ final class UserProcess: SimulatedProcess<UserInput> {
             }
         case .open:
             let seed = w.rng.userSessions.next()
-            if !inSession && !w.appInForeground {
+            if !inSession && !os.appInForeground {
                 nextOwnSessionSeed = seed
-                w.openAppInForeground(.user)
+                os.openAppInForeground(.user)
             }
             scheduleOpen()
         case .signOut:
             // The user opens the app and finds the account settings…
-            w.openAppInForeground(.user)
+            os.openAppInForeground(.user)
             at(.signOutNow, w.now + World.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
-            if !w.appInForeground { w.openAppInForeground(.user) }
+            if !os.appInForeground { os.openAppInForeground(.user) }
             hasSignedOut = true
             w.send(.signOut, to: w.ids.app)
             if let after = w.p.signout.nextAccountAfter { at(.signInAsSomeoneElse, w.now + after) }
         case .signInAsSomeoneElse:
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
-            w.openAppInForeground(.user)
+            os.openAppInForeground(.user)
             at(.signInAsSomeoneElseNow, w.now + World.signInNavigation)
         case .signInAsSomeoneElseNow:
-            if !w.appInForeground { w.openAppInForeground(.user) }
+            if !os.appInForeground { os.openAppInForeground(.user) }
             w.send(.signIn(account: Account.second), to: w.ids.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
         case .entersTelevisionCode(let code):
             // The user opens the app to approve the television (a session the television opened).
-            if !w.appInForeground { w.openAppInForeground(.user, bySurface: w.ids.tv.process) }
+            if !os.appInForeground { os.openAppInForeground(.user, bySurface: w.ids.tv.process) }
             w.send(.approveTelevisionCode(code), to: w.ids.app)
         case .edit:
             if inSession {
@@ -197,11 +199,11 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .end:
             inSession = false
             let forceQuit = session.bernoulli(w.p.user.forceQuit)
-            if w.appInForeground {
+            if os.appInForeground {
                 if w.engine.isRunning(w.ids.app) {
                     w.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
                 } else {
-                    w.appInForeground = false   // the app died under the user (a restart)
+                    os.appInForeground = false   // the app died under the user (a restart)
                 }
             }
         }
@@ -224,8 +226,10 @@ enum GlanceInput {
 final class GlanceProcess: SimulatedProcess<GlanceInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() {

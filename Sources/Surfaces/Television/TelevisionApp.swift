@@ -27,6 +27,8 @@ enum TelevisionInput {
 final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -52,8 +54,8 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     private(set) var stoppedAtLock = 0
     /// It holds a session (kept in the television's storage, so it outlives a run).
     private(set) var signedIn: Bool {
-        get { world.tvStorage.signedIn }
-        set { world.tvStorage.signedIn = newValue }
+        get { os.tvStorage.signedIn }
+        set { os.tvStorage.signedIn = newValue }
     }
     #if !DEBUG
     @exclusivity(unchecked)
@@ -71,7 +73,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Per sign-in by code after the warm-up: seconds from the code shown to the session granted.
     private(set) var signInTimes: [Double] = []
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen. The counts kept only to measure stay.
     override func discardMemory() {
@@ -89,7 +91,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// not running is found now) and then hourly while it runs.
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard perPlayback else { return }
-        if signedIn { world.request(.compactFetch, from: world.ids.tv, credential: Backend.tvSession, online: true) }
+        if signedIn { os.request(.compactFetch, from: world.ids.tv, credential: Backend.tvSession, online: true) }
         engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
     }
 
@@ -128,7 +130,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 playback += 1
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
-                w.openAppInForeground(.user, bySurface: w.ids.tv.process)   // the user starts playback from the phone
+                os.openAppInForeground(.user, bySurface: w.ids.tv.process)   // the user starts playback from the phone
                 engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
             }
             schedule()
@@ -136,7 +138,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .finish(let which):
             if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
-            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+            if signedIn { os.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
             engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
         case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
@@ -145,10 +147,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 endIfIdle()
             }
         case .revoked:
-            if signedIn { w.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
+            if signedIn { os.request(.compactFetch, from: w.ids.tv, credential: Backend.tvSession, online: true) }
         case .pollCode:
             if let c = code, !signedIn {
-                w.request(.deviceCode, from: w.ids.tv, credential: Backend.signInCode, item: c.number, online: true)
+                os.request(.deviceCode, from: w.ids.tv, credential: Backend.signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
@@ -166,7 +168,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         signingIn = true
-        world.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
+        os.request(.deviceCode, from: world.ids.tv, credential: Backend.signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll
@@ -201,12 +203,4 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
 struct TelevisionStorage {
     /// It holds a session.
     var signedIn = true
-}
-
-extension World {
-    /// The user starts a playback from the phone (`tv.lifetime = whilePlaying`): the television's
-    /// program is launched for it, or told if it runs.
-    func startPlayback() {
-        if !engine.launch(ids.tv, by: .user, first: .playback) { engine.send(.playback, to: ids.tv) }
-    }
 }

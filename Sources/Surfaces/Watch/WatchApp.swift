@@ -33,20 +33,22 @@ enum WatchAppInput {
 final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
 
     /// The watch's own storage (docs/model.md#watch-app-lifetime): its cache, whether it still
     /// holds the account, and a standalone watch's unsent writes; they outlive a run.
     private var cache: DataCopy? {
-        get { world.watchStorage.cache }
-        set { world.watchStorage.cache = newValue }
+        get { os.watchStorage.cache }
+        set { os.watchStorage.cache = newValue }
     }
     private var signedIn: Bool {
-        get { world.watchStorage.signedIn }
-        set { world.watchStorage.signedIn = newValue }
+        get { os.watchStorage.signedIn }
+        set { os.watchStorage.signedIn = newValue }
     }
     private var ownQueue: [Int32] {
-        get { world.watchStorage.ownQueue }
-        set { world.watchStorage.ownQueue = newValue }
+        get { os.watchStorage.ownQueue }
+        set { os.watchStorage.ownQueue = newValue }
     }
     #if !DEBUG
     @exclusivity(unchecked)
@@ -72,6 +74,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
 
     init(world: World) {
         self.world = world
+        os = world.os
         refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
     }
     /// What a run holds in memory goes at its end (docs/model.md#watch-app-lifetime).
@@ -106,7 +109,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     private var level: WatchLevel { world.p.watch.level }
-    private var link: WatchLink { world.watchLinkService }
+    private var link: WatchLink { os.watchLinkService }
 
     func start() {
         scheduleWrite()
@@ -131,7 +134,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
-    private var hasNetwork: Bool { world.watchHasNetwork }
+    private var hasNetwork: Bool { os.watchHasNetwork }
 
     /// A standalone watch fetches from the backend, for a glance or a push (`what`), if it holds
     /// the account, has a network and its refresh budget has one left, which it spends
@@ -176,7 +179,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             flushOwnQueue()
             if mayFetch(for: "glance") {
                 glanceWaiting = true
-                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             } else {
                 w.measure.glance(.watch)      // what the watch has: its cache, with no request
             }
@@ -197,13 +200,13 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             if generation == allowance { engine.end(w.ids.watch, .normal) }
         case .context(let snapshot):
             guard signedIn else { return }
-            cache = w.snapshots[Int(snapshot)]
+            cache = os.snapshots[Int(snapshot)]
             w.measure.report(.holdsAccount(.watch, true))
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
-                show(w.snapshots[Int(snapshot)])
+                show(os.snapshots[Int(snapshot)])
             } else {
                 w.measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
@@ -214,7 +217,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .push:
             extendAllowance()
             if mayFetch(for: "push") {
-                w.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             }
         case .reply(let r):
             handle(r)
@@ -225,7 +228,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         switch r.kind {
         case .compactFetch:
-            if r.status == .ok, let d = w.data(of: r) {
+            if r.status == .ok, let d = os.data(of: r) {
                 cache = d
                 w.measure.report(.holdsAccount(.watch, true))
                 show(cache)
@@ -294,7 +297,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in ownQueue {
-            world.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
+            os.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
         }
     }
 }

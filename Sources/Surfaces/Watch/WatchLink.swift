@@ -30,6 +30,8 @@ enum WatchLinkInput {
 final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -56,13 +58,13 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// latest context and the notices, handed to its next run as it launches.
     private var waiting: (context: Int32?, notices: [WatchNotice]) = (nil, [])
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() { scheduleAway() }
 
     /// Whether the watch can reach the phone now.
-    var reachable: Bool { !away && world.device.poweredOn }
+    var reachable: Bool { !away && os.device.poweredOn }
 
     private func scheduleAway() {
         world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &world.rng.watchLink, .goAway, to: world.ids.watchLink)
@@ -105,7 +107,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         switch input {
         case .context(let snapshot): waiting.context = snapshot
         case .notice(let n): waiting.notices.append(n)
-        case .push: w.launchWatchApp(by: .pushWake, for: .push)
+        case .push: os.launchWatchApp(by: .pushWake, for: .push)
         default: break
         }
     }
@@ -119,17 +121,16 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// Delivers what waited, in order, when the phone is reachable.
     private func flush() {
         guard reachable else { return }
-        let w = world
-        if w.appCanRunForWatch {
+        if os.appCanRunForWatch {
             let queued = toPhone
             toPhone = []
             for change in queued { world.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
         }
         if let snapshot = context {
-            w.sendToWatch(.context(snapshot: snapshot), after: hop)
+            os.sendToWatch(.context(snapshot: snapshot), after: hop)
             context = nil
         }
-        for n in notices { w.sendToWatch(.notice(n), after: hop) }
+        for n in notices { os.sendToWatch(.notice(n), after: hop) }
         notices = []
     }
 
@@ -143,13 +144,13 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     }
 
     /// A message from the watch reaches the phone: the system wakes the phone app for it
-    /// (one rule for every background launch, `World.wakeAppInBackground`). If it cannot, a
+    /// (one rule for every background launch, `OperatingSystem.wakeAppInBackground`). If it cannot, a
     /// queued transfer waits in the queue for the next delivery; an immediate message fails,
     /// and a write it carried had no other holder.
     private func arrive(_ request: WatchRequest, queued: Bool) {
         let w = world
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
-        if w.appCanRunForWatch && w.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
+        if os.appCanRunForWatch && os.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
         guard case .write(let change) = request else { return }
         if queued { toPhone.append(change) } else { w.letGo(change) }
     }
@@ -157,7 +158,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached.
     func sendImmediate(_ request: WatchRequest) -> Bool {
-        guard reachable && world.appCanRunForWatch else { return false }
+        guard reachable && os.appCanRunForWatch else { return false }
         if case .write(let change) = request { world.hold(change) }
         deliverToPhone(request, after: hop)
         return true

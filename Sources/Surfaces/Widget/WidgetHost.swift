@@ -42,6 +42,8 @@ enum WidgetHostInput {
 final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -101,6 +103,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     init(world: World) {
         self.world = world
+        os = world.os
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
     }
     override func discardMemory() {}
@@ -131,7 +134,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         case .timeline(let view, let next, let protectedData, let lastSlot):
             providerRunning = false
             builtWhileProtected = protectedData
-            let shown = world.viewsInFlight[Int(view)]
+            let shown = os.viewsInFlight[Int(view)]
             display(shown)
             timelines += 1
             entries = nil
@@ -173,7 +176,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 launchPreview()
             }
         case .preview(let view):
-            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : world.viewsInFlight[Int(view)])
+            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)])
         case .lockChanged:
             display(stored)
         }
@@ -184,7 +187,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// the app runs (docs/model.md#lock-screen-redaction).
     private func display(_ view: View) {
         stored = view
-        let redacted = world.p.widget.redactsWhenLocked && world.device.locked && view.kind == .data
+        let redacted = world.p.widget.redactsWhenLocked && os.device.locked && view.kind == .data
         world.showWidget(view, redacted: redacted)
     }
 

@@ -19,6 +19,8 @@ enum WidgetProviderInput {
 final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -35,7 +37,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// This run draws the gallery's preview, not a timeline.
     private var previewRun = false
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; os = world.os }
 
     override func discardMemory() { building = nil }
 
@@ -49,10 +51,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
         if reason == .killedForTime || reason == .killedForMemory {
             world.measure.report(.providerKilled)
-            world.widgetHostProviderDied()
+            os.widgetHostProviderDied()
         } else if reason == .crashed {
             world.measure.report(.providerCrashed)
-            world.widgetHostProviderDied()
+            os.widgetHostProviderDied()
         }
     }
 
@@ -63,34 +65,34 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             previewRun = true
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
-            w.send(.preview(view: w.enclose(view)), to: w.ids.widgetHost)
+            w.send(.preview(view: os.enclose(view)), to: w.ids.widgetHost)
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
             w.measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
-            let projection = w.shared.readProjection(w.device)
+            let projection = os.readSharedProjection()
             if let pr = projection, !decodes(pr) {
                 engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
                 return
             }
-            let lookUp = w.shared.lookUpSession(w.device)
+            let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            if lookUp != .notFound { w.widgetContainer.sessionEntrySeen = true }
+            if lookUp != .notFound { os.widgetContainer.sessionEntrySeen = true }
             sessionProtected = lookUp == .protected
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
             let found = projection != nil
             building = (consume projection, session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                w.request(.compactFetch, from: w.ids.provider, credential: session!.id)
+                os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
                 return
             }
             finish()
         case .reply(let reply):
-            if reply.status == .ok, let data = w.data(of: reply), var b = building {
-                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: w.schemaVersion)
-                w.shared.writeProjection(fresh, w.device)
+            if reply.status == .ok, let data = os.data(of: reply), var b = building {
+                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: os.schemaVersion)
+                os.shared.writeProjection(fresh, os.device)
                 b.projection = fresh
                 building = b
             }
@@ -105,7 +107,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// were this version's shape, its fields do not match, decoding throws, and the provider
     /// dies: the host keeps the old picture until the app rewrites the projection.
     private func decodes(_ pr: SharedStorageArea.Projection) -> Bool {
-        pr.schemaVersion == world.schemaVersion || world.p.widget.projectionSchema != .unversioned
+        pr.schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
     }
 
     /// Builds the view from what it has and hands the timeline to the host.
@@ -117,7 +119,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !w.device.canRead(w.shared.projectionProtection) || sessionProtected
+        let protectedData = !os.device.canRead(os.shared.projectionProtection) || sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         let next = nextReload()
         // Scheduled entries: one per slot of the data's own schedule until the next reload,
@@ -126,20 +128,20 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
             lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
         }
-        w.send(.timeline(view: w.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+        w.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
         w.engine.end(w.ids.provider, .normal)
     }
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
         let w = world
-        if !w.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
+        if !os.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
-        if session == nil && w.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
+        if session == nil && os.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
         guard let pr = projection else { return .blank(.nothingYet) }
-        if pr.schemaVersion != w.schemaVersion {
+        if pr.schemaVersion != os.schemaVersion {
             switch w.p.widget.projectionSchema {
             case .versionedAppMigrates: return .blank(.nothingYet)
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
@@ -164,12 +166,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         case .fixture:
             return .blank(.fixture)
         case .accountData:
-            let projection = w.shared.readProjection(w.device)
+            let projection = os.readSharedProjection()
             if let pr = projection, !decodes(pr) { return .blank(.placeholder) }   // the gallery's placeholder
-            let lookUp = w.shared.lookUpSession(w.device)
+            let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            let protectedData = !w.device.canRead(w.shared.projectionProtection) || lookUp == .protected
+            let protectedData = !os.device.canRead(os.shared.projectionProtection) || lookUp == .protected
             return makeView(projection: projection, session: session, protectedData: protectedData)
         }
     }

@@ -17,14 +17,6 @@ extension World {
         measure.report(.galleryPreview(view))
     }
 
-    /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
-    /// host, which redacts the widget while locked (docs/model.md#lock-screen-redaction).
-    func setLocked(_ locked: Bool) {
-        let changed = device.locked != locked
-        device.locked = locked
-        if changed && p.widget.enabled && p.widget.redactsWhenLocked { send(.lockChanged, to: ids.widgetHost) }
-    }
-
     /// The backend renamed object `id` (its name's version is now `version`): recorded to
     /// measure `widget.staleName`, which no program reads. Glances due so far are taken first,
     /// since each compares what it shows with the names at the backend at its time (see `DeferredGlances`).
@@ -37,12 +29,12 @@ extension World {
     /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
     func startWidgetGlances() {
         guard p.widget.enabled else { return }
-        widgetGlances.start(at: now, rng: &rng.glancesWidget)
+        measure.widgetGlances.start(at: now, rng: &rng.glancesWidget)
     }
 
     /// Takes every widget glance due at or before `t`: call before the view or the sign-out changes.
     func catchUpWidgetGlances(through t: SimTime) {
-        widgetGlances.catchUp(through: t, rng: &rng.glancesWidget) { at in
+        measure.widgetGlances.catchUp(through: t, rng: &rng.glancesWidget) { at in
             glanceWidget(at: at)
             return true
         }
@@ -51,18 +43,6 @@ extension World {
     /// Someone looks at the widget at `t` (not after now), seeing what it shows now.
     private func glanceWidget(at t: SimTime) {
         measure.glanceWidget(at: t, configuredTarget: configuredTarget)
-    }
-
-    /// The app asks the widget host for a reload (a request, not a command). It is free
-    /// while the app is in the foreground and charged to the budget otherwise.
-    func requestWidgetReload(_ reason: ReloadReason) {
-        guard p.widget.enabled, p.app.requestsWidgetReload else { return }
-        send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
-    }
-
-    /// The provider was killed before returning a timeline.
-    func widgetHostProviderDied() {
-        send(.providerDied, to: ids.widgetHost)
     }
 
     /// The object a configured widget shows (docs/model.md#configured-targets): by stable identifier, or by the

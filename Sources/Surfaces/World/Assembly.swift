@@ -80,7 +80,7 @@ final class Assembly {
         instant = InstantVersion(world: w)
         car = CarSurface(world: w)
         tv = TelevisionApp(world: w)
-        w.watchLinkService = watchLink
+        w.os.watchLinkService = watchLink
         w.ids = ProcessAddresses(
             backend: e.register(backend, name: "backend"),
             pushService: e.register(pushService, name: "pushService"),
@@ -106,10 +106,11 @@ final class Assembly {
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programNames must list the programs in registration order")
         let ids = w.ids!
+        w.os.ids = ids
         // The network delivers each program's replies as that program's own input.
-        w.replyRoutes = Array(repeating: nil, count: e.processCount)
+        w.os.replyRoutes = Array(repeating: nil, count: e.processCount)
         func acceptsReplies<Input>(_ address: Address<Input>, _ wrap: @escaping (Reply) -> Input) {
-            w.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
+            w.os.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
         }
         acceptsReplies(ids.elsewhere, OtherDeviceInput.reply)
         acceptsReplies(ids.device, DeviceInput.reply)
@@ -122,16 +123,16 @@ final class Assembly {
         acceptsReplies(ids.car, CarInput.reply)
         acceptsReplies(ids.tv, TelevisionInput.reply)
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
-        assert(w.replyRoutes.indices.allSatisfy { w.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
+        assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies has no surface in CostSurface.ofProgram")
-        w.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
+        w.os.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
-        if w.p.share.enabled { w.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
+        if w.p.share.enabled { w.os.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
         // A sleeping phone's wake lets the watch's waiting transfers through.
         if w.p.watch.enabled && (w.p.device.lowPowerPerDay > 0 || w.p.device.doze) {
-            w.noticeListeners.append(Route(to: ids.watchLink, as: WatchLinkInput.deviceNotice))
+            w.os.noticeListeners.append(Route(to: ids.watchLink, as: WatchLinkInput.deviceNotice))
         }
-        w.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
+        w.os.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 
     /// Starts the always-running programs and signs the user in.
@@ -140,14 +141,14 @@ final class Assembly {
         for pid in [w.ids.backend.process, w.ids.pushService.process, w.ids.device.process, w.ids.user.process, w.ids.elsewhere.process, w.ids.glances.process] {
             w.engine.launch(pid, by: .system)
         }
-        w.device.locked = true
-        w.device.unlockedSinceBoot = true
+        w.os.device.locked = true
+        w.os.device.unlockedSinceBoot = true
         app.storeSession()         // signed in before the replication starts
         // The app has been used before the replication starts: it keeps a reading of the
         // account as it stood at time 0, and its projection is in the shared storage area.
         let initial = backend.snapshot
-        w.appStorage.keep(initial, at: 0)
-        w.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.schemaVersion), w.device)
+        w.os.appStorage.keep(initial, at: 0)
+        w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
         device.start()
         user.start()
         elsewhere.start()

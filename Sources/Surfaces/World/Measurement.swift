@@ -180,6 +180,17 @@ final class Measurement {
     #endif
     /// Every action run, by number, and what became of it.
     private(set) var actions: [MeasuredAction] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Glances at the widget, taken without events (see `DeferredGlances`; the world takes
+    /// them, with `catchUpWidgetGlances`).
+    var widgetGlances: DeferredGlances
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Glances at the app, taken without events (`catchUpAppGlances`).
+    var appGlances: DeferredGlances
 
     init(_ p: Parameters, engine: Engine, truth: Truth) {
         self.engine = engine
@@ -194,6 +205,8 @@ final class Measurement {
         watch = observer("watch")
         car = observer("car")
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
+        widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
+        appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
     }
 
     @inline(__always) private var now: SimTime { engine.now }

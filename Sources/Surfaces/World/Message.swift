@@ -49,11 +49,11 @@ extension Request: CustomStringConvertible {
 public enum ReplyStatus: UInt8, Sendable { case ok, unauthorized, failed, forbidden }
 
 /// A reply from the backend, or a local network failure. Data travels as an index into
-/// the world's snapshot table, so a message is plain data (no reference counting per event).
+/// the system's snapshot table, so a message is plain data (no reference counting per event).
 public struct Reply: Sendable {
     public var kind: RequestKind
     public var status: ReplyStatus
-    /// Index of the data in the world's snapshot table (−1: none).
+    /// Index of the data in the system's snapshot table (−1: none).
     public var data: Int32
     public var change: Int32
     /// The shared item of the request (−1: none).

@@ -35,20 +35,20 @@ extension World {
     /// The app keeps `change` in its outbox of writes not yet acknowledged.
     func appOutboxAppend(_ change: Int32) {
         hold(change)
-        appStorage.pendingWrites.append(change)
+        os.appStorage.pendingWrites.append(change)
     }
 
     /// The app drops `change` from its outbox (applied, or refused for good).
     func appOutboxRemove(_ change: Int32) {
-        let before = appStorage.pendingWrites.count
-        appStorage.pendingWrites.removeAll { $0 == change }
-        for _ in appStorage.pendingWrites.count..<before { letGo(change) }
+        let before = os.appStorage.pendingWrites.count
+        os.appStorage.pendingWrites.removeAll { $0 == change }
+        for _ in os.appStorage.pendingWrites.count..<before { letGo(change) }
     }
 
     /// The app empties its outbox (a sign-out).
     func appOutboxClear() {
-        let dropped = appStorage.pendingWrites
-        appStorage.pendingWrites = []
+        let dropped = os.appStorage.pendingWrites
+        os.appStorage.pendingWrites = []
         for c in dropped { letGo(c) }
     }
 
@@ -57,21 +57,21 @@ extension World {
     /// Replaces the shared outbox file: items it gains are held by it, items overwritten
     /// are let go (an append lost to an uncoordinated rewrite is lost here).
     func writeSharedOutbox(_ items: [Int32]) {
-        let old = outbox.read()
+        let old = os.outbox.read()
         for c in items { hold(c) }
-        outbox.write(items)
+        os.outbox.write(items)
         for c in old { letGo(c) }
     }
 
     /// Creates one item file in the shared outbox (perProcessFiles).
     func createOutboxItemFile(_ change: Int32) {
         hold(change)
-        outbox.createItemFile(change)
+        os.outbox.createItemFile(change)
     }
 
     /// Deletes one item file (the app took the item into its own outbox first).
     func deleteOutboxItemFile(_ change: Int32) {
-        outbox.deleteItemFile(change)
+        os.outbox.deleteItemFile(change)
         letGo(change)
     }
 }

@@ -13,25 +13,25 @@ extension World {
 
     /// The main app signs the user out, performing the steps in `signout.steps`.
     func performSignOut() {
-        guard !appStorage.signedOut else { return }
+        guard !os.appStorage.signedOut else { return }
         catchUpWidgetGlances(through: now)
         catchUpAppGlances(through: now)
-        appStorage.signedOut = true
+        os.appStorage.signedOut = true
         measure.signOut()
-        appStorage.account = Account.none
-        appStorage.clear(at: now)
+        os.appStorage.account = Account.none
+        os.appStorage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
-        if keepAlive.isGranted(.carConnection) {
+        if os.keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             measure.shows(.car, .blank(.signedOut))
         }
         let steps = p.signout.steps
         if steps.contains(.clearSession) {
-            shared.setSession(nil)
+            os.shared.setSession(nil)
         }
         if steps.contains(.clearSharedData) {
-            shared.clearProjection()
+            os.shared.clearProjection()
         }
         if steps.contains(.reloadWidgets) && p.widget.enabled {
             send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
@@ -40,13 +40,13 @@ extension World {
             send(.endAll, to: ids.live)
         }
         if steps.contains(.notifyWatch) && p.watch.enabled {
-            watchLinkService.queueNotice(.signedOut)
+            os.watchLinkService.queueNotice(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
-            device.revocationTransferPending = true
-            request(.revoke, from: ids.app, credential: Backend.phoneSession)
+            os.device.revocationTransferPending = true
+            os.request(.revoke, from: ids.app, credential: Backend.phoneSession)
         }
     }
 }
@@ -66,8 +66,8 @@ extension MainApp {
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
         let w = world
-        guard w.appStorage.account == Account.none, account != Account.none else { return }
-        w.appStorage.account = account
+        guard w.os.appStorage.account == Account.none, account != Account.none else { return }
+        w.os.appStorage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

@@ -21,45 +21,29 @@ extension World {
         }
     }
 
-    /// Whether a standalone watch has a network: the phone's while the phone is within reach and
-    /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
-    var watchHasNetwork: Bool {
-        (watchLinkService.reachable && device.online) || p.watch.ownNetwork
-    }
-
     /// The app finished a sync: the companion watch gets the latest context; a remote
     /// control whose request this run owes an answer gets one; projected car templates take
     /// the store.
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if p.watch.enabled && p.watch.level != .standalone {
-            let snapshot = enclose(store)
-            if p.watch.level == .companion && changed { watchLinkService.updateContext(snapshot) }
+            let snapshot = os.enclose(store)
+            if p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if keepAlive.isGranted(.carConnection) { carShows(store) }
+        if os.keepAlive.isGranted(.carConnection) { carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard p.watch.enabled, answersWatch, appStorage.account != 0 else { return }
-        answerWatch(store.map(enclose))
+        guard p.watch.enabled, answersWatch, os.appStorage.account != 0 else { return }
+        answerWatch(store.map(os.enclose))
     }
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
-    }
-
-    /// Grants the outbox lock to the process next in line, in its own protocol.
-    func grantOutboxLock(to holder: Int32) {
-        if holder == ids.app.process.index {
-            send(.outboxLockGranted, to: ids.app)
-        } else {
-            precondition(holder == ids.share.process.index, "only the app and the share extension lock the outbox")
-            send(.outboxLockGranted, to: ids.share)
-        }
+        os.sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
     }
 
     /// The projected or on-car templates show `data`.
@@ -71,37 +55,9 @@ extension World {
     func glanceWatch() {
         guard p.watch.enabled else { return }
         if p.watch.lifetime == .whenLooked {
-            launchWatchApp(by: .user, for: .glance)     // a look brings the app up
+            os.launchWatchApp(by: .user, for: .glance)     // a look brings the app up
         } else {
             send(.glance, to: ids.watch)
         }
-    }
-
-    /// Sends `input` to the watch app over the watch: straight to the app when it runs all day;
-    /// with `watch.lifetime = whenLooked` through the system on the watch (the link), which
-    /// keeps it, or launches the app, when the app is not running.
-    func sendToWatch(_ input: WatchAppInput, after delay: SimTime) {
-        if p.watch.lifetime == .whenLooked {
-            send(.toWatch(input), to: ids.watchLink, after: delay)
-        } else {
-            send(input, to: ids.watch, after: delay)
-        }
-    }
-
-    /// The watch's system launches the watch app for `input` (a glance, a write, a push), or
-    /// hands it to the running app (docs/model.md#watch-app-lifetime).
-    func launchWatchApp(by launcher: Launcher, for input: WatchAppInput) {
-        if !engine.launch(ids.watch, by: launcher, first: input) { send(input, to: ids.watch) }
-    }
-
-    /// Time one read or write of a shared file by process `pid` takes (its own stream).
-    func ioTime(_ pid: ProcessID) -> SimTime { p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)]) }
-}
-
-extension World {
-    /// The app's run ended or suspended while a projected car keeps it running: the car
-    /// connection relaunches it.
-    func carLostApp() {
-        send(.appLost, to: ids.car)
     }
 }

@@ -15,7 +15,7 @@ final class CredentialScopeTests: XCTestCase {
         let run = ProbeRun(p, seed: 7, trace: log)
         let w = run.world
         if revokeFirst {
-            w.request(.revoke, from: w.ids.app, credential: Backend.phoneSession)
+            w.os.request(.revoke, from: w.ids.app, credential: Backend.phoneSession)
             run.wait(Time.minute)
         }
         // No revocation of the phone's session below: it is sent last.
@@ -23,7 +23,7 @@ final class CredentialScopeTests: XCTestCase {
             // A write carries a change of its own (its maker lets go once the request holds it);
             // a device-code request with no code asks for a new one, or approves none.
             let change = kind == .write ? w.makeChange(.app) : -1
-            w.request(kind, from: w.ids.elsewhere, credential: credential, change: change)
+            w.os.request(kind, from: w.ids.elsewhere, credential: credential, change: change)
             if change >= 0 { w.handedOn(change) }
             run.wait(Time.minute)
         }

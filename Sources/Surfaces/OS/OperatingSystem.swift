@@ -1,0 +1,204 @@
+import SimKernel
+import Platform
+
+/// The operating system of one replication (docs/model.md): the platform's services and
+/// state that the programs run on, apart from the world that assembles them. Each program holds
+/// it strongly as `let os` (the world's `os`) and calls its services the way an app calls its
+/// platform's APIs; programs reach each other only by messages through the engine. One file
+/// per service: `Network.swift` (requests, reply routes and the snapshot table),
+/// `AppLifecycle.swift` (the app's foreground, background launches, reclaim, force-quit,
+/// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
+/// outbox file in it and its lock, and each program's own container), `WidgetCenter.swift` (reload
+/// requests), `PairedDevices.swift` (the systems on the watch, the car and the television) and
+/// `SystemMessages.swift` (requests that reach system programs: the push service, the backend).
+///
+/// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
+/// strongly (the world owns it, and none of them holds it), and reaches the world's random
+/// streams through an unretained back reference (`withWorld`), so calling a service costs no
+/// reference counting.
+final class OperatingSystem {
+    // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
+    // world's are (see `World`): one replication runs on one thread.
+    let p: Parameters
+    let engine: Engine
+    /// The same engine, held unmanaged: sending through it costs no reference counting.
+    let engineRef: Unmanaged<Engine>
+    let truth: Truth
+    /// The measurement layer, which the platform reports to (what the shared storage area holds).
+    let measure: Measurement
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The world this system runs in, unretained (the world owns the system); set by `World.init`.
+    private var worldRef: Unmanaged<World>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The programs' addresses (a copy of the world's, set by `Assembly`).
+    var ids: ProcessAddresses!
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze) and
+    /// the platform's records that programs share through it.
+    var device = DeviceState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
+    var keepAlive = KeepAliveGrants()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch link service (WatchConnectivity), called by both apps as an OS API (set by `Assembly`).
+    var watchLinkService: WatchLink!
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// System programs told of platform notices (network, unlock, restart, update).
+    var noticeListeners: [Route<DeviceNotice>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The phone's app processes, ended by a restart or an update.
+    var phoneProcesses: [ProcessID] = []
+
+    // MARK: Storage (Storage.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The shared storage area; the measurement layer hears what it holds after every write
+    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
+    var shared: SharedStorageArea {
+        didSet {
+            measure.sharedStorageHolds(firstAccountSession: shared.session?.account == Account.first,
+                                       firstAccountData: shared.projection?.data.account == Account.first)
+        }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The outbox file in the shared storage area, and its lock.
+    var outbox = OutboxFile()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The projection schema the installed app version writes and its widget reads.
+    var schemaVersion: Int32 = 1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The main app's own container (docs/model.md#kept-readings).
+    var appStorage: AppStorage
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car's own storage (docs/model.md#car-lifetime): what outlives a run of its program.
+    var carStorage = CarStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
+    var watchStorage = WatchStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
+    var tvStorage = TelevisionStorage()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The widget extension's own container (what its provider runs keep between them).
+    var widgetContainer = WidgetContainer()
+
+    // MARK: The main app's lifecycle (AppLifecycle.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
+    var appInForeground = false {
+        willSet {
+            withWorld { $0.catchUpAppGlances(through: now) }
+            if appInForeground && !newValue { appLastUsed = now }
+        }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the user last had the main app in the foreground (the replication starts just after
+    /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
+    var appLastUsed: SimTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the system reclaims the app if it is still suspended then.
+    var appReclaimAt: SimTime = Time.never
+
+    // MARK: The network (Network.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Where the network delivers a reply, by the sending process's index (set by `Assembly`).
+    var replyRoutes: [Route<Reply>?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Data carried by messages, by index (cleared with the world).
+    var snapshots: [DataCopy] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Views carried by messages, by index.
+    var viewsInFlight: [View] = []
+
+    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement) {
+        self.p = p
+        self.engine = engine
+        engineRef = Unmanaged.passUnretained(engine)
+        self.truth = truth
+        self.measure = measure
+        shared = SharedStorageArea(granted: p.storage.appGroupGranted,
+                                   projectionProtection: p.widget.dataProtection.protectionClass,
+                                   sessionProtection: p.session.protection.protectionClass)
+        appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
+    }
+
+    /// Ties the system to the world that owns it (called once, from `World.init`).
+    func runs(in world: World) { worldRef = Unmanaged.passUnretained(world) }
+
+    /// Calls `body` with the world, without retaining it.
+    @inline(__always)
+    func withWorld<R>(_ body: (World) -> R) -> R { worldRef.unsafelyUnwrapped._withUnsafeGuaranteedRef(body) }
+
+    /// Drops what holds the programs (routes to them), so the world can be freed.
+    func dismantle() {
+        watchLinkService = nil
+        ids = nil
+        replyRoutes = []
+        noticeListeners = []
+    }
+
+    @inline(__always) var now: SimTime { engine.now }
+
+    /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without reference counting).
+    @inline(__always)
+    func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
+    }
+
+    /// Sends a payload along a route (to the process's current run).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
+    }
+
+    /// Sends a payload along a route to one run of its process (a reply to a request).
+    @inline(__always)
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
+    }
+}
