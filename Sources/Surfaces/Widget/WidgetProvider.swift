@@ -25,7 +25,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     @exclusivity(unchecked)
     #endif
     /// In memory during one run only.
-    private var building: (projection: SharedStorageArea.Projection?, session: SessionToken?)?
+    private var building: Build?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -83,7 +83,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             sessionProtected = lookUp == .protected
             let age = projection.map { w.now - $0.data.readAt } ?? Time.never
             let found = projection != nil
-            building = (consume projection, session)    // what the run holds in memory
+            building = Build(projection: consume projection, session: session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
                 os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
                 return
@@ -114,7 +114,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     private func finish() {
         let w = world
         // The run hands over what it built and ends: what it held is taken, not copied.
-        var held: (projection: SharedStorageArea.Projection?, session: SessionToken?)? = nil
+        var held: Build? = nil
         swap(&held, &building)
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
@@ -187,4 +187,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if w.p.widget.jitter > 0 { t += SimTime(w.rng.widget.uniform() * Double(w.p.widget.jitter)) }
         return t
     }
+}
+
+/// What a provider run holds in memory while it builds: the projection and the session it read.
+/// A named struct, not a tuple in an optional, so that the release build destroys it with
+/// code specialised for it rather than through the optional's generic value witness.
+private struct Build {
+    var projection: SharedStorageArea.Projection?
+    var session: SessionToken?
 }
