@@ -12,7 +12,7 @@ public enum ViewKind: UInt8, Sendable {
     case needsPhone
     /// A signed-out state.
     case signedOut
-    /// The configured target is gone (shown as such, docs/model.md#the-widgets-projection §8).
+    /// The configured target is gone (shown as such, docs/model.md#the-widgets-projection).
     case targetGone
     /// Nothing at all (no process, no stored view).
     case none

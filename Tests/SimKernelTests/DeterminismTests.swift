@@ -1,7 +1,7 @@
 import XCTest
 import SimKernel
 
-/// Same seed, same world: identical event logs (docs/model.md#the-kernel, §2.2).
+/// Same seed, same world: identical event logs (docs/model.md#the-kernel).
 final class DeterminismTests: XCTestCase {
     private func runWorld(seed: UInt64, until end: SimTime = 10 * Time.minute) -> (TestEngine, [TraceRecord]) {
         let trace = TraceLog()

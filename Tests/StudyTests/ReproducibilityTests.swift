@@ -3,7 +3,7 @@ import XCTest
 @testable import Study
 
 /// The same scenario and seed give byte-identical results whatever the number
-/// of workers, the split into shards, or an interruption (docs/model.md#randomness, §5).
+/// of workers, the split into shards, or an interruption (docs/model.md#randomness).
 final class ReproducibilityTests: XCTestCase {
     func testJobs1And2AreByteIdentical() throws {
         let f = try StudyFixture()

@@ -1,4 +1,4 @@
-// The plots `run` and `plot` write (docs/cli.md, §6): an ECDF of staleness per
+// The plots `run` and `plot` write (docs/cli.md): an ECDF of staleness per
 // point, a histogram, and a line chart per swept parameter.
 
 /// One labeled series of a plot.

@@ -1,5 +1,5 @@
 // Exact, order-independent moments (count, Σx, Σx²) so that shards merge to
-// byte-identical summaries whatever the split (docs/model.md#randomness, §6).
+// byte-identical summaries whatever the split (docs/model.md#randomness).
 
 /// Count, sum and sum of squares of values, each value rounded once to a
 /// multiple of 1e-9 and then added as a 128-bit integer.

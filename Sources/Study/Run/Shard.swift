@@ -1,4 +1,4 @@
-// `--shard K/N` (docs/cli.md, §8): shard K runs the replications r with r % N == K − 1,
+// `--shard K/N` (docs/cli.md): shard K runs the replications r with r % N == K − 1,
 // so each replication's seed is independent of the split.
 
 /// One part of a study split N ways.

@@ -43,7 +43,7 @@ extension MetricCatalog {
 }
 
 extension Assembly {
-    /// The live status's ended activities and stages (`LiveStatus+Metrics.swift`), its glances
+    /// The live status's ended activities and stages (`LiveStatus+Stages.swift`), its glances
     /// and its sign-out leak; the glances' samples are taken as they happen.
     func reportLive(into r: inout ReplicationResult, end: SimTime) {
         let w = world

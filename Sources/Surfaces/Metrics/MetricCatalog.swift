@@ -1,4 +1,4 @@
-/// How a metric's per-replication value is formed (docs/metrics.md, §6).
+/// How a metric's per-replication value is formed (docs/metrics.md).
 public enum MetricShape: Sendable, Equatable {
     /// One value per glance, change, item or activity; runs.csv gives the replication's
     /// mean and quantiles, summary.csv pools all samples of a point.

@@ -25,12 +25,12 @@ enum PushServiceInput {
 }
 
 /// The push service and the phone's rules for background pushes (§25.4 fig. 25.2;
-/// docs/platform-facts.md#extensions `bgpush`, §6): best effort, a delay distribution, loss, reordering
+/// docs/platform-facts.md#extensions `bgpush`): best effort, a delay distribution, loss, reordering
 /// by independent delays; for an offline phone only the newest notification is held;
 /// a force-quit app is never woken and its held push is discarded; a wake may be
 /// refused, and at most `push.wakesPerHour` wakes are granted per rolling hour. A live
 /// status's updates come through it too (their own topic, so their own held slot), and
-/// reach the lock screen only while the phone is on and online (§3.5). A standalone watch's
+/// reach the lock screen only while the phone is on and online. A standalone watch's
 /// own pushes come through it with the same delay and loss, and are held, the newest only,
 /// while the watch has no network (docs/model.md#watch-reachability).
 final class PushService: SimulatedProcess<PushServiceInput> {

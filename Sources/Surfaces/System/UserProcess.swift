@@ -31,7 +31,7 @@ enum UserInput {
     case runsAction
 }
 
-/// The user of the phone (docs/model.md#main-app, §4.1 `user.*`): opens the app at `user.appOpens`,
+/// The user of the phone (docs/model.md#main-app, `user.*`): opens the app at `user.appOpens`,
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).

@@ -3,7 +3,7 @@ import SimKernel
 import Surfaces
 import TestSupport
 
-/// The live status's view metrics (docs/metrics.md for `S` = `live`, §3.5): `live.age`, `live.lag`,
+/// The live status's view metrics (docs/metrics.md for `S` = `live`): `live.age`, `live.lag`,
 /// `live.lag.censored`, `live.unlabeledStale`, `live.wrongAccount`, `live.staleness.timeAvg`.
 /// The stages of an activity play the part of the changes; a stage is shown when the status
 /// draws it or a later one, as `live.staleness` counts it.

@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// The live status's per-stage metrics (docs/metrics.md for `S` = `live`, §3.5): the stages of an
+/// The live status's per-stage metrics (docs/metrics.md for `S` = `live`): the stages of an
 /// activity play the part of the changes. A stage is shown when the status draws it or a
 /// later one, as `live.staleness` counts it at a glance. Computed at the end from what each
 /// activity recorded; nothing here draws a random number or schedules an event.
