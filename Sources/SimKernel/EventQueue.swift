@@ -20,7 +20,8 @@
 /// A class over buffers it manages itself: one engine owns one queue, and the hot
 /// path pays no copy-on-write check and no bounds check per access. Its operations
 /// are `@inlinable`, so they are specialised for the payload in the module that uses them.
-/// - Complexity: push and pop are O(log n).
+/// - Complexity: push and pop are O(log n) on the heap; on the sorted list (at most
+///   `sortedLimit` events) a push is O(n) and a pop O(1).
 public final class EventQueue<Payload> {
     /// One pending event as `pop` returns it.
     public struct Entry {
@@ -204,10 +205,11 @@ public final class EventQueue<Payload> {
         }
     }
 
-    /// Returns the earliest event and leaves its place in the heap reserved:
+    /// Returns the earliest event and, on the heap, leaves its place reserved:
     /// the next `push` fills it, or `settle` removes it. Between the two the
     /// queue must only be pushed to. This is the engine's fast path, since most
-    /// events schedule exactly one more.
+    /// events schedule exactly one more. On the sorted list the event simply leaves
+    /// the end, and nothing is reserved.
     @inlinable @inline(__always)
     public func popReservingRoot() -> Entry? {
         precondition(!rootIsVacant, "popReservingRoot twice without settle")

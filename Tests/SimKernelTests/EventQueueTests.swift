@@ -1,5 +1,5 @@
 import XCTest
-import SimKernel
+@testable import SimKernel
 import TestSupport
 
 /// A sorted list of (time, push order, payload): the obviously correct queue.
@@ -95,23 +95,34 @@ final class EventQueueTests: XCTestCase {
     /// Random pushes, pops and fast-path steps (popReservingRoot, 0…n pushes, settle)
     /// against the sorted reference, over several seeds: a short queue (a sorted list).
     func testRandomOperationsMatchSortedReference() {
-        let failing = forEachSeed(1..<7) { seed in randomOperationsMatchReference(seed: seed) { _ in 3 } }
+        // Pushes a little less often than pops: the queue stays short, mostly below `sortedLimit`.
+        let failing = forEachSeed(1..<7) { seed in randomOperationsMatchReference(seed: seed) { _, _ in 2 } }
         XCTAssertNil(failing, "first failing seed")
     }
 
     /// The same against a queue that grows past `sortedLimit` and shrinks below `heapFloor`
-    /// again and again (phases of 400 operations, mostly pushes then mostly pops), so that
-    /// it turns from a sorted list into a heap and back, in every kind of step.
+    /// again and again (mostly pushes until it holds twice `sortedLimit`, then only pops and
+    /// fast-path steps until it holds fewer than half `heapFloor`), so that it turns from a
+    /// sorted list into a heap and back many times, in every kind of step.
     func testQueuesThatGrowAndShrinkMatchSortedReference() {
         let failing = forEachSeed(7..<13) { seed in
-            randomOperationsMatchReference(seed: seed, steps: 12_000) { step in (step / 400) % 2 == 0 ? 8 : 1 }
+            var growing = true
+            var roundTrips = 0
+            let ok = randomOperationsMatchReference(seed: seed, steps: 12_000) { _, pending in
+                if growing && pending > 2 * EventQueue<Int>.sortedLimit { growing = false }
+                if !growing && pending < EventQueue<Int>.heapFloor / 2 { growing = true; roundTrips += 1 }
+                return growing ? 8 : 0
+            }
+            XCTAssertGreaterThanOrEqual(roundTrips, 10, "seed \(seed): list to heap and back")
+            return ok && roundTrips >= 10
         }
         XCTAssertNil(failing, "first failing seed")
     }
 
     /// Runs `steps` random operations; an operation is a burst of pushes when a draw from 0…9
-    /// falls below `pushBelow(step)` (or the queue is empty), else a pop or a fast-path step.
-    private func randomOperationsMatchReference(seed: UInt64, steps: Int = 6_000, pushBelow: (Int) -> Int) -> Bool {
+    /// falls below `pushBelow(step, pending)` (or the queue is empty), else a pop or a fast-path step.
+    private func randomOperationsMatchReference(seed: UInt64, steps: Int = 6_000,
+                                                pushBelow: (_ step: Int, _ pending: Int) -> Int) -> Bool {
             var rng = RandomStream(seed: seed)
             let q = EventQueue<Int>()
             var ref = ReferenceQueue()
@@ -123,11 +134,9 @@ final class EventQueueTests: XCTestCase {
             func check(_ cond: Bool, _ what: @autoclosure () -> String) {
                 if !cond { ok = false; XCTFail("seed \(seed): \(what())") }
             }
-            var largest = 0
             for step in 0..<steps where ok {
-                largest = max(largest, ref.count)
                 let op = rng.index(10)
-                if op < pushBelow(step) || ref.count == 0 {
+                if op < pushBelow(step, ref.count) || ref.count == 0 {
                     // Burst of pushes, sometimes into the past of `now`, to reorder the heap.
                     for _ in 0..<(1 + rng.index(2)) {
                         let t = max(0, now + SimTime(rng.index(spread)) - (rng.bernoulli(0.1) ? SimTime(spread / 2) : 0))
@@ -168,8 +177,24 @@ final class EventQueueTests: XCTestCase {
                 q.settle()
             }
             check(q.isEmpty && q.count == 0 && q.nextTime() == nil, "drained queue is empty")
-            if steps > 6_000 { check(largest > 2 * EventQueue<Int>.sortedLimit, "the queue grew to a heap (\(largest) pending)") }
             return ok
+    }
+
+    /// The queue is a sorted list up to `sortedLimit` events, a heap above, and a list again
+    /// below `heapFloor`, whichever way the events leave (`pop`, or the fast path and `settle`).
+    func testFormFollowsTheNumberPending() {
+        for fastPath in [false, true] {
+            let q = EventQueue<Int>()
+            for k in 0..<EventQueue<Int>.sortedLimit { q.push(k, at: SimTime(1_000 - k)) }
+            XCTAssertTrue(q.isSortedList, "\(q.count) pending")
+            q.push(-1, at: 5)
+            XCTAssertFalse(q.isSortedList, "\(q.count) pending")
+            while q.count >= EventQueue<Int>.heapFloor {
+                XCTAssertFalse(q.isSortedList, "\(q.count) pending")
+                if fastPath { _ = q.popReservingRoot(); q.settle() } else { _ = q.pop() }
+            }
+            XCTAssertTrue(q.isSortedList, "\(q.count) pending")
+        }
     }
 
     func testReservedRootCountsAndNextTime() {

@@ -80,5 +80,9 @@ final class PooledHistogramTests: XCTestCase {
         XCTAssertEqual(forward.width % QuantileBootstrap.subBuckets, 0)
         XCTAssertGreaterThan(forward.offset, 0)
         XCTAssertEqual(forward, backward)
+        // Row 0 counts every sample once, in its bucket, whatever the widenings did.
+        var direct = Array(repeating: 0, count: forward.width)
+        for r in reps { for x in r { direct[QuantileBootstrap.bucket(of: x) - forward.offset] += 1 } }
+        XCTAssertEqual(Array(forward.row(0)), direct)
     }
 }

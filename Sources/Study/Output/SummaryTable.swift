@@ -29,8 +29,9 @@ public struct SummaryFigures: Sendable, Equatable {
         sd = m.moments.sd
         let ci = shape == .sampled ? m.replicationStatistics[0].ci95 : m.moments.ci95
         (ci95Low, ci95High) = (ci.low, ci.high)
-        quantiles = Self.levels.map { m.histogram.quantile($0.q) }
-        max = m.histogram.max
+        let histogram = m.histogram      // built once from the pooled replications
+        quantiles = Self.levels.map { histogram.quantile($0.q) }
+        max = histogram.max
     }
 
     /// A single population-level value (`backend.requests.peakToMean`) over `n` replications.

@@ -128,9 +128,11 @@ public struct QuantileBootstrap: Sendable, Equatable {
         }
     }
 
-    /// Widens the columns to cover buckets `low...high`, in whole octaves (16 buckets from a
-    /// multiple of 16): the extremes of a point's samples creep outwards over its replications,
-    /// and each widening copies every row, so it happens once per octave reached, not per bucket.
+    /// Widens the columns to cover buckets `low...high`, in blocks of 16 buckets from a
+    /// multiple of 16 (an octave's width; bucket 0 holds the zeros, so the blocks are not the
+    /// octaves themselves): the extremes of a point's samples creep outwards over its
+    /// replications, and each widening copies every row, so it happens once per block reached,
+    /// not per bucket.
     /// The columns are then a function of the lowest and highest bucket reached, whatever the
     /// order the replications came in (shards merge to equal values).
     private mutating func cover(_ low: Int, _ high: Int) {

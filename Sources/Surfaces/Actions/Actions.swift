@@ -34,7 +34,7 @@ enum AutomationsInput {
 /// `action.retries` times, with the same action — the backend applies it once only if
 /// writes carry idempotency keys. Otherwise the action opens the app at a screen.
 final class Automations: SimulatedProcess<AutomationsInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
@@ -131,7 +131,7 @@ enum ActionRunnerInput {
 /// The app's code run in the background for one action (an app intent): it reads the
 /// session from shared secure storage and sends the mutation with its idempotency key.
 final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

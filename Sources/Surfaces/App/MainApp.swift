@@ -48,7 +48,7 @@ enum MainAppInput {
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
 final class MainApp: SimulatedProcess<MainAppInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

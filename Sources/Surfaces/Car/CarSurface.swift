@@ -26,7 +26,7 @@ enum CarInput {
 /// a separate client on the car's computer with its own sign-in and network, fetching
 /// every `app.syncInterval`.
 final class CarSurface: SimulatedProcess<CarInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

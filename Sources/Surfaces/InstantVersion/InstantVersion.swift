@@ -20,10 +20,8 @@ enum InstantVersionInput {
 /// with all its data. The full app's first launch reads its own container: whether it starts
 /// empty is what those storage operations left, never the design flag itself.
 final class InstantVersion: SimulatedProcess<InstantVersionInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -48,7 +46,7 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     #endif
     private var lastUsedAt: SimTime = 0
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world }
     override func discardMemory() {}
 
     func start() { schedule() }

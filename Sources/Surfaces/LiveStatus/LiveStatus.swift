@@ -42,7 +42,7 @@ enum LiveStatusInput {
 /// stays until the app's next run ends it or the platform removes it (8 h active, then
 /// up to 4 h more on the lock screen).
 final class LiveStatus: SimulatedProcess<LiveStatusInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

@@ -29,7 +29,7 @@ enum ShareExtensionInput {
 /// the outbox in the shared storage area (`outbox`), or hands it to the main app by deep
 /// link (`openApp`). Loading an item into memory past the limit kills it: the sheet vanishes.
 final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
@@ -203,7 +203,7 @@ enum ShareSheetInput {
 /// background transfers that outlive the extension and relaunch the app when done
 /// (docs/platform-facts.md#extensions `ext.background_upload`).
 final class ShareSheet: SimulatedProcess<ShareSheetInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

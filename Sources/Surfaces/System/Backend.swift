@@ -19,7 +19,7 @@ enum BackendInput {
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute and by surface and endpoint (`BackendCost`).
 final class Backend: SimulatedProcess<BackendInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
@@ -293,7 +293,7 @@ enum OtherDeviceInput {
 /// over its network, latency and all), and shows that copy and the latest live activity's
 /// stage as of that sync. Nobody looks in a study run, so it sends no syncs there.
 final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

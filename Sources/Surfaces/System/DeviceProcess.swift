@@ -27,7 +27,7 @@ enum DeviceInput {
 /// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
 final class DeviceProcess: SimulatedProcess<DeviceInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

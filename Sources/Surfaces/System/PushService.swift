@@ -34,7 +34,7 @@ enum PushServiceInput {
 /// own pushes come through it with the same delay and loss, and are held, the newest only,
 /// while the watch has no network (docs/model.md#watch-reachability).
 final class PushService: SimulatedProcess<PushServiceInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

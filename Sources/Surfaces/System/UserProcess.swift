@@ -36,7 +36,7 @@ enum UserInput {
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
 final class UserProcess: SimulatedProcess<UserInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
@@ -224,12 +224,10 @@ enum GlanceInput {
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
 final class GlanceProcess: SimulatedProcess<GlanceInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world }
     override func discardMemory() {}
 
     func start() {

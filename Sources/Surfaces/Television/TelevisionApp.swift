@@ -25,7 +25,7 @@ enum TelevisionInput {
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
 /// when the phone's app leaves the foreground (the phone is locked or put away).
 final class TelevisionApp: SimulatedProcess<TelevisionInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

@@ -31,7 +31,7 @@ enum WatchAppInput {
 /// - `standalone`: its own credential, network and push; the phone is one more device.
 ///   Near the phone its traffic routes through the phone.
 final class WatchApp: SimulatedProcess<WatchAppInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

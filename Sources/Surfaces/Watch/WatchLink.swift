@@ -28,7 +28,7 @@ enum WatchLinkInput {
 
 /// whenever it is switched off.
 final class WatchLink: SimulatedProcess<WatchLinkInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

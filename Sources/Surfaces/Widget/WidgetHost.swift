@@ -9,7 +9,7 @@ enum WidgetHostInput {
     case hintDue(generation: Int64)
     /// A scheduled provider run starts now.
     case runProvider(ReloadReason)
-    /// The provider returned a timeline: a view (index into the world's views in flight), its
+    /// The provider returned a timeline: a view (index into the system's views in flight, `OperatingSystem.viewsInFlight`), its
     /// reload hint, and the last slot of the data's schedule it holds an entry for (the view's
     /// own slot when it holds one entry).
     case timeline(view: Int32, nextReload: SimInstant, protectedData: Bool, lastSlot: Int32)
@@ -20,7 +20,7 @@ enum WidgetHostInput {
     case deviceNotice(DeviceNotice)
     /// The user opens the widget gallery (its own timer): the system asks the provider for a preview.
     case galleryOpened
-    /// The provider returned the gallery's preview (index into the world's views in flight; −1:
+    /// The provider returned the gallery's preview (index into the system's views in flight; −1:
     /// the run died, and the gallery shows the platform's placeholder).
     case preview(view: Int32)
     /// The phone locked or unlocked (with `widget.redactsWhenLocked`): the system redacts the
@@ -40,7 +40,7 @@ enum WidgetHostInput {
 /// redacted view in place of data while the phone is locked
 /// (docs/model.md#lock-screen-redaction).
 final class WidgetHost: SimulatedProcess<WidgetHostInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

@@ -17,7 +17,7 @@ enum WidgetProviderInput {
 /// limit; past either it is killed and the host keeps the old views. Asked for the gallery's
 /// preview, it draws fixture data or, in the leaking design, the account's data.
 final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
-    /// Its operating system; a strong reference that `World.dismantle()` breaks at the end.
+    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem

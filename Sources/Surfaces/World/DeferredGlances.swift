@@ -2,8 +2,8 @@ import SimKernel
 
 /// A person's glances at one surface, taken after the fact (ARCHITECTURE: "Observations
 /// are not events"). Glances are a Poisson stream (docs/metrics.md) that changes nothing, so
-/// the world keeps only the time of the next one, drawn ahead from the surface's own
-/// stream, and takes every glance due, at its own time, just before what it would see
+/// the measurement layer keeps only the time of the next one, drawn ahead from the surface's
+/// own stream, and the world takes every glance due, at its own time, just before what it would see
 /// changes and at the end of the run: the same draws and samples as a timer per glance.
 struct DeferredGlances {
     let rate: Rate

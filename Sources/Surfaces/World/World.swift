@@ -73,17 +73,6 @@ final class World {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: time) }
     }
 
-    /// Sends a payload along a route (to the process's current run).
-    @inline(__always)
-    func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
-        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
-    }
-
-    /// Sends a payload along a route to one run of its process (a reply to a request).
-    @inline(__always)
-    func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
-        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
-    }
     @inline(__always) var measuring: Bool { engine.now >= p.observe.warmup }
 
     // MARK: Arrivals
