@@ -47,7 +47,14 @@ final class CarSurface: SimulatedProcess<CarInput> {
         set { os.carStorage.clientSignedIn = newValue }
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car's own random streams (drives, glances).
+    private var rng: CarStreams
+
     init(world: World) {
+        rng = CarStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
         os.carStorage.clientSignedIn = world.p.car.mode == .onCar
@@ -71,9 +78,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// user's (the drive comes whether the car's program runs or not), which launches it.
     private func schedule() {
         if perDrive {
-            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.user)
+            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &rng.car, .drive, to: world.ids.user)
         } else {
-            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &world.rng.car, .drive, to: world.ids.car)
+            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &rng.car, .drive, to: world.ids.car)
         }
     }
 
@@ -85,7 +92,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             if !driving {
                 driving = true
                 drive += 1
-                engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&w.rng.car))
+                engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&rng.car))
                 if w.p.car.mode == .projected {
                     os.keepAlive.set(.carConnection, true)
                     connectApp()        // the app fills the templates with what it can read (MainApp)
@@ -131,7 +138,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
     }
 
     private func scheduleGlance() {
-        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &world.rng.glancesCar, .glance(drive: drive), to: world.ids.car)
+        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &rng.glancesCar, .glance(drive: drive), to: world.ids.car)
     }
 
     /// The car's own client fetches from the backend over the car's network, every

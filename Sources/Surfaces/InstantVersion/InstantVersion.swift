@@ -46,13 +46,19 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     #endif
     private var lastUsedAt: SimTime = 0
 
-    init(world: World) { self.world = world }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The instant version's own random stream (uses, installs).
+    private var rng: InstantVersionStreams
+
+    init(world: World) { self.world = world; rng = InstantVersionStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { schedule() }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &world.rng.instant, .use, to: world.ids.instant)
+        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &rng.instant, .use, to: world.ids.instant)
     }
 
     override func receive(_ input: InstantVersionInput, engine: Engine) {
@@ -67,8 +73,8 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
             if w.p.instant.handover { handoverArea.insert(use) }
             lastUsedAt = w.now
             engine.send(.removeIfUnused, to: w.ids.instant, after: w.p.instant.removedAfter)
-            if w.rng.instant.bernoulli(w.p.instant.installAfterUse) {
-                let delay = w.p.instant.installDelay.sampleTime(&w.rng.instant)
+            if rng.instant.bernoulli(w.p.instant.installAfterUse) {
+                let delay = w.p.instant.installDelay.sampleTime(&rng.instant)
                 engine.send(.install(use: use), to: w.ids.instant, after: delay)
             }
             schedule()

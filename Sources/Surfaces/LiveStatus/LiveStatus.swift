@@ -80,7 +80,14 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     #endif
     private var pushBudget: RollingBudget
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The live status's own random streams (updates' delivery, glances).
+    private var rng: LiveStatusStreams
+
     init(world: World) {
+        rng = LiveStatusStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
@@ -146,7 +153,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     private func scheduleGlance() {
         let w = world
         guard current != nil else { glancing = false; return }
-        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &w.rng.liveGlances, .glance, to: w.ids.live) { glancing = false }
+        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &rng.liveGlances, .glance, to: w.ids.live) { glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -160,15 +167,15 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         case .push, .clock:
             if w.p.live.updates == .clock && !final { return }    // the clock draws the stages
             let loss = final ? w.p.live.finalUpdateLoss : w.p.push.loss
-            if w.rng.liveDelivery.bernoulli(loss) { return }
+            if rng.liveDelivery.bernoulli(loss) { return }
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
-            let delay = w.p.push.delay.sampleTime(&w.rng.liveDelivery)
+            let delay = w.p.push.delay.sampleTime(&rng.liveDelivery)
             if final { activities[i].finalUpdateArrives = w.now + delay }
             w.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
-            let lost = final && w.rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
-            let delay = w.p.network.latency.sampleTime(&w.rng.liveDelivery)
+            let lost = final && rng.liveDelivery.bernoulli(w.p.live.finalUpdateLoss)
+            let delay = w.p.network.latency.sampleTime(&rng.liveDelivery)
             // The app stops being kept running for the activity only after its final update
             // had time to arrive (it draws it first).
             if final { w.send(.keepAliveCheck, to: w.ids.live, after: delay + 1) }

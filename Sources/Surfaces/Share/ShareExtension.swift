@@ -217,13 +217,19 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// How many items the user has shared (each item's number is its place in that order).
     private var itemsShared: Int32 = 0
 
-    init(world: World) { self.world = world; os = world.os }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The share sheet's own random streams (shares, uploads).
+    private var rng: ShareStreams
+
+    init(world: World) { self.world = world; os = world.os; rng = ShareStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { schedule() }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.share.perDay, rng: &world.rng.share, .share, to: world.ids.shareSheet)
+        world.scheduleArrival(perDay: world.p.share.perDay, rng: &rng.share, .share, to: world.ids.shareSheet)
     }
 
     override func receive(_ input: ShareSheetInput, engine: Engine) {
@@ -250,7 +256,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// is still up (the previous share's extension is running) the user waits and shares after it.
     private func share(size drawn: Int64? = nil) {
         let w = world
-        let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&w.rng.share)))
+        let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&rng.share)))
         if w.engine.isRunning(w.ids.share) {
             // The item keeps the size it was drawn with when the user chose it.
             w.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
@@ -274,7 +280,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
             return
         }
         // Upload time: the round trip plus the item at 2 MB/s.
-        let upload = w.p.network.latency.sampleTime(&w.rng.networkShare) + SimTime(Double(t.size) / 2.0)
+        let upload = w.p.network.latency.sampleTime(&rng.networkShare) + SimTime(Double(t.size) / 2.0)
         w.send(.transferDone(t), to: w.ids.shareSheet, after: upload)
     }
 

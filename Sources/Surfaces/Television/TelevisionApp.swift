@@ -73,7 +73,13 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Per sign-in by code after the warm-up: seconds from the code shown to the session granted.
     private(set) var signInTimes: [Double] = []
 
-    init(world: World) { self.world = world; os = world.os }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The television's own random stream (playbacks).
+    private var rng: TelevisionStreams
+
+    init(world: World) { self.world = world; os = world.os; rng = TelevisionStreams(replicationSeed: world.seed) }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen. The counts kept only to measure stay.
     override func discardMemory() {
@@ -110,9 +116,9 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// the user's (who starts it from the phone whether the program runs or not), which launches it.
     private func schedule() {
         if perPlayback {
-            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.user)
+            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.user)
         } else {
-            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &world.rng.tv, .playback, to: world.ids.tv)
+            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.tv)
         }
     }
 
@@ -131,7 +137,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
                 os.openAppInForeground(.user, bySurface: w.ids.tv.process)   // the user starts playback from the phone
-                engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&w.rng.tv))
+                engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&rng.tv))
             }
             schedule()
             if !playing { endIfIdle() }     // launched for a playback it cannot start (signed out)

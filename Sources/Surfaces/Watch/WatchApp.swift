@@ -72,7 +72,14 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// Watch writes: change number, when made.
     private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch app's own random stream (the user's writes on the watch).
+    private var rng: WatchStreams
+
     init(world: World) {
+        rng = WatchStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
         refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
@@ -127,9 +134,9 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// the user's (a write on the watch launches the watch app).
     private func scheduleWrite() {
         if whenLooked {
-            world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .watchWrite, to: world.ids.user)
+            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .watchWrite, to: world.ids.user)
         } else {
-            world.scheduleArrival(rate: world.p.watch.writes, rng: &world.rng.watch, .write, to: world.ids.watch)
+            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .write, to: world.ids.watch)
         }
     }
 

@@ -58,7 +58,13 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// latest context and the notices, handed to its next run as it launches.
     private var waiting: (context: Int32?, notices: [WatchNotice]) = (nil, [])
 
-    init(world: World) { self.world = world; os = world.os }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The link's own random streams (the phone's reachability, each hop's delay).
+    private var rng: WatchLinkStreams
+
+    init(world: World) { self.world = world; os = world.os; rng = WatchLinkStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { scheduleAway() }
@@ -67,17 +73,18 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     var reachable: Bool { !away && os.device.poweredOn }
 
     private func scheduleAway() {
-        world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &world.rng.watchLink, .goAway, to: world.ids.watchLink)
+        world.scheduleArrival(perDay: world.p.watch.phoneUnreachablePerDay, rng: &rng.watchLink, .goAway, to: world.ids.watchLink)
     }
 
-    private var hop: SimTime { world.p.network.latency.sampleTime(&world.rng.networkWatch) / 2 }
+    /// One hop over the link, either way: half a network round trip, from the link's own stream.
+    var hop: SimTime { world.p.network.latency.sampleTime(&rng.networkWatch) / 2 }
 
     override func receive(_ input: WatchLinkInput, engine: Engine) {
         let w = world
         switch input {
         case .goAway:
             away = true
-            engine.send(.comeBack, to: w.ids.watchLink, after: w.p.watch.phoneUnreachableDuration.sampleTime(&w.rng.watchLink))
+            engine.send(.comeBack, to: w.ids.watchLink, after: w.p.watch.phoneUnreachableDuration.sampleTime(&rng.watchLink))
         case .comeBack:
             away = false
             flush()

@@ -101,7 +101,14 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// Gallery opens waiting for the provider to finish a timeline before it draws their preview.
     private var previewsOwed = 0
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The host's own random streams (gallery opens, reload delays).
+    private var rng: WidgetHostStreams
+
     init(world: World) {
+        rng = WidgetHostStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
@@ -193,7 +200,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     /// The user's next open of the widget gallery (`widget.galleryOpens.perDay`).
     private func scheduleGalleryOpen() {
-        world.scheduleArrival(perDay: world.p.widget.galleryOpensPerDay, rng: &world.rng.widgetGallery, .galleryOpened, to: world.ids.widgetHost)
+        world.scheduleArrival(perDay: world.p.widget.galleryOpensPerDay, rng: &rng.widgetGallery, .galleryOpened, to: world.ids.widgetHost)
     }
 
     /// Runs the provider for one gallery preview: no budget, not a reload.
@@ -233,7 +240,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
         reloadPending = true
-        let delay = world.p.widget.reloadDelay.sampleTime(&world.rng.reloadDelayFor[Int(reason.rawValue)])
+        let delay = world.p.widget.reloadDelay.sampleTime(&rng.reloadDelayFor[Int(reason.rawValue)])
         world.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
     }
 

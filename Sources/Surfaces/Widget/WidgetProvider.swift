@@ -37,7 +37,13 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// This run draws the gallery's preview, not a timeline.
     private var previewRun = false
 
-    init(world: World) { self.world = world; os = world.os }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The provider's own random stream (reload jitter).
+    private var rng: WidgetProviderStreams
+
+    init(world: World) { self.world = world; os = world.os; rng = WidgetProviderStreams(replicationSeed: world.seed) }
 
     override func discardMemory() { building = nil }
 
@@ -184,7 +190,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         var t = w.now + period
         if w.p.widget.alignReloads { t = (t / period) * period }
         if t <= w.now { t += period }
-        if w.p.widget.jitter > 0 { t += SimTime(w.rng.widget.uniform() * Double(w.p.widget.jitter)) }
+        if w.p.widget.jitter > 0 { t += SimTime(rng.widget.uniform() * Double(w.p.widget.jitter)) }
         return t
     }
 }

@@ -1,29 +1,32 @@
 import SimKernel
 
-/// One random stream per source of randomness (docs/model.md#randomness), each seeded from the
-/// replication seed and its own stable name, so turning a surface on or off, or
-/// changing a design, never changes the draws of the others.
+/// The random streams the world's programs share (docs/model.md#randomness): one per source
+/// of randomness, each seeded from the replication seed and its own stable name, so turning a
+/// surface on or off, or changing a design, never changes the draws of the others. A surface's
+/// own streams, drawn only by its programs, live in its folder and are held by those programs
+/// (`CarStreams`, `TelevisionStreams`, `WatchStreams`, `WatchLinkStreams`, `ShareStreams`,
+/// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`).
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
-    /// Delays of the television's own pushes, of the watch link, of transfers.
-    var pushTV, networkWatch, networkShare: RandomStream
-    var elsewhere, widget, app, scheduler: RandomStream
+    /// Delays of the television's own pushes (drawn by the system).
+    var pushTV: RandomStream
+    var elsewhere, app, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
     /// Glances at each surface.
     var glancesWidget, glancesApp, glancesWatch: RandomStream
-    /// Activities (world events) apart from their delivery (design), apart from glances at them.
-    var live, liveDelivery, liveGlances: RandomStream
-    /// The phone's reachability (world) apart from the user's writes on the watch.
-    var watch, watchLink: RandomStream
-    var share, action, widgetButtons, instant, car, tv, tvSignIn: RandomStream
+    /// Activities (world events, drawn by the user program; their delivery and the glances at
+    /// them are the live status's own, `LiveStatusStreams`).
+    var live: RandomStream
+    /// The user's runs of actions, taps of widget buttons, approvals of a television's code.
+    var action, widgetButtons, tvSignIn: RandomStream
     /// The seed of the user's visit to sign out; the other device's deletions
-    /// apart from its edits; glances at the car apart from the drives; the system ending an
-    /// app kept running for an activity, apart from its reclaiming a suspended app.
-    var signOutVisit, elsewhereDeletes, glancesCar, liveTermination: RandomStream
-    /// The other device's renames apart from its deletions; the user's opens of the widget gallery.
-    var elsewhereRenames, widgetGallery: RandomStream
+    /// apart from its edits; the system ending an app kept running for an activity, apart
+    /// from its reclaiming a suspended app.
+    var signOutVisit, elsewhereDeletes, liveTermination: RandomStream
+    /// The other device's renames apart from its deletions.
+    var elsewhereRenames: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
     /// Each process's own requests' round trips, by process index; each stream is seeded by
@@ -39,10 +42,6 @@ struct RandomStreams {
     /// The delivery (loss, delay) of the push a standalone watch gets for each process's
     /// writes, by process index (docs/model.md#watch-reachability).
     var pushWatchFrom: [RandomStream]
-    /// The widget host's reload delays, by the reload's reason (a widget button's reloads
-    /// never shift those the app asks for).
-    var reloadDelayFor: [RandomStream]
-
     /// Processes with streams of their own in the per-process arrays above: every program
     /// of `Assembly.programNames`, in that order.
     static var processCapacity: Int { Assembly.programNames.count }
@@ -66,10 +65,8 @@ struct RandomStreams {
         func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }
         signOutVisit = s(n.signOutVisit)
         elsewhereDeletes = s(n.elsewhereDeletes)
-        glancesCar = s(n.glancesCar)
         liveTermination = s(n.liveTermination)
         elsewhereRenames = s(n.elsewhereRenames)
-        widgetGallery = s(n.widgetGallery)
         deviceMotion = s(n.deviceMotion)
         networkFrom = n.networkFrom.map(s)
         sessionsOpenedBy = n.sessionsOpenedBy.map(s)
@@ -78,14 +75,10 @@ struct RandomStreams {
         pushFrom = n.pushFrom.map(s)
         pushWakeFrom = n.pushWakeFrom.map(s)
         pushWatchFrom = n.pushWatchFrom.map(s)
-        reloadDelayFor = n.reloadDelayFor.map(s)
         user = s(n.user)
         userSessions = s(n.userSessions)
         pushTV = s(n.pushTV)
-        networkWatch = s(n.networkWatch)
-        networkShare = s(n.networkShare)
         elsewhere = s(n.elsewhere)
-        widget = s(n.widget)
         app = s(n.app)
         scheduler = s(n.scheduler)
         deviceLock = s(n.deviceLock)
@@ -97,17 +90,20 @@ struct RandomStreams {
         glancesApp = s(n.glancesApp)
         glancesWatch = s(n.glancesWatch)
         live = s(n.live)
-        liveDelivery = s(n.liveDelivery)
-        liveGlances = s(n.liveGlances)
-        watch = s(n.watch)
-        watchLink = s(n.watchLink)
-        share = s(n.share)
         action = s(n.action)
         widgetButtons = s(n.widgetButtons)
-        instant = s(n.instant)
-        car = s(n.car)
-        tv = s(n.tv)
         tvSignIn = s(n.tvSignIn)
+    }
+}
+
+extension RandomStream {
+    /// The stream named by `nameHash` (`SeedMixer.nameHash` of its name, computed once rather
+    /// than per replication) in the replication seeded `seed`: the same stream as
+    /// `RandomStream(replicationSeed: seed, name: name)`. A surface's own streams, held by its
+    /// programs (`CarStreams`, `TelevisionStreams`, …), are seeded this way (docs/model.md#randomness).
+    @inline(__always)
+    init(replicationSeed seed: UInt64, nameHash: UInt64) {
+        self.init(seed: SeedMixer.mix(seed ^ nameHash))
     }
 }
 
@@ -118,10 +114,7 @@ private struct StreamNameHashes {
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
     let pushTV = SeedMixer.nameHash("push.tv")
-    let networkWatch = SeedMixer.nameHash("network.watch")
-    let networkShare = SeedMixer.nameHash("network.share")
     let elsewhere = SeedMixer.nameHash("elsewhere")
-    let widget = SeedMixer.nameHash("widget")
     let app = SeedMixer.nameHash("app")
     let scheduler = SeedMixer.nameHash("scheduler")
     let deviceLock = SeedMixer.nameHash("device.lock")
@@ -134,23 +127,13 @@ private struct StreamNameHashes {
     let glancesApp = SeedMixer.nameHash("glances.app")
     let glancesWatch = SeedMixer.nameHash("glances.watch")
     let live = SeedMixer.nameHash("live")
-    let liveDelivery = SeedMixer.nameHash("live.delivery")
-    let liveGlances = SeedMixer.nameHash("glances.live")
-    let watch = SeedMixer.nameHash("watch")
-    let watchLink = SeedMixer.nameHash("watch.link")
-    let share = SeedMixer.nameHash("share")
     let action = SeedMixer.nameHash("action")
     let widgetButtons = SeedMixer.nameHash("widget.buttons")
-    let instant = SeedMixer.nameHash("instant")
-    let car = SeedMixer.nameHash("car")
-    let tv = SeedMixer.nameHash("tv")
     let tvSignIn = SeedMixer.nameHash("tv.signIn")
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
-    let glancesCar = SeedMixer.nameHash("glances.car")
     let liveTermination = SeedMixer.nameHash("live.termination")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let widgetGallery = SeedMixer.nameHash("widget.gallery")
     let networkFrom = perProcess("network.from")
     let sessionsOpenedBy = perProcess("user.sessions.openedBy")
     let storageFrom = perProcess("storage.from")
@@ -158,7 +141,6 @@ private struct StreamNameHashes {
     let pushFrom = perProcess("push.from")
     let pushWakeFrom = perProcess("push.wake.from")
     let pushWatchFrom = perProcess("push.watch.from")
-    let reloadDelayFor = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
 
     /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.
     private static func perProcess(_ prefix: String) -> [UInt64] {

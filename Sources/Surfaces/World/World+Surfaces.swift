@@ -43,7 +43,7 @@ extension World {
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        os.sendToWatch(.remoteReply(snapshot: snapshot), after: p.network.latency.sampleTime(&rng.networkWatch) / 2)
+        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkService.hop)
     }
 
     /// The projected or on-car templates show `data`.

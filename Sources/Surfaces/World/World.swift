@@ -26,6 +26,8 @@ final class World {
     @exclusivity(unchecked)
     #endif
     var rng: RandomStreams
+    /// The replication's seed, which programs seed their own streams from (docs/model.md#randomness).
+    let seed: UInt64
     let truth = Truth()
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
@@ -43,6 +45,7 @@ final class World {
         self.p = p
         engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
+        self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth)
         os = OperatingSystem(p, engine: engine, truth: truth, measure: measure)
         os.runs(in: self)

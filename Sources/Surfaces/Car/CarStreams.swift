@@ -1,0 +1,22 @@
+import SimKernel
+
+/// The car surface's own random streams (docs/model.md#randomness): its drives apart from
+/// the glances at the car's screen during them.
+/// Held by the program that draws from them (`CarSurface`), seeded when the world is built
+/// from the replication seed and each stream's own name, like the streams programs share
+/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+struct CarStreams {
+    /// The drives: when each begins and how long it lasts (`car`).
+    var car: RandomStream
+    /// Glances at the car's screen during a drive (`glances.car`).
+    var glancesCar: RandomStream
+
+    init(replicationSeed seed: UInt64) {
+        car = RandomStream(replicationSeed: seed, nameHash: Self.carName)
+        glancesCar = RandomStream(replicationSeed: seed, nameHash: Self.glancesCarName)
+    }
+
+    // The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
+    private static let carName = SeedMixer.nameHash("car")
+    private static let glancesCarName = SeedMixer.nameHash("glances.car")
+}

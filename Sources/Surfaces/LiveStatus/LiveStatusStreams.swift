@@ -1,0 +1,23 @@
+import SimKernel
+
+/// The live status's own random streams (docs/model.md#randomness): the delivery of its
+/// updates apart from the glances at it. (The activities themselves are the user's: `live` in
+/// `RandomStreams`, drawn by the user program.)
+/// Held by the program that draws from them (`LiveStatus`), seeded when the world is built
+/// from the replication seed and each stream's own name, like the streams programs share
+/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+struct LiveStatusStreams {
+    /// The delivery (loss, delay) of each update (`live.delivery`).
+    var liveDelivery: RandomStream
+    /// Glances at the live status (`glances.live`).
+    var liveGlances: RandomStream
+
+    init(replicationSeed seed: UInt64) {
+        liveDelivery = RandomStream(replicationSeed: seed, nameHash: Self.liveDeliveryName)
+        liveGlances = RandomStream(replicationSeed: seed, nameHash: Self.liveGlancesName)
+    }
+
+    // The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
+    private static let liveDeliveryName = SeedMixer.nameHash("live.delivery")
+    private static let liveGlancesName = SeedMixer.nameHash("glances.live")
+}

@@ -1,0 +1,22 @@
+import SimKernel
+
+/// The share sheet's own random streams (docs/model.md#randomness): the user's shares (when,
+/// and each item's size) apart from the transfers' upload times.
+/// Held by the program that draws from them (`ShareSheet`), seeded when the world is built
+/// from the replication seed and each stream's own name, like the streams programs share
+/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+struct ShareStreams {
+    /// The user's shares: when each happens, its item's size (`share`).
+    var share: RandomStream
+    /// The round trip of each transfer's upload (`network.share`).
+    var networkShare: RandomStream
+
+    init(replicationSeed seed: UInt64) {
+        share = RandomStream(replicationSeed: seed, nameHash: Self.shareName)
+        networkShare = RandomStream(replicationSeed: seed, nameHash: Self.networkShareName)
+    }
+
+    // The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
+    private static let shareName = SeedMixer.nameHash("share")
+    private static let networkShareName = SeedMixer.nameHash("network.share")
+}
