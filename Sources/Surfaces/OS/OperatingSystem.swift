@@ -154,9 +154,20 @@ final class OperatingSystem {
     #endif
     /// Views carried by messages, by index.
     var viewsInFlight: [View] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Each process's own requests' round trips, by process index: the network's own
+    /// randomness (docs/model.md#randomness). Each stream is seeded from the replication seed
+    /// and the program's name (`network.from.app`), never by its place in the registration
+    /// order, so adding a program reseeds no other: one program's traffic never shifts
+    /// another's draws.
+    var networkFrom: [RandomStream]
 
-    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement) {
+    /// The system of the replication seeded `seed` (which seeds the network's streams).
+    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement, seed: UInt64) {
         self.p = p
+        networkFrom = Self.networkFromNames.map { RandomStream(replicationSeed: seed, nameHash: $0) }
         self.engine = engine
         engineRef = Unmanaged.passUnretained(engine)
         self.truth = truth

@@ -29,10 +29,6 @@ struct RandomStreams {
     var elsewhereRenames: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
-    /// Each process's own requests' round trips, by process index; each stream is seeded by
-    /// the program's name (`network.from.app`), never by its place in the registration order,
-    /// so adding a program reseeds no other: one program's traffic never shifts another's draws.
-    var networkFrom: [RandomStream]
     /// The seeds of sessions a surface opened (their lengths, edits, force-quits), by that surface's process index.
     var sessionsOpenedBy: [RandomStream]
     /// Each process's reads and writes of shared storage, the backend's time applying each
@@ -48,10 +44,10 @@ struct RandomStreams {
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams
     /// in every per-process array, seeded by that name like a built-in program's, so an
-    /// added program reseeds none of the others (docs/extending.md#programs).
+    /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
+    /// round trips are the network's: `OperatingSystem.addProcess(named:replicationSeed:)`.)
     mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
         func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
-        networkFrom.append(s("network.from"))
         sessionsOpenedBy.append(s("user.sessions.openedBy"))
         storageFrom.append(s("storage.from"))
         backendFrom.append(s("backend.from"))
@@ -68,7 +64,6 @@ struct RandomStreams {
         liveTermination = s(n.liveTermination)
         elsewhereRenames = s(n.elsewhereRenames)
         deviceMotion = s(n.deviceMotion)
-        networkFrom = n.networkFrom.map(s)
         sessionsOpenedBy = n.sessionsOpenedBy.map(s)
         storageFrom = n.storageFrom.map(s)
         backendFrom = n.backendFrom.map(s)
@@ -134,7 +129,6 @@ private struct StreamNameHashes {
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let liveTermination = SeedMixer.nameHash("live.termination")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let networkFrom = perProcess("network.from")
     let sessionsOpenedBy = perProcess("user.sessions.openedBy")
     let storageFrom = perProcess("storage.from")
     let backendFrom = perProcess("backend.from")

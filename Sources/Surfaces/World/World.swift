@@ -47,7 +47,7 @@ final class World {
         rng = RandomStreams(seed: seed)
         self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth)
-        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure)
+        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, seed: seed)
         os.runs(in: self)
     }
 
