@@ -15,7 +15,8 @@ import Platform
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random
 /// streams through an unretained back reference (`withWorld`), so calling a service costs no
-/// reference counting.
+/// reference counting. The network's own streams, each program's round trips (`networkFrom`),
+/// it holds itself.
 final class OperatingSystem {
     // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
     // world's are (see `World`): one replication runs on one thread.
