@@ -72,6 +72,18 @@ final class ProgramKnowledgeTests: XCTestCase {
         }
     }
 
+    /// Programs report to the measurement layer and never read it (docs/metrics.md): no program
+    /// uses what a call to it returns, in a condition, an assignment or a return, so what a
+    /// program does next never depends on what was measured. (The metric catalogue's parts, the
+    /// measurement layer's own, read it to form the metrics.)
+    func testNoProgramReadsTheMeasurementLayer() throws {
+        let used = try NSRegularExpression(pattern: #"(=|\bguard\b|\bif\b|\bwhile\b|&&|\|\||\breturn\b|,)\s*(let\s+\w+\s*=\s*)?((w|world|self)\.)?measure\."#)
+        for s in try programSources() where !s.text.contains("extension MetricCatalog") {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(used.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads the measurement layer")
+        }
+    }
+
     /// A program's own storage is its own (docs/model.md#what-a-program-knows): the app's
     /// container, the car's, the watch's, the television's and the widget extension's are each
     /// read and written only by their surface's folder (kept by the operating system, `OS/`, and

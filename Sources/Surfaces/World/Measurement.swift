@@ -363,28 +363,29 @@ final class Measurement {
         glance(.widget, at: t)
     }
 
-    /// The user leaves the app for the home screen, remembering what it showed; false when it
-    /// showed no data of the first account (nothing to compare the widget with).
-    func userLeavesApp() -> Bool {
-        guard measuring, app.current.kind == .data, app.current.account != Account.second else { return false }
+    /// The user leaves the app for the home screen, remembering what it showed, if it showed
+    /// data of the first account (else there is nothing to compare the widget with, and the
+    /// look at the widget compares nothing).
+    func userLeavesApp() {
+        guard measuring, app.current.kind == .data, app.current.account != Account.second else { return }
         appViewAtReturn = app.current.changes
-        return true
     }
 
     /// The look at the widget on return: does it show older data than the app just did?
     /// (Changes that arrived after the user left may reach the two at different moments in any
-    /// design; a change the app showed and the widget lacks is the failure.) Returns how many
-    /// of the app's changes the widget lacks, or nil when nothing was remembered.
-    func compareWidgetWithApp() -> (differs: Bool, kind: ViewKind, missing: Int)? {
-        guard let a = appViewAtReturn else { return nil }
+    /// design; a change the app showed and the widget lacks is the failure.) Nothing is compared
+    /// when nothing was remembered; a widget that differs is logged in the trace.
+    func compareWidgetWithApp() {
+        guard let a = appViewAtReturn else { return }
         appViewAtReturn = nil
         let w = widget.current
         counters.homeReturns += 1
         var missing = 0
         if w.kind == .data { a.forEachMissing(from: w.changes) { _ in missing += 1 } }
         let differs = w.kind != .data || missing > 0
-        if differs { counters.homeReturnsDiffer += 1 }
-        return (differs, w.kind, missing)
+        guard differs else { return }
+        counters.homeReturnsDiffer += 1
+        engine.trace?.record(now, "glances", "widgetDiffersFromApp", "widget \(w.kind) lacks \(missing) of the app's changes")
     }
 
     // MARK: The backend
