@@ -55,12 +55,7 @@ final class PooledHistogramTests: XCTestCase {
     /// value rounded half up to nanounits, as `rounded()` rounds (at exact halves, beside them,
     /// around 2⁵² nanounits where every double is an integer, and past 2⁶³).
     func testSortedValuesSumAsRecordedValues() {
-        var xs: [Double] = [0, 0.5e-9, 1.5e-9, 2.5e-9, 1e-10, 4.9e-10, 5.1e-10, 123.4567890125, 3.0000000005,
-                            4_503_599.627370496, 4_503_599.627370497, 9.0e9, 8.99999999e9, 1e12, 1e20]
-        for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
-        var rng = RandomStream(seed: 3)
-        for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
-        for x in xs {
+        for x in SummaryMathTests.roundingCases(seed: 3) {
             var recorded = LogHistogram()
             recorded.record(x, count: 1)
             XCTAssertEqual(LogHistogram(sorted: [x]).encode(), recorded.encode(), "\(x)")

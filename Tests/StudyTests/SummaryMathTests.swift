@@ -29,17 +29,25 @@ final class SummaryMathTests: XCTestCase {
     /// exact halves, just beside them, around 2⁵² units (where every double becomes an integer),
     /// near the 64-bit limit and past it, for both signs and for random values.
     func testEachTermIsRoundedHalfAwayFromZero() {
-        var xs: [Double] = [0, 0.5e-9, 1.5e-9, 2.5e-9, 1e-10, 4.9e-10, 5.1e-10, 123.4567890125, 3.0000000005,
-                            4_503_599.627370496, 4_503_599.627370497, 9.0e9, 8.99999999e9, 1e12, 1e20]
-        for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
-        var rng = RandomStream(seed: 11)
-        for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
+        let xs = Self.roundingCases(seed: 11)
         for x in xs + xs.map({ -$0 }) {
             var m = ExactMoments()
             m.add(x)
             let expected = "1:\(Self.reference(x)):\(Self.reference(x * x))"
             XCTAssertEqual(m.encode(), expected, "\(x)")
         }
+    }
+
+    /// Non-negative values that test rounding to nanounits: exact halves of a nanounit and values
+    /// beside them, around 2⁵² nanounits (where every double becomes an integer), near the 64-bit
+    /// limit and past it, and 2,000 random values from `seed`.
+    static func roundingCases(seed: UInt64) -> [Double] {
+        var xs: [Double] = [0, 0.5e-9, 1.5e-9, 2.5e-9, 1e-10, 4.9e-10, 5.1e-10, 123.4567890125, 3.0000000005,
+                            4_503_599.627370496, 4_503_599.627370497, 9.0e9, 8.99999999e9, 1e12, 1e20]
+        for k in 0..<200 { xs.append((Double(k) + 0.5) * 1e-9) }
+        var rng = RandomStream(seed: seed)
+        for _ in 0..<2000 { xs.append(rng.exponential(mean: 1e6)) }
+        return xs
     }
 
     /// `round(v·1e9)` by the C library, clamped as `ExactMoments` clamps.

@@ -2,9 +2,8 @@ import SimKernel
 
 /// The car surface's own random streams (docs/model.md#randomness): its drives apart from
 /// the glances at the car's screen during them.
-/// Held by the program that draws from them (`CarSurface`), seeded when the world is built
-/// from the replication seed and each stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from them (`CarSurface`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct CarStreams {
     /// The drives: when each begins and how long it lasts (`car`).
     var car: RandomStream

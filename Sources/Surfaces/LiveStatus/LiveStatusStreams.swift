@@ -3,9 +3,8 @@ import SimKernel
 /// The live status's own random streams (docs/model.md#randomness): the delivery of its
 /// updates apart from the glances at it. (The activities themselves are the user's: `live` in
 /// `RandomStreams`, drawn by the user program.)
-/// Held by the program that draws from them (`LiveStatus`), seeded when the world is built
-/// from the replication seed and each stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from them (`LiveStatus`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct LiveStatusStreams {
     /// The delivery (loss, delay) of each update (`live.delivery`).
     var liveDelivery: RandomStream

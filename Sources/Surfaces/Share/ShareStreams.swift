@@ -2,9 +2,8 @@ import SimKernel
 
 /// The share sheet's own random streams (docs/model.md#randomness): the user's shares (when,
 /// and each item's size) apart from the transfers' upload times.
-/// Held by the program that draws from them (`ShareSheet`), seeded when the world is built
-/// from the replication seed and each stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from them (`ShareSheet`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct ShareStreams {
     /// The user's shares: when each happens, its item's size (`share`).
     var share: RandomStream

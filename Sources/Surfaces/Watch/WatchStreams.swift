@@ -1,9 +1,8 @@
 import SimKernel
 
 /// The watch app's own random stream (docs/model.md#randomness): the user's writes on the watch.
-/// Held by the program that draws from it (`WatchApp`), seeded when the world is built
-/// from the replication seed and the stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from it (`WatchApp`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct WatchStreams {
     /// The user's writes on the watch (`watch`).
     var watch: RandomStream
@@ -18,9 +17,8 @@ struct WatchStreams {
 
 /// The watch link's own random streams (docs/model.md#watch-reachability): the phone's
 /// reachability from the watch apart from the delay of each hop over the link.
-/// Held by the program that draws from them (`WatchLink`), seeded when the world is built
-/// from the replication seed and each stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from them (`WatchLink`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct WatchLinkStreams {
     /// When the phone goes out of the watch's reach and for how long (`watch.link`).
     var watchLink: RandomStream

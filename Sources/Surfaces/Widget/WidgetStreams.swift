@@ -2,9 +2,8 @@ import SimKernel
 
 /// The widget provider's own random stream (docs/model.md#randomness): the jitter of the
 /// reloads its timeline asks for.
-/// Held by the program that draws from it (`WidgetProvider`), seeded when the world is built
-/// from the replication seed and the stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from it (`WidgetProvider`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct WidgetProviderStreams {
     /// The jitter added to each timeline's next reload (`widget`).
     var widget: RandomStream
@@ -20,9 +19,8 @@ struct WidgetProviderStreams {
 /// The widget host's own random streams (docs/model.md#randomness): the user's opens of the
 /// widget gallery apart from the host's reload delays, one stream per reload reason (a widget
 /// button's reloads never shift those the app asks for).
-/// Held by the program that draws from them (`WidgetHost`), seeded when the world is built
-/// from the replication seed and each stream's own name, like the streams programs share
-/// (`RandomStreams`): a design of the surface never shifts another source's draws.
+/// Held by the program that draws from them (`WidgetHost`), seeded like every stream
+/// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
 struct WidgetHostStreams {
     /// The user's opens of the widget gallery (`widget.gallery`).
     var widgetGallery: RandomStream
