@@ -36,7 +36,14 @@ final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     /// The programs' addresses (a copy of the world's, set by `Assembly`).
-    var ids: ProcessAddresses!
+    private var assignedIDs: ProcessAddresses?
+    /// The programs' addresses (set by `Assembly` before anything runs). Read without the
+    /// optional's check and copy: reading one address out of the implicitly unwrapped optional
+    /// copied all of them first (an outlined copy per read on the hot path).
+    var ids: ProcessAddresses {
+        @inline(__always) get { assignedIDs.unsafelyUnwrapped }
+        set { assignedIDs = newValue }
+    }
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -189,7 +196,7 @@ final class OperatingSystem {
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {
         watchLinkService = nil
-        ids = nil
+        assignedIDs = nil
         replyRoutes = []
         noticeListeners = []
     }

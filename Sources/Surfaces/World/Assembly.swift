@@ -105,7 +105,7 @@ final class Assembly {
         // registrations above must agree, in order (checked in debug builds, so in the tests).
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programNames must list the programs in registration order")
-        let ids = w.ids!
+        let ids = w.ids
         w.os.ids = ids
         // The network delivers each program's replies as that program's own input.
         w.os.replyRoutes = Array(repeating: nil, count: e.processCount)

@@ -39,7 +39,14 @@ final class World {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var ids: ProcessAddresses!
+    private var assignedIDs: ProcessAddresses?
+    /// The programs' addresses (set by `Assembly` before anything runs). Read without the
+    /// optional's check and copy: reading one address out of the implicitly unwrapped optional
+    /// copied all of them first (an outlined copy per read on the hot path).
+    var ids: ProcessAddresses {
+        @inline(__always) get { assignedIDs.unsafelyUnwrapped }
+        set { assignedIDs = newValue }
+    }
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -57,7 +64,7 @@ final class World {
     /// lets the whole world be freed.
     func dismantle() {
         engine.unregisterAll()
-        ids = nil
+        assignedIDs = nil
         os.dismantle()
     }
 
