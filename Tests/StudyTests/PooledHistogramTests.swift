@@ -62,9 +62,10 @@ final class PooledHistogramTests: XCTestCase {
         }
     }
 
-    /// The bootstrap's columns cover whole octaves of its coarse buckets, so a widening copies
-    /// the rows once per octave reached, and the same replications give the same columns in any order.
-    func testBootstrapColumnsCoverWholeOctaves() {
+    /// The bootstrap's columns widen in blocks of 16 coarse buckets from a multiple of 16, so a
+    /// widening copies the rows once per block reached, and the same replications give the same
+    /// columns in any order.
+    func testBootstrapColumnsWidenSixteenBucketsAtATime() {
         let reps = Self.replications(50, seed: 2).map { $0.filter { $0 > 0 } }   // no zero bucket: the columns start above it
         let weights = (0..<reps.count).map { PoissonWeights.draw(seed: UInt64($0), count: QuantileBootstrap.replicates) }
         var forward = QuantileBootstrap()

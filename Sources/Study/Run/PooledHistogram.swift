@@ -17,12 +17,15 @@ struct PooledHistogram: Sendable, Equatable {
     /// The counts of buckets `low ..< low + cells.count` added by `merge(replication:)`.
     private var cells: [Int] = []
     /// Of the replications added to the cells: their values below `LogHistogram.lowestTrackable`,
-    /// their exact sum, their extremes, and whether there were any.
+    /// their exact sum and their extremes.
     private var zeroCount = 0
     private var sum = FixedPointSum()
     private var minimum = Double.infinity
     private var maximum = -Double.infinity
-    private var buffered = false
+
+    /// Whether any replication was added to the cells: each brings a value, in a cell or below
+    /// `lowestTrackable`.
+    private var buffered: Bool { zeroCount > 0 || !cells.isEmpty }
 
     /// An empty histogram.
     init() {}
@@ -49,7 +52,6 @@ struct PooledHistogram: Sendable, Equatable {
     /// a new octave.
     mutating func merge(replication other: LogHistogram) {
         guard !other.isEmpty else { return }
-        buffered = true
         zeroCount += other.zeroCount
         sum.add(other.sum)
         minimum = Swift.min(minimum, other.minimumValue)

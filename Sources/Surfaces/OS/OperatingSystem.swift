@@ -35,7 +35,6 @@ final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The programs' addresses (a copy of the world's, set by `Assembly`).
     private var assignedIDs: ProcessAddresses?
     /// The programs' addresses (set by `Assembly` before anything runs). Read without the
     /// optional's check and copy: reading one address out of the implicitly unwrapped optional

@@ -243,7 +243,7 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
     override func receive(_ input: GlanceInput, engine: Engine) {
         switch input {
         case .homeScreen:
-            world.compareWidgetWithApp()
+            world.measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
         case .watchGlance:
             world.glanceWatch()
             scheduleWatchGlance()

@@ -69,7 +69,4 @@ extension World {
         measure.userLeavesApp()
         send(.homeScreen, to: ids.glances, after: 30 * Time.second)
     }
-
-    /// The look at the widget on return: does it show older data than the app just did?
-    func compareWidgetWithApp() { measure.compareWidgetWithApp() }
 }

@@ -81,7 +81,7 @@ final class Assembly {
         car = CarSurface(world: w)
         tv = TelevisionApp(world: w)
         w.os.watchLinkService = watchLink
-        w.ids = ProcessAddresses(
+        w.os.ids = ProcessAddresses(
             backend: e.register(backend, name: "backend"),
             pushService: e.register(pushService, name: "pushService"),
             device: e.register(device, name: "device"),
@@ -106,7 +106,6 @@ final class Assembly {
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programNames must list the programs in registration order")
         let ids = w.ids
-        w.os.ids = ids
         // The network delivers each program's replies as that program's own input.
         w.os.replyRoutes = Array(repeating: nil, count: e.processCount)
         func acceptsReplies<Input>(_ address: Address<Input>, _ wrap: @escaping (Reply) -> Input) {

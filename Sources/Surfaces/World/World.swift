@@ -35,18 +35,8 @@ final class World {
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
 
-    // Process addresses, set by `Assembly`.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var assignedIDs: ProcessAddresses?
-    /// The programs' addresses (set by `Assembly` before anything runs). Read without the
-    /// optional's check and copy: reading one address out of the implicitly unwrapped optional
-    /// copied all of them first (an outlined copy per read on the hot path).
-    var ids: ProcessAddresses {
-        @inline(__always) get { assignedIDs.unsafelyUnwrapped }
-        set { assignedIDs = newValue }
-    }
+    /// The programs' addresses, which the operating system keeps (set by `Assembly`).
+    @inline(__always) var ids: ProcessAddresses { os.ids }
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -64,7 +54,6 @@ final class World {
     /// lets the whole world be freed.
     func dismantle() {
         engine.unregisterAll()
-        assignedIDs = nil
         os.dismantle()
     }
 
