@@ -20,7 +20,12 @@ public struct SharedStorageArea: Sendable {
     public var granted: Bool
     public var projectionProtection: ProtectionClass
     public var sessionProtection: ProtectionClass
-    public private(set) var projection: Projection?
+    /// The widget projection, if one was written and not deleted.
+    @inlinable public var projection: Projection? { hasProjection ? storedProjection : nil }
+    // Stored in place with a flag rather than as an optional, so that a refresh compares the
+    // stored projection where it lies instead of copying it (and its lists) out of the optional.
+    @usableFromInline var storedProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
+    @usableFromInline var hasProjection = false
     /// The session in the shared secure-storage entry (keychain access group), if any.
     public private(set) var session: SessionToken?
 
@@ -41,7 +46,8 @@ public struct SharedStorageArea: Sendable {
     @discardableResult
     public mutating func writeProjection(_ p: Projection, _ device: DeviceState) -> Bool {
         guard granted, device.canRead(projectionProtection) else { return false }
-        projection = p
+        storedProjection = p
+        hasProjection = true
         return true
     }
 
@@ -49,14 +55,18 @@ public struct SharedStorageArea: Sendable {
     /// and the projection `matches` (the writer read the same data again): true if it did.
     /// The same as reading the projection, setting its read time and writing it back, without
     /// copying it twice.
+    @inlinable
     public mutating func refreshProjection(readAt: SimTime, _ device: DeviceState, if matches: (borrowing Projection) -> Bool) -> Bool {
-        guard granted, device.canRead(projectionProtection), projection != nil, matches(projection!) else { return false }
-        projection!.data.readAt = readAt
+        guard granted, device.canRead(projectionProtection), hasProjection, matches(storedProjection) else { return false }
+        storedProjection.data.readAt = readAt
         return true
     }
 
     /// Deletes the projection (sign-out step 2).
-    public mutating func clearProjection() { projection = nil }
+    public mutating func clearProjection() {
+        storedProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
+        hasProjection = false
+    }
 
     /// Reads the shared session entry, if readable now.
     @inlinable
