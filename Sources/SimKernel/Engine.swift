@@ -112,7 +112,19 @@ public final class Engine {
     /// True inside `run(until:)`.
     @usableFromInline var running = false
 
-    public init() {}
+    /// An engine with room for `processes` programs before its tables grow (a world of the
+    /// built-in surfaces registers 19).
+    public init(processes: Int = 24) {
+        reserveTables(processes)
+    }
+
+    private func reserveTables(_ n: Int) {
+        processes.reserveCapacity(n)
+        owners.reserveCapacity(n)
+        table.reserveCapacity(n)
+        incarnations.reserveCapacity(n)
+        states.reserveCapacity(n)
+    }
 
     // MARK: Process table
 

@@ -90,9 +90,8 @@ struct BackendCost {
     /// `writeBytes`, a sync answered with data `syncBytes`, a compact fetch answered with data
     /// `compactBytes`, a revocation and a refused fetch no payload.
     func bytes(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil, sizes b: Parameters.Backend) -> Double {
-        let endpoints: [RequestKind] = kind.map { [$0] } ?? RequestKind.allCases
         var total = 0.0
-        for k in endpoints {
+        for k in Self.kinds where kind == nil || kind == k {
             switch k {
             case .sync: total += Double(sum(answered, surface, k)) * Double(b.syncBytes)
             case .compactFetch: total += Double(sum(answered, surface, k)) * Double(b.compactBytes)
@@ -105,9 +104,13 @@ struct BackendCost {
 
     private func sum(_ table: [Int], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
         var n = 0
-        for s in CostSurface.allCases where surface == nil || surface == s {
-            for k in RequestKind.allCases.indices where kind == nil || Int(kind!.rawValue) == k { n += table[Self.cell(s.rawValue, k)] }
+        for s in Self.surfaces where surface == nil || surface == s {
+            for k in Self.kinds.indices where kind == nil || Int(kind!.rawValue) == k { n += table[Self.cell(s.rawValue, k)] }
         }
         return n
     }
+
+    // The cases, listed once (`allCases` builds a new array at each use).
+    private static let surfaces = CostSurface.allCases
+    private static let kinds = RequestKind.allCases
 }

@@ -137,13 +137,20 @@ extension Assembly {
     func reportBackend(into r: inout ReplicationResult, end: SimTime) {
         r.values[Metric.backendRequests.rawValue] = Double(r.requestsPerMinute.reduce(0) { $0 + Int($1) })
         let w = world, p = w.p, cost = w.measure.backendCost
-        let on: [CostSurface: Bool] = [
-            .app: true, .widget: p.widget.enabled, .watch: p.watch.enabled, .share: p.share.enabled,
+        func on(_ s: CostSurface) -> Bool {
+            switch s {
+            case .app, .elsewhere: true
+            case .widget: p.widget.enabled
+            case .watch: p.watch.enabled
+            case .share: p.share.enabled
             // The action runner runs for the actions and for a widget's buttons (`start`).
-            .action: p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0),
-            .car: p.car.enabled, .tv: p.tv.enabled, .elsewhere: true, .added: !SurfaceExtensions.installed.isEmpty,
-        ]
-        for s in CostSurface.allCases where on[s]! {
+            case .action: p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0)
+            case .car: p.car.enabled
+            case .tv: p.tv.enabled
+            case .added: !SurfaceExtensions.installed.isEmpty
+            }
+        }
+        for s in CostSurface.allCases where on(s) {
             let m = MetricCatalog.backendBySurface[s.rawValue]
             r.values[m.requests.rawValue] = Double(cost.requests(s))
             r.values[m.bytes.rawValue] = cost.bytes(s, sizes: p.backend)
