@@ -12,6 +12,16 @@ public enum Math {
     @inlinable @inline(__always) public static func exp(_ x: Double) -> Double { Glibc_or_Darwin_exp(x) }
     @inlinable @inline(__always) public static func sqrt(_ x: Double) -> Double { x.squareRoot() }
     @inlinable @inline(__always) public static func cos(_ x: Double) -> Double { Glibc_or_Darwin_cos(x) }
+
+    /// `Int64(y.rounded())` (the nearest integer, halves away from zero) without a call into
+    /// the C library: truncate, then round by the remainder, which is exact (below 2⁵² by
+    /// Sterbenz's lemma; from 2⁵² on every double is an integer and the remainder is 0).
+    /// - Precondition: |y| < 2⁶³, as for `Int64(y.rounded())`.
+    @inlinable @inline(__always) public static func roundedToInt64(_ y: Double) -> Int64 {
+        let t = Int64(y)
+        let remainder = y - Double(t)
+        return remainder >= 0.5 ? t + 1 : remainder <= -0.5 ? t - 1 : t
+    }
 }
 
 @inlinable @inline(__always) func Glibc_or_Darwin_log(_ x: Double) -> Double { log(x) }

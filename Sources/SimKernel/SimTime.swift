@@ -20,7 +20,7 @@ public enum Time {
     @inlinable @inline(__always)
     public static func fromSeconds(_ s: Double) -> SimTime {
         if !(s < 1e12) { return never }
-        return SimTime((s * 1e6).rounded())
+        return SimTime(Math.roundedToInt64(s * 1e6))
     }
 
     /// Microseconds as seconds, for metrics and output.

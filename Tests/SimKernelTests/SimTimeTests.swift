@@ -27,6 +27,26 @@ final class SimTimeTests: XCTestCase {
         XCTAssertEqual(Time.fromSeconds(9.99e11), 999_000_000_000_000_000)
     }
 
+    /// The kernel's rounding without the C library is `Int64(y.rounded())` everywhere it is
+    /// defined: at halves (both signs), just below and above them, around 2⁵² (where the
+    /// spacing of doubles reaches 1) and on random values of every magnitude.
+    func testRoundingWithoutTheCLibraryIsTheStandardRounding() {
+        var cases: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                               4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496, 9_007_199_254_740_994,
+                               9.2e18, -9.2e18, 1e-300, 123_456.5, 123_456.499_999_999_99]
+        for x in cases { cases.append(x.nextUp); cases.append(x.nextDown) }
+        var rng = RandomStream(seed: 7)
+        for _ in 0..<100_000 {
+            let magnitude = Math.exp(rng.uniform() * 43)          // 1 to about 4.7e18
+            let x = (rng.uniform() - 0.5) * 2 * magnitude
+            cases.append(x)
+            cases.append(x.rounded(.down) + 0.5)                  // an exact half, where representable
+        }
+        for y in cases where abs(y) < 9.2e18 {
+            XCTAssertEqual(Math.roundedToInt64(y), Int64(y.rounded()), "\(y)")
+        }
+    }
+
     func testSecondsRoundTrip() {
         XCTAssertEqual(Time.seconds(1_500_000), 1.5)
         for t: SimTime in [0, 1, 999_999, Time.hour + 7, 30 * Time.day] {
