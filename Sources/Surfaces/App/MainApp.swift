@@ -225,7 +225,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxItemAdded: drainSharedOutbox()
         case .shareHandedOver(let change):
             sendWrite(change)
-            world.letGo(change)                   // the deep link that carried it
+            world.changes.letGo(change)                   // the deep link that carried it
         case .outboxLockGranted: outboxLockGranted()
         case .outboxRead: outboxReadDone()
         case .outboxWrite: outboxWriteDone()
@@ -285,10 +285,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
         guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
-        let id = w.makeChange(.app)
+        let id = w.changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
-        w.appOutboxAppend(id)
-        w.handedOn(id)
+        appOutboxAppend(id)
+        w.changes.handedOn(id)
         persist()
         w.appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
@@ -410,7 +410,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             finishBackgroundWorkIfIdle(m)
         case .write:
             m.writesInFlight.remove(r.change)
-            if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
+            if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle(m)
         case .revoke:
             if r.status == .ok { os.device.revocationTransferPending = false }   // the app cancels its transfer
@@ -440,7 +440,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
     func sendWrite(_ id: Int32) {
-        world.appOutboxAppend(id)
+        appOutboxAppend(id)
         sendPendingWrites()
     }
 
@@ -494,7 +494,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         switch request {
         case .write(let change):
             sendWrite(change)               // a relayed watch write, now in the app's outbox
-            world.letGo(change)             // the message that carried it
+            world.changes.letGo(change)             // the message that carried it
         case .remoteRequest:
             memory?.watchAnswerOwed = true
             sync()

@@ -202,7 +202,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         }
         if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
-        if r.kind == .write { world.letGo(r.change) }
+        if r.kind == .write { world.changes.letGo(r.change) }
         engine.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
@@ -366,8 +366,8 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
-        let id = world.makeChange(.elsewhere)
+        let id = world.changes.make(.elsewhere)
         os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
-        world.handedOn(id)
+        world.changes.handedOn(id)
     }
 }

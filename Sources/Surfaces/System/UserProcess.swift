@@ -170,7 +170,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .signOut:
             // The user opens the app and finds the account settings…
             os.openAppInForeground(.user)
-            at(.signOutNow, w.now + World.signOutNavigation)
+            at(.signOutNow, w.now + MainApp.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !os.appInForeground { os.openAppInForeground(.user) }
@@ -181,7 +181,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
             os.openAppInForeground(.user)
-            at(.signInAsSomeoneElseNow, w.now + World.signInNavigation)
+            at(.signInAsSomeoneElseNow, w.now + MainApp.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
             w.send(.signIn(account: Account.second), to: w.ids.app)

@@ -29,6 +29,8 @@ final class World {
     /// The replication's seed, which programs seed their own streams from (docs/model.md#randomness).
     let seed: UInt64
     let truth = Truth()
+    /// The changes' journeys: programs record there the changes they make, hold and let go.
+    let changes: ChangeJourneys
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
     let measure: Measurement
@@ -44,7 +46,8 @@ final class World {
         rng = RandomStreams(seed: seed)
         self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth)
-        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, seed: seed)
+        changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
+        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, changes: changes, seed: seed)
         os.runs(in: self)
     }
 
