@@ -23,8 +23,8 @@ extension MainApp {
     private func performSignOut() {
         let w = world
         guard !os.appStorage.signedOut else { return }
-        w.catchUpWidgetGlances(through: w.now)
-        w.catchUpAppGlances(through: w.now)
+        w.measure.catchUpWidgetGlances(through: w.now)
+        w.measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
         os.appStorage.signedOut = true
         w.measure.signOut()
         os.appStorage.account = Account.none

@@ -46,24 +46,19 @@ extension World {
 
     /// What the app's screen shows changes now (glances due before it see the old screen).
     func showApp(_ view: View) {
-        catchUpAppGlances(through: now)
-        measure.shows(.app, view)
+        measure.showsApp(view, appInForeground: os.appInForeground)
     }
 
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
     /// opening, until the first glance due while it is not (see `DeferredGlances`).
     func startAppGlances() {
-        measure.appGlances.start(at: now, rng: &rng.glancesApp)
+        measure.startAppGlances()
     }
 
     /// Takes every app glance due at or before `t`: call before the screen, the foreground
     /// state or the sign-out changes.
     func catchUpAppGlances(through t: SimTime) {
-        measure.appGlances.catchUp(through: t, rng: &rng.glancesApp) { at in
-            guard os.appInForeground else { return false }
-            measure.glance(.app, at: at)
-            return true
-        }
+        measure.catchUpAppGlances(through: t, appInForeground: os.appInForeground)
     }
 
     /// The app was force-quit: the push service discards the one held push (docs/platform-facts.md#extensions).

@@ -132,7 +132,7 @@ final class OperatingSystem {
     /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
     var appInForeground = false {
         willSet {
-            withWorld { $0.catchUpAppGlances(through: now) }
+            measure.catchUpAppGlances(through: now, appInForeground: appInForeground)
             if appInForeground && !newValue { appLastUsed = now }
         }
     }

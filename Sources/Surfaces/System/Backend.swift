@@ -255,13 +255,13 @@ final class Backend: SimulatedProcess<BackendInput> {
     }
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
-    /// next version of its name.
+    /// next version of its name, recorded to measure `widget.staleName`, which no program reads.
     func renameObject(at index: Int) {
         guard !objects.isEmpty else { return }
         let k = index % objects.count
         names[k] += 1
         dataVersion += 1
-        world.backendRenamed(object: objects[k], to: names[k])
+        world.measure.report(.renamed(object: objects[k], version: names[k]))
     }
 
     /// How many times change `id` was applied.

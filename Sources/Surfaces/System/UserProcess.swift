@@ -231,7 +231,7 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
     override func discardMemory() {}
 
     func start() {
-        world.startWidgetGlances()
+        world.measure.startWidgetGlances()
         if world.p.watch.enabled { scheduleWatchGlance() }
     }
 

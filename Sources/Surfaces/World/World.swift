@@ -45,7 +45,7 @@ final class World {
         engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
         self.seed = seed
-        measure = Measurement(p, engine: engine, truth: truth)
+        measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
         os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, changes: changes, seed: seed)
         os.runs(in: self)
