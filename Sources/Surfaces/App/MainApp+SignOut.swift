@@ -30,7 +30,7 @@ extension MainApp {
         os.appStorage.account = Account.none
         os.appStorage.clear(at: w.now)
         appOutboxClear()
-        w.showApp(.blank(.signedOut))
+        showApp(.blank(.signedOut))
         if os.keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             w.measure.shows(.car, .blank(.signedOut))
@@ -71,7 +71,7 @@ extension MainApp {
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         storeSession()
-        w.appShowsBlank()
+        appShowsBlank()
         memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
         sync()
     }

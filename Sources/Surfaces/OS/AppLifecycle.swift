@@ -104,4 +104,9 @@ extension OperatingSystem {
         guard p.device.standbyBuckets else { return nil }
         return appInForeground ? .active : StandbyBucket.after(idle: now - appLastUsed)
     }
+
+    /// The app left the foreground: a phone-mirrored video stops.
+    func appLeftForeground() {
+        if p.tv.enabled { send(.phoneAppLeftForeground, to: ids.tv) }
+    }
 }

@@ -44,6 +44,14 @@ extension OperatingSystem {
     func ioTime(_ pid: ProcessID) -> SimTime {
         withWorld { p.storage.ioTime.sampleTime(&$0.rng.storageFrom[Int(pid.index)]) }
     }
+
+    /// The user changes the readings' lifetime (docs/model.md#kept-readings): the app's container
+    /// takes the new lifetime, and with `app.deleteExpiredReadings: atOnce` deletes at once
+    /// what is now too old.
+    func changeReadingsLifetime(to lifetime: SimTime) {
+        appStorage.changeLifetime(to: lifetime, at: now)
+        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
+    }
 }
 
 /// The widget extension's own container: a provider run is short-lived, so what it learns

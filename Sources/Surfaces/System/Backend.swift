@@ -220,7 +220,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             dataVersion += 1
             world.truth.markApplied(r.change)
         }
-        world.backendApplied(change: r.change, from: r.from)
+        pushesAfterApplying(change: r.change, from: r.from)
     }
 
     /// Sign-in by code: a new code for a television that asks with none; for one that polls,
@@ -340,11 +340,11 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleEdit()
         case .delete:
-            world.deleteObjectElsewhere(index: world.rng.elsewhereDeletes.index(8))
+            os.backendDeletesObject(index: world.rng.elsewhereDeletes.index(8))   // an object deleted on another device
             makeEdit()
             scheduleDelete()
         case .rename:
-            world.renameObjectElsewhere(index: world.rng.elsewhereRenames.index(8))
+            os.backendRenamesObject(index: world.rng.elsewhereRenames.index(8))   // an object renamed on another device
             makeEdit()
             scheduleRename()
         case .look:
