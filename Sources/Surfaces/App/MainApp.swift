@@ -225,7 +225,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxItemAdded: drainSharedOutbox()
         case .shareHandedOver(let change):
             sendWrite(change)
-            world.changes.letGo(change)                   // the deep link that carried it
+            world.changes.letGo(change)           // the deep link that carried it
         case .outboxLockGranted: outboxLockGranted()
         case .outboxRead: outboxReadDone()
         case .outboxWrite: outboxWriteDone()
@@ -494,7 +494,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         switch request {
         case .write(let change):
             sendWrite(change)               // a relayed watch write, now in the app's outbox
-            world.changes.letGo(change)             // the message that carried it
+            world.changes.letGo(change)     // the message that carried it
         case .remoteRequest:
             memory?.watchAnswerOwed = true
             sync()
