@@ -39,9 +39,8 @@ extension MainApp {
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
     /// surface's duties that need the app in the foreground.
     func appOpenedHooks() {
-        let measure = world.measure
-        measure.glance(.app)
-        measure.startAppGlances()
+        world.measure.glance(.app)
+        world.measure.startAppGlances()
         surfacesAppOpened()
     }
 

@@ -8,10 +8,10 @@ import Platform
 /// per service: `Network.swift` (requests, reply routes and the snapshot table),
 /// `AppLifecycle.swift` (the app's foreground, background launches, reclaim, force-quit,
 /// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
-/// outbox file in it and its lock, and each program's own container), `SharedOutbox.swift` (the changes
-/// the outbox file holds), `WidgetCenter.swift` (reload
-/// requests), `PairedDevices.swift` (the systems on the watch, the car and the television) and
-/// `SystemMessages.swift` (requests that reach system programs: the push service, the backend).
+/// outbox file in it and its lock, and each program's own container), `SharedOutbox.swift` (the
+/// changes the outbox file holds), `WidgetCenter.swift` (reload requests), `PairedDevices.swift`
+/// (the systems on the watch, the car and the television) and `SystemMessages.swift` (requests
+/// that reach system programs: the push service, the backend).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random
