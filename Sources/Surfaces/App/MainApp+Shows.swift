@@ -45,7 +45,7 @@ extension MainApp {
     }
 
     /// What the app's screen shows changes now (glances due before it see the old screen).
-    func showApp(_ view: View) {
+    func showApp(_ view: consuming View) {
         world.measure.showsApp(view, appInForeground: os.appInForeground)
     }
 }

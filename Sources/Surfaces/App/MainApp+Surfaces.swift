@@ -13,13 +13,13 @@ extension MainApp {
     /// control whose request this run owes an answer gets one; projected car templates take
     /// the store.
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
-        let p = world.p
-        if p.watch.enabled && p.watch.level != .standalone {
+        let w = world
+        if w.p.watch.enabled && w.p.watch.level != .standalone {
             let snapshot = os.enclose(store)
-            if p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
+            if w.p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if os.keepAlive.isGranted(.carConnection) { world.measure.carShows(store) }
+        if os.keepAlive.isGranted(.carConnection) { w.measure.carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the
