@@ -91,7 +91,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     private func release(_ i: Int) {
         guard runs[i].holdsChange else { return }
         runs[i].holdsChange = false
-        world.letGo(runs[i].change)
+        world.changes.letGo(runs[i].change)
     }
 
     private func attempt(_ i: Int) {
@@ -110,7 +110,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             return
         }
         if runs[i].change < 0 {
-            runs[i].change = w.makeChange(runs[i].fromWidgetButton ? .widgetButton : .action)
+            runs[i].change = w.changes.make(runs[i].fromWidgetButton ? .widgetButton : .action)
             runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
             w.measure.report(.action(Int32(i), .change(runs[i].change)))
         }

@@ -43,7 +43,7 @@ extension Assembly {
     /// The app's view (its glances caught up to the end first), its kept reading and its cold starts.
     func reportApp(into r: inout ReplicationResult, end: SimTime) {
         let w = world
-        w.catchUpAppGlances(through: end)
+        w.measure.catchUpAppGlances(through: end, appInForeground: w.os.appInForeground)
         w.measure.app.report(into: &r, end: end, truth: w.truth, MetricCatalog.appView)
         w.os.appStorage.close(at: end)
         let c = w.measure.counters

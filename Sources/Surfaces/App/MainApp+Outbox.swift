@@ -16,7 +16,7 @@ extension MainApp {
         case .perProcessFiles:
             for item in w.os.outbox.listItemFiles() {
                 sendWrite(item)                 // into the app's own outbox, then the file goes
-                w.deleteOutboxItemFile(item)
+                w.os.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
             m.drainSnapshot = []
@@ -51,7 +51,7 @@ extension MainApp {
         // Rewrites the file without the items it took (its view of the file is the snapshot).
         // It took every item it read, so it writes the file back empty; an item the
         // extension appended since the read is overwritten unless the lock kept it out.
-        w.writeSharedOutbox([])
+        w.os.writeSharedOutbox([])
         m.drainSnapshot = nil
         let again = m.drainWanted
         m.drainWanted = false

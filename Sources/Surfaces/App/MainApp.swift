@@ -134,7 +134,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            os.shared.setSession(SessionToken(id: world.appCredential, account: os.appStorage.account))
+            os.shared.setSession(SessionToken(id: appCredential, account: os.appStorage.account))
         }
     }
 
@@ -155,7 +155,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
         if let next = os.outbox.abandon(world.ids.app.process.index) { os.grantOutboxLock(to: next) }
-        if reason != .suspended { world.appEnded() }
+        if reason != .suspended { appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
         if os.keepAlive.isGranted(.carConnection) { os.carLostApp() }
     }
@@ -192,7 +192,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if os.keepAlive.isGranted(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if let m = memory, m.hasReading { world.carShows(m.store) }
+                if let m = memory, m.hasReading { world.measure.carShows(m.store) }
                 startSyncTimer()
             }
         case .activityOver:
@@ -225,7 +225,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxItemAdded: drainSharedOutbox()
         case .shareHandedOver(let change):
             sendWrite(change)
-            world.letGo(change)                   // the deep link that carried it
+            world.changes.letGo(change)           // the deep link that carried it
         case .outboxLockGranted: outboxLockGranted()
         case .outboxRead: outboxReadDone()
         case .outboxWrite: outboxWriteDone()
@@ -235,7 +235,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            os.request(.deviceCode, from: world.ids.app, credential: world.appCredential, item: code)
+            os.request(.deviceCode, from: world.ids.app, credential: appCredential, item: code)
         }
     }
 
@@ -246,8 +246,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { w.carShows(memory!.store) }
-        if memory!.hasReading { w.appShows(memory!.store) } else { w.appShowsBlank() }
+        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { w.measure.carShows(memory!.store) }
+        if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
             w.measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
@@ -262,7 +262,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         sync()
         drainSharedOutbox()
         startSyncTimer()
-        w.appOpenedHooks()
+        appOpenedHooks()
     }
 
     /// docs/model.md#kept-readings: a cold start shows the kept reading with its age, or says why it cannot.
@@ -285,12 +285,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
         guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
-        let id = w.makeChange(.app)
+        let id = w.changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
-        w.appOutboxAppend(id)
-        w.handedOn(id)
+        appOutboxAppend(id)
+        w.changes.handedOn(id)
         persist()
-        w.appShows(m.store)
+        appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
         os.requestWidgetReload(.appRequest)
         sendPendingWrites()
@@ -299,12 +299,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func sessionEnds(forceQuit: Bool) {
         let w = world
         os.appInForeground = false
-        w.userReturnsHome()
-        w.appLeftForeground()
-        w.showApp(.blank(.none))   // out of sight, whether or not it keeps running
+        userReturnsHome()
+        os.appLeftForeground()
+        showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
             os.device.appForceQuit = true
-            w.forceQuitHooks()
+            os.pushServiceDiscardsHeld()     // the push service discards the one held push (docs/platform-facts.md#extensions)
             w.engine.end(w.ids.app, .forceQuit)
         } else if os.keepAlive.isGranted(.liveActivity) {
             os.appKeptRunningForActivity()       // background mode: it keeps updating the status
@@ -349,7 +349,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
         m.syncInFlight = true
-        os.request(.sync, from: world.ids.app, credential: world.appCredential)
+        os.request(.sync, from: world.ids.app, credential: appCredential)
         sendPendingWrites()
         if os.device.revocationTransferPending {
             os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
@@ -384,7 +384,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(store)
-                w.appShows(store)
+                appShows(store)
                 // The projection does not show what the store now holds (the sync brought changes,
                 // or an earlier write failed while the shared area was closed): rebuild it and ask
                 // for a reload. Whether it does is read from the projection itself, not from the
@@ -399,18 +399,18 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
-                w.appSynced(store, changed: changed, answersWatch: owed)
+                appSynced(store, changed: changed, answersWatch: owed)
                 swap(&store, &m.store)
                 m.storeLent = false
             } else {
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
-                w.appSyncFailed(m.hasReading ? m.store : nil, answersWatch: owed)
+                appSyncFailed(m.hasReading ? m.store : nil, answersWatch: owed)
             }
             finishBackgroundWorkIfIdle(m)
         case .write:
             m.writesInFlight.remove(r.change)
-            if r.status != .failed { w.appOutboxRemove(r.change) }   // applied, or refused for good
+            if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle(m)
         case .revoke:
             if r.status == .ok { os.device.revocationTransferPending = false }   // the app cancels its transfer
@@ -434,13 +434,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         guard let m = memory else { return }
         for id in os.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
-            os.request(.write, from: world.ids.app, credential: world.appCredential, change: id, key: true)
+            os.request(.write, from: world.ids.app, credential: appCredential, change: id, key: true)
         }
     }
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
     func sendWrite(_ id: Int32) {
-        world.appOutboxAppend(id)
+        appOutboxAppend(id)
         sendPendingWrites()
     }
 
@@ -494,7 +494,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         switch request {
         case .write(let change):
             sendWrite(change)               // a relayed watch write, now in the app's outbox
-            world.letGo(change)             // the message that carried it
+            world.changes.letGo(change)     // the message that carried it
         case .remoteRequest:
             memory?.watchAnswerOwed = true
             sync()

@@ -132,7 +132,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 w.measure.report(.holdsAccount(.carClient, false))
                 if driving { w.measure.shows(.car, .blank(.signedOut)) }
             } else if driving, r.status == .ok, let d = os.data(of: r) {
-                w.carShows(d)
+                w.measure.carShows(d)
             }
         }
     }

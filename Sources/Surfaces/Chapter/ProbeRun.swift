@@ -127,7 +127,7 @@ public final class ProbeRun {
 
     func signOut() {
         world.os.openAppInForeground(.user)
-        wait(World.signOutNavigation)
+        wait(MainApp.signOutNavigation)
         world.send(.signOutNow, to: world.ids.user)
         settle()
     }

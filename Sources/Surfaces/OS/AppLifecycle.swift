@@ -67,7 +67,7 @@ extension OperatingSystem {
     /// can observe a suspended app, so the reclaim is applied when the app is next launched
     /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
     func scheduleAppReclaim() {
-        if !appInForeground { withWorld { $0.showApp(.blank(.none)) } }
+        if !appInForeground { measure.showsApp(.blank(.none), appInForeground: appInForeground) }
         appReclaimAt = now + withWorld { p.app.suspendedLifetime.sampleTime(&$0.rng.app) }
     }
 
@@ -103,5 +103,10 @@ extension OperatingSystem {
     var standbyBucket: StandbyBucket? {
         guard p.device.standbyBuckets else { return nil }
         return appInForeground ? .active : StandbyBucket.after(idle: now - appLastUsed)
+    }
+
+    /// The app left the foreground: a phone-mirrored video stops.
+    func appLeftForeground() {
+        if p.tv.enabled { send(.phoneAppLeftForeground, to: ids.tv) }
     }
 }

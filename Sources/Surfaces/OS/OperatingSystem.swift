@@ -8,9 +8,10 @@ import Platform
 /// per service: `Network.swift` (requests, reply routes and the snapshot table),
 /// `AppLifecycle.swift` (the app's foreground, background launches, reclaim, force-quit,
 /// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
-/// outbox file in it and its lock, and each program's own container), `WidgetCenter.swift` (reload
-/// requests), `PairedDevices.swift` (the systems on the watch, the car and the television) and
-/// `SystemMessages.swift` (requests that reach system programs: the push service, the backend).
+/// outbox file in it and its lock, and each program's own container), `SharedOutbox.swift` (the
+/// changes the outbox file holds), `WidgetCenter.swift` (reload requests), `PairedDevices.swift`
+/// (the systems on the watch, the car and the television) and `SystemMessages.swift` (requests
+/// that reach system programs: the push service, the backend).
 ///
 /// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
 /// strongly (the world owns it, and none of them holds it), and reaches the world's random
@@ -27,6 +28,9 @@ final class OperatingSystem {
     let truth: Truth
     /// The measurement layer, which the platform reports to (what the shared storage area holds).
     let measure: Measurement
+    /// The changes' journeys (the world's), which the outbox file in the shared storage area
+    /// takes part in (`SharedOutbox.swift`).
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -128,7 +132,7 @@ final class OperatingSystem {
     /// Whether the main app is in the foreground (glances at the app due before a change see the old state).
     var appInForeground = false {
         willSet {
-            withWorld { $0.catchUpAppGlances(through: now) }
+            measure.catchUpAppGlances(through: now, appInForeground: appInForeground)
             if appInForeground && !newValue { appLastUsed = now }
         }
     }
@@ -172,13 +176,14 @@ final class OperatingSystem {
     var networkFrom: [RandomStream]
 
     /// The system of the replication seeded `seed` (which seeds the network's streams).
-    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement, seed: UInt64) {
+    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         self.p = p
         networkFrom = Self.networkFromNames.map { RandomStream(replicationSeed: seed, nameHash: $0) }
         self.engine = engine
         engineRef = Unmanaged.passUnretained(engine)
         self.truth = truth
         self.measure = measure
+        self.changes = changes
         shared = SharedStorageArea(granted: p.storage.appGroupGranted,
                                    projectionProtection: p.widget.dataProtection.protectionClass,
                                    sessionProtection: p.session.protection.protectionClass)

@@ -6,7 +6,7 @@ import Platform
 /// the time each program's reads and writes of a shared file take, and each program's own
 /// container (the app's, the car's, the watch's, the television's, the widget extension's),
 /// read and written only by its own surface. What the outbox files' items mean to the truth
-/// (who holds a change) is kept by the world (`World+Changes.swift`).
+/// (who holds a change) is in `SharedOutbox.swift`.
 extension OperatingSystem {
     // A program reads the shared storage area as the phone's lock state allows, through one
     // call (written at the call site as `os.shared.readProjection(os.device)`, the compiler
@@ -43,6 +43,14 @@ extension OperatingSystem {
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
     func ioTime(_ pid: ProcessID) -> SimTime {
         withWorld { p.storage.ioTime.sampleTime(&$0.rng.storageFrom[Int(pid.index)]) }
+    }
+
+    /// The user changes the readings' lifetime (docs/model.md#kept-readings): the app's container
+    /// takes the new lifetime, and with `app.deleteExpiredReadings: atOnce` deletes at once
+    /// what is now too old.
+    func changeReadingsLifetime(to lifetime: SimTime) {
+        appStorage.changeLifetime(to: lifetime, at: now)
+        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
     }
 }
 

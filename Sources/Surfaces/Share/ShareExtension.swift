@@ -69,7 +69,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         // request it sent still carries it.
         if let l = launch, l.holds {
             launch?.holds = false
-            w.letGo(l.change)
+            w.changes.letGo(l.change)
         }
     }
 
@@ -85,7 +85,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             engine.send(.appendWrite, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .appendWrite:
             guard let r = run, let l = launch else { return }
-            w.writeSharedOutbox(r.snapshot + [l.change])
+            w.os.writeSharedOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
             engine.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
@@ -123,7 +123,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             w.engine.end(w.ids.share, .normal)
             return
         }
-        let change = w.makeChange(.share)
+        let change = w.changes.make(.share)
         launch?.change = change
         launch?.holds = true
         w.measure.report(.share(item: item, .change(change)))
@@ -150,7 +150,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     /// Hands the item to the system's background transfer service, which holds its change from now.
     private func startBackgroundTransfer() {
         guard let l = launch else { return }
-        world.hold(l.change)
+        world.changes.hold(l.change)
         world.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: world.ids.shareSheet)
     }
 
@@ -165,7 +165,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
-            w.createOutboxItemFile(change)
+            w.os.createOutboxItemFile(change)
             handedOver()
         }
     }
@@ -175,7 +175,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch?.handedOver = true
         if let l = launch, l.holds {
             launch?.holds = false
-            w.letGo(l.change)      // its next holder took it first
+            w.changes.letGo(l.change)      // its next holder took it first
         }
         if let next = os.outbox.release(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
@@ -288,7 +288,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         let w = world
         os.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
-        w.letGo(t.change)          // the upload request now carries it
+        w.changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !os.device.appForceQuit && !os.appInForeground {
             os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))

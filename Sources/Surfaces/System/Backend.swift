@@ -202,7 +202,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         }
         if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
-        if r.kind == .write { world.letGo(r.change) }
+        if r.kind == .write { world.changes.letGo(r.change) }
         engine.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
@@ -220,7 +220,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             dataVersion += 1
             world.truth.markApplied(r.change)
         }
-        world.backendApplied(change: r.change, from: r.from)
+        pushesAfterApplying(change: r.change, from: r.from)
     }
 
     /// Sign-in by code: a new code for a television that asks with none; for one that polls,
@@ -255,13 +255,13 @@ final class Backend: SimulatedProcess<BackendInput> {
     }
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
-    /// next version of its name.
+    /// next version of its name, recorded to measure `widget.staleName`, which no program reads.
     func renameObject(at index: Int) {
         guard !objects.isEmpty else { return }
         let k = index % objects.count
         names[k] += 1
         dataVersion += 1
-        world.backendRenamed(object: objects[k], to: names[k])
+        world.measure.report(.renamed(object: objects[k], version: names[k]))
     }
 
     /// How many times change `id` was applied.
@@ -340,11 +340,11 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleEdit()
         case .delete:
-            world.deleteObjectElsewhere(index: world.rng.elsewhereDeletes.index(8))
+            os.backendDeletesObject(index: world.rng.elsewhereDeletes.index(8))   // an object deleted on another device
             makeEdit()
             scheduleDelete()
         case .rename:
-            world.renameObjectElsewhere(index: world.rng.elsewhereRenames.index(8))
+            os.backendRenamesObject(index: world.rng.elsewhereRenames.index(8))   // an object renamed on another device
             makeEdit()
             scheduleRename()
         case .look:
@@ -366,8 +366,8 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
-        let id = world.makeChange(.elsewhere)
+        let id = world.changes.make(.elsewhere)
         os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
-        world.handedOn(id)
+        world.changes.handedOn(id)
     }
 }

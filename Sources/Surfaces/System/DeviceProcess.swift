@@ -195,7 +195,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             os.device.pushTokenStale = true
             w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:
-            w.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
+            os.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
         }
     }
 
@@ -301,7 +301,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// A restart ends every phone process; the phone comes back locked, before first unlock.
     private func restart() {
         let w = world
-        if os.appInForeground { os.appInForeground = false; w.appLeftForeground() }
+        if os.appInForeground { os.appInForeground = false; os.appLeftForeground() }
         for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         os.setLocked(true)
         os.device.unlockedSinceBoot = false

@@ -83,7 +83,7 @@ extension MetricCatalog {
         (.revoke, "revoke", "revoke the credentials of the phone and its surfaces", .backendRequestsRevoke, nil),
     ]
 
-    /// The changes lost for good (the truth's record, `World+Changes.swift`).
+    /// The changes lost for good (the truth's record, `ChangeJourneys`).
     static func lostChanges() -> SurfaceMetrics {
         SurfaceMetrics(surface: "changes", metrics: [
             (.changesLost, MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth")),

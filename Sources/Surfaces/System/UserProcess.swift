@@ -170,7 +170,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .signOut:
             // The user opens the app and finds the account settings…
             os.openAppInForeground(.user)
-            at(.signOutNow, w.now + World.signOutNavigation)
+            at(.signOutNow, w.now + MainApp.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !os.appInForeground { os.openAppInForeground(.user) }
@@ -181,7 +181,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
             os.openAppInForeground(.user)
-            at(.signInAsSomeoneElseNow, w.now + World.signInNavigation)
+            at(.signInAsSomeoneElseNow, w.now + MainApp.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
             w.send(.signIn(account: Account.second), to: w.ids.app)
@@ -220,7 +220,7 @@ enum GlanceInput {
 
 /// The person looking (docs/metrics.md): glances at each surface as a point process of its
 /// own, and at the app while it is in the foreground. Glances at the widget and the app
-/// change nothing, so the world takes them without events (`catchUpWidgetGlances`,
+/// change nothing, so the measurement layer takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
 final class GlanceProcess: SimulatedProcess<GlanceInput> {
@@ -231,7 +231,7 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
     override func discardMemory() {}
 
     func start() {
-        world.startWidgetGlances()
+        world.measure.startWidgetGlances()
         if world.p.watch.enabled { scheduleWatchGlance() }
     }
 
@@ -245,8 +245,19 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
         case .homeScreen:
             world.measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
         case .watchGlance:
-            world.glanceWatch()
+            glanceWatch()
             scheduleWatchGlance()
+        }
+    }
+
+    /// Someone looks at the watch.
+    private func glanceWatch() {
+        let w = world
+        guard w.p.watch.enabled else { return }
+        if w.p.watch.lifetime == .whenLooked {
+            w.os.launchWatchApp(by: .user, for: .glance)     // a look brings the app up
+        } else {
+            w.send(.glance, to: w.ids.watch)
         }
     }
 }

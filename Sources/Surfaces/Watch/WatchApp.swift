@@ -257,7 +257,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // A signed-out watch discards the writes it could not send: no credential will take them.
         let unsent = ownQueue
         ownQueue = []
-        for id in unsent { world.letGo(id) }
+        for id in unsent { world.changes.letGo(id) }
         world.measure.report(.holdsAccount(.watch, false))
         show(nil)
     }
@@ -270,11 +270,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // A watch that follows the phone's second account writes that account's data, whose
         // changes are not followed (docs/model.md#a-second-account).
         if cache?.account == Account.second { return }
-        let id = w.makeChange(.watch)
+        let id = w.changes.make(.watch)
         w.measure.report(.relayQueueLength(link.queueLength))
         switch level {
         case .standalone:
-            w.hold(id)
+            w.changes.hold(id)
             ownQueue.append(id)
             flushOwnQueue()
         case .companion, .remoteControl:
@@ -285,7 +285,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
-        w.handedOn(id)
+        w.changes.handedOn(id)
         writes.append((id, w.now))
         // The watch shows its own write at once, sent or not.
         if var c = cache {
@@ -298,7 +298,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func dropFromOwnQueue(_ id: Int32) {
         let before = ownQueue.count
         ownQueue.removeAll { $0 == id }
-        for _ in ownQueue.count..<before { world.letGo(id) }
+        for _ in ownQueue.count..<before { world.changes.letGo(id) }
     }
 
     private func flushOwnQueue() {

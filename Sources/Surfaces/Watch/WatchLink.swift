@@ -159,21 +159,21 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
         if os.appCanRunForWatch && os.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
         guard case .write(let change) = request else { return }
-        if queued { toPhone.append(change) } else { w.letGo(change) }
+        if queued { toPhone.append(change) } else { w.changes.letGo(change) }
     }
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached.
     func sendImmediate(_ request: WatchRequest) -> Bool {
         guard reachable && os.appCanRunForWatch else { return false }
-        if case .write(let change) = request { world.hold(change) }
+        if case .write(let change) = request { world.changes.hold(change) }
         deliverToPhone(request, after: hop)
         return true
     }
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
     func queueToPhone(_ change: Int32) {
-        world.hold(change)
+        world.changes.hold(change)
         toPhone.append(change)
         flush()
     }

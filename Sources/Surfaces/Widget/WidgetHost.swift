@@ -183,7 +183,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 launchPreview()
             }
         case .preview(let view):
-            world.showGalleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)])
+            world.measure.report(.galleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)]))
         case .lockChanged:
             display(stored)
         }
@@ -195,7 +195,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func display(_ view: View) {
         stored = view
         let redacted = world.p.widget.redactsWhenLocked && os.device.locked && view.kind == .data
-        world.showWidget(view, redacted: redacted)
+        world.measure.showsWidget(view, redacted: redacted)
     }
 
     /// The user's next open of the widget gallery (`widget.galleryOpens.perDay`).

@@ -71,7 +71,7 @@ extension Assembly {
     func reportWidget(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         if w.p.widget.enabled {
-            w.catchUpWidgetGlances(through: end)
+            w.measure.catchUpWidgetGlances(through: end)
             w.measure.widget.report(into: &r, end: end, truth: w.truth, MetricCatalog.widgetView)
             let c = w.measure.counters
             func frac(_ a: Int, _ b: Int) -> Double { MetricCatalog.fraction(a, of: b) }

@@ -153,7 +153,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
-        let object = w.resolveConfiguredTarget(in: pr.data.objects)
+        let object = resolveConfiguredTarget(in: pr.data.objects)
         if object < 0 { return .blank(.targetGone) }
         let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
         // The object's name as the data it read has it (docs/model.md#configured-targets).

@@ -116,7 +116,7 @@ final class Measurement {
     let watch: SurfaceObserver
     let car: SurfaceObserver
     private let engine: Engine
-    private let p: Parameters
+    let p: Parameters
     private let warmup: SimTime
     private let staleAfter: SimTime
 
@@ -183,16 +183,21 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Glances at the widget, taken without events (see `DeferredGlances`; the world takes
-    /// them, with `catchUpWidgetGlances`).
+    /// Glances at the widget, taken without events (see `DeferredGlances`;
+    /// `catchUpWidgetGlances`), drawn from the stream `glances.widget`.
     var widgetGlances: DeferredGlances
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Glances at the app, taken without events (`catchUpAppGlances`).
+    /// Glances at the app, taken without events (`catchUpAppGlances`), drawn from the stream `glances.app`.
     var appGlances: DeferredGlances
 
-    init(_ p: Parameters, engine: Engine, truth: Truth) {
+    /// The glance streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
+    private static let widgetGlancesName = SeedMixer.nameHash("glances.widget")
+    private static let appGlancesName = SeedMixer.nameHash("glances.app")
+
+    /// The measurement layer of the replication seeded `seed` (which seeds the glance streams).
+    init(_ p: Parameters, engine: Engine, truth: Truth, seed: UInt64) {
         self.engine = engine
         self.truth = truth
         self.p = p
@@ -205,11 +210,13 @@ final class Measurement {
         watch = observer("watch")
         car = observer("car")
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
-        widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration)
-        appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration)
+        widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration,
+                                        rng: RandomStream(replicationSeed: seed, nameHash: Self.widgetGlancesName))
+        appGlances = DeferredGlances(rate: p.observe.appGlances, end: p.duration,
+                                     rng: RandomStream(replicationSeed: seed, nameHash: Self.appGlancesName))
     }
 
-    @inline(__always) private var now: SimTime { engine.now }
+    @inline(__always) var now: SimTime { engine.now }
     @inline(__always) private var measuring: Bool { engine.now >= warmup }
 
     /// The observer of surface `s`.
@@ -245,11 +252,18 @@ final class Measurement {
     /// The widget host now shows its stored picture `stored`, or the system's redacted view in
     /// its place while the phone is locked (docs/model.md#lock-screen-redaction). The sign-out's
     /// widget leak follows the stored picture: a redacted widget shows the account again at the
-    /// next unlock, so only a picture without the first account ends it.
+    /// next unlock, so only a picture without the first account ends it. Glances due before
+    /// it see the old picture.
     func showsWidget(_ stored: consuming View, redacted: Bool) {
+        catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != Account.first
         shows(.widget, redacted ? .blank(.redacted) : stored)
         if leakEnds { leakEnded(.signoutWidgetLeak) }
+    }
+
+    /// The projected or on-car templates show `data` (they print no data age).
+    func carShows(_ data: DataCopy) {
+        shows(.car, View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false))
     }
 
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
@@ -300,10 +314,14 @@ final class Measurement {
             if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
             if signedOutAt != Time.never && account == Account.first { counters.liveWrongAccount += 1 }
         case .galleryPreview(let view):
+            engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
             guard measuring else { return }
             counters.galleryPreviews += 1
             if view.kind == .data && view.account != Account.none { counters.galleryPreviewsAccount += 1 }
         case .renamed(let id, let version):
+            // Glances due so far are taken first: each compares what the widget shows with the
+            // names at the backend at its time (see `DeferredGlances`).
+            if p.widget.enabled { catchUpWidgetGlances(through: now) }
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version

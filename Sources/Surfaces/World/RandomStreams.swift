@@ -14,8 +14,9 @@ struct RandomStreams {
     var elsewhere, app, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
-    /// Glances at each surface.
-    var glancesWidget, glancesApp, glancesWatch: RandomStream
+    /// Glances at the watch (those at the widget and at the app are drawn by the measurement
+    /// layer, which takes them without events: `DeferredGlances`).
+    var glancesWatch: RandomStream
     /// Activities (world events, drawn by the user program; their delivery and the glances at
     /// them are the live status's own, `LiveStatusStreams`).
     var live: RandomStream
@@ -81,8 +82,6 @@ struct RandomStreams {
         deviceNetwork = s(n.deviceNetwork)
         deviceUpdates = s(n.deviceUpdates)
         devicePower = s(n.devicePower)
-        glancesWidget = s(n.glancesWidget)
-        glancesApp = s(n.glancesApp)
         glancesWatch = s(n.glancesWatch)
         live = s(n.live)
         action = s(n.action)
@@ -118,8 +117,6 @@ private struct StreamNameHashes {
     let deviceUpdates = SeedMixer.nameHash("device.updates")
     let devicePower = SeedMixer.nameHash("device.power")
     let deviceMotion = SeedMixer.nameHash("device.motion")
-    let glancesWidget = SeedMixer.nameHash("glances.widget")
-    let glancesApp = SeedMixer.nameHash("glances.app")
     let glancesWatch = SeedMixer.nameHash("glances.watch")
     let live = SeedMixer.nameHash("live")
     let action = SeedMixer.nameHash("action")

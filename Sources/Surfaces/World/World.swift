@@ -6,11 +6,12 @@ import Platform
 /// the addresses of the programs wired together by `Assembly`, and their teardown (`dismantle`).
 ///
 /// Programs hold the world and its operating system strongly: they call the system's services
-/// (storage, network, launching) as `os.…`, report to the measurement layer, and reach other
-/// programs only by messages through the engine (`send`). The world's extensions hold what the
-/// app and the surfaces do at their points of contact (`World+Surfaces.swift`, `World+App.swift`,
-/// `World+Widget.swift`, `World+SignOut.swift`), the changes' journeys (`World+Changes.swift`) and
-/// the glances it takes without events.
+/// (storage, network, launching) as `os.…`, report to the measurement layer, record their
+/// changes' journeys (`changes`), and reach other programs only by messages through the engine
+/// (`send`). The world holds assembly only: what a program does is in the program's folder
+/// (the main app's points of contact with the other surfaces are `MainApp+Surfaces.swift`, its
+/// sign-out `MainApp+SignOut.swift`), a platform mechanism is the operating system's, and the
+/// glances taken without events are the measurement layer's (`Measurement+Glances.swift`).
 final class World {
     // The stored properties of the world, its system, its observers and its programs are marked
     // `@exclusivity(unchecked)` in release builds: one replication runs on one thread, and
@@ -29,6 +30,8 @@ final class World {
     /// The replication's seed, which programs seed their own streams from (docs/model.md#randomness).
     let seed: UInt64
     let truth = Truth()
+    /// The changes' journeys: programs record there the changes they make, hold and let go.
+    let changes: ChangeJourneys
     /// The measurement layer: observers, counts and samples, which programs report to and
     /// never read.
     let measure: Measurement
@@ -43,8 +46,9 @@ final class World {
         engineRef = Unmanaged.passUnretained(engine)
         rng = RandomStreams(seed: seed)
         self.seed = seed
-        measure = Measurement(p, engine: engine, truth: truth)
-        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, seed: seed)
+        measure = Measurement(p, engine: engine, truth: truth, seed: seed)
+        changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
+        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, changes: changes, seed: seed)
         os.runs(in: self)
     }
 

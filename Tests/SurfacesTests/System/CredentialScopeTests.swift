@@ -22,9 +22,9 @@ final class CredentialScopeTests: XCTestCase {
         for kind in RequestKind.allCases where kind != .revoke {
             // A write carries a change of its own (its maker lets go once the request holds it);
             // a device-code request with no code asks for a new one, or approves none.
-            let change = kind == .write ? w.makeChange(.app) : -1
+            let change = kind == .write ? w.changes.make(.app) : -1
             w.os.request(kind, from: w.ids.elsewhere, credential: credential, change: change)
-            if change >= 0 { w.handedOn(change) }
+            if change >= 0 { w.changes.handedOn(change) }
             run.wait(Time.minute)
         }
         // "reply(Reply(kind: write, status: forbidden, …))" → "write forbidden".

@@ -4,60 +4,59 @@ import Platform
 /// Sign-out across surfaces (§25.9; docs/model.md#sign-out): the six steps, each a parameter. What a
 /// missing step leaves behind is not written here: it is whatever the stored views,
 /// held credentials, live statuses and watch caches still show.
-extension World {
+extension MainApp {
     /// Time the user takes from opening the app to the sign-out button.
     static let signOutNavigation: SimTime = 30 * Time.second
     /// Time someone else takes from opening the signed-out app to being signed in with their
     /// own account (docs/model.md#a-second-account).
     static let signInNavigation: SimTime = 30 * Time.second
 
-    /// The main app signs the user out, performing the steps in `signout.steps`.
-    func performSignOut() {
+    /// Signs out: memory and kept readings go with the account.
+    func signOut() {
+        memory?.store = DataCopy(account: 0)
+        memory?.hasReading = false
+        memory?.freshSinceLaunch = false
+        performSignOut()
+    }
+
+    /// Signs the user out, performing the steps in `signout.steps`.
+    private func performSignOut() {
+        let w = world
         guard !os.appStorage.signedOut else { return }
-        catchUpWidgetGlances(through: now)
-        catchUpAppGlances(through: now)
+        w.measure.catchUpWidgetGlances(through: w.now)
+        w.measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
         os.appStorage.signedOut = true
-        measure.signOut()
+        w.measure.signOut()
         os.appStorage.account = Account.none
-        os.appStorage.clear(at: now)
+        os.appStorage.clear(at: w.now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if os.keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
-            measure.shows(.car, .blank(.signedOut))
+            w.measure.shows(.car, .blank(.signedOut))
         }
-        let steps = p.signout.steps
+        let steps = w.p.signout.steps
         if steps.contains(.clearSession) {
             os.shared.setSession(nil)
         }
         if steps.contains(.clearSharedData) {
             os.shared.clearProjection()
         }
-        if steps.contains(.reloadWidgets) && p.widget.enabled {
-            send(.reloadRequest(free: true, reason: .signOut), to: ids.widgetHost)
+        if steps.contains(.reloadWidgets) && w.p.widget.enabled {
+            w.send(.reloadRequest(free: true, reason: .signOut), to: w.ids.widgetHost)
         }
-        if steps.contains(.endLiveStatus) && p.live.enabled {
-            send(.endAll, to: ids.live)
+        if steps.contains(.endLiveStatus) && w.p.live.enabled {
+            w.send(.endAll, to: w.ids.live)
         }
-        if steps.contains(.notifyWatch) && p.watch.enabled {
+        if steps.contains(.notifyWatch) && w.p.watch.enabled {
             os.watchLinkService.queueNotice(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
             os.device.revocationTransferPending = true
-            os.request(.revoke, from: ids.app, credential: Backend.phoneSession)
+            os.request(.revoke, from: w.ids.app, credential: Backend.phoneSession)
         }
-    }
-}
-
-extension MainApp {
-    /// Signs out: memory and kept readings go with the account.
-    func signOut() {
-        memory?.store = DataCopy(account: 0)
-        memory?.hasReading = false
-        memory?.freshSinceLaunch = false
-        world.performSignOut()
     }
 
     /// Someone signs in with `account` after the sign-out (docs/model.md#a-second-account): the
@@ -72,7 +71,7 @@ extension MainApp {
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         storeSession()
-        w.appShowsBlank()
+        appShowsBlank()
         memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
         sync()
     }

@@ -1,0 +1,26 @@
+import SimKernel
+import Platform
+
+/// The main app's own outbox, in its container: the writes it made or took in and the backend
+/// has not acknowledged, each a holder of its change (docs/model.md#lost-changes).
+extension MainApp {
+    /// The app keeps `change` in its outbox of writes not yet acknowledged.
+    func appOutboxAppend(_ change: Int32) {
+        world.changes.hold(change)
+        os.appStorage.pendingWrites.append(change)
+    }
+
+    /// The app drops `change` from its outbox (applied, or refused for good).
+    func appOutboxRemove(_ change: Int32) {
+        let before = os.appStorage.pendingWrites.count
+        os.appStorage.pendingWrites.removeAll { $0 == change }
+        for _ in os.appStorage.pendingWrites.count..<before { world.changes.letGo(change) }
+    }
+
+    /// The app empties its outbox (a sign-out).
+    func appOutboxClear() {
+        let dropped = os.appStorage.pendingWrites
+        os.appStorage.pendingWrites = []
+        for c in dropped { world.changes.letGo(c) }
+    }
+}

@@ -1,0 +1,51 @@
+import SimKernel
+import Platform
+
+/// What the main app shows and the credential it uses (docs/model.md#main-app).
+extension MainApp {
+    /// The credential the app uses: the phone's session while signed in, the second
+    /// account's session once someone else signed in (docs/model.md#a-second-account).
+    var appCredential: Int32 {
+        switch os.appStorage.account {
+        case Account.none: return 0
+        case Account.first: return Backend.phoneSession
+        default: return Backend.secondAccountSession
+        }
+    }
+
+    /// The app shows its store now.
+    func appShows(_ store: DataCopy) {
+        guard os.appInForeground else { return }
+        showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
+    }
+
+    /// The app shows no data (a cold start with nothing kept).
+    func appShowsBlank() {
+        guard os.appInForeground else { return }
+        if os.appStorage.keyLossMessagePending {
+            os.appStorage.keyLossMessagePending = false
+            showApp(.blank(.readingsReset))
+        } else {
+            showApp(.blank(.nothingYet))
+        }
+    }
+
+    /// The app process ended (not suspension).
+    func appEnded() {
+        if os.appInForeground { os.appInForeground = false; os.appLeftForeground() }
+        showApp(.blank(.none))
+    }
+
+    /// Hooks run when the user opens the app: a glance at the opening screen, then each
+    /// surface's duties that need the app in the foreground.
+    func appOpenedHooks() {
+        world.measure.glance(.app)
+        world.measure.startAppGlances()
+        surfacesAppOpened()
+    }
+
+    /// What the app's screen shows changes now (glances due before it see the old screen).
+    func showApp(_ view: consuming View) {
+        world.measure.showsApp(view, appInForeground: os.appInForeground)
+    }
+}

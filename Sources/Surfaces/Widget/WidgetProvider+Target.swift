@@ -1,0 +1,21 @@
+import SimKernel
+import Platform
+
+/// The object a configured widget shows (docs/model.md#configured-targets).
+extension WidgetProvider {
+    /// The widget was configured to show object 2, the third row.
+    static var configuredTarget: Int32 { 2 }
+
+    /// The object a configured widget shows: by stable identifier, or by the position it had
+    /// when configured. −1 when the target cannot be resolved.
+    func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
+        let configuredTarget = Self.configuredTarget
+        switch world.p.widget.configuration {
+        case .stableIdentifier:
+            return objects.contains(configuredTarget) ? configuredTarget : -1
+        case .position:
+            let k = Int(configuredTarget)
+            return k < objects.count ? objects[k] : -1
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import SimKernel
+import Platform
+
+/// The changes' journeys (docs/model.md#lost-changes): where a change is made, who holds
+/// it on its way to the backend, and the moment it is lost for good when the last holder
+/// lets go of a change the backend never applied. Programs call these as they hand a
+/// change on (a queue, a file, a request); the truth keeps the count, and no program
+/// reads it. The world holds one (`World.changes`), shared with its operating system.
+final class ChangeJourneys {
+    let truth: Truth
+    /// The measurement layer, whose observers integrate up to now before the truth changes.
+    let measure: Measurement
+    let engine: Engine
+
+    init(truth: Truth, measure: Measurement, engine: Engine) {
+        self.truth = truth
+        self.measure = measure
+        self.engine = engine
+    }
+
+    /// Records a change made now by `origin` and returns its number. The program that
+    /// made it holds it until it calls `handedOn` (after giving it to its next holder).
+    func make(_ origin: ChangeOrigin) -> Int32 {
+        observersTruthWillChange()
+        return truth.make(origin, at: engine.now)
+    }
+
+    /// One more holder (a queue, a file, a message or request in flight) carries `change`.
+    @inline(__always) func hold(_ change: Int32) { truth.hold(change) }
+
+    /// A holder let go of `change`: if none is left and the backend never applied it, the
+    /// change is lost for good now.
+    func letGo(_ change: Int32) {
+        guard truth.release(change) else { return }
+        observersTruthWillChange()
+        truth.markLost(change, at: engine.now)
+    }
+
+    /// The program that made `change` has given it to its next holder (or could not).
+    @inline(__always) func handedOn(_ change: Int32) { letGo(change) }
+
+    private func observersTruthWillChange() { measure.truthWillChange() }
+}
