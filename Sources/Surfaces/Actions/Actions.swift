@@ -38,6 +38,10 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -45,7 +49,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     /// Every action run so far, by number (the measurement layer hears of each).
     private var runs: [ActionRun] = []
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() {}
 
     /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
@@ -83,7 +87,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     /// Action run `run` starts now: the measurement layer hears of it, and its first attempt goes.
     private func begin(_ run: ActionRun) {
         runs.append(run)
-        world.measure.report(.action(Int32(runs.count - 1), .started))
+        measure.report(.action(Int32(runs.count - 1), .started))
         attempt(runs.count - 1)
     }
 
@@ -91,7 +95,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
     private func release(_ i: Int) {
         guard runs[i].holdsChange else { return }
         runs[i].holdsChange = false
-        world.changes.letGo(runs[i].change)
+        changes.letGo(runs[i].change)
     }
 
     private func attempt(_ i: Int) {
@@ -101,7 +105,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         guard w.p.action.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
-            w.measure.report(.action(Int32(i), .openedApp))
+            measure.report(.action(Int32(i), .openedApp))
             runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
             os.openAppInForeground(.link, bySurface: w.ids.actions.process)
@@ -110,9 +114,9 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             return
         }
         if runs[i].change < 0 {
-            runs[i].change = w.changes.make(runs[i].fromWidgetButton ? .widgetButton : .action)
+            runs[i].change = changes.make(runs[i].fromWidgetButton ? .widgetButton : .action)
             runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
-            w.measure.report(.action(Int32(i), .change(runs[i].change)))
+            measure.report(.action(Int32(i), .change(runs[i].change)))
         }
         if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
         w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
@@ -135,12 +139,16 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var running: Int?
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() { running = nil }
 
     override func receive(_ input: ActionRunnerInput, engine: Engine) {

@@ -6,7 +6,7 @@ import Platform
 extension MainApp {
     /// The app keeps `change` in its outbox of writes not yet acknowledged.
     func appOutboxAppend(_ change: Int32) {
-        world.changes.hold(change)
+        changes.hold(change)
         os.appStorage.pendingWrites.append(change)
     }
 
@@ -14,13 +14,13 @@ extension MainApp {
     func appOutboxRemove(_ change: Int32) {
         let before = os.appStorage.pendingWrites.count
         os.appStorage.pendingWrites.removeAll { $0 == change }
-        for _ in os.appStorage.pendingWrites.count..<before { world.changes.letGo(change) }
+        for _ in os.appStorage.pendingWrites.count..<before { changes.letGo(change) }
     }
 
     /// The app empties its outbox (a sign-out).
     func appOutboxClear() {
         let dropped = os.appStorage.pendingWrites
         os.appStorage.pendingWrites = []
-        for c in dropped { world.changes.letGo(c) }
+        for c in dropped { changes.letGo(c) }
     }
 }

@@ -39,13 +39,13 @@ extension MainApp {
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
     /// surface's duties that need the app in the foreground.
     func appOpenedHooks() {
-        world.measure.glance(.app)
-        world.measure.startAppGlances()
+        measure.glance(.app)
+        measure.startAppGlances()
         surfacesAppOpened()
     }
 
     /// What the app's screen shows changes now (glances due before it see the old screen).
     func showApp(_ view: consuming View) {
-        world.measure.showsApp(view, appInForeground: os.appInForeground)
+        measure.showsApp(view, appInForeground: os.appInForeground)
     }
 }

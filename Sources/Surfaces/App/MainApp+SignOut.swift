@@ -23,17 +23,17 @@ extension MainApp {
     private func performSignOut() {
         let w = world
         guard !os.appStorage.signedOut else { return }
-        w.measure.catchUpWidgetGlances(through: w.now)
-        w.measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
+        measure.catchUpWidgetGlances(through: w.now)
+        measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
         os.appStorage.signedOut = true
-        w.measure.signOut()
+        measure.signOut()
         os.appStorage.account = Account.none
         os.appStorage.clear(at: w.now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if os.keepAlive.isGranted(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
-            w.measure.shows(.car, .blank(.signedOut))
+            measure.shows(.car, .blank(.signedOut))
         }
         let steps = w.p.signout.steps
         if steps.contains(.clearSession) {

@@ -19,7 +19,7 @@ extension MainApp {
             if w.p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if os.keepAlive.isGranted(.carConnection) { w.measure.carShows(store) }
+        if os.keepAlive.isGranted(.carConnection) { measure.carShows(store) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the
@@ -42,7 +42,7 @@ extension MainApp {
     func userReturnsHome() {
         let w = world
         guard w.p.widget.enabled else { return }
-        w.measure.userLeavesApp()
+        measure.userLeavesApp()
         w.send(.homeScreen, to: w.ids.glances, after: 30 * Time.second)
     }
 }

@@ -52,6 +52,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is
     /// replaced by a fresh one at every launch and dropped when the run ends).
@@ -124,7 +128,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     #endif
     var memory: Memory?
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
 
     override func discardMemory() { memory = nil }
 
@@ -192,7 +196,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if os.keepAlive.isGranted(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if let m = memory, m.hasReading { world.measure.carShows(m.store) }
+                if let m = memory, m.hasReading { measure.carShows(m.store) }
                 startSyncTimer()
             }
         case .activityOver:
@@ -225,7 +229,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxItemAdded: drainSharedOutbox()
         case .shareHandedOver(let change):
             sendWrite(change)
-            world.changes.letGo(change)           // the deep link that carried it
+            changes.letGo(change)           // the deep link that carried it
         case .outboxLockGranted: outboxLockGranted()
         case .outboxRead: outboxReadDone()
         case .outboxWrite: outboxWriteDone()
@@ -246,11 +250,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { w.measure.carShows(memory!.store) }
+        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { measure.carShows(memory!.store) }
         if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
-            w.measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
+            measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
         }
         if os.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
@@ -285,10 +289,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
         guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
-        let id = w.changes.make(.app)
+        let id = changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         appOutboxAppend(id)
-        w.changes.handedOn(id)
+        changes.handedOn(id)
         persist()
         appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
@@ -494,7 +498,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         switch request {
         case .write(let change):
             sendWrite(change)               // a relayed watch write, now in the app's outbox
-            world.changes.letGo(change)     // the message that carried it
+            changes.letGo(change)     // the message that carried it
         case .remoteRequest:
             memory?.watchAnswerOwed = true
             sync()

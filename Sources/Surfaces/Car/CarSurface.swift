@@ -30,6 +30,10 @@ final class CarSurface: SimulatedProcess<CarInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -57,6 +61,8 @@ final class CarSurface: SimulatedProcess<CarInput> {
         rng = CarStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
+        measure = world.measure
+        changes = world.changes
         os.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
@@ -70,7 +76,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
 
     /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
     func start() {
-        world.measure.shows(.car, .blank(.none))
+        measure.shows(.car, .blank(.none))
         schedule()
     }
 
@@ -111,7 +117,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .glance(let d):
             if driving && d == drive {
-                w.measure.glance(.car)
+                measure.glance(.car)
                 scheduleGlance()
             }
         case .arrive:
@@ -121,7 +127,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 os.keepAlive.set(.carConnection, false)
                 engine.send(.activityOver, to: w.ids.app)
             }
-            w.measure.shows(.car, .blank(.none))
+            measure.shows(.car, .blank(.none))
             if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
         case .appLost:
             if driving { scheduleRefresh() }
@@ -129,10 +135,10 @@ final class CarSurface: SimulatedProcess<CarInput> {
             if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
                 clientSignedIn = false
-                w.measure.report(.holdsAccount(.carClient, false))
-                if driving { w.measure.shows(.car, .blank(.signedOut)) }
+                measure.report(.holdsAccount(.carClient, false))
+                if driving { measure.shows(.car, .blank(.signedOut)) }
             } else if driving, r.status == .ok, let d = os.data(of: r) {
-                w.measure.carShows(d)
+                measure.carShows(d)
             }
         }
     }
@@ -146,7 +152,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
     private func refresh() {
         let w = world
         guard clientSignedIn else {
-            w.measure.shows(.car, .blank(.signedOut))
+            measure.shows(.car, .blank(.signedOut))
             return
         }
         os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)

@@ -46,6 +46,10 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
 
     struct Activity {
         var start: SimTime
@@ -90,6 +94,8 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         rng = LiveStatusStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
+        measure = world.measure
+        changes = world.changes
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
     }
     override func discardMemory() {}
@@ -139,7 +145,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             w.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
         }
         w.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
-        w.measure.report(.holdsAccount(.liveStatus, true))
+        measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
     }
@@ -236,7 +242,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         guard activities[i].shown else { return }
         activities[i].shown = false
         activities[i].removedAt = world.now
-        world.measure.report(.holdsAccount(.liveStatus, anyShown))
+        measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
     }
 
@@ -251,7 +257,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         guard w.measuring, let i = current else { return }
         let a = activities[i]
         guard a.shown else {
-            w.measure.report(.liveGlanceAtNothing)
+            measure.report(.liveGlanceAtNothing)
             return
         }
         let clock = w.p.live.updates == .clock ? clockReached(a, at: w.now) : 0
@@ -267,7 +273,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         }
         // A stage the clock draws ahead of every update comes from the plan made at the start.
         let readAt = clock > a.shownStage ? a.start : a.dataAt
-        w.measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: a.account))
+        measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: a.account))
     }
 
     /// The stage the status draws now: the last update's, or for a clock-driven status the

@@ -33,6 +33,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
 
     /// In memory during one run: the outbox as its append read it.
     private struct Run { var snapshot: [Int32] = [] }
@@ -56,20 +60,20 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     #endif
     private var launch: Launch?
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() { run = nil }
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
         if let next = os.outbox.abandon(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
-            w.measure.report(.share(item: l.item, .killed))     // the sheet vanishes
+            measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
         // A run that ends before handing its change over takes it with it: lost, unless a
         // request it sent still carries it.
         if let l = launch, l.holds {
             launch?.holds = false
-            w.changes.letGo(l.change)
+            changes.letGo(l.change)
         }
     }
 
@@ -107,26 +111,26 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch = Launch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if os.readSharedSession()?.account == Account.second { w.measure.report(.share(item: item, .forSecondAccount)) }
+        if os.readSharedSession()?.account == Account.second { measure.report(.share(item: item, .forSecondAccount)) }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
         let session = os.readSharedSession()
         guard let token = session else {
-            w.measure.report(.share(item: item, .askedToSignIn))
+            measure.report(.share(item: item, .askedToSignIn))
             w.engine.end(w.ids.share, .normal)
             return
         }
         if token.account == Account.second {
             // Shared to someone else's account: its changes are not followed.
-            w.measure.report(.share(item: item, .forSecondAccount))
+            measure.report(.share(item: item, .forSecondAccount))
             w.engine.end(w.ids.share, .normal)
             return
         }
-        let change = w.changes.make(.share)
+        let change = changes.make(.share)
         launch?.change = change
         launch?.holds = true
-        w.measure.report(.share(item: item, .change(change)))
+        measure.report(.share(item: item, .change(change)))
         switch p.design {
         case .inExtension:
             if size > p.backgroundTransferAbove {
@@ -138,7 +142,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         case .outbox:
             append(change)
         case .openApp:
-            w.measure.report(.share(item: item, .openedApp))
+            measure.report(.share(item: item, .openedApp))
             launch?.handedOver = true
             launch?.holds = false   // the hold travels with the deep link to the app
             os.openAppInForeground(.link, bySurface: w.ids.share.process)
@@ -150,7 +154,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     /// Hands the item to the system's background transfer service, which holds its change from now.
     private func startBackgroundTransfer() {
         guard let l = launch else { return }
-        world.changes.hold(l.change)
+        changes.hold(l.change)
         world.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: world.ids.shareSheet)
     }
 
@@ -175,7 +179,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch?.handedOver = true
         if let l = launch, l.holds {
             launch?.holds = false
-            w.changes.letGo(l.change)      // its next holder took it first
+            changes.letGo(l.change)      // its next holder took it first
         }
         if let next = os.outbox.release(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
@@ -207,6 +211,10 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -223,7 +231,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     /// The share sheet's own random streams (shares, uploads).
     private var rng: ShareStreams
 
-    init(world: World) { self.world = world; os = world.os; rng = ShareStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = ShareStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { schedule() }
@@ -264,7 +272,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         }
         let item = itemsShared
         itemsShared += 1
-        w.measure.report(.share(item: item, .confirmed))
+        measure.report(.share(item: item, .confirmed))
         os.unlock()
         w.engine.launch(w.ids.share, by: .shareSheet,
                         limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
@@ -288,7 +296,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         let w = world
         os.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
-        w.changes.letGo(t.change)          // the upload request now carries it
+        changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !os.device.appForceQuit && !os.appInForeground {
             os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))

@@ -23,6 +23,10 @@ final class Backend: SimulatedProcess<BackendInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -80,6 +84,8 @@ final class Backend: SimulatedProcess<BackendInput> {
     init(world: World, objects: Int) {
         self.world = world
         os = world.os
+        measure = world.measure
+        changes = world.changes
         self.objects = (0..<Int32(objects)).map { $0 }
         names = Array(repeating: 0, count: objects)
         nextObject = Int32(objects)
@@ -200,9 +206,9 @@ final class Backend: SimulatedProcess<BackendInput> {
             case .deviceCode: deviceCode(r, &reply)
             }
         }
-        if world.measuring { world.measure.countRequest(r, withData: reply.data >= 0) }
+        if world.measuring { measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
-        if r.kind == .write { world.changes.letGo(r.change) }
+        if r.kind == .write { changes.letGo(r.change) }
         engine.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
     }
 
@@ -261,7 +267,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         let k = index % objects.count
         names[k] += 1
         dataVersion += 1
-        world.measure.report(.renamed(object: objects[k], version: names[k]))
+        measure.report(.renamed(object: objects[k], version: names[k]))
     }
 
     /// How many times change `id` was applied.
@@ -297,6 +303,10 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -313,7 +323,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// How many of its syncs have been answered (a look is over when its reply arrived).
     private(set) var refreshes = 0
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() {}
 
     func start() {
@@ -366,8 +376,8 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
-        let id = world.changes.make(.elsewhere)
+        let id = changes.make(.elsewhere)
         os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
-        world.changes.handedOn(id)
+        changes.handedOn(id)
     }
 }

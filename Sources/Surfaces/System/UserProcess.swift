@@ -40,6 +40,10 @@ final class UserProcess: SimulatedProcess<UserInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -69,7 +73,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
     /// asks for none of the app's actions; an automation they set up still runs on its own.
     private var hasSignedOut = false
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() {}
 
     func start() {
@@ -226,12 +230,14 @@ enum GlanceInput {
 final class GlanceProcess: SimulatedProcess<GlanceInput> {
     /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
+    /// The measurement layer it reports to and never reads, held strongly as the world is.
+    let measure: Measurement
 
-    init(world: World) { self.world = world }
+    init(world: World) { self.world = world; measure = world.measure }
     override func discardMemory() {}
 
     func start() {
-        world.measure.startWidgetGlances()
+        measure.startWidgetGlances()
         if world.p.watch.enabled { scheduleWatchGlance() }
     }
 
@@ -243,7 +249,7 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
     override func receive(_ input: GlanceInput, engine: Engine) {
         switch input {
         case .homeScreen:
-            world.measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
+            measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
         case .watchGlance:
             glanceWatch()
             scheduleWatchGlance()

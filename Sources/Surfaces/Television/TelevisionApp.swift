@@ -29,6 +29,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -79,7 +83,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// The television's own random stream (playbacks).
     private var rng: TelevisionStreams
 
-    init(world: World) { self.world = world; os = world.os; rng = TelevisionStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = TelevisionStreams(replicationSeed: world.seed) }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen. The counts kept only to measure stay.
     override func discardMemory() {
@@ -163,7 +167,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
                 signedIn = false
-                w.measure.report(.holdsAccount(.television, false))
+                measure.report(.holdsAccount(.television, false))
                 playing = false
                 endIfIdle()                     // signed out: nothing to play
             }
@@ -189,7 +193,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         } else if r.status == .ok {
             signedIn = true
             signingIn = false
-            w.measure.report(.holdsAccount(.television, true))
+            measure.report(.holdsAccount(.television, true))
             if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
             endIfIdle()
         } else {

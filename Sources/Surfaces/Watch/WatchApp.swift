@@ -35,6 +35,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
 
     /// The watch's own storage (docs/model.md#watch-app-lifetime): its cache, whether it still
     /// holds the account, and a standalone watch's unsent writes; they outlive a run.
@@ -82,6 +86,8 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         rng = WatchStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
+        measure = world.measure
+        changes = world.changes
         refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
     }
     /// What a run holds in memory goes at its end (docs/model.md#watch-app-lifetime).
@@ -99,7 +105,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard whenLooked else { return }
         if level == .remoteControl {
-            world.measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
+            measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
         } else {
             show(cache)
         }
@@ -123,10 +129,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
             cache = DataCopy(account: 1)
-            world.measure.report(.holdsAccount(.watch, true))
+            measure.report(.holdsAccount(.watch, true))
             show(cache)
         } else {
-            world.measure.shows(.watch, .blank(.needsPhone))
+            measure.shows(.watch, .blank(.needsPhone))
         }
     }
 
@@ -158,11 +164,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     private func show(_ data: DataCopy?) {
-        let w = world
         if let d = data, signedIn {
-            w.measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
+            measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
         } else {
-            w.measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
+            measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
         }
     }
 
@@ -176,11 +181,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             if signedIn && link.sendImmediate(.remoteRequest) {
                 glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
-                w.measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
-                w.measure.glance(.watch)
+                measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
+                measure.glance(.watch)
             }
         case .companion:
-            w.measure.glance(.watch)
+            measure.glance(.watch)
             if signedIn { _ = link.sendImmediate(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
@@ -188,7 +193,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
                 glanceWaiting = true
                 os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
             } else {
-                w.measure.glance(.watch)      // what the watch has: its cache, with no request
+                measure.glance(.watch)      // what the watch has: its cache, with no request
             }
         }
     }
@@ -208,16 +213,16 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .context(let snapshot):
             guard signedIn else { return }
             cache = os.snapshots[Int(snapshot)]
-            w.measure.report(.holdsAccount(.watch, true))
+            measure.report(.holdsAccount(.watch, true))
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
                 show(os.snapshots[Int(snapshot)])
             } else {
-                w.measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
+                measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
-            if glanceWaiting { glanceWaiting = false; w.measure.glance(.watch) }
+            if glanceWaiting { glanceWaiting = false; measure.glance(.watch) }
             show(nil)   // nothing is kept on a remote control
         case .notice(.signedOut):
             signOut()
@@ -232,17 +237,16 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     private func handle(_ r: Reply) {
-        let w = world
         switch r.kind {
         case .compactFetch:
             if r.status == .ok, let d = os.data(of: r) {
                 cache = d
-                w.measure.report(.holdsAccount(.watch, true))
+                measure.report(.holdsAccount(.watch, true))
                 show(cache)
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
             }
-            if glanceWaiting { glanceWaiting = false; w.measure.glance(.watch) }
+            if glanceWaiting { glanceWaiting = false; measure.glance(.watch) }
         case .write:
             if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }
@@ -257,8 +261,8 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // A signed-out watch discards the writes it could not send: no credential will take them.
         let unsent = ownQueue
         ownQueue = []
-        for id in unsent { world.changes.letGo(id) }
-        world.measure.report(.holdsAccount(.watch, false))
+        for id in unsent { changes.letGo(id) }
+        measure.report(.holdsAccount(.watch, false))
         show(nil)
     }
 
@@ -270,11 +274,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // A watch that follows the phone's second account writes that account's data, whose
         // changes are not followed (docs/model.md#a-second-account).
         if cache?.account == Account.second { return }
-        let id = w.changes.make(.watch)
-        w.measure.report(.relayQueueLength(link.queueLength))
+        let id = changes.make(.watch)
+        measure.report(.relayQueueLength(link.queueLength))
         switch level {
         case .standalone:
-            w.changes.hold(id)
+            changes.hold(id)
             ownQueue.append(id)
             flushOwnQueue()
         case .companion, .remoteControl:
@@ -285,7 +289,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
-        w.changes.handedOn(id)
+        changes.handedOn(id)
         writes.append((id, w.now))
         // The watch shows its own write at once, sent or not.
         if var c = cache {
@@ -298,7 +302,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func dropFromOwnQueue(_ id: Int32) {
         let before = ownQueue.count
         ownQueue.removeAll { $0 == id }
-        for _ in ownQueue.count..<before { world.changes.letGo(id) }
+        for _ in ownQueue.count..<before { changes.letGo(id) }
     }
 
     private func flushOwnQueue() {

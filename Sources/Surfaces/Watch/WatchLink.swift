@@ -32,6 +32,10 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -64,7 +68,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// The link's own random streams (the phone's reachability, each hop's delay).
     private var rng: WatchLinkStreams
 
-    init(world: World) { self.world = world; os = world.os; rng = WatchLinkStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = WatchLinkStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { scheduleAway() }
@@ -155,25 +159,24 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// queued transfer waits in the queue for the next delivery; an immediate message fails,
     /// and a write it carried had no other holder.
     private func arrive(_ request: WatchRequest, queued: Bool) {
-        let w = world
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
         if os.appCanRunForWatch && os.wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
         guard case .write(let change) = request else { return }
-        if queued { toPhone.append(change) } else { w.changes.letGo(change) }
+        if queued { toPhone.append(change) } else { changes.letGo(change) }
     }
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached.
     func sendImmediate(_ request: WatchRequest) -> Bool {
         guard reachable && os.appCanRunForWatch else { return false }
-        if case .write(let change) = request { world.changes.hold(change) }
+        if case .write(let change) = request { changes.hold(change) }
         deliverToPhone(request, after: hop)
         return true
     }
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
     func queueToPhone(_ change: Int32) {
-        world.changes.hold(change)
+        changes.hold(change)
         toPhone.append(change)
         flush()
     }

@@ -44,6 +44,10 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -111,12 +115,14 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         rng = WidgetHostStreams(replicationSeed: world.seed)
         self.world = world
         os = world.os
+        measure = world.measure
+        changes = world.changes
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
     }
     override func discardMemory() {}
 
     func start() {
-        world.measure.shows(.widget, .blank(.placeholder))
+        measure.shows(.widget, .blank(.placeholder))
         runProvider(.boot)
         scheduleGalleryOpen()
     }
@@ -183,7 +189,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 launchPreview()
             }
         case .preview(let view):
-            world.measure.report(.galleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)]))
+            measure.report(.galleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)]))
         case .lockChanged:
             display(stored)
         }
@@ -195,7 +201,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func display(_ view: View) {
         stored = view
         let redacted = world.p.widget.redactsWhenLocked && os.device.locked && view.kind == .data
-        world.measure.showsWidget(view, redacted: redacted)
+        measure.showsWidget(view, redacted: redacted)
     }
 
     /// The user's next open of the widget gallery (`widget.galleryOpens.perDay`).

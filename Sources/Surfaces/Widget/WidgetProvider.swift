@@ -21,6 +21,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The measurement layer it reports to and never reads, held strongly as the system is.
+    let measure: Measurement
+    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -43,7 +47,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// The provider's own random stream (reload jitter).
     private var rng: WidgetProviderStreams
 
-    init(world: World) { self.world = world; os = world.os; rng = WidgetProviderStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = WidgetProviderStreams(replicationSeed: world.seed) }
 
     override func discardMemory() { building = nil }
 
@@ -56,10 +60,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
-            world.measure.report(.providerKilled)
+            measure.report(.providerKilled)
             os.widgetHostProviderDied()
         } else if reason == .crashed {
-            world.measure.report(.providerCrashed)
+            measure.report(.providerCrashed)
             os.widgetHostProviderDied()
         }
     }
@@ -75,7 +79,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             w.engine.end(w.ids.provider, .normal)
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
-            w.measure.report(.providerRun)
+            measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = os.readSharedProjection()
             if let pr = projection, !decodes(pr) {
