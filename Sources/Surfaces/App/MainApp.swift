@@ -204,7 +204,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // as the work still in flight is done (it becomes a background task).
             if !os.appInForeground, !os.keepAlive.any, let mem = memory {
                 if mem.isIdle {
-                    world.engine.end(world.ids.app, .suspended)
+                    world.withEngine { $0.end(world.ids.app, .suspended) }
                 } else {
                     mem.backgroundWork = max(mem.backgroundWork, 1)
                 }
@@ -318,7 +318,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // Work in flight finishes as a background task; the app suspends when it is idle.
             memory!.backgroundWork += 1
         } else if (memory?.backgroundWork ?? 0) == 0 {
-            w.engine.end(w.ids.app, .suspended)
+            w.withEngine { $0.end(w.ids.app, .suspended) }
         }
     }
 
@@ -339,7 +339,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func finishBackgroundWork(_ m: Memory) {
         guard m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
-        if !os.appInForeground && !os.keepAlive.any { world.engine.end(world.ids.app, .suspended) }
+        if !os.appInForeground && !os.keepAlive.any { world.withEngine { $0.end(world.ids.app, .suspended) } }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car

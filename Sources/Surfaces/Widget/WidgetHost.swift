@@ -183,7 +183,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             }
         case .galleryOpened:
             scheduleGalleryOpen()
-            if world.engine.isRunning(world.ids.provider) {
+            if world.withEngine({ $0.isRunning(world.ids.provider) }) {
                 previewsOwed += 1           // a timeline run is reading: the preview after it
             } else {
                 launchPreview()
@@ -219,7 +219,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     /// Draws the previews of gallery opens that came while a timeline run was reading.
     private func drawPreviewsOwed() {
-        while previewsOwed > 0 && !world.engine.isRunning(world.ids.provider) {
+        while previewsOwed > 0 && !world.withEngine({ $0.isRunning(world.ids.provider) }) {
             previewsOwed -= 1
             launchPreview()
         }
@@ -253,11 +253,13 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func launchProvider(_ reason: ReloadReason) {
         let w = world
         if w.measuring { reloadsRun += 1 }
-        if w.engine.isRunning(w.ids.provider) { w.engine.end(w.ids.provider, .normal) }
-        w.engine.launch(w.ids.provider, by: .widgetHost,
-                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget,
-                                             memoryLimit: w.p.device.developerAttached ? nil : w.p.widget.memoryLimit),
-                        first: .buildTimeline(reason))
+        w.withEngine { engine in
+            if engine.isRunning(w.ids.provider) { engine.end(w.ids.provider, .normal) }
+            engine.launch(w.ids.provider, by: .widgetHost,
+                          limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget,
+                                                memoryLimit: w.p.device.developerAttached ? nil : w.p.widget.memoryLimit),
+                          first: .buildTimeline(reason))
+        }
     }
 
     /// Arms the timer of the current timeline's entry for `slot`, at the slot's start.

@@ -76,7 +76,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
             w.send(.preview(view: os.enclose(view)), to: w.ids.widgetHost)
-            w.engine.end(w.ids.provider, .normal)
+            w.withEngine { $0.end(w.ids.provider, .normal) }
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
             measure.report(.providerRun)
@@ -140,7 +140,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
         w.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
-        w.engine.end(w.ids.provider, .normal)
+        w.withEngine { $0.end(w.ids.provider, .normal) }
     }
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {

@@ -63,6 +63,11 @@ final class World {
 
     @inline(__always) var now: SimTime { engine.now }
 
+    /// Calls the engine without reference counting (the world holds it strongly above):
+    /// `world.withEngine { $0.end(…) }` costs no retain and release around the call, as a call
+    /// through `world.engine` does.
+    @inline(__always) func withEngine<R>(_ body: (Engine) -> R) -> R { engineRef._withUnsafeGuaranteedRef(body) }
+
     /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without
     /// reference counting: every program sends through its world).
     @inline(__always)
