@@ -24,8 +24,10 @@ public struct SharedStorageArea: Sendable {
     @inlinable public var projection: Projection? { hasProjection ? storedProjection : nil }
     // Stored in place with a flag rather than as an optional, so that a refresh compares the
     // stored projection where it lies instead of copying it (and its lists) out of the optional.
-    @usableFromInline var storedProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
+    @usableFromInline var storedProjection = Self.noProjection
     @usableFromInline var hasProjection = false
+    /// What stands in the projection's place while there is none (it holds no data).
+    @usableFromInline static let noProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
     /// The session in the shared secure-storage entry (keychain access group), if any.
     public private(set) var session: SessionToken?
 
@@ -64,7 +66,7 @@ public struct SharedStorageArea: Sendable {
 
     /// Deletes the projection (sign-out step 2).
     public mutating func clearProjection() {
-        storedProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
+        storedProjection = Self.noProjection
         hasProjection = false
     }
 

@@ -112,10 +112,10 @@ public final class Engine {
     /// True inside `run(until:)`.
     @usableFromInline var running = false
 
-    /// An engine with room for `processes` programs before its tables grow (a world of the
-    /// built-in surfaces registers 19).
-    public init(processes: Int = 24) {
-        reserveTables(processes)
+    /// An engine with room for `expectedPrograms` programs before its tables grow (a world of
+    /// the built-in surfaces registers 19).
+    public init(expectedPrograms: Int = 24) {
+        reserveTables(expectedPrograms)
     }
 
     private func reserveTables(_ n: Int) {

@@ -2,8 +2,9 @@ import SimKernel
 import XCTest
 @testable import Surfaces
 
-/// A replication frees its world: the programs hold their world and its operating system
-/// strongly (so that calling a platform service costs no reference counting), and
+/// A replication frees its world: the programs hold their world, its operating system, its
+/// measurement layer and its changes' journeys strongly (so that a call costs no reference
+/// counting), they hold the engine, and the engine holds the programs;
 /// `World.dismantle()` breaks those cycles (docs/model.md#the-kernel). A cycle left would keep
 /// every replication's world alive until the study ends.
 final class TeardownTests: XCTestCase {
@@ -11,6 +12,9 @@ final class TeardownTests: XCTestCase {
         weak var world: World?
         weak var os: OperatingSystem?
         weak var app: MainApp?
+        weak var engine: Engine?
+        weak var measure: Surfaces.Measurement?
+        weak var changes: ChangeJourneys?
         do {
             var p = Parameters()
             p.duration = 6 * Time.hour
@@ -21,9 +25,13 @@ final class TeardownTests: XCTestCase {
             _ = assembly.report()
             w.dismantle()
             (world, os, app) = (w, w.os, assembly.app)
+            (engine, measure, changes) = (w.engine, w.measure, w.changes)
         }
         XCTAssertNil(world, "the world outlived its replication")
         XCTAssertNil(os, "the operating system outlived its replication")
         XCTAssertNil(app, "a program outlived its replication")
+        XCTAssertNil(engine, "the engine outlived its replication")
+        XCTAssertNil(measure, "the measurement layer outlived its replication")
+        XCTAssertNil(changes, "the changes' journeys outlived its replication")
     }
 }

@@ -139,16 +139,12 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var running: Int?
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() { running = nil }
 
     override func receive(_ input: ActionRunnerInput, engine: Engine) {

@@ -10,21 +10,21 @@ extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
         let w = world
-        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, w.os.shared.granted else { return }
+        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, os.shared.granted else { return }
         guard m.drainSnapshot == nil else { m.drainWanted = true; return }
         switch w.p.share.outbox {
         case .perProcessFiles:
-            for item in w.os.outbox.listItemFiles() {
+            for item in os.outbox.listItemFiles() {
                 sendWrite(item)                 // into the app's own outbox, then the file goes
-                w.os.deleteOutboxItemFile(item)
+                os.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
             m.drainSnapshot = []
-            w.send(.outboxRead, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
+            w.send(.outboxRead, to: w.ids.app, after: os.ioTime(w.ids.app.process))
         case .coordinated:
             m.drainSnapshot = []
-            if w.os.outbox.acquire(w.ids.app.process.index) {
-                w.send(.outboxRead, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
+            if os.outbox.acquire(w.ids.app.process.index) {
+                w.send(.outboxRead, to: w.ids.app, after: os.ioTime(w.ids.app.process))
             }
         }
     }
@@ -38,10 +38,10 @@ extension MainApp {
     func outboxReadDone() {
         let w = world
         guard let m = memory else { return }
-        let items = w.os.outbox.read()
+        let items = os.outbox.read()
         m.drainSnapshot = items
         for item in items { sendWrite(item) }   // now in the app's own durable outbox
-        w.send(.outboxWrite, to: w.ids.app, after: w.os.ioTime(w.ids.app.process))
+        w.send(.outboxWrite, to: w.ids.app, after: os.ioTime(w.ids.app.process))
     }
 
     /// The drain rewrites the shared file.
@@ -51,11 +51,11 @@ extension MainApp {
         // Rewrites the file without the items it took (its view of the file is the snapshot).
         // It took every item it read, so it writes the file back empty; an item the
         // extension appended since the read is overwritten unless the lock kept it out.
-        w.os.writeSharedOutbox([])
+        os.writeSharedOutbox([])
         m.drainSnapshot = nil
         let again = m.drainWanted
         m.drainWanted = false
-        if let next = w.os.outbox.release(w.ids.app.process.index) { w.os.grantOutboxLock(to: next) }
+        if let next = os.outbox.release(w.ids.app.process.index) { os.grantOutboxLock(to: next) }
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

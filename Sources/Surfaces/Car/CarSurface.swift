@@ -32,8 +32,6 @@ final class CarSurface: SimulatedProcess<CarInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -62,7 +60,6 @@ final class CarSurface: SimulatedProcess<CarInput> {
         self.world = world
         os = world.os
         measure = world.measure
-        changes = world.changes
         os.carStorage.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).

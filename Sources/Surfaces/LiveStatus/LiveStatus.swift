@@ -48,8 +48,6 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
 
     struct Activity {
         var start: SimTime
@@ -95,7 +93,6 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         self.world = world
         os = world.os
         measure = world.measure
-        changes = world.changes
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
     }
     override func discardMemory() {}

@@ -13,8 +13,8 @@ import Platform
 /// (the systems on the watch, the car and the television) and `SystemMessages.swift` (requests
 /// that reach system programs: the push service, the backend).
 ///
-/// It runs in its world: it holds the world's engine, parameters, truth and measurement layer
-/// strongly (the world owns it, and none of them holds it), and reaches the world's random
+/// It runs in its world: it holds the world's engine, parameters, truth, measurement layer and
+/// changes' journeys strongly (the world owns it, and none of them holds it), and reaches the world's random
 /// streams through an unretained back reference (`withWorld`), so calling a service costs no
 /// reference counting. The network's own streams, each program's round trips (`networkFrom`),
 /// it holds itself.

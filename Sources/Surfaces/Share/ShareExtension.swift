@@ -89,7 +89,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             engine.send(.appendWrite, to: w.ids.share, after: os.ioTime(w.ids.share.process))
         case .appendWrite:
             guard let r = run, let l = launch else { return }
-            w.os.writeSharedOutbox(r.snapshot + [l.change])
+            os.writeSharedOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
             engine.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
@@ -169,7 +169,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
             }
         case .perProcessFiles:
-            w.os.createOutboxItemFile(change)
+            os.createOutboxItemFile(change)
             handedOver()
         }
     }

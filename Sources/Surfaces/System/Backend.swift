@@ -303,9 +303,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
@@ -323,7 +321,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// How many of its syncs have been answered (a look is over when its reply arrived).
     private(set) var refreshes = 0
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(world: World) { self.world = world; os = world.os; changes = world.changes }
     override func discardMemory() {}
 
     func start() {

@@ -31,12 +31,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     private var p: Parameters { world.p }

@@ -38,10 +38,6 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -72,8 +68,6 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     init(world: World) {
         self.world = world
         os = world.os
-        measure = world.measure
-        changes = world.changes
         wakeBudget = RollingBudget(limit: world.p.push.wakesPerHour, window: Time.hour)
     }
     override func discardMemory() {}

@@ -40,10 +40,6 @@ final class UserProcess: SimulatedProcess<UserInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -73,7 +69,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
     /// asks for none of the app's actions; an automation they set up still runs on its own.
     private var hasSignedOut = false
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(world: World) { self.world = world; os = world.os }
     override func discardMemory() {}
 
     func start() {

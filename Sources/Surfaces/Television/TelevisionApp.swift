@@ -31,8 +31,6 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -83,7 +81,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// The television's own random stream (playbacks).
     private var rng: TelevisionStreams
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = TelevisionStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; rng = TelevisionStreams(replicationSeed: world.seed) }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen. The counts kept only to measure stay.
     override func discardMemory() {

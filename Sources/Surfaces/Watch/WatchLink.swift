@@ -32,9 +32,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+    /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
@@ -68,7 +66,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// The link's own random streams (the phone's reachability, each hop's delay).
     private var rng: WatchLinkStreams
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = WatchLinkStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; changes = world.changes; rng = WatchLinkStreams(replicationSeed: world.seed) }
     override func discardMemory() {}
 
     func start() { scheduleAway() }

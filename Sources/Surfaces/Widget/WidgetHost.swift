@@ -46,8 +46,6 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -116,7 +114,6 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         self.world = world
         os = world.os
         measure = world.measure
-        changes = world.changes
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
     }
     override func discardMemory() {}

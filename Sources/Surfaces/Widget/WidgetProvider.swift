@@ -23,8 +23,6 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
-    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -47,7 +45,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// The provider's own random stream (reload jitter).
     private var rng: WidgetProviderStreams
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes; rng = WidgetProviderStreams(replicationSeed: world.seed) }
+    init(world: World) { self.world = world; os = world.os; measure = world.measure; rng = WidgetProviderStreams(replicationSeed: world.seed) }
 
     override func discardMemory() { building = nil }
 

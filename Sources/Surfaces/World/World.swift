@@ -5,9 +5,10 @@ import Platform
 /// the truth, the measurement layer, the operating system (`os`, `Sources/Surfaces/OS/`) and
 /// the addresses of the programs wired together by `Assembly`, and their teardown (`dismantle`).
 ///
-/// Programs hold the world and its operating system strongly: they call the system's services
-/// (storage, network, launching) as `os.…`, report to the measurement layer, record their
-/// changes' journeys (`changes`), and reach other programs only by messages through the engine
+/// Programs hold the world, its operating system, and the measurement layer and changes' journeys
+/// they use, strongly: they call the system's services (storage, network, launching) as `os.…`,
+/// report to the measurement layer (`measure.…`), record their changes' journeys (`changes.…`),
+/// and reach other programs only by messages through the engine
 /// (`send`). The world holds assembly only: what a program does is in the program's folder
 /// (the main app's points of contact with the other surfaces are `MainApp+Surfaces.swift`, its
 /// sign-out `MainApp+SignOut.swift`), a platform mechanism is the operating system's, and the
@@ -52,8 +53,9 @@ final class World {
         os.runs(in: self)
     }
 
-    /// Ends the world: its programs hold strong references to it and to its operating system
-    /// (so that calling a platform service costs no reference counting), and the engine and
+    /// Ends the world: its programs hold strong references to it, its operating system, its
+    /// measurement layer and its changes' journeys (so that a call costs no reference counting),
+    /// and the engine, which those hold in turn, and
     /// the system (the watch link service, the routes) hold the programs; dropping them here
     /// lets the whole world be freed.
     func dismantle() {
