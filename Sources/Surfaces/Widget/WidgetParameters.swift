@@ -46,6 +46,10 @@ extension Parameters {
         public var providerTimeBudget: SimTime = 10 * Time.second
         public var projectionSchema: ProjectionSchema = .versionedReadsOld
         public var configuration: WidgetConfiguration = .stableIdentifier
+        /// The object the person configured the widget to show: object 2, the third row
+        /// (docs/model.md#configured-targets). The widget's configuration and the person both know
+        /// it, so the provider resolves it and the measurement layer judges a glance by it.
+        public static let configuredTarget: Int32 = 2
         /// Taps on a button in the widget, each running one action in the background (§25.4).
         public var buttonTapsPerDay: Double = 0
         /// The data's own schedule (docs/model.md#timelines): what the widget draws changes at every

@@ -3,13 +3,10 @@ import Platform
 
 /// The object a configured widget shows (docs/model.md#configured-targets).
 extension WidgetProvider {
-    /// The widget was configured to show object 2, the third row.
-    static var configuredTarget: Int32 { 2 }
-
     /// The object a configured widget shows: by stable identifier, or by the position it had
     /// when configured. −1 when the target cannot be resolved.
     func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
-        let configuredTarget = Self.configuredTarget
+        let configuredTarget = Parameters.Widget.configuredTarget
         switch world.p.widget.configuration {
         case .stableIdentifier:
             return objects.contains(configuredTarget) ? configuredTarget : -1

@@ -38,7 +38,7 @@ extension Measurement {
     /// Takes every widget glance due at or before `t`: call before the view or the sign-out changes.
     func catchUpWidgetGlances(through t: SimTime) {
         widgetGlances.catchUp(through: t) { at in
-            glanceWidget(at: at, configuredTarget: WidgetProvider.configuredTarget)
+            glanceWidget(at: at)
             return true
         }
     }

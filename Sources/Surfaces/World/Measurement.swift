@@ -364,8 +364,8 @@ final class Measurement {
     private func nameAtBackend(of id: Int32) -> Int32 { Int(id) < namesAtBackend.count ? namesAtBackend[Int(id)] : 0 }
 
     /// Someone looks at the widget at `t` (not after now), seeing what it shows now; it was
-    /// configured to show object `configuredTarget`.
-    func glanceWidget(at t: SimTime, configuredTarget: Int32) {
+    /// configured to show object `Parameters.Widget.configuredTarget`.
+    func glanceWidget(at t: SimTime) {
         // What the widget shows is read in place (`widget.current.…`), not copied out.
         let (kind, account, object, name) = (widget.current.kind, widget.current.account, widget.current.object, widget.current.name)
         let measuring = t >= warmup
@@ -374,7 +374,7 @@ final class Measurement {
         // account's data is not one of these (docs/model.md#a-second-account).
         if measuring && kind == .data && account != Account.second {
             counters.widgetGlancesData += 1
-            if object != configuredTarget { counters.widgetWrongTarget += 1 }
+            if object != Parameters.Widget.configuredTarget { counters.widgetWrongTarget += 1 }
             // The object shown has a newer name at the backend than the one drawn.
             if object >= 0 && name >= 0 && nameAtBackend(of: object) > name { counters.widgetStaleName += 1 }
         }
