@@ -47,7 +47,9 @@ extension OperatingSystem {
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings): the app's container
     /// takes the new lifetime, and with `app.deleteExpiredReadings: atOnce` deletes at once
-    /// what is now too old.
+    /// what is now too old. The device program calls it at `app.keepReadingsChangeAt` whether
+    /// or not the app runs, as a setting the system writes into the app's container; a message
+    /// to the app would take effect only while it runs, which would change the model.
     func changeReadingsLifetime(to lifetime: SimTime) {
         appStorage.changeLifetime(to: lifetime, at: now)
         if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
