@@ -1,5 +1,6 @@
 // An exact, order-independent sum of non-negative values, so that merging
 // histogram shards in any order gives byte-identical means (docs/output.md).
+import SimKernel
 
 /// A sum of non-negative reals kept as a 128-bit count of nanounits.
 ///
@@ -48,12 +49,10 @@ struct FixedPointSum: Sendable, Equatable {
     /// - Precondition: `canRepresent(value)`, and no overflow.
     mutating func add(_ value: Double) {
         let y = value * Self.scale
-        // Most values are below 2⁶³ nanounits: truncate and round half up by the exact
-        // remainder, the same integer as `y.rounded()` without a call into the C library
-        // (below 2⁵² the remainder is exact; from 2⁵² on every double is an integer).
+        // Most values are below 2⁶³ nanounits: rounded without a call into the C library
+        // (`Math.roundedToInt64`, the same integer as `y.rounded()`).
         if y >= 0 && y < 9.0e18 {
-            let t = UInt64(y)
-            add(high: 0, carry: 0, low: y - Double(t) >= 0.5 ? t + 1 : t)
+            add(high: 0, carry: 0, low: UInt64(Math.roundedToInt64(y)))
             return
         }
         precondition(Self.canRepresent(value), "value \(value) out of range for an exact sum")

@@ -1,5 +1,6 @@
 // Exact, order-independent moments (count, Σx, Σx²) so that shards merge to
 // byte-identical summaries whatever the split (docs/model.md#randomness).
+import SimKernel
 
 /// Count, sum and sum of squares of values, each value rounded once to a
 /// multiple of 1e-9 and then added as a 128-bit integer.
@@ -73,15 +74,9 @@ public struct ExactMoments: Sendable, Equatable {
     /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
     private static func scaled(_ v: Double) -> Int128 {
         let y = v * scale
-        // Most terms fit 64 bits, where the clamp changes nothing: truncate (one instruction)
-        // and round half away from zero by the exact remainder, the same value as
-        // `y.rounded()` without a call into the C library. (Below 2⁵² the remainder
-        // y − trunc(y) is exact; from 2⁵² on every double is an integer and it is 0.)
-        if abs(y) < 9.0e18 {
-            let t = Int64(y)
-            let remainder = y - Double(t)
-            return Int128(remainder >= 0.5 ? t + 1 : remainder <= -0.5 ? t - 1 : t)
-        }
+        // Most terms fit 64 bits, where the clamp changes nothing: rounded without a call
+        // into the C library (`Math.roundedToInt64`, the same value as `y.rounded()`).
+        if abs(y) < 9.0e18 { return Int128(Math.roundedToInt64(y)) }
         return Int128(min(max(y.rounded(), -largestTerm), largestTerm))
     }
 
