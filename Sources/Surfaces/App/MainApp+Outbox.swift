@@ -55,7 +55,7 @@ extension MainApp {
         m.drainSnapshot = nil
         let again = m.drainWanted
         m.drainWanted = false
-        if let next = os.outbox.release(w.ids.app.process.index) { os.grantOutboxLock(to: next) }
+        os.releaseOutboxLock(w.ids.app.process)
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

@@ -19,7 +19,7 @@ extension MainApp {
             if w.p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if os.keepAlive.isGranted(.carConnection) { measure.carShows(store) }
+        if os.keepAlive.isGranted(.carConnection) { measure.shows(.car, .carTemplates(store)) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the
@@ -32,7 +32,7 @@ extension MainApp {
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkService.hop)
+        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkService.drawHop())
     }
 
     /// The user leaves the app for the home screen and looks at the widget half a minute

@@ -158,7 +158,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         memory?.writesInFlight = []
         memory?.backgroundWork = 0
         memory?.drainSnapshot = nil
-        if let next = os.outbox.abandon(world.ids.app.process.index) { os.grantOutboxLock(to: next) }
+        os.abandonOutboxLock(world.ids.app.process)
         if reason != .suspended { appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
         if os.keepAlive.isGranted(.carConnection) { os.carLostApp() }
@@ -196,7 +196,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if os.keepAlive.isGranted(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if let m = memory, m.hasReading { measure.carShows(m.store) }
+                if let m = memory, m.hasReading { measure.shows(.car, .carTemplates(m.store)) }
                 startSyncTimer()
             }
         case .activityOver:
@@ -250,7 +250,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { measure.carShows(memory!.store) }
+        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { measure.shows(.car, .carTemplates(memory!.store)) }
         if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
@@ -259,7 +259,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if os.appStorage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
-            os.requestWidgetReload(.appRequest)
+            askForWidgetReload(.appRequest)
             os.appStorage.reloadAskedInBackground = false
         }
         migrateProjectionIfNeeded()
@@ -296,7 +296,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         persist()
         appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
-        os.requestWidgetReload(.appRequest)
+        askForWidgetReload(.appRequest)
         sendPendingWrites()
     }
 
@@ -307,9 +307,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         os.appLeftForeground()
         showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
-            os.device.appForceQuit = true
-            os.pushServiceDiscardsHeld()     // the push service discards the one held push (docs/platform-facts.md#extensions)
-            w.engine.end(w.ids.app, .forceQuit)
+            os.appForceQuitTakesEffect()
         } else if os.keepAlive.isGranted(.liveActivity) {
             os.appKeptRunningForActivity()       // background mode: it keeps updating the status
         } else if os.keepAlive.isGranted(.carConnection) {
@@ -398,7 +396,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(store) && writeProjection(store) {
-                    os.requestWidgetReload(os.appInForeground ? .appRequest : .pushWake)
+                    askForWidgetReload(os.appInForeground ? .appRequest : .pushWake)
                     os.appStorage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
@@ -421,6 +419,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
+    }
+
+    /// Asks the system for a widget reload, if the app's design asks for reloads at all
+    /// (`app.requestsWidgetReload`).
+    private func askForWidgetReload(_ reason: ReloadReason) {
+        if world.p.app.requestsWidgetReload { os.requestWidgetReload(reason) }
     }
 
     func finishBackgroundWorkIfIdle() {
@@ -510,7 +514,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func migrateProjectionIfNeeded() {
         if let pr = os.readSharedProjection(), pr.schemaVersion != os.schemaVersion {
             writeProjection()
-            os.requestWidgetReload(.appRequest)
+            askForWidgetReload(.appRequest)
         }
     }
 

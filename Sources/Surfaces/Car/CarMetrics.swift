@@ -41,7 +41,7 @@ extension Assembly {
     func reportCar(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         if w.p.car.enabled {
-            // The templates print no data age (`Measurement.carShows`): every stale glance is unlabeled.
+            // The templates print no data age (`View.carTemplates`): every stale glance is unlabeled.
             w.measure.car.report(into: &r, end: end, truth: w.truth, MetricCatalog.carView)
         }
         r.values[Metric.signoutCarLeak.rawValue] = w.measure.leak(.signoutCarLeak, end: end)

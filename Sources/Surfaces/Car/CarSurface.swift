@@ -135,7 +135,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 measure.report(.holdsAccount(.carClient, false))
                 if driving { measure.shows(.car, .blank(.signedOut)) }
             } else if driving, r.status == .ok, let d = os.data(of: r) {
-                measure.carShows(d)
+                measure.shows(.car, .carTemplates(d))
             }
         }
     }

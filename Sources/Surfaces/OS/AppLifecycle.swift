@@ -67,7 +67,7 @@ extension OperatingSystem {
     /// can observe a suspended app, so the reclaim is applied when the app is next launched
     /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
     func scheduleAppReclaim() {
-        if !appInForeground { measure.showsApp(.blank(.none), appInForeground: appInForeground) }
+        if !appInForeground { measure.showsApp(.blank(.none), appInForeground: false) }
         appReclaimAt = now + withWorld { p.app.suspendedLifetime.sampleTime(&$0.rng.app) }
     }
 
@@ -92,6 +92,13 @@ extension OperatingSystem {
             send(.userEndsSession(forceQuit: true), to: ids.app)
             return
         }
+        appForceQuitTakesEffect()
+    }
+
+    /// A force-quit takes effect: the system remembers it (no background launch until the user
+    /// opens the app again), the push service discards the one push it held
+    /// (docs/platform-facts.md#extensions), and the app ends.
+    func appForceQuitTakesEffect() {
         device.appForceQuit = true
         pushServiceDiscardsHeld()
         engine.end(ids.app, .forceQuit)

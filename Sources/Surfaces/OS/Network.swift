@@ -18,7 +18,7 @@ extension OperatingSystem {
             return
         }
         let rtt = p.network.latency.sampleTime(&networkFrom[Int(pid.index)])
-        if kind == .write { truth.hold(change) }   // a write on its way; the backend lets go on arrival
+        if kind == .write { changes.hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
         send(.request(req), to: ids.backend, after: rtt / 2)

@@ -13,7 +13,7 @@ import Platform
 /// (the systems on the watch, the car and the television) and `SystemMessages.swift` (requests
 /// that reach system programs: the push service, the backend).
 ///
-/// It runs in its world: it holds the world's engine, parameters, truth, measurement layer and
+/// It runs in its world: it holds the world's engine, parameters, measurement layer and
 /// changes' journeys strongly (the world owns it, and none of them holds it), and reaches the world's random
 /// streams through an unretained back reference (`withWorld`), so calling a service costs no
 /// reference counting. The network's own streams, each program's round trips (`networkFrom`),
@@ -25,7 +25,6 @@ final class OperatingSystem {
     let engine: Engine
     /// The same engine, held unmanaged: sending through it costs no reference counting.
     let engineRef: Unmanaged<Engine>
-    let truth: Truth
     /// The measurement layer, which the platform reports to (what the shared storage area holds).
     let measure: Measurement
     /// The changes' journeys (the world's), which the outbox file in the shared storage area
@@ -176,12 +175,11 @@ final class OperatingSystem {
     var networkFrom: [RandomStream]
 
     /// The system of the replication seeded `seed` (which seeds the network's streams).
-    init(_ p: Parameters, engine: Engine, truth: Truth, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
+    init(_ p: Parameters, engine: Engine, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         self.p = p
         networkFrom = Self.networkFromNames.map { RandomStream(replicationSeed: seed, nameHash: $0) }
         self.engine = engine
         engineRef = Unmanaged.passUnretained(engine)
-        self.truth = truth
         self.measure = measure
         self.changes = changes
         shared = SharedStorageArea(granted: p.storage.appGroupGranted,

@@ -30,6 +30,17 @@ extension OperatingSystem {
         shared.readSession(device)
     }
 
+    /// `pid` is done with the outbox lock: file coordination grants it to the next in line.
+    func releaseOutboxLock(_ pid: ProcessID) {
+        if let next = outbox.release(pid.index) { grantOutboxLock(to: next) }
+    }
+
+    /// `pid` ended holding the outbox lock or waiting for it: it is let go, and granted to the
+    /// next in line.
+    func abandonOutboxLock(_ pid: ProcessID) {
+        if let next = outbox.abandon(pid.index) { grantOutboxLock(to: next) }
+    }
+
     /// File coordination grants the outbox lock to the process next in line, in its own protocol.
     func grantOutboxLock(to holder: Int32) {
         if holder == ids.app.process.index {

@@ -5,9 +5,10 @@ import Platform
 /// asks the widget host for, and the word the host gets when its provider dies.
 extension OperatingSystem {
     /// The app asks the widget host for a reload (a request, not a command). It is free
-    /// while the app is in the foreground and charged to the budget otherwise.
+    /// while the app is in the foreground and charged to the budget otherwise. (Whether the app
+    /// asks at all is its design, `app.requestsWidgetReload`: `MainApp.askForWidgetReload`.)
     func requestWidgetReload(_ reason: ReloadReason) {
-        guard p.widget.enabled, p.app.requestsWidgetReload else { return }
+        guard p.widget.enabled else { return }
         send(.reloadRequest(free: appInForeground, reason: reason), to: ids.widgetHost)
     }
 

@@ -65,7 +65,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        if let next = os.outbox.abandon(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
+        os.abandonOutboxLock(w.ids.share.process)
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
             measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -181,7 +181,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.holds = false
             changes.letGo(l.change)      // its next holder took it first
         }
-        if let next = os.outbox.release(w.ids.share.process.index) { os.grantOutboxLock(to: next) }
+        os.releaseOutboxLock(w.ids.share.process)
         if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
         w.engine.end(w.ids.share, .normal)
     }

@@ -7,7 +7,7 @@ extension Backend {
     /// silent push; a standalone watch gets its own push, through the push service.
     func pushesAfterApplying(change: Int32, from: ProcessID) {
         let w = world
-        if from != w.ids.app.process && w.p.push.onChange { os.pushSendsSilentToApp(for: from) }
+        if from != w.ids.app.process && w.p.push.onChange { w.send(.sendSilent(writer: from), to: w.ids.pushService) }
         if w.p.watch.enabled && w.p.watch.level == .standalone && from != w.ids.watch.process {
             w.send(.sendToWatch(writer: from), to: w.ids.pushService)
         }

@@ -348,11 +348,11 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleEdit()
         case .delete:
-            os.backendDeletesObject(index: world.rng.elsewhereDeletes.index(8))   // an object deleted on another device
+            world.send(.deleteObject(index: Int32(world.rng.elsewhereDeletes.index(8))), to: world.ids.backend)   // an object deleted on another device
             makeEdit()
             scheduleDelete()
         case .rename:
-            os.backendRenamesObject(index: world.rng.elsewhereRenames.index(8))   // an object renamed on another device
+            world.send(.renameObject(index: Int32(world.rng.elsewhereRenames.index(8))), to: world.ids.backend)   // an object renamed on another device
             makeEdit()
             scheduleRename()
         case .look:

@@ -79,7 +79,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     }
 
     /// One hop over the link, either way: half a network round trip, from the link's own stream.
-    var hop: SimTime { world.p.network.latency.sampleTime(&rng.networkWatch) / 2 }
+    func drawHop() -> SimTime { world.p.network.latency.sampleTime(&rng.networkWatch) / 2 }
 
     override func receive(_ input: WatchLinkInput, engine: Engine) {
         let w = world
@@ -133,13 +133,13 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         if os.appCanRunForWatch {
             let queued = toPhone
             toPhone = []
-            for change in queued { world.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: hop) }
+            for change in queued { world.send(.deliverQueuedToPhone(change: change), to: world.ids.watchLink, after: drawHop()) }
         }
         if let snapshot = context {
-            os.sendToWatch(.context(snapshot: snapshot), after: hop)
+            os.sendToWatch(.context(snapshot: snapshot), after: drawHop())
             context = nil
         }
-        for n in notices { os.sendToWatch(.notice(n), after: hop) }
+        for n in notices { os.sendToWatch(.notice(n), after: drawHop()) }
         notices = []
     }
 
@@ -168,7 +168,7 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     func sendImmediate(_ request: WatchRequest) -> Bool {
         guard reachable && os.appCanRunForWatch else { return false }
         if case .write(let change) = request { changes.hold(change) }
-        deliverToPhone(request, after: hop)
+        deliverToPhone(request, after: drawHop())
         return true
     }
 

@@ -261,11 +261,6 @@ final class Measurement {
         if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
 
-    /// The projected or on-car templates show `data` (they print no data age).
-    func carShows(_ data: DataCopy) {
-        shows(.car, View(kind: .data, account: data.account, changes: data.changes, readAt: data.readAt, showsAge: false))
-    }
-
     /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
     /// wrong account when it shows the first account once that signed out.
     func glance(_ s: ObservedSurface, at t: SimTime? = nil) {

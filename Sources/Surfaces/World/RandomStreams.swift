@@ -59,7 +59,7 @@ struct RandomStreams {
 
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
-        func s(_ hash: UInt64) -> RandomStream { RandomStream(seed: SeedMixer.mix(seed ^ hash)) }
+        func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         signOutVisit = s(n.signOutVisit)
         elsewhereDeletes = s(n.elsewhereDeletes)
         liveTermination = s(n.liveTermination)

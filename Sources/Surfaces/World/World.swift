@@ -49,7 +49,7 @@ final class World {
         self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
-        os = OperatingSystem(p, engine: engine, truth: truth, measure: measure, changes: changes, seed: seed)
+        os = OperatingSystem(p, engine: engine, measure: measure, changes: changes, seed: seed)
         os.runs(in: self)
     }
 
