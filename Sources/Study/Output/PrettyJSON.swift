@@ -17,12 +17,9 @@ public enum PrettyJSON {
 
     /// Appends `value` at indentation level `indent`.
     private static func append(_ value: JSONValue, indent: Int, to output: inout String) {
-        if indent > 0, isContainer(value) {
-            let compact = ParameterRendering.node(value).render()
-            if compact.unicodeScalars.count <= inlineWidth {
-                output += compact
-                return
-            }
+        if indent > 0, isContainer(value), fitsInline(value) {
+            JSONRenderer.append(value, to: &output)
+            return
         }
         switch value {
         case .array(let elements):
@@ -51,6 +48,41 @@ public enum PrettyJSON {
         default:
             JSONRenderer.append(value, to: &output)
         }
+    }
+
+    /// Whether `value`'s compact form is at most `inlineWidth` Unicode scalars long. It is
+    /// measured, not written, and only as far as the width: a container holding a long string
+    /// (a checkpoint's encoded histograms) costs no more to check than a short one, and a deep
+    /// tree is not rendered once per level.
+    static func fitsInline(_ value: JSONValue) -> Bool {
+        var length = 0
+        return measure(value, into: &length, limit: inlineWidth)
+    }
+
+    /// Adds the length of `value`'s compact form to `length`; false as soon as it passes `limit`.
+    private static func measure(_ value: JSONValue, into length: inout Int, limit: Int) -> Bool {
+        switch value {
+        case .null: length += 4
+        case .bool(let flag): length += flag ? 4 : 5
+        case .number(let number): length += JSONRenderer.formatNumber(number).unicodeScalars.count
+        case .string(let text):
+            // A string of more UTF-8 bytes than four per scalar of the limit cannot fit.
+            if text.utf8.count > 4 * limit { return false }
+            length += JSONRenderer.quotedLength(text)
+        case .array(let elements):
+            length += 2 + max(0, elements.count - 1)          // brackets and commas
+            for element in elements where length <= limit {
+                if !measure(element.value, into: &length, limit: limit) { return false }
+            }
+        case .object(let members):
+            length += 2 + max(0, members.count - 1)           // braces and commas
+            for member in members where length <= limit {
+                if member.key.utf8.count > 4 * limit { return false }
+                length += JSONRenderer.quotedLength(member.key) + 1     // the key and its colon
+                if length > limit || !measure(member.value.value, into: &length, limit: limit) { return false }
+            }
+        }
+        return length <= limit
     }
 
     /// Whether a value is an array or an object.

@@ -63,8 +63,34 @@ enum JSONRenderer {
         return number.description
     }
 
-    /// A quoted JSON string with the mandatory escapes.
+    /// True if `text` holds a character JSON requires escaped: a quote, a backslash or a
+    /// control character (the bytes scanned are UTF-8, where each of these is one byte).
+    static func needsEscapes(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
+    }
+
+    /// The number of Unicode scalars `appendString` writes for `text`, quotes included.
+    static func quotedLength(_ text: String) -> Int {
+        guard needsEscapes(text) else { return text.unicodeScalars.count + 2 }
+        var n = 2
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}": n += 2
+            default: n += scalar.value < 0x20 ? 6 : 1
+            }
+        }
+        return n
+    }
+
+    /// A quoted JSON string with the mandatory escapes. A string with nothing to escape (the
+    /// encoded histograms of a checkpoint, most keys) is appended whole.
     static func appendString(_ text: String, to output: inout String) {
+        guard needsEscapes(text) else {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
