@@ -122,14 +122,17 @@ final class SummaryMathTests: XCTestCase {
 
     func testInvalidValuesBecomeViolations() {
         var result = ReplicationResult(minutes: 0)
-        result.samples[Metric.widgetStaleness.rawValue] = [1, -2, .infinity]
+        result.samples[Metric.widgetStaleness.rawValue] = [1, -2, .infinity, 3]
         result.values[Metric.widgetBlank.rawValue] = -0.5
         let figures = ReplicationFigures(result, seed: 0)
-        // Only the valid sample reaches the histogram and the moments.
+        // Only the valid samples, before and after the invalid ones, reach the histogram, the
+        // moments and the replication's statistics.
         let k = ReplicationFigures.sampledPosition[Metric.widgetStaleness.rawValue]
-        XCTAssertEqual(figures.sampleHistograms[k].count, 1)
-        XCTAssertEqual(figures.sampleHistograms[k].max, 1)
-        XCTAssertEqual(figures.sampleMoments[k].count, 1)
+        XCTAssertEqual(figures.sampleHistograms[k].count, 2)
+        XCTAssertEqual(figures.sampleHistograms[k].max, 3)
+        XCTAssertEqual(figures.sampleMoments[k].count, 2)
+        XCTAssertEqual(figures.sampleMoments[k].mean, 2, accuracy: 1e-9)
+        XCTAssertEqual(Array(figures.statistics(at: Metric.widgetStaleness.rawValue)), [2, 2, 2.8, 2.98])
         XCTAssertTrue(figures.values[Metric.widgetBlank.rawValue].isNaN)
         XCTAssertEqual(figures.violations, ["widget.staleness: 2 negative or non-finite samples", "widget.blank: invalid value -0.5"])
     }

@@ -80,17 +80,15 @@ public struct ReplicationFigures: Sendable {
                     bootstrapBuckets.append([])
                     continue
                 }
+                // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
+                // One pass sums and checks; a sample that is negative or not finite (a model error)
+                // stops it, and the valid samples are summed again without the invalid ones.
                 var valid = raw
-                if raw.contains(where: { !($0.isFinite && $0 >= 0) }) {
+                var (total, moments) = Self.sumAndMoments(raw)
+                if moments.count < raw.count {
                     valid = raw.filter { $0.isFinite && $0 >= 0 }
                     violations.append("\(MetricCatalog.specs[i].name): \(raw.count - valid.count) negative or non-finite samples")
-                }
-                // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
-                var total = 0.0
-                var moments = ExactMoments()
-                for x in valid {
-                    total += x
-                    moments.add(x)
+                    (total, moments) = Self.sumAndMoments(valid)
                 }
                 sampleMoments.append(moments)
                 valid.sort()
@@ -110,6 +108,19 @@ public struct ReplicationFigures: Sendable {
         requestsPerMinute = result.requestsPerMinute
         events = result.events
         self.violations = violations
+    }
+
+    /// The sum of `samples` in their order and their exact moments, as far as the first one that
+    /// is negative or not finite (`moments.count` then falls short of the number of samples).
+    static func sumAndMoments(_ samples: [Double]) -> (total: Double, moments: ExactMoments) {
+        var total = 0.0
+        var moments = ExactMoments()
+        for x in samples {
+            guard x.isFinite && x >= 0 else { break }
+            total += x
+            moments.add(x)
+        }
+        return (total, moments)
     }
 
     /// The statistics of no samples: all NaN (one shared array).

@@ -46,6 +46,9 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
+    /// `widget.reloadDelay`, read once: read from the parameters at each reload, it was drawn
+    /// from a copy of the widget's whole parameter group.
+    private let reloadDelay: Distribution
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -114,6 +117,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         self.world = world
         os = world.os
         measure = world.measure
+        reloadDelay = world.p.widget.reloadDelay
         budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
     }
     override func discardMemory() {}
@@ -243,7 +247,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
         reloadPending = true
-        let delay = world.p.widget.reloadDelay.sampleTime(&rng.reloadDelayFor[Int(reason.rawValue)])
+        let delay = reloadDelay.sampleTime(&rng.reloadDelayFor[Int(reason.rawValue)])
         world.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
     }
 
