@@ -72,6 +72,27 @@ final class SignOutTests: XCTestCase {
         }
     }
 
+    /// Signed out, the app holds no session (docs/model.md#sign-out): while it still runs (the
+    /// rest of the session it signed out in, a car's drives) its sync timer asks the backend for
+    /// nothing, where it used to sync every minute with no credential and be refused each time.
+    func testASignedOutAppAsksTheBackendNothing() {
+        var p = Self.world()
+        p.user.sessionLength = .constant(1_800)       // half an hour in the app after the sign-out
+        for seed in UInt64(11_950)..<11_953 {
+            let trace = TraceLog()
+            _ = Replication.run(p, seed: seed, trace: trace)
+            guard let signOut = trace.receiveTimes("app", "signOut").first else { return XCTFail("seed \(seed): no sign-out") }
+            let syncs = trace.records.filter {
+                $0.process == "backend" && $0.event == "receive" && $0.details.contains("kind: sync")
+            }
+            XCTAssertGreaterThan(syncs.filter { $0.time < signOut }.count, 10, "seed \(seed): the app syncs while signed in")
+            XCTAssertEqual(syncs.filter { $0.details.contains("credential: 0") }.map(\.time), [],
+                           "seed \(seed): syncs without a session after the sign-out at \(Time.seconds(signOut)) s")
+            XCTAssertEqual(trace.receiveTimes("app", "syncTimer").filter { $0 > signOut + 120 * Time.second }.isEmpty, false,
+                           "seed \(seed): the signed-out app still runs its sync timer")
+        }
+    }
+
     /// All six steps: the phone's surfaces and the watch show a signed-out state at once.
     func testAllSixStepsEndEveryPhoneAndWatchLeakAtOnce() {
         let runs = SurfaceRuns(Self.world(), seeds: Self.seeds, base: 11_100)

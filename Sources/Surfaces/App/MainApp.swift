@@ -348,11 +348,16 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         world.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
     }
 
+    /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to
+    /// sync with: it shows its sign-in screen and asks the backend nothing, except the revocation
+    /// of the signed-out session while that is still pending (docs/model.md#sign-out).
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
-        m.syncInFlight = true
-        os.request(.sync, from: world.ids.app, credential: appCredential)
-        sendPendingWrites()
+        if os.appStorage.account != Account.none {
+            m.syncInFlight = true
+            os.request(.sync, from: world.ids.app, credential: appCredential)
+            sendPendingWrites()
+        }
         if os.device.revocationTransferPending {
             os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
         }
