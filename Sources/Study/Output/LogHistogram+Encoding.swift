@@ -30,12 +30,18 @@ extension LogHistogram {
     /// Reads a histogram written by `encode()`.
     /// - Returns: `nil` if the text is not a valid, self-consistent encoding.
     public static func decode(_ text: String) -> LogHistogram? {
-        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts.count == 6, parts[0] == encodingTag,
-              let zero = Int(parts[1]), zero >= 0,
-              let sum = decodeSum(parts[2]),
-              let minimum = Double(parts[3]), let maximum = Double(parts[4]),
-              let buckets = decodeBuckets(parts[5]) else { return nil }
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    /// `decode(_:)` on the encoding's UTF-8 bytes (`EncodedFields`).
+    private static func decode(bytes b: UnsafeBufferPointer<UInt8>) -> LogHistogram? {
+        let parts = EncodedFields.split(b, 0..<b.count, on: UInt8(ascii: ";"))
+        guard parts.count == 6, EncodedFields.field(b, parts[0], is: encodingTag),
+              let zero = EncodedFields.integer(b, parts[1]), zero >= 0,
+              let sum = decodeSum(EncodedFields.text(b, parts[2])),
+              let minimum = Double(EncodedFields.text(b, parts[3])), let maximum = Double(EncodedFields.text(b, parts[4])),
+              let buckets = decodeBuckets(b, parts[5]) else { return nil }
         var total = zero
         for bucket in buckets {
             let (next, overflow) = total.addingReportingOverflow(bucket.count)
@@ -54,13 +60,13 @@ extension LogHistogram {
     }
 
     /// Comma-separated `gap:count` pairs with strictly increasing indices.
-    private static func decodeBuckets(_ text: Substring) -> [Bucket]? {
-        if text.isEmpty { return [] }
+    private static func decodeBuckets(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Bucket]? {
+        if range.isEmpty { return [] }
         var buckets: [Bucket] = []
         var index = 0
-        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let fields = pair.split(separator: ":", omittingEmptySubsequences: false)
-            guard fields.count == 2, let gap = Int(fields[0]), let count = Int(fields[1]),
+        for pair in EncodedFields.split(b, range, on: UInt8(ascii: ",")) {
+            let fields = EncodedFields.split(b, pair, on: UInt8(ascii: ":"))
+            guard fields.count == 2, let gap = EncodedFields.integer(b, fields[0]), let count = EncodedFields.integer(b, fields[1]),
                   count > 0, gap >= (buckets.isEmpty ? 0 : 1), gap <= maximumIndex - index
             else { return nil }
             index += gap

@@ -31,15 +31,22 @@ extension QuantileBootstrap {
     /// Reads a bootstrap written by `encode()`.
     /// - Returns: `nil` if the text is not a valid encoding.
     public static func decode(_ text: String) -> QuantileBootstrap? {
-        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == encodingTag, let replications = Int(parts[1]), replications >= 0,
-              let offset = Int(parts[2]), offset >= 0 else { return nil }
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    /// `decode(_:)` on the encoding's UTF-8 bytes (`EncodedFields`).
+    private static func decode(bytes b: UnsafeBufferPointer<UInt8>) -> QuantileBootstrap? {
+        let parts = EncodedFields.split(b, 0..<b.count, on: UInt8(ascii: ";"))
+        guard parts.count == 4, EncodedFields.field(b, parts[0], is: encodingTag),
+              let replications = EncodedFields.integer(b, parts[1]), replications >= 0,
+              let offset = EncodedFields.integer(b, parts[2]), offset >= 0 else { return nil }
         if parts[3].isEmpty { return replications == 0 ? QuantileBootstrap() : nil }
         var rows: [[Int]] = []
-        for text in parts[3].split(separator: "|", omittingEmptySubsequences: false) {
+        for rowRange in EncodedFields.split(b, parts[3], on: UInt8(ascii: "|")) {
             var row: [Int] = []
-            for token in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let n = Int(token), n >= -maximumZeroRun else { return nil }
+            for token in EncodedFields.split(b, rowRange, on: UInt8(ascii: ",")) {
+                guard let n = EncodedFields.integer(b, token), n >= -maximumZeroRun else { return nil }
                 if n < 0 { row += Array(repeating: 0, count: -n) } else { row.append(n) }
             }
             rows.append(row)

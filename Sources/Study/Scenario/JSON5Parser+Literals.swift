@@ -122,23 +122,47 @@ extension JSON5Parser {
     /// Parses a single- or double-quoted string, resolving escapes.
     mutating func parseString() throws(JSON5Error) -> String {
         let quote = advance()
-        var text = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         while true {
+            // A run of plain scalars (no quote, backslash or line break) is copied at once; the
+            // cursor moves over it as `advance()` would, with no line to count. (Shard states and
+            // checkpoints hold strings of many thousand scalars: their encoded histograms.)
+            var end = position
+            while end < scalars.count {
+                let s = scalars[end]
+                if s == quote || s == "\\" || Self.isLineTerminator(s) { break }
+                end += 1
+            }
+            if end > position {
+                for s in scalars[position..<end] { Self.appendUTF8(s, to: &utf8) }
+                position = end
+            }
             guard let scalar = peek() else {
                 throw error("expected \(describe(quote)) to close the string, found end of input")
             }
             if scalar == quote {
                 advance()
-                return String(text)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if scalar == "\n" || scalar == "\r" {
                 throw error("expected \(describe(quote)) to close the string, found line break")
             }
             if scalar == "\\" {
-                try parseEscape(into: &text)
+                var escaped = String.UnicodeScalarView()
+                try parseEscape(into: &escaped)
+                for s in escaped { Self.appendUTF8(s, to: &utf8) }
             } else {
-                text.append(advance())
+                Self.appendUTF8(advance(), to: &utf8)
             }
+        }
+    }
+
+    /// Appends the UTF-8 encoding of `scalar`.
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        if scalar.isASCII {
+            bytes.append(UInt8(scalar.value))
+        } else if let encoded = UTF8.encode(scalar) {
+            bytes.append(contentsOf: encoded)
         }
     }
 
