@@ -4,6 +4,12 @@
 
 /// The fields of an ASCII encoding, as ranges of its UTF-8 bytes.
 enum EncodedFields {
+    /// `body`'s result on the UTF-8 bytes of `text`.
+    static func reading<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var text = text
+        return text.withUTF8(body)
+    }
+
     /// The ranges between `separator`s within `range`, empty fields kept (as
     /// `split(separator:omittingEmptySubsequences: false)` gives them).
     static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, on separator: UInt8) -> [Range<Int>] {

@@ -30,8 +30,7 @@ extension LogHistogram {
     /// Reads a histogram written by `encode()`.
     /// - Returns: `nil` if the text is not a valid, self-consistent encoding.
     public static func decode(_ text: String) -> LogHistogram? {
-        var text = text
-        return text.withUTF8 { decode(bytes: $0) }
+        EncodedFields.reading(text, decode(bytes:))
     }
 
     /// `decode(_:)` on the encoding's UTF-8 bytes (`EncodedFields`).

@@ -31,8 +31,7 @@ extension QuantileBootstrap {
     /// Reads a bootstrap written by `encode()`.
     /// - Returns: `nil` if the text is not a valid encoding.
     public static func decode(_ text: String) -> QuantileBootstrap? {
-        var text = text
-        return text.withUTF8 { decode(bytes: $0) }
+        EncodedFields.reading(text, decode(bytes:))
     }
 
     /// `decode(_:)` on the encoding's UTF-8 bytes (`EncodedFields`).
