@@ -46,7 +46,7 @@ extension OperatingSystem {
         // A surface's attempt takes its session's seed whether or not a session starts, so one
         // design holding the app in front never shifts the sessions another surface opens. The
         // seed (odd, so never 0, which marks the user's own sessions) travels with the message.
-        let surfaceSessionSeed = surface.map { s in withWorld { $0.rng.sessionsOpenedBy[Int(s.index)].next() | 1 } }
+        let surfaceSessionSeed = surface.map { s in rng.sessionsOpenedBy[Int(s.index)].next() | 1 }
         if appInForeground { return }
         reclaimIfDue()
         device.appForceQuit = false
@@ -68,7 +68,7 @@ extension OperatingSystem {
     /// (`reclaimIfDue`) rather than by an event of its own: the same draw, one event fewer.
     func scheduleAppReclaim() {
         if !appInForeground { measure.showsApp(.blank(.none), appInForeground: false) }
-        appReclaimAt = now + withWorld { p.app.suspendedLifetime.sampleTime(&$0.rng.app) }
+        appReclaimAt = now + p.app.suspendedLifetime.sampleTime(&rng.app)
     }
 
     /// Before the app is launched or resumed: if it stayed suspended past its lifetime, the
@@ -82,7 +82,7 @@ extension OperatingSystem {
     func appKeptRunningForActivity() {
         let rate = p.live.backgroundTerminationPerHour
         guard rate > 0 else { return }
-        let delay = withWorld { SimTime($0.rng.liveTermination.exponential(mean: Double(Time.hour) / rate)) }
+        let delay = SimTime(rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
         send(.terminateApp(incarnation: engine.incarnation(ids.app)), to: ids.device, after: delay)
     }
 

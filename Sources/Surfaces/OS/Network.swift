@@ -24,11 +24,13 @@ extension OperatingSystem {
         send(.request(req), to: ids.backend, after: rtt / 2)
     }
 
-    /// Gives the program registered after the built-in ones, named `name`, its own requests'
-    /// round-trip stream, seeded by that name like a built-in program's, so an added program
-    /// reseeds none of the others (docs/extending.md#programs).
+    /// Gives the program registered after the built-in ones, named `name`, the system's streams
+    /// of its own (its requests' round trips, its storage times, the seeds of sessions it opens),
+    /// seeded by that name like a built-in program's, so an added program reseeds none of the
+    /// others (docs/extending.md#programs).
     func addProcess(named name: String, replicationSeed seed: UInt64) {
         networkFrom.append(RandomStream(replicationSeed: seed, name: "network.from.\(name)"))
+        rng.addProcess(named: name, replicationSeed: seed)
     }
 
     /// The round-trip streams' name hashes (`network.from.<program>`), by process index, for

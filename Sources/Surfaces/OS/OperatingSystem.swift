@@ -14,10 +14,9 @@ import Platform
 /// that reach system programs: the push service, the backend).
 ///
 /// It runs in its world: it holds the world's engine, parameters, measurement layer and
-/// changes' journeys strongly (the world owns it, and none of them holds it), and reaches the world's random
-/// streams through an unretained back reference (`withWorld`), so calling a service costs no
-/// reference counting. The network's own streams, each program's round trips (`networkFrom`),
-/// it holds itself.
+/// changes' journeys strongly (the world owns it, and none of them holds it), and never the
+/// world itself. The random streams it draws are its own: each program's round trips
+/// (`networkFrom`) and the rest (`rng`, `SystemStreams`).
 final class OperatingSystem {
     // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
     // world's are (see `World`): one replication runs on one thread.
@@ -30,11 +29,6 @@ final class OperatingSystem {
     /// The changes' journeys (the world's), which the outbox file in the shared storage area
     /// takes part in (`SharedOutbox.swift`).
     let changes: ChangeJourneys
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The world this system runs in, unretained (the world owns the system); set by `World.init`.
-    private var worldRef: Unmanaged<World>?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -173,11 +167,17 @@ final class OperatingSystem {
     /// order, so adding a program reseeds no other: one program's traffic never shifts
     /// another's draws.
     var networkFrom: [RandomStream]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The system's other random streams (storage times, reclaiming, the television's pushes, sessions).
+    var rng: SystemStreams
 
     /// The system of the replication seeded `seed` (which seeds the network's streams).
     init(_ p: Parameters, engine: Engine, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         self.p = p
         networkFrom = Self.networkFromNames.map { RandomStream(replicationSeed: seed, nameHash: $0) }
+        rng = SystemStreams(seed: seed)
         self.engine = engine
         engineRef = Unmanaged.passUnretained(engine)
         self.measure = measure
@@ -187,13 +187,6 @@ final class OperatingSystem {
                                    sessionProtection: p.session.protection.protectionClass)
         appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
     }
-
-    /// Ties the system to the world that owns it (called once, from `World.init`).
-    func runs(in world: World) { worldRef = Unmanaged.passUnretained(world) }
-
-    /// Calls `body` with the world, without retaining it.
-    @inline(__always)
-    func withWorld<R>(_ body: (World) -> R) -> R { worldRef.unsafelyUnwrapped._withUnsafeGuaranteedRef(body) }
 
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {

@@ -53,7 +53,7 @@ extension OperatingSystem {
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
     func ioTime(_ pid: ProcessID) -> SimTime {
-        withWorld { p.storage.ioTime.sampleTime(&$0.rng.storageFrom[Int(pid.index)]) }
+        p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)])
     }
 
     /// The user changes the readings' lifetime (docs/model.md#kept-readings): the app's container

@@ -14,6 +14,6 @@ extension OperatingSystem {
     /// backend, is told at once (docs/model.md#sign-out: a revocation that reaches it); a watch finds out at its
     /// next request.
     func backendRevoked() {
-        if p.tv.enabled { send(.revoked, to: ids.tv, after: withWorld { p.push.delay.sampleTime(&$0.rng.pushTV) }) }
+        if p.tv.enabled { send(.revoked, to: ids.tv, after: p.push.delay.sampleTime(&rng.pushTV)) }
     }
 }

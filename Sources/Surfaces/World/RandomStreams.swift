@@ -5,13 +5,12 @@ import SimKernel
 /// surface on or off, or changing a design, never changes the draws of the others. A surface's
 /// own streams, drawn only by its programs, live in its folder and are held by those programs
 /// (`CarStreams`, `TelevisionStreams`, `WatchStreams`, `WatchLinkStreams`, `ShareStreams`,
-/// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`).
+/// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`);
+/// those the operating system draws are its own (`SystemStreams`, and `networkFrom`).
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
-    /// Delays of the television's own pushes (drawn by the system).
-    var pushTV: RandomStream
-    var elsewhere, app, scheduler: RandomStream
+    var elsewhere, scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
     /// Glances at the watch (those at the widget and at the app are drawn by the measurement
@@ -22,20 +21,16 @@ struct RandomStreams {
     var live: RandomStream
     /// The user's runs of actions, taps of widget buttons, approvals of a television's code.
     var action, widgetButtons, tvSignIn: RandomStream
-    /// The seed of the user's visit to sign out; the other device's deletions
-    /// apart from its edits; the system ending an app kept running for an activity, apart
-    /// from its reclaiming a suspended app.
-    var signOutVisit, elsewhereDeletes, liveTermination: RandomStream
+    /// The seed of the user's visit to sign out; the other device's deletions apart from its edits.
+    var signOutVisit, elsewhereDeletes: RandomStream
     /// The other device's renames apart from its deletions.
     var elsewhereRenames: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
-    /// The seeds of sessions a surface opened (their lengths, edits, force-quits), by that surface's process index.
-    var sessionsOpenedBy: [RandomStream]
-    /// Each process's reads and writes of shared storage, the backend's time applying each
-    /// process's writes, the delivery (loss, delay) of the silent push each process's writes
-    /// make the backend send, and whether that push's wake is refused, by process index.
-    var storageFrom, backendFrom, pushFrom, pushWakeFrom: [RandomStream]
+    /// The backend's time applying each process's writes, the delivery (loss, delay) of the
+    /// silent push each process's writes make the backend send, and whether that push's wake
+    /// is refused, by process index.
+    var backendFrom, pushFrom, pushWakeFrom: [RandomStream]
     /// The delivery (loss, delay) of the push a standalone watch gets for each process's
     /// writes, by process index (docs/model.md#watch-reachability).
     var pushWatchFrom: [RandomStream]
@@ -46,11 +41,10 @@ struct RandomStreams {
     /// Gives the program registered after the built-in ones, named `name`, its own streams
     /// in every per-process array, seeded by that name like a built-in program's, so an
     /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
-    /// round trips are the network's: `OperatingSystem.addProcess(named:replicationSeed:)`.)
+    /// round trips, its storage times and the sessions it opens are the system's:
+    /// `OperatingSystem.addProcess(named:replicationSeed:)`.)
     mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
         func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
-        sessionsOpenedBy.append(s("user.sessions.openedBy"))
-        storageFrom.append(s("storage.from"))
         backendFrom.append(s("backend.from"))
         pushFrom.append(s("push.from"))
         pushWakeFrom.append(s("push.wake.from"))
@@ -62,20 +56,15 @@ struct RandomStreams {
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         signOutVisit = s(n.signOutVisit)
         elsewhereDeletes = s(n.elsewhereDeletes)
-        liveTermination = s(n.liveTermination)
         elsewhereRenames = s(n.elsewhereRenames)
         deviceMotion = s(n.deviceMotion)
-        sessionsOpenedBy = n.sessionsOpenedBy.map(s)
-        storageFrom = n.storageFrom.map(s)
         backendFrom = n.backendFrom.map(s)
         pushFrom = n.pushFrom.map(s)
         pushWakeFrom = n.pushWakeFrom.map(s)
         pushWatchFrom = n.pushWatchFrom.map(s)
         user = s(n.user)
         userSessions = s(n.userSessions)
-        pushTV = s(n.pushTV)
         elsewhere = s(n.elsewhere)
-        app = s(n.app)
         scheduler = s(n.scheduler)
         deviceLock = s(n.deviceLock)
         deviceRestarts = s(n.deviceRestarts)
@@ -107,9 +96,7 @@ private struct StreamNameHashes {
     static let shared = StreamNameHashes()
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
-    let pushTV = SeedMixer.nameHash("push.tv")
     let elsewhere = SeedMixer.nameHash("elsewhere")
-    let app = SeedMixer.nameHash("app")
     let scheduler = SeedMixer.nameHash("scheduler")
     let deviceLock = SeedMixer.nameHash("device.lock")
     let deviceRestarts = SeedMixer.nameHash("device.restarts")
@@ -124,10 +111,7 @@ private struct StreamNameHashes {
     let tvSignIn = SeedMixer.nameHash("tv.signIn")
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
-    let liveTermination = SeedMixer.nameHash("live.termination")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let sessionsOpenedBy = perProcess("user.sessions.openedBy")
-    let storageFrom = perProcess("storage.from")
     let backendFrom = perProcess("backend.from")
     let pushFrom = perProcess("push.from")
     let pushWakeFrom = perProcess("push.wake.from")

@@ -50,7 +50,6 @@ final class World {
         measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
         os = OperatingSystem(p, engine: engine, measure: measure, changes: changes, seed: seed)
-        os.runs(in: self)
     }
 
     /// Ends the world: its programs hold strong references to it, its operating system, its
