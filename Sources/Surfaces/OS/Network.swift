@@ -17,7 +17,7 @@ extension OperatingSystem {
                         via: replyRoute(pid), incarnation: inc, after: 0)
             return
         }
-        let rtt = p.network.latency.sampleTime(&networkFrom[Int(pid.index)])
+        let rtt = p.network.latency.sampleTime(&rng.networkFrom[Int(pid.index)])
         if kind == .write { changes.hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
@@ -29,13 +29,8 @@ extension OperatingSystem {
     /// seeded by that name like a built-in program's, so an added program reseeds none of the
     /// others (docs/extending.md#programs).
     func addProcess(named name: String, replicationSeed seed: UInt64) {
-        networkFrom.append(RandomStream(replicationSeed: seed, name: "network.from.\(name)"))
         rng.addProcess(named: name, replicationSeed: seed)
     }
-
-    /// The round-trip streams' name hashes (`network.from.<program>`), by process index, for
-    /// every program of `Assembly.programNames`: computed once rather than per replication.
-    static let networkFromNames = Assembly.programNames.map { SeedMixer.nameHash("network.from.\($0)") }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).
     func replyRoute(_ pid: ProcessID) -> Route<Reply> {

@@ -15,8 +15,7 @@ import Platform
 ///
 /// It runs in its world: it holds the world's engine, parameters, measurement layer and
 /// changes' journeys strongly (the world owns it, and none of them holds it), and never the
-/// world itself. The random streams it draws are its own: each program's round trips
-/// (`networkFrom`) and the rest (`rng`, `SystemStreams`).
+/// world itself. The random streams it draws are its own (`rng`, `SystemStreams`).
 final class OperatingSystem {
     // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
     // world's are (see `World`): one replication runs on one thread.
@@ -161,22 +160,13 @@ final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Each process's own requests' round trips, by process index: the network's own
-    /// randomness (docs/model.md#randomness). Each stream is seeded from the replication seed
-    /// and the program's name (`network.from.app`), never by its place in the registration
-    /// order, so adding a program reseeds no other: one program's traffic never shifts
-    /// another's draws.
-    var networkFrom: [RandomStream]
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The system's other random streams (storage times, reclaiming, the television's pushes, sessions).
+    /// The system's random streams (round trips, storage times, reclaiming, the television's
+    /// pushes, sessions).
     var rng: SystemStreams
 
     /// The system of the replication seeded `seed` (which seeds the network's streams).
     init(_ p: Parameters, engine: Engine, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         self.p = p
-        networkFrom = Self.networkFromNames.map { RandomStream(replicationSeed: seed, nameHash: $0) }
         rng = SystemStreams(seed: seed)
         self.engine = engine
         engineRef = Unmanaged.passUnretained(engine)

@@ -1,14 +1,15 @@
 import SimKernel
 
-/// The random streams the operating system draws from itself (docs/model.md#randomness): the
-/// delays of the television's own pushes, the time a suspended app lives before it is reclaimed
+/// The random streams the operating system draws from itself (docs/model.md#randomness): each
+/// program's requests' round trips over the network, the delays of the television's own pushes, the time a suspended app lives before it is reclaimed
 /// and when the system ends an app kept running for an activity, each program's reads and writes
 /// of shared storage, and the seeds of the sessions a surface opens in the app. Each is seeded by
-/// its own stable name, as the world's are, so holding them here draws the same values.
+/// its own stable name (`network.from.app`), never by a program's place in the registration
+/// order, so adding a program reseeds no other.
 struct SystemStreams {
     var pushTV, app, liveTermination: RandomStream
     /// By process index, for every program of `Assembly.programNames` (and any added after).
-    var storageFrom, sessionsOpenedBy: [RandomStream]
+    var networkFrom, storageFrom, sessionsOpenedBy: [RandomStream]
 
     init(seed: UInt64) {
         let n = Names.shared
@@ -16,6 +17,7 @@ struct SystemStreams {
         pushTV = s(n.pushTV)
         app = s(n.app)
         liveTermination = s(n.liveTermination)
+        networkFrom = n.networkFrom.map(s)
         storageFrom = n.storageFrom.map(s)
         sessionsOpenedBy = n.sessionsOpenedBy.map(s)
     }
@@ -23,8 +25,10 @@ struct SystemStreams {
     /// Gives the program registered after the built-in ones, named `name`, its own streams,
     /// seeded by that name like a built-in program's (docs/extending.md#programs).
     mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
-        storageFrom.append(RandomStream(replicationSeed: seed, name: "storage.from.\(name)"))
-        sessionsOpenedBy.append(RandomStream(replicationSeed: seed, name: "user.sessions.openedBy.\(name)"))
+        func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
+        networkFrom.append(s(Names.network))
+        storageFrom.append(s(Names.storage))
+        sessionsOpenedBy.append(s(Names.sessions))
     }
 
     /// The streams' name hashes, computed once rather than per replication.
@@ -33,7 +37,14 @@ struct SystemStreams {
         let pushTV = SeedMixer.nameHash("push.tv")
         let app = SeedMixer.nameHash("app")
         let liveTermination = SeedMixer.nameHash("live.termination")
-        let storageFrom = Assembly.programNames.map { SeedMixer.nameHash("storage.from.\($0)") }
-        let sessionsOpenedBy = Assembly.programNames.map { SeedMixer.nameHash("user.sessions.openedBy.\($0)") }
+        let networkFrom = perProcess(network)
+        let storageFrom = perProcess(storage)
+        let sessionsOpenedBy = perProcess(sessions)
+        static let network = "network.from", storage = "storage.from", sessions = "user.sessions.openedBy"
+
+        /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.
+        private static func perProcess(_ prefix: String) -> [UInt64] {
+            Assembly.programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
+        }
     }
 }

@@ -6,7 +6,7 @@ import SimKernel
 /// own streams, drawn only by its programs, live in its folder and are held by those programs
 /// (`CarStreams`, `TelevisionStreams`, `WatchStreams`, `WatchLinkStreams`, `ShareStreams`,
 /// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`);
-/// those the operating system draws are its own (`SystemStreams`, and `networkFrom`).
+/// those the operating system draws are its own (`SystemStreams`).
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
