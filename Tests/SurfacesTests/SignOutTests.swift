@@ -88,7 +88,7 @@ final class SignOutTests: XCTestCase {
             XCTAssertGreaterThan(syncs.filter { $0.time < signOut }.count, 10, "seed \(seed): the app syncs while signed in")
             XCTAssertEqual(syncs.filter { $0.details.contains("credential: 0") }.map(\.time), [],
                            "seed \(seed): syncs without a session after the sign-out at \(Time.seconds(signOut)) s")
-            XCTAssertEqual(trace.receiveTimes("app", "syncTimer").filter { $0 > signOut + 120 * Time.second }.isEmpty, false,
+            XCTAssertFalse(trace.receiveTimes("app", "syncTimer").filter { $0 > signOut + 120 * Time.second }.isEmpty,
                            "seed \(seed): the signed-out app still runs its sync timer")
         }
     }

@@ -69,17 +69,14 @@ enum JSONRenderer {
         text.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
     }
 
-    /// The number of Unicode scalars `appendString` writes for `text`, quotes included.
+    /// The number of Unicode scalars `appendString` writes for `text`, quotes included. (A
+    /// string with escapes, which is rare, is written out and counted: the escapes are listed
+    /// once, in `appendString`.)
     static func quotedLength(_ text: String) -> Int {
         guard needsEscapes(text) else { return text.unicodeScalars.count + 2 }
-        var n = 2
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}": n += 2
-            default: n += scalar.value < 0x20 ? 6 : 1
-            }
-        }
-        return n
+        var quoted = ""
+        appendString(text, to: &quoted)
+        return quoted.unicodeScalars.count
     }
 
     /// A quoted JSON string with the mandatory escapes. A string with nothing to escape (the
