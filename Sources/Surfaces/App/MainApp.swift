@@ -292,7 +292,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let id = changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         appOutboxAppend(id)
-        changes.handedOn(id)
+        changes.letGo(id)
         persist()
         appShows(m.store)
         if w.p.app.projectionWriter == .onDomainChange { writeProjection() }

@@ -376,6 +376,6 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     func makeEdit() {
         let id = changes.make(.elsewhere)
         os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
-        changes.handedOn(id)
+        changes.letGo(id)
     }
 }

@@ -289,7 +289,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
-        changes.handedOn(id)
+        changes.letGo(id)
         writes.append((id, w.now))
         // The watch shows its own write at once, sent or not.
         if var c = cache {

@@ -19,7 +19,8 @@ final class ChangeJourneys {
     }
 
     /// Records a change made now by `origin` and returns its number. The program that
-    /// made it holds it until it calls `handedOn` (after giving it to its next holder).
+    /// made it holds it until it lets go (`letGo`, after giving it to its next holder, or
+    /// failing to).
     func make(_ origin: ChangeOrigin) -> Int32 {
         observersTruthWillChange()
         return truth.make(origin, at: engine.now)
@@ -35,9 +36,6 @@ final class ChangeJourneys {
         observersTruthWillChange()
         truth.markLost(change, at: engine.now)
     }
-
-    /// The program that made `change` has given it to its next holder (or could not).
-    @inline(__always) func handedOn(_ change: Int32) { letGo(change) }
 
     private func observersTruthWillChange() { measure.truthWillChange() }
 }

@@ -24,7 +24,7 @@ final class CredentialScopeTests: XCTestCase {
             // a device-code request with no code asks for a new one, or approves none.
             let change = kind == .write ? w.changes.make(.app) : -1
             w.os.request(kind, from: w.ids.elsewhere, credential: credential, change: change)
-            if change >= 0 { w.changes.handedOn(change) }
+            if change >= 0 { w.changes.letGo(change) }
             run.wait(Time.minute)
         }
         // "reply(Reply(kind: write, status: forbidden, …))" → "write forbidden".
