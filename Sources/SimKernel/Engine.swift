@@ -85,7 +85,7 @@ public final class Engine {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    @usableFromInline var processes: [Slot] = []
+    @usableFromInline var processes: ProcessColumn<Slot>
     /// Strong references: the engine owns its processes for its whole life.
     var owners: [AnyProcess] = []
     #if !DEBUG
@@ -93,15 +93,15 @@ public final class Engine {
     #endif
     /// The process table. The two fields read at every event (incarnation and state) live
     /// in compact parallel arrays; `record(_:)` assembles the full record.
-    @usableFromInline var table: [ProcessRecord] = []
+    @usableFromInline var table: ProcessColumn<ProcessRecord>
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    @usableFromInline var incarnations: [UInt32] = []
+    @usableFromInline var incarnations: ProcessColumn<UInt32>
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    @usableFromInline var states: [ProcessState] = []
+    @usableFromInline var states: ProcessColumn<ProcessState>
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -115,15 +115,18 @@ public final class Engine {
     /// An engine with room for `expectedPrograms` programs before its tables grow (a world of
     /// the built-in surfaces registers 19).
     public init(expectedPrograms: Int = 24) {
-        reserveTables(expectedPrograms)
+        processes = ProcessColumn(capacity: expectedPrograms)
+        table = ProcessColumn(capacity: expectedPrograms)
+        incarnations = ProcessColumn(capacity: expectedPrograms)
+        states = ProcessColumn(capacity: expectedPrograms)
+        owners.reserveCapacity(expectedPrograms)
     }
 
-    private func reserveTables(_ n: Int) {
-        processes.reserveCapacity(n)
-        owners.reserveCapacity(n)
-        table.reserveCapacity(n)
-        incarnations.reserveCapacity(n)
-        states.reserveCapacity(n)
+    deinit {
+        processes.free()
+        table.free()
+        incarnations.free()
+        states.free()
     }
 
     // MARK: Process table
