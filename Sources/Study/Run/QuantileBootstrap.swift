@@ -35,8 +35,13 @@ public struct QuantileBootstrap: Sendable, Equatable {
     private(set) var offset = 0
     /// Columns per row: the buckets from `offset` to the highest one reached.
     private(set) var width = 0
-    /// Row r, column c at `r * width + c`: weighted count of bucket `offset + c` in
+    /// Row r, column c at `c * rowCount + r`: weighted count of bucket `offset + c` in
     /// replicate r (row 0 unweighted). Empty until a sample arrives.
+    ///
+    /// Stored column by column (all replicates of one bucket side by side): a replication
+    /// adds to the few buckets its samples reach, each in every replicate, so it writes a
+    /// few runs of adjacent cells rather than one scattered cell per row; a study's
+    /// bootstraps together are larger than the processor's caches.
     private(set) var counts: [Int] = []
     /// Replications that contributed at least one sample.
     private(set) var replications = 0
@@ -47,11 +52,17 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// From decoded parts (see `QuantileBootstrap+Encoding.swift`).
     init(offset: Int, rows: [[Int]], replications: Int) {
         (self.offset, self.width, self.replications) = (offset, rows.first?.count ?? 0, replications)
-        counts = rows.flatMap { $0 }
+        counts = Array(repeating: 0, count: width * Self.rowCount)
+        for (r, row) in rows.enumerated() {
+            for (c, count) in row.enumerated() { counts[c * Self.rowCount + r] = count }
+        }
     }
 
+    /// Rows: row 0 and the replicates.
+    static let rowCount = replicates + 1
+
     /// Row `r` as an array (encoding, tests).
-    func row(_ r: Int) -> ArraySlice<Int> { counts[(r * width)..<((r + 1) * width)] }
+    func row(_ r: Int) -> [Int] { (0..<width).map { counts[$0 * Self.rowCount + r] } }
 
     /// The coarse bucket of a finite, non-negative value:
     /// `1 + (exponent − lowestExponent)·16 + ⌊(significand − 1)·16⌋` from `lowestTrackable` up.
@@ -92,14 +103,14 @@ public struct QuantileBootstrap: Sendable, Equatable {
         precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
         replications += 1
         cover(first.bucket, last.bucket)
-        let (width, offset) = (self.width, self.offset)
+        let offset = self.offset
         counts.withUnsafeMutableBufferPointer { cells in
-            for (b, count) in buckets { cells[b - offset] += count }
-            for r in 1...Self.replicates {
-                let w = Int(weights[r - 1])
-                if w == 0 { continue }
-                let base = r * width - offset
-                for (b, count) in buckets { cells[base + b] += w * count }
+            weights.withUnsafeBufferPointer { w in
+                for (b, count) in buckets {
+                    let column = cells.baseAddress! + (b - offset) * Self.rowCount
+                    column[0] += count
+                    for r in 1...Self.replicates { column[r] += Int(w[r - 1]) * count }
+                }
             }
         }
     }
@@ -110,10 +121,13 @@ public struct QuantileBootstrap: Sendable, Equatable {
         precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
         replications += 1
         cover(bucket, bucket)
-        let (width, column) = (self.width, bucket - offset)
+        let start = (bucket - offset) * Self.rowCount
         counts.withUnsafeMutableBufferPointer { cells in
-            cells[column] += 1
-            for r in 1...Self.replicates { cells[r * width + column] += Int(weights[r - 1]) }
+            weights.withUnsafeBufferPointer { w in
+                let column = cells.baseAddress! + start
+                column[0] += 1
+                for r in 1...Self.replicates { column[r] += Int(w[r - 1]) }
+            }
         }
     }
 
@@ -122,9 +136,12 @@ public struct QuantileBootstrap: Sendable, Equatable {
         guard other.width > 0 else { return }
         replications += other.replications
         cover(other.offset, other.offset + other.width - 1)
-        for r in 0...Self.replicates {
-            let (mine, theirs) = (r * width + other.offset - offset, r * other.width)
-            for c in 0..<other.width { counts[mine + c] += other.counts[theirs + c] }
+        // The other's columns are this one's from `other.offset − offset` on, in the same order.
+        let start = (other.offset - offset) * Self.rowCount
+        counts.withUnsafeMutableBufferPointer { mine in
+            other.counts.withUnsafeBufferPointer { theirs in
+                for k in theirs.indices { mine[start + k] += theirs[k] }
+            }
         }
     }
 
@@ -141,9 +158,11 @@ public struct QuantileBootstrap: Sendable, Equatable {
         let newHigh = ((width == 0 ? high : Swift.max(high, offset + width - 1)) / octave + 1) * octave - 1
         let newWidth = newHigh - newLow + 1
         guard newWidth != width || newLow != offset else { return }
-        var widened = Array(repeating: 0, count: newWidth * (Self.replicates + 1))
-        for r in 0...Self.replicates where width > 0 {
-            for c in 0..<width { widened[r * newWidth + offset - newLow + c] = counts[r * width + c] }
+        var widened = Array(repeating: 0, count: newWidth * Self.rowCount)
+        // The old columns keep their order: one block, moved to where their buckets now start.
+        if width > 0 {
+            let start = (offset - newLow) * Self.rowCount
+            widened.replaceSubrange(start..<(start + counts.count), with: counts)
         }
         (counts, offset, width) = (widened, newLow, newWidth)
     }
