@@ -168,4 +168,26 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertEqual(v[4], 66)
         XCTAssertTrue(point.pointMetricValues(warmupMinutes: 11).allSatisfy(\.isNaN))
     }
+
+    /// A replication's samples are sorted with their exact zeros put first uncompared: the result
+    /// is the ascending order, whatever share of zeros and wherever they stand, and the moments
+    /// and histogram built from zeros that skip the arithmetic equal those built one by one.
+    func testSamplesWithManyZerosSortAndSumAsEachOne() {
+        var rng = RandomStream(seed: 25)
+        for n in [0, 1, 2, 5, 20, 21, 92, 300] {
+            for zeroShare in [0.0, 0.5, 0.78, 1.0] {
+                let samples = (0..<n).map { _ in rng.uniform() < zeroShare ? 0 : (rng.exponential(mean: 300) * 1e6).rounded() / 1e6 }
+                var sorted = samples
+                ReplicationFigures.sortSamples(&sorted)
+                XCTAssertEqual(sorted, samples.sorted(), "n \(n), zeros \(zeroShare)")
+                var oneByOne = LogHistogram()
+                var moments = ExactMoments()
+                for x in samples { oneByOne.record(x); moments.add(x) }
+                XCTAssertEqual(LogHistogram(sorted: sorted), oneByOne, "n \(n), zeros \(zeroShare)")
+                XCTAssertEqual(moments.count, n)
+                let total = samples.reduce(0, +)
+                if n > 0 { XCTAssertEqual(moments.mean, total / Double(n), accuracy: 1e-6) }
+            }
+        }
+    }
 }

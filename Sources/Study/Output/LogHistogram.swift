@@ -74,7 +74,12 @@ public struct LogHistogram: Sendable, Equatable {
         bucketIndices.reserveCapacity(Swift.min(values.count, 256))
         bucketCounts.reserveCapacity(Swift.min(values.count, 256))
         var lastIndex = -1
-        for value in values {
+        // Sorted, the values that are exactly zero come first (a widget glanced at while
+        // current, most of a day's samples): counted, and adding nothing to the sum.
+        var start = 0
+        while start < values.count && values[start] == 0 { start += 1 }
+        zeroCount = start
+        for value in values[start...] {
             precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")
             sum.add(value)
             if value < Self.lowestTrackable {

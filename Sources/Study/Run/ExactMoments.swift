@@ -28,6 +28,7 @@ public struct ExactMoments: Sendable, Equatable {
     public mutating func add(_ x: Double) {
         precondition(x.isFinite, "ExactMoments adds finite values, got \(x)")
         count += 1
+        if x == 0 { return }      // both terms are 0 (most samples of a current surface)
         sum += Self.scaled(x)
         sumOfSquares += Self.scaled(x * x)
     }

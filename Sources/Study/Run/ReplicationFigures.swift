@@ -91,7 +91,7 @@ public struct ReplicationFigures: Sendable {
                     (total, moments) = Self.sumAndMoments(valid)
                 }
                 sampleMoments.append(moments)
-                valid.sort()
+                Self.sortSamples(&valid)
                 Self.appendStatistics(sorted: valid, total: total, to: &sampleFigures)
                 sampleHistograms.append(LogHistogram(sorted: valid))
                 bootstrapBuckets.append(QuantileBootstrap.isBootstrapped[i] ? QuantileBootstrap.buckets(sorted: valid) : [])
@@ -121,6 +121,24 @@ public struct ReplicationFigures: Sendable {
             moments.add(x)
         }
         return (total, moments)
+    }
+
+    /// Sorts valid samples (finite, non-negative) in ascending order. The ones that are exactly
+    /// zero (a surface glanced at while current: most samples of a staleness) are moved to the
+    /// front without comparing them, and only the rest is sorted.
+    static func sortSamples(_ samples: inout [Double]) {
+        samples.withUnsafeMutableBufferPointer { b in
+            // From the back, each non-zero value moves to the next free place from the end
+            // (never before its own place: the values after it fill at most the places after it).
+            var next = b.count
+            for i in b.indices.reversed() where b[i] != 0 {
+                next -= 1
+                b[next] = b[i]
+            }
+            for i in 0..<next { b[i] = 0 }
+            var rest = UnsafeMutableBufferPointer(rebasing: b[next...])
+            rest.sort()
+        }
     }
 
     /// The statistics of no samples: all NaN (one shared array).
