@@ -388,10 +388,15 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 let sameNames = store.names == os.snapshots[k].names
                 if !sameNames { store.names = os.snapshots[k].names }
                 store.account = os.appStorage.account
+                // Read from here on only: a constant, which the calls below borrow as it is (a
+                // variable handed to a call is copied first, in case the call changes it), and the
+                // variable lets go of its lists.
+                let current = store
+                store = DataCopy(account: Account.none)
                 m.freshSinceLaunch = true
                 m.hasReading = true
-                persist(store)
-                appShows(store)
+                persist(current)
+                appShows(current)
                 // The projection does not show what the store now holds (the sync brought changes,
                 // or an earlier write failed while the shared area was closed): rebuild it and ask
                 // for a reload. Whether it does is read from the projection itself, not from the
@@ -400,14 +405,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 let changed = gained || !sameObjects || !sameNames
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
-                if !refreshProjectionIfCurrent(store) && writeProjection(store) {
+                if !refreshProjectionIfCurrent(current) && writeProjection(current) {
                     askForWidgetReload(os.appInForeground ? .appRequest : .pushWake)
                     os.appStorage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
-                appSynced(store, changed: changed, answersWatch: owed)
-                swap(&store, &m.store)
+                appSynced(current, changed: changed, answersWatch: owed)
+                m.store = current
                 m.storeLent = false
             } else {
                 let owed = m.watchAnswerOwed
