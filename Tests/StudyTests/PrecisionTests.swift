@@ -45,6 +45,16 @@ final class PrecisionTests: XCTestCase {
         XCTAssertTrue(try summary(f.path("out/summary.csv"), metric: "widget.staleness").allSatisfy { $0.replications == 12 })
     }
 
+    /// A metric that has no value at a point (its surface switched off) never reaches a target:
+    /// the run says so in words instead of printing an empty half-width and mean.
+    func testAMetricWithNoValuesIsNamedAsSuch() throws {
+        let f = try StudyFixture(Self.study)
+        let console = f.cli(["run", f.scenario, "--set", "live.enabled=false", "--precision", "live.staleness=10%",
+                             "--max-runs", "10", "--out", f.path("out")], expect: 1)
+        XCTAssertTrue(console.output.contains("no value of live.staleness in 10 replications"), console.output)
+        XCTAssertFalse(console.output.contains("half-width ,"), console.output)
+    }
+
     func testBadPrecisionOptionsAreExit2() throws {
         let f = try StudyFixture(Self.study)
         let cases: [([String], String)] = [
