@@ -21,7 +21,7 @@ enum HelpTopics {
         {normal: {mean, sd}}, {constant: v}, {empirical: [v, ...]}. A rate is a number per hour or \
         {perHour: n, profile: [24 hourly weights]}. Every value is checked against the range shown before         anything runs; a distribution's durations are at most 1000d, its sizes at most 1TB, a lognormal's         sigma at most 5. A study runs at most 100000 points and 100000000 replications in all.
         """, indent: 0) + "\n"
-        for spec in ParameterIndex().specs {
+        for spec in ParameterIndex.shared.specs {
             let value = ProfileDefaults.readable(spec, in: defaults, profile: profile)
             let range = spec.range.map { "; accepts " + ValueDecoder.describe($0, kind: spec.kind) } ?? ""
             text += "  \(spec.path)  (\(kindName(spec.kind)), default \(value)\(range))\n"

@@ -82,7 +82,7 @@ public struct InferVerb: Verb {
 
     /// The `--set` options as parameter settings, checked on every design of the probe world.
     static func adjustments(_ texts: [String], base: Parameters) throws(CLIFailure) -> [(ParameterSpec, ParameterValue)] {
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         var out: [(ParameterSpec, ParameterValue)] = []
         var given: [String: String] = [:]   // the --set text that set each path
         do throws(ScenarioError) {

@@ -87,7 +87,7 @@ public enum ChapterExport {
 
     /// `path = value` for each parameter whose value differs between `a` and `b` (a's value).
     static func differences(_ a: Parameters, _ b: Parameters) -> [String] {
-        ParameterIndex().specs.compactMap { spec in
+        ParameterIndex.shared.specs.compactMap { spec in
             let x = ParameterRendering.node(ParameterRendering.json(spec.get(a), kind: spec.kind)).render()
             let y = ParameterRendering.node(ParameterRendering.json(spec.get(b), kind: spec.kind)).render()
             return x == y ? nil : "\(spec.path) = \(x)"

@@ -49,7 +49,7 @@ public enum StudyPlots {
         if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
         if Int(layout.points[p].name) == nil { return layout.points[p].name }
         let names = shortNames(layout.columns)
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         return zip(layout.points[p].fields, layout.columns.indices).map { field, c in
             names[c] + " " + withUnit(readable(field, column: layout.columns[c], index: index), column: layout.columns[c], index: index)
         }.joined(separator: ", ")
@@ -64,7 +64,7 @@ public enum StudyPlots {
 
     /// A number of seconds or bytes with its unit (`300` → `5 min`); anything else as it is.
     /// (`index`: the parameter catalogue, built once by a caller that labels many values.)
-    static func withUnit(_ value: String, column: String, index: ParameterIndex = ParameterIndex()) -> String {
+    static func withUnit(_ value: String, column: String, index: ParameterIndex = ParameterIndex.shared) -> String {
         guard let x = Double(value) else { return value }
         switch index[column]?.kind {
         case .time?, .optionalTime?: return TimeScale(covering: [x]).format(x, withUnit: true)
@@ -76,7 +76,7 @@ public enum StudyPlots {
     /// A swept value as a legend shows it: a distribution of times or sizes with its units
     /// (`lognormal median 1s` for runs.csv's `lognormal median=1 sigma=0.6`, the default
     /// spread left out); anything else as runs.csv writes it.
-    static func readable(_ field: String, column: String, index: ParameterIndex = ParameterIndex()) -> String {
+    static func readable(_ field: String, column: String, index: ParameterIndex = ParameterIndex.shared) -> String {
         let kind = index[column]?.kind
         guard kind == .timeDistribution || kind == .sizeDistribution else { return field }
         func unit(_ text: Substring) -> String {
@@ -147,7 +147,7 @@ struct SweepAxis {
     /// The axis label: the path, with the meaning of each position for names.
     func label(_ path: String) -> String {
         guard !categories.isEmpty else {
-            switch ParameterIndex()[path]?.kind {
+            switch ParameterIndex.shared[path]?.kind {
             case .time?, .optionalTime?: return path + " (s)"
             case .size?: return path + " (bytes)"
             default: return path

@@ -58,7 +58,7 @@ enum SweepChart {
     /// The chart of swept column `c` for `metrics` (one measure, so one unit).
     static func render(_ state: StudyState, column c: Int, metrics: [ReportedMetric] = staleness) -> String {
         let layout = state.layout
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c], index: index) })
         // The other swept values are in each line's legend label (`lines`), not in the title.
         // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
@@ -90,7 +90,7 @@ enum SweepChart {
 
     /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
     static func isCategorical(_ path: String) -> Bool {
-        switch ParameterIndex()[path]?.kind {
+        switch ParameterIndex.shared[path]?.kind {
         case .choice?, .bool?: return true
         default: return path == "platform"
         }
@@ -101,7 +101,7 @@ enum SweepChart {
     static func lines(_ state: StudyState, column c: Int) -> [(key: String, points: [Int])] {
         let layout = state.layout
         let names = StudyPlots.shortNames(layout.columns)
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
             let key = layout.columns.indices.filter { $0 != c }.map { o in

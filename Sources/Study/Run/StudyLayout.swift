@@ -39,7 +39,7 @@ public struct StudyLayout: Sendable, Equatable {
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         name = scenario.name
         columns = scenario.sweep.columns
         let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))

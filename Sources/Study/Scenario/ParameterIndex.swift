@@ -18,7 +18,15 @@ public struct ParameterIndex {
     /// swept: each point then starts from its profile's defaults.)
     public static let studyWide: Set<String> = ["seed", "replications", "commonRandomNumbers"]
 
-    /// The index of the whole catalogue.
+    /// The index of the whole catalogue, built once: the catalogue is fixed from its first
+    /// read on (surfaces are installed before it), and building it takes about a
+    /// millisecond, which a run paid several times per sweep point. Shared between threads
+    /// as it is: nothing changes it once built, and its specs' accessors touch only the
+    /// `Parameters` value each call is handed (they are not marked `Sendable` because they
+    /// are built from key paths).
+    nonisolated(unsafe) public static let shared = ParameterIndex()
+
+    /// The index of the whole catalogue (`shared` is this, built once).
     public init() {
         specs = ParameterCatalog.all()
         paths = specs.map(\.path)

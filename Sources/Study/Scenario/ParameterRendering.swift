@@ -102,7 +102,7 @@ extension Scenario {
     /// written (each point's profile supplies the rest). Decoding its rendering gives the
     /// same scenario.
     public func renderedJSON() -> JSONValue {
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         var pairs: [(String, JSONValue)] = [("name", .string(name)), ("description", .string(description))]
         for spec in index.specs {
             if sweepsPlatform {

@@ -127,6 +127,6 @@ extension SampleDesign {
     /// shard state) samples, if its sweep is a sampled one.
     static func inRenderedScenario(_ text: String) -> SampleDesign? {
         guard let root = try? JSON5.parse(text), let node = root[key: "sweep"]?[key: "sample"] else { return nil }
-        return try? SampleDecoder(index: ParameterIndex(), file: "scenario", defaultSeed: 0).decode(node)
+        return try? SampleDecoder(index: ParameterIndex.shared, file: "scenario", defaultSeed: 0).decode(node)
     }
 }

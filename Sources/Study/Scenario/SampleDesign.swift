@@ -100,7 +100,7 @@ public struct SampleDesign: Sendable, Equatable {
     /// The assignments of every point, in run order; a sampled rate keeps the hourly
     /// profile `base` gives it.
     public func assignments(base: Parameters) -> [[Assignment]] {
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         return unitPoints().map { u in
             zip(ranges, u).map { range, x in
                 var profile: [Double] = []

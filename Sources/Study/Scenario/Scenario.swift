@@ -118,7 +118,7 @@ public struct Scenario: Sendable {
     /// values, then the point's.
     public func parameters(ofPoint index: Int) -> Parameters {
         var p = base
-        let catalog = ParameterIndex()
+        let catalog = ParameterIndex.shared
         let assignments = sweep.points[index].assignments
         if let platform = assignments.last(where: { $0.path == "platform" }), case .choice(let name) = platform.value,
            let profile = PlatformProfile(rawValue: name) {

@@ -37,7 +37,7 @@ public enum ScenarioLoader {
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
         let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
-        let index = ParameterIndex()
+        let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
         var parsedOverrides: [Override] = []
