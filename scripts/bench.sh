@@ -112,12 +112,14 @@ ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the re
 ours_s=""
 theirs=0
 theirs_eps=0
+pair_ratios=""   # each run of ours over the SimPy run right after it: how much the ratio swings
 for _ in $(seq "$REPEAT"); do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
   ours_s=$(smaller "$ours_s" "$secs")
   if [ -n "$PY" ]; then
     line=$($PY "$ref" 300)
     r=$(echo "$line" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
+    pair_ratios="$pair_ratios $(awk "BEGIN {printf \"%.1f\", 4000 / $secs / $r}")"
     if awk "BEGIN {exit !($r > $theirs)}"; then
       theirs=$r
       theirs_eps=$(echo "$line" | sed -E 's/.*events_per_s=([0-9.]+).*/\1/')
@@ -138,6 +140,7 @@ echo "study widget-path events_per_replication=$per_day kernel_only_replications
 if [ -n "$PY" ]; then
   echo "simpy-widget-day replications_per_s=$theirs events_per_replication=$theirs_epr events_per_s=$theirs_eps"
   echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}")"
+  echo "widget-path ratio_vs_simpy_each_pair=$(echo $pair_ratios | tr ' ' ',')"
   ours_eps=$(awk "BEGIN {printf \"%.0f\", $events / $ours_s}")
   echo "widget-path events_per_s=$ours_eps events_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours_eps / $theirs_eps}")"
   echo "widget-path kernel_only_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ceiling / $theirs}")"

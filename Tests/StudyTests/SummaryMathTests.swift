@@ -179,7 +179,7 @@ final class SummaryMathTests: XCTestCase {
                 let samples = (0..<n).map { _ in rng.uniform() < zeroShare ? 0 : (rng.exponential(mean: 300) * 1e6).rounded() / 1e6 }
                 var sorted = samples
                 ReplicationFigures.sortSamples(&sorted)
-                XCTAssertEqual(sorted, samples.sorted(), "n \(n), zeros \(zeroShare)")
+                XCTAssertEqual(sorted.map(\.bitPattern), samples.sorted().map(\.bitPattern), "n \(n), zeros \(zeroShare)")
                 var oneByOne = LogHistogram()
                 var moments = ExactMoments()
                 for x in samples { oneByOne.record(x); moments.add(x) }
@@ -188,6 +188,14 @@ final class SummaryMathTests: XCTestCase {
                 let total = samples.reduce(0, +)
                 if n > 0 { XCTAssertEqual(moments.mean, total / Double(n), accuracy: 1e-6) }
             }
+        }
+        // A negative zero is a valid sample equal to zero, written −0.0 in a shard's state: it
+        // sorts, bit for bit, as the standard sort puts it (ties in their order).
+        for samples in [[-0.0], [0.0, -0.0, 3.5, 0.0], [-0.0, 2.0, 0.0, -0.0, 0.0]] {
+            var sorted = samples
+            ReplicationFigures.sortSamples(&sorted)
+            XCTAssertEqual(sorted.map(\.bitPattern), samples.sorted().map(\.bitPattern), "\(samples)")
+            XCTAssertEqual(LogHistogram(sorted: sorted).encode(), LogHistogram(sorted: samples.sorted()).encode(), "\(samples)")
         }
     }
 }

@@ -15,7 +15,7 @@ extension PrecisionReport {
                 // Nothing to estimate: more replications cannot help unless something switches it on.
                 text += "  point \(point): no value of \(name) in \(report.replications) replications (a metric of a surface switched off at this point has none)\n"
             } else if half.isNaN {
-                text += "  point \(point): mean \(CSVNumber.format(mean)) from a single value, so no interval yet\n"
+                text += "  point \(point): mean \(CSVNumber.format(mean)) from one replication's values, so no interval yet\n"
             } else {
                 let share = mean != 0 ? " (" + CSVNumber.format(half / abs(mean) * 100) + "% of the mean)" : ""
                 text += "  point \(point): half-width \(CSVNumber.format(half)), mean \(CSVNumber.format(mean))\(share)\n"

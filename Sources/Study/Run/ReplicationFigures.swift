@@ -125,9 +125,14 @@ public struct ReplicationFigures: Sendable {
 
     /// Sorts valid samples (finite, non-negative) in ascending order. The ones that are exactly
     /// zero (a surface glanced at while current: most samples of a staleness) are moved to the
-    /// front without comparing them, and only the rest is sorted.
+    /// front without comparing them, and only the rest is sorted. A negative zero (valid, and
+    /// equal to zero, but written `-0.0` in a shard's state) sorts as it always did: the whole
+    /// list, ties in their order.
     static func sortSamples(_ samples: inout [Double]) {
         samples.withUnsafeMutableBufferPointer { b in
+            var negativeZeros = 0      // counted without a branch: almost every list has none
+            for x in b { negativeZeros &+= x.bitPattern == (-0.0).bitPattern ? 1 : 0 }
+            if negativeZeros > 0 { return b.sort() }
             // From the back, each non-zero value moves to the next free place from the end
             // (never before its own place: the values after it fill at most the places after it).
             var next = b.count
