@@ -9,7 +9,7 @@ import SimKernel
 struct SystemStreams {
     var pushTV, app, liveTermination: RandomStream
     /// By process index, for every program of `Assembly.programNames` (and any added after).
-    var networkFrom, storageFrom, sessionsOpenedBy: [RandomStream]
+    var networkFrom, storageFrom, sessionsOpenedBy: ProgramStreams
 
     init(seed: UInt64) {
         let n = Names.shared
@@ -17,18 +17,17 @@ struct SystemStreams {
         pushTV = s(n.pushTV)
         app = s(n.app)
         liveTermination = s(n.liveTermination)
-        networkFrom = n.networkFrom.map(s)
-        storageFrom = n.storageFrom.map(s)
-        sessionsOpenedBy = n.sessionsOpenedBy.map(s)
+        networkFrom = ProgramStreams(n.networkFrom, replicationSeed: seed)
+        storageFrom = ProgramStreams(n.storageFrom, replicationSeed: seed)
+        sessionsOpenedBy = ProgramStreams(n.sessionsOpenedBy, replicationSeed: seed)
     }
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams,
     /// seeded by that name like a built-in program's (docs/extending.md#programs).
     mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
-        func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
-        networkFrom.append(s(Names.network))
-        storageFrom.append(s(Names.storage))
-        sessionsOpenedBy.append(s(Names.sessions))
+        networkFrom.addProgram(named: name, replicationSeed: seed)
+        storageFrom.addProgram(named: name, replicationSeed: seed)
+        sessionsOpenedBy.addProgram(named: name, replicationSeed: seed)
     }
 
     /// The streams' name hashes, computed once rather than per replication.
@@ -37,14 +36,8 @@ struct SystemStreams {
         let pushTV = SeedMixer.nameHash("push.tv")
         let app = SeedMixer.nameHash("app")
         let liveTermination = SeedMixer.nameHash("live.termination")
-        let networkFrom = perProcess(network)
-        let storageFrom = perProcess(storage)
-        let sessionsOpenedBy = perProcess(sessions)
-        static let network = "network.from", storage = "storage.from", sessions = "user.sessions.openedBy"
-
-        /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.
-        private static func perProcess(_ prefix: String) -> [UInt64] {
-            Assembly.programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
-        }
+        let networkFrom = ProgramStreams.Family("network.from")
+        let storageFrom = ProgramStreams.Family("storage.from")
+        let sessionsOpenedBy = ProgramStreams.Family("user.sessions.openedBy")
     }
 }

@@ -30,25 +30,21 @@ struct RandomStreams {
     /// The backend's time applying each process's writes, the delivery (loss, delay) of the
     /// silent push each process's writes make the backend send, and whether that push's wake
     /// is refused, by process index.
-    var backendFrom, pushFrom, pushWakeFrom: [RandomStream]
+    var backendFrom, pushFrom, pushWakeFrom: ProgramStreams
     /// The delivery (loss, delay) of the push a standalone watch gets for each process's
     /// writes, by process index (docs/model.md#watch-reachability).
-    var pushWatchFrom: [RandomStream]
-    /// Processes with streams of their own in the per-process arrays above: every program
-    /// of `Assembly.programNames`, in that order.
-    static var processCapacity: Int { Assembly.programNames.count }
+    var pushWatchFrom: ProgramStreams
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams
-    /// in every per-process array, seeded by that name like a built-in program's, so an
+    /// in every per-program family, seeded by that name like a built-in program's, so an
     /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
     /// round trips, its storage times and the sessions it opens are the system's:
     /// `OperatingSystem.addProcess(named:replicationSeed:)`.)
     mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
-        func s(_ prefix: String) -> RandomStream { RandomStream(replicationSeed: seed, name: "\(prefix).\(name)") }
-        backendFrom.append(s("backend.from"))
-        pushFrom.append(s("push.from"))
-        pushWakeFrom.append(s("push.wake.from"))
-        pushWatchFrom.append(s("push.watch.from"))
+        backendFrom.addProgram(named: name, replicationSeed: seed)
+        pushFrom.addProgram(named: name, replicationSeed: seed)
+        pushWakeFrom.addProgram(named: name, replicationSeed: seed)
+        pushWatchFrom.addProgram(named: name, replicationSeed: seed)
     }
 
     init(seed: UInt64) {
@@ -58,10 +54,10 @@ struct RandomStreams {
         elsewhereDeletes = s(n.elsewhereDeletes)
         elsewhereRenames = s(n.elsewhereRenames)
         deviceMotion = s(n.deviceMotion)
-        backendFrom = n.backendFrom.map(s)
-        pushFrom = n.pushFrom.map(s)
-        pushWakeFrom = n.pushWakeFrom.map(s)
-        pushWatchFrom = n.pushWatchFrom.map(s)
+        backendFrom = ProgramStreams(n.backendFrom, replicationSeed: seed)
+        pushFrom = ProgramStreams(n.pushFrom, replicationSeed: seed)
+        pushWakeFrom = ProgramStreams(n.pushWakeFrom, replicationSeed: seed)
+        pushWatchFrom = ProgramStreams(n.pushWatchFrom, replicationSeed: seed)
         user = s(n.user)
         userSessions = s(n.userSessions)
         elsewhere = s(n.elsewhere)
@@ -112,13 +108,8 @@ private struct StreamNameHashes {
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let backendFrom = perProcess("backend.from")
-    let pushFrom = perProcess("push.from")
-    let pushWakeFrom = perProcess("push.wake.from")
-    let pushWatchFrom = perProcess("push.watch.from")
-
-    /// `prefix.backend`, `prefix.pushService`, … for every program, by its process index.
-    private static func perProcess(_ prefix: String) -> [UInt64] {
-        Assembly.programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
-    }
+    let backendFrom = ProgramStreams.Family("backend.from")
+    let pushFrom = ProgramStreams.Family("push.from")
+    let pushWakeFrom = ProgramStreams.Family("push.wake.from")
+    let pushWatchFrom = ProgramStreams.Family("push.watch.from")
 }
