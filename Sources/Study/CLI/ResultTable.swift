@@ -26,9 +26,8 @@ struct ResultTable {
     /// Swept values as the study's legends write them (docs/output.md, "Legends"): `budgetPerDay 40, jitter 5 min`.
     func valuesLabel(_ row: [String], columns: [Int]) -> String {
         let names = StudyPlots.shortNames(columns.map { header[$0] })
-        let index = ParameterIndex.shared
         return zip(names, columns).map { name, c in
-            name + " " + StudyPlots.withUnit(StudyPlots.readable(row[c], column: header[c], index: index), column: header[c], index: index)
+            name + " " + StudyPlots.withUnit(StudyPlots.readable(row[c], column: header[c]), column: header[c])
         }.joined(separator: ", ")
     }
 

@@ -49,9 +49,8 @@ public enum StudyPlots {
         if layout.columns.isEmpty { return "point \(layout.points[p].name)" }
         if Int(layout.points[p].name) == nil { return layout.points[p].name }
         let names = shortNames(layout.columns)
-        let index = ParameterIndex.shared
         return zip(layout.points[p].fields, layout.columns.indices).map { field, c in
-            names[c] + " " + withUnit(readable(field, column: layout.columns[c], index: index), column: layout.columns[c], index: index)
+            names[c] + " " + withUnit(readable(field, column: layout.columns[c]), column: layout.columns[c])
         }.joined(separator: ", ")
     }
 
@@ -63,10 +62,9 @@ public enum StudyPlots {
     }
 
     /// A number of seconds or bytes with its unit (`300` → `5 min`); anything else as it is.
-    /// (`index`: the parameter catalogue, built once by a caller that labels many values.)
-    static func withUnit(_ value: String, column: String, index: ParameterIndex = ParameterIndex.shared) -> String {
+    static func withUnit(_ value: String, column: String) -> String {
         guard let x = Double(value) else { return value }
-        switch index[column]?.kind {
+        switch ParameterIndex.shared[column]?.kind {
         case .time?, .optionalTime?: return TimeScale(covering: [x]).format(x, withUnit: true)
         case .size?: return ParameterRendering.formatSize(Int64(x.rounded()))
         default: return value
@@ -76,8 +74,8 @@ public enum StudyPlots {
     /// A swept value as a legend shows it: a distribution of times or sizes with its units
     /// (`lognormal median 1s` for runs.csv's `lognormal median=1 sigma=0.6`, the default
     /// spread left out); anything else as runs.csv writes it.
-    static func readable(_ field: String, column: String, index: ParameterIndex = ParameterIndex.shared) -> String {
-        let kind = index[column]?.kind
+    static func readable(_ field: String, column: String) -> String {
+        let kind = ParameterIndex.shared[column]?.kind
         guard kind == .timeDistribution || kind == .sizeDistribution else { return field }
         func unit(_ text: Substring) -> String {
             guard let x = Double(text) else { return String(text) }

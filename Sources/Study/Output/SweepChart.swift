@@ -58,8 +58,7 @@ enum SweepChart {
     /// The chart of swept column `c` for `metrics` (one measure, so one unit).
     static func render(_ state: StudyState, column c: Int, metrics: [ReportedMetric] = staleness) -> String {
         let layout = state.layout
-        let index = ParameterIndex.shared
-        let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c], index: index) })
+        let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
         // The other swept values are in each line's legend label (`lines`), not in the title.
         // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
         var drawn = series(state, column: c, axis: axis, metrics: metrics)
@@ -101,12 +100,11 @@ enum SweepChart {
     static func lines(_ state: StudyState, column c: Int) -> [(key: String, points: [Int])] {
         let layout = state.layout
         let names = StudyPlots.shortNames(layout.columns)
-        let index = ParameterIndex.shared
         var groups: [(key: String, points: [Int])] = []
         for p in layout.points.indices {
             let key = layout.columns.indices.filter { $0 != c }.map { o in
-                names[o] + " " + StudyPlots.withUnit(StudyPlots.readable(layout.points[p].fields[o], column: layout.columns[o], index: index),
-                                                     column: layout.columns[o], index: index)
+                names[o] + " " + StudyPlots.withUnit(StudyPlots.readable(layout.points[p].fields[o], column: layout.columns[o]),
+                                                     column: layout.columns[o])
             }.joined(separator: ", ")
             if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].points.append(p) } else { groups.append((key, [p])) }
         }
