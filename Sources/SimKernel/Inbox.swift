@@ -74,9 +74,12 @@ public final class Inbox<Input> {
     /// Drops every waiting input (the world is being taken apart): every slot handed out
     /// and not on the free list still holds one.
     func removeAll() {
-        var isFree = [Bool](repeating: false, count: used)
-        for k in 0..<freeCount { isFree[Int(free[k])] = true }
-        for k in 0..<used where !isFree[k] { (slots + k).deinitialize(count: 1) }
+        // Inputs of plain data (most of them) need no deinitialising: nothing to find.
+        if !_isPOD(Input.self) && freeCount < used {
+            var isFree = [Bool](repeating: false, count: used)
+            for k in 0..<freeCount { isFree[Int(free[k])] = true }
+            for k in 0..<used where !isFree[k] { (slots + k).deinitialize(count: 1) }
+        }
         used = 0
         freeCount = 0
     }
