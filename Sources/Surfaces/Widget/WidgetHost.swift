@@ -148,14 +148,16 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         case .timeline(let view, let next, let protectedData, let lastSlot):
             providerRunning = false
             builtWhileProtected = protectedData
-            let shown = os.viewsInFlight[Int(view)]
-            display(shown)
+            let slot = os.viewsInFlight[Int(view)].slot
             timelines += 1
-            entries = nil
-            if shown.slot >= 0 && lastSlot > shown.slot {
-                entries = (shown, lastSlot, timelines)
-                scheduleEntry(shown.slot + 1)
+            if slot >= 0 && lastSlot > slot {
+                entries = (os.viewsInFlight[Int(view)], lastSlot, timelines)
+            } else {
+                entries = nil
             }
+            // The view is read where the message left it and handed on, not copied out first.
+            display(os.viewsInFlight[Int(view)])
+            if entries != nil { scheduleEntry(slot + 1) }
             setHint(next.time)
             if let again = reloadAgain {
                 reloadAgain = nil
@@ -199,9 +201,9 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// Shows the current entry's view: the system's redacted view in its place while the phone is
     /// locked, when the widget redacts (a view without data has nothing to redact). No code of
     /// the app runs (docs/model.md#lock-screen-redaction).
-    private func display(_ view: View) {
-        stored = view
+    private func display(_ view: consuming View) {
         let redacted = world.p.widget.redactsWhenLocked && os.device.locked && view.kind == .data
+        stored = copy view
         measure.showsWidget(view, redacted: redacted)
     }
 

@@ -80,7 +80,8 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             measure.report(.providerRun)
             guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
             let projection = os.readSharedProjection()
-            if let pr = projection, !decodes(pr) {
+            // Its fields are read where the read left them (optional chaining), not bound to a copy.
+            if let schema = projection?.schemaVersion, !decodes(schema) {
                 engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
                 return
             }
@@ -89,7 +90,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             if case .found(let token) = lookUp { session = token }
             if lookUp != .notFound { os.widgetContainer.sessionEntrySeen = true }
             sessionProtected = lookUp == .protected
-            let age = projection.map { w.now - $0.data.readAt } ?? Time.never
+            let age = (projection?.data.readAt).map { w.now - $0 } ?? Time.never
             let found = projection != nil
             building = Build(projection: consume projection, session: session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
@@ -108,14 +109,14 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
     }
 
-    /// Whether this version of the widget decodes the projection on disk (docs/model.md#the-widgets-projection's
-    /// projection contract). A versioned projection says which shape it is, so a reader of
+    /// Whether this version of the widget decodes the projection on disk, written with schema
+    /// `schemaVersion` (docs/model.md#the-widgets-projection's projection contract). A versioned projection says which shape it is, so a reader of
     /// another version knows and decides (`versionedReadsOld` reads it, `versionedAppMigrates`
     /// waits for the app). An unversioned one written by another app version is read as if it
     /// were this version's shape, its fields do not match, decoding throws, and the provider
     /// dies: the host keeps the old picture until the app rewrites the projection.
-    private func decodes(_ pr: SharedStorageArea.Projection) -> Bool {
-        pr.schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
+    private func decodes(_ schemaVersion: Int32) -> Bool {
+        schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
     }
 
     /// Builds the view from what it has and hands the timeline to the host.
@@ -148,19 +149,21 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
         if session == nil && os.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
-        guard let pr = projection else { return .blank(.nothingYet) }
-        if pr.schemaVersion != os.schemaVersion {
+        // The projection's fields are read in place (`projection!.…`), not bound to a copy of it.
+        guard projection != nil else { return .blank(.nothingYet) }
+        if projection!.schemaVersion != os.schemaVersion {
             switch w.p.widget.projectionSchema {
             case .versionedAppMigrates: return .blank(.nothingYet)
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
-        let object = resolveConfiguredTarget(in: pr.data.objects)
+        let object = resolveConfiguredTarget(in: projection!.data.objects)
         if object < 0 { return .blank(.targetGone) }
         let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
         // The object's name as the data it read has it (docs/model.md#configured-targets).
-        return View(kind: .data, account: pr.data.account, changes: pr.data.changes, readAt: pr.data.readAt,
-                    showsAge: w.p.widget.showsDataAge, object: object, slot: slot, name: pr.data.nameVersion(of: object))
+        return View(kind: .data, account: projection!.data.account, changes: projection!.data.changes,
+                    readAt: projection!.data.readAt, showsAge: w.p.widget.showsDataAge, object: object, slot: slot,
+                    name: projection!.data.nameVersion(of: object))
     }
 
     /// The gallery's preview (docs/model.md#the-gallery-preview; the chapter's snapshot, "a realistic
@@ -175,7 +178,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             return .blank(.fixture)
         case .accountData:
             let projection = os.readSharedProjection()
-            if let pr = projection, !decodes(pr) { return .blank(.placeholder) }   // the gallery's placeholder
+            if let schema = projection?.schemaVersion, !decodes(schema) { return .blank(.placeholder) }   // the gallery's placeholder
             let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }

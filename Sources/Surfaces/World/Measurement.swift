@@ -257,7 +257,7 @@ final class Measurement {
     func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != Account.first
-        shows(.widget, redacted ? .blank(.redacted) : stored)
+        if redacted { shows(.widget, .blank(.redacted)) } else { shows(.widget, stored) }
         if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
 
