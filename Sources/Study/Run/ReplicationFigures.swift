@@ -125,9 +125,9 @@ public struct ReplicationFigures: Sendable {
 
     /// Sorts valid samples (finite, non-negative) in ascending order. The ones that are exactly
     /// zero (a surface glanced at while current: most samples of a staleness) are moved to the
-    /// front without comparing them, and only the rest is sorted. A negative zero (valid, and
-    /// equal to zero, but written `-0.0` in a shard's state) sorts as it always did: the whole
-    /// list, ties in their order.
+    /// front without comparing them, and only the rest is sorted (`SampleSort`). A negative
+    /// zero (valid, and equal to zero, but written `-0.0` in a shard's state) sorts as it always
+    /// did: the whole list, ties in their order.
     static func sortSamples(_ samples: inout [Double]) {
         samples.withUnsafeMutableBufferPointer { b in
             var negativeZeros = 0      // counted without a branch: almost every list has none
@@ -141,8 +141,9 @@ public struct ReplicationFigures: Sendable {
                 b[next] = b[i]
             }
             for i in 0..<next { b[i] = 0 }
-            var rest = UnsafeMutableBufferPointer(rebasing: b[next...])
-            rest.sort()
+            // Positive finite values only: equal ones cannot be told apart, so an unstable
+            // sort in place (no scratch buffer) gives the same list as any other.
+            SampleSort.sort(UnsafeMutableBufferPointer(rebasing: b[next...]))
         }
     }
 
