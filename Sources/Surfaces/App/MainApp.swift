@@ -64,6 +64,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         @exclusivity(unchecked)
         #endif
         var store: DataCopy
+        /// Takes the store out while a sync reply is handled (it is put back with `storeLent`
+        /// cleared); an empty copy stands in its place meanwhile.
+        func lendStore() -> DataCopy {
+            var taken = DataCopy(account: Account.none)
+            swap(&taken, &store)
+            storeLent = true
+            return taken
+        }
         #if !DEBUG
         @exclusivity(unchecked)
         #endif
@@ -364,7 +372,6 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func handle(_ r: Reply) {
-        let w = world
         guard let m = memory else { return }
         switch r.kind {
         case .sync:
@@ -372,27 +379,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the system's snapshot table), not copied out.
             if r.status == .ok, os.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == os.appStorage.account {
-                // The store is taken out of the run's memory while the reply is handled (a local
-                // value the calls below borrow, not copy) and put back at the end.
-                var store = DataCopy(account: Account.none)
-                swap(&store, &m.store)
-                m.storeLent = true
-                let k = Int(r.data)
-                let lost = w.truth.lost
-                let gained = os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
-                store.changes.formUnion(os.snapshots[k].changes, lost: lost)
-                store.readAt = r.readAt
-                // Lists that did not change are kept as they are (arrays that share storage compare at once).
-                let sameObjects = store.objects == os.snapshots[k].objects
-                if !sameObjects { store.objects = os.snapshots[k].objects }
-                let sameNames = store.names == os.snapshots[k].names
-                if !sameNames { store.names = os.snapshots[k].names }
-                store.account = os.appStorage.account
-                // Read from here on only: a constant, which the calls below borrow as it is (a
-                // variable handed to a call is copied first, in case the call changes it), and the
-                // variable lets go of its lists.
-                let current = store
-                store = DataCopy(account: Account.none)
+                // The store is taken out of the run's memory while the reply is handled and put
+                // back at the end: a constant, which the calls below borrow as it is (a variable
+                // handed to a call is copied first, in case the call changes it).
+                let (current, changed) = merged(m.lendStore(), snapshot: Int(r.data), readAt: r.readAt)
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(current)
@@ -402,7 +392,6 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // for a reload. Whether it does is read from the projection itself, not from the
                 // store before the sync: a launch that could not read its kept reading (the phone
                 // locked) starts empty, and an unchanged reading must not spend the widget's budget.
-                let changed = gained || !sameObjects || !sameNames
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(current) && writeProjection(current) {
@@ -429,6 +418,25 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
+    }
+
+    /// `store` with the data of sync reply snapshot `k` (read at `readAt`) merged in, and whether
+    /// that changed it: changes it lacked, other objects or other names. The data is read where
+    /// the reply left it (the system's snapshot table), not copied out; lists that did not
+    /// change are kept as they are (arrays that share storage compare at once).
+    @inline(__always)
+    private func merged(_ store: consuming DataCopy, snapshot k: Int, readAt: SimTime) -> (DataCopy, changed: Bool) {
+        var store = store
+        let lost = world.truth.lost
+        let gained = os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
+        store.changes.formUnion(os.snapshots[k].changes, lost: lost)
+        store.readAt = readAt
+        let sameObjects = store.objects == os.snapshots[k].objects
+        if !sameObjects { store.objects = os.snapshots[k].objects }
+        let sameNames = store.names == os.snapshots[k].names
+        if !sameNames { store.names = os.snapshots[k].names }
+        store.account = os.appStorage.account
+        return (store, gained || !sameObjects || !sameNames)
     }
 
     /// Asks the system for a widget reload, if the app's design asks for reloads at all
