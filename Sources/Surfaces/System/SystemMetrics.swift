@@ -135,8 +135,10 @@ extension Assembly {
     /// The backend's requests after the warm-up (the per-minute counts summed), and its requests
     /// and bytes by surface and endpoint: no value for a surface that is off, as for its other metrics.
     func reportBackend(into r: inout ReplicationResult, end: SimTime) {
-        r.values[Metric.backendRequests.rawValue] = Double(r.requestsPerMinute.reduce(0) { $0 + Int($1) })
         let w = world, p = w.p, cost = w.measure.backendCost
+        // Every request counted in a minute is counted in the breakdown too (`countRequest`), so
+        // the breakdown's total is the sum of the minutes.
+        r.values[Metric.backendRequests.rawValue] = Double(cost.requests())
         func on(_ s: CostSurface) -> Bool {
             switch s {
             case .app, .elsewhere: true

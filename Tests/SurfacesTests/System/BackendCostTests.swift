@@ -45,8 +45,8 @@ final class BackendCostTests: XCTestCase {
     }
 
     /// Every request after the warm-up is counted under exactly one surface and one endpoint:
-    /// the per-surface and the per-endpoint requests each sum to `backend.requests`, and the
-    /// bytes to `backend.bytes`.
+    /// the per-minute, the per-surface and the per-endpoint requests each sum to
+    /// `backend.requests`, and the bytes to `backend.bytes`.
     func testPerSurfaceAndPerEndpointFiguresSumToTheTotals() {
         for (name, p) in everySurfaceOn {
             for seed: UInt64 in 1...3 {
@@ -54,6 +54,7 @@ final class BackendCostTests: XCTestCase {
                 let total = r[value: .backendRequests], bytes = r[value: .backendBytes]
                 XCTAssertGreaterThan(total, 0, name)
                 for m in surfaces.dropLast() { XCTAssertFalse(r[value: m].isNaN, "\(name): \(m) has no value with every surface on") }
+                XCTAssertEqual(Double(r.requestsPerMinute.reduce(0) { $0 + Int($1) }), total, "\(name), seed \(seed): requests by minute")
                 XCTAssertEqual(sum(r, surfaces), total, "\(name), seed \(seed): requests by surface")
                 XCTAssertEqual(sum(r, endpoints), total, "\(name), seed \(seed): requests by endpoint")
                 XCTAssertEqual(sum(r, surfaceBytes), bytes, accuracy: 1e-6 * bytes, "\(name), seed \(seed): bytes by surface")
