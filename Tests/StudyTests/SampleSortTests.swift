@@ -5,8 +5,7 @@ import SimKernel
 /// The in-place sort of a replication's samples gives, bit for bit, the list the standard
 /// library's sort gives, on every shape of input it can meet: short and long, random, few
 /// distinct values (many exact ties), already sorted, reversed, all equal, and an organ
-/// pipe (a classic bad case for a median-of-three quicksort, which must fall back to
-/// heapsort rather than go quadratic).
+/// pipe (a classic bad case for a median-of-three quicksort).
 final class SampleSortTests: XCTestCase {
     private func assertSortsLikeTheStandardLibrary(_ values: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         var ours = values
@@ -29,14 +28,18 @@ final class SampleSortTests: XCTestCase {
         }
     }
 
-    /// The heapsort fallback alone (a depth limit of zero from the start) sorts too.
-    func testTheHeapsortFallbackSorts() {
+    /// With the partition depth cut short, the ranges left at that depth are heapsorted where
+    /// they lie: with no depth at all the whole list, with one or two levels the sub-ranges the
+    /// partitions hand over (the fallback that keeps a bad pivot sequence from going quadratic).
+    func testTheHeapsortFallbackSortsTheRangesItIsHanded() {
         var rng = RandomStream(seed: 9)
         for n in [17, 64, 1_001] {
-            let values = (0..<n).map { _ in Double(1 + Int(rng.uniform() * 50)) }
-            var ours = values
-            ours.withUnsafeMutableBufferPointer { SampleSort.sortByHeap($0) }
-            XCTAssertEqual(ours, values.sorted(), "heapsort, n = \(n)")
+            for depth in 0...2 {
+                let values = (0..<n).map { _ in Double(1 + Int(rng.uniform() * 50)) }
+                var ours = values
+                ours.withUnsafeMutableBufferPointer { SampleSort.sort($0, depthLimit: depth) }
+                XCTAssertEqual(ours, values.sorted(), "depth limit \(depth), n = \(n)")
+            }
         }
     }
 }

@@ -5,8 +5,8 @@
 /// An in-place sort of doubles in ascending order: quicksort with a three-way partition
 /// around a median of three (so lists of many equal samples, such as a staleness that is
 /// often exactly one reload period, split in one pass), insertion sort for short ranges, and
-/// heapsort once the partitions go too deep (at most 2·log₂ n levels), so it is O(n log n)
-/// on any input and allocates nothing.
+/// heapsort once the partitions go too deep (past 2·(⌊log₂ n⌋ + 1) levels), so it is
+/// O(n log n) on any input and allocates nothing.
 ///
 /// It is not stable, so it is for values whose equal elements cannot be told apart: no NaN,
 /// and not both zeros (`-0.0 == 0.0` yet they are written differently). Positive finite
@@ -16,16 +16,14 @@ enum SampleSort {
     static let insertionLimit = 16
 
     static func sort(_ b: UnsafeMutableBufferPointer<Double>) {
-        guard b.count > 1, let base = b.baseAddress else { return }
-        let depth = 2 * (Int.bitWidth - b.count.leadingZeroBitCount)
-        introsort(base, 0, b.count, depth: depth)
+        sort(b, depthLimit: 2 * (Int.bitWidth - b.count.leadingZeroBitCount))
     }
 
-    /// The fallback on its own: heapsort of the whole buffer (what a range that partitions too
-    /// deep gets; the tests run it directly).
-    static func sortByHeap(_ b: UnsafeMutableBufferPointer<Double>) {
+    /// `sort(_:)` with the partition depth past which ranges are heapsorted given (the tests
+    /// give small ones, so that the fallback runs on the sub-ranges it is handed).
+    static func sort(_ b: UnsafeMutableBufferPointer<Double>, depthLimit: Int) {
         guard b.count > 1, let base = b.baseAddress else { return }
-        heapsort(base, b.count)
+        introsort(base, 0, b.count, depth: depthLimit)
     }
 
     private static func introsort(_ a: UnsafeMutablePointer<Double>, _ low: Int, _ high: Int, depth: Int) {

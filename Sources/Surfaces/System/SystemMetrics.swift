@@ -132,12 +132,13 @@ extension Assembly {
         r.values[Metric.changesLost.rawValue] = MetricCatalog.fraction(lostChanges, of: made)
     }
 
-    /// The backend's requests after the warm-up (the per-minute counts summed), and its requests
-    /// and bytes by surface and endpoint: no value for a surface that is off, as for its other metrics.
+    /// The backend's requests after the warm-up (the breakdown's total, which is the per-minute
+    /// counts' sum), and its requests and bytes by surface and endpoint: no value for a surface
+    /// that is off, as for its other metrics.
     func reportBackend(into r: inout ReplicationResult, end: SimTime) {
         let w = world, p = w.p, cost = w.measure.backendCost
-        // Every request counted in a minute is counted in the breakdown too (`countRequest`), so
-        // the breakdown's total is the sum of the minutes.
+        // `countRequest` is the only place either is counted, and it counts each request in its
+        // minute and in the breakdown together, so the two totals are equal.
         r.values[Metric.backendRequests.rawValue] = Double(cost.requests())
         func on(_ s: CostSurface) -> Bool {
             switch s {

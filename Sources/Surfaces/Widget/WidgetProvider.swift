@@ -110,9 +110,9 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     }
 
     /// Whether this version of the widget decodes the projection on disk, written with schema
-    /// `schemaVersion` (docs/model.md#the-widgets-projection's projection contract). A versioned projection says which shape it is, so a reader of
-    /// another version knows and decides (`versionedReadsOld` reads it, `versionedAppMigrates`
-    /// waits for the app). An unversioned one written by another app version is read as if it
+    /// `schemaVersion` (docs/model.md#the-widgets-projection's projection contract). A versioned
+    /// projection says which shape it is, so a reader of another version knows and decides
+    /// (`versionedReadsOld` reads it, `versionedAppMigrates` waits for the app). An unversioned one written by another app version is read as if it
     /// were this version's shape, its fields do not match, decoding throws, and the provider
     /// dies: the host keeps the old picture until the app rewrites the projection.
     private func decodes(_ schemaVersion: Int32) -> Bool {

@@ -46,7 +46,9 @@ final class BackendCostTests: XCTestCase {
 
     /// Every request after the warm-up is counted under exactly one surface and one endpoint:
     /// the per-minute, the per-surface and the per-endpoint requests each sum to
-    /// `backend.requests`, and the bytes to `backend.bytes`.
+    /// `backend.requests`, and the bytes to `backend.bytes`. (`backend.requests` is the
+    /// breakdown's total; the per-minute counts are kept apart, so comparing them checks that
+    /// each request is counted once in each.)
     func testPerSurfaceAndPerEndpointFiguresSumToTheTotals() {
         for (name, p) in everySurfaceOn {
             for seed: UInt64 in 1...3 {
