@@ -74,7 +74,8 @@ public final class Inbox<Input> {
     /// Drops every waiting input (the world is being taken apart): every slot handed out
     /// and not on the free list still holds one.
     func removeAll() {
-        // Inputs of plain data (most of them) need no deinitialising: nothing to find.
+        // Inputs of plain data (most of them) need no deinitialising, and with every slot free
+        // nothing is held: only otherwise are the held slots found.
         if !_isPOD(Input.self) && freeCount < used {
             var isFree = [Bool](repeating: false, count: used)
             for k in 0..<freeCount { isFree[Int(free[k])] = true }

@@ -93,7 +93,7 @@ public struct PointAccumulator: Sendable, Equatable {
         if requestsPerMinute.count < figures.requestsPerMinute.count {
             requestsPerMinute += Array(repeating: 0, count: figures.requestsPerMinute.count - requestsPerMinute.count)
         }
-        // A replication's minutes (10,080 in a week) are added through the buffers with wrapping
+        // A replication's minutes (1,440 a simulated day) are added through the buffers with wrapping
         // adds, which the compiler vectorises (64-bit sums of 32-bit counts cannot overflow).
         figures.requestsPerMinute.withUnsafeBufferPointer { requests in
             requestsPerMinute.withUnsafeMutableBufferPointer { sums in

@@ -112,9 +112,10 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// Whether this version of the widget decodes the projection on disk, written with schema
     /// `schemaVersion` (docs/model.md#the-widgets-projection's projection contract). A versioned
     /// projection says which shape it is, so a reader of another version knows and decides
-    /// (`versionedReadsOld` reads it, `versionedAppMigrates` waits for the app). An unversioned one written by another app version is read as if it
-    /// were this version's shape, its fields do not match, decoding throws, and the provider
-    /// dies: the host keeps the old picture until the app rewrites the projection.
+    /// (`versionedReadsOld` reads it, `versionedAppMigrates` waits for the app). An unversioned
+    /// one written by another app version is read as if it were this version's shape, its
+    /// fields do not match, decoding throws, and the provider dies: the host keeps the old
+    /// picture until the app rewrites the projection.
     private func decodes(_ schemaVersion: Int32) -> Bool {
         schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
     }
@@ -178,7 +179,8 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             return .blank(.fixture)
         case .accountData:
             let projection = os.readSharedProjection()
-            if let schema = projection?.schemaVersion, !decodes(schema) { return .blank(.placeholder) }   // the gallery's placeholder
+            // A projection it cannot decode: the gallery's placeholder.
+            if let schema = projection?.schemaVersion, !decodes(schema) { return .blank(.placeholder) }
             let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
