@@ -36,6 +36,40 @@ final class QuantileBootstrapTests: XCTestCase {
         XCTAssertEqual(Double(w.filter { $0 == 0 }.count) / Double(w.count), 0.3679, accuracy: 0.01)
     }
 
+    /// Each replicate counts a replication's bucket `weight × samples in it` times, row 0 the
+    /// samples themselves: checked cell by cell against the definition, with buckets of one
+    /// sample and of several, added both as lists and one value at a time.
+    func testEachReplicateCountsEveryBucketItsWeightTimes() {
+        let replications: [(seed: UInt64, sorted: [Double])] = [
+            (11, [0, 0, 0, 2, 2.01, 7]),        // bucket 0 three times, a bucket twice, one once
+            (12, [2, 5, 5, 5, 5, 40]),
+            (13, [0.5]),
+        ]
+        let b = Self.bootstrap(replications)
+        var expected: [Int: [Int]] = [:]        // bucket → row 0, then each replicate
+        for r in replications {
+            let w = PoissonWeights.draw(seed: r.seed, count: QuantileBootstrap.replicates)
+            for (bucket, count) in QuantileBootstrap.buckets(sorted: r.sorted) {
+                var cells = expected[bucket] ?? Array(repeating: 0, count: QuantileBootstrap.rowCount)
+                cells[0] += count
+                for k in 1...QuantileBootstrap.replicates { cells[k] += Int(w[k - 1]) * count }
+                expected[bucket] = cells
+            }
+        }
+        XCTAssertTrue(QuantileBootstrap.buckets(sorted: replications[1].sorted).contains { $0.count == 4 })
+        for row in 0...QuantileBootstrap.replicates {
+            let cells = b.row(row)
+            for (c, value) in cells.enumerated() {
+                XCTAssertEqual(value, expected[b.offset + c]?[row] ?? 0, "row \(row), bucket \(b.offset + c)")
+            }
+        }
+        var one = QuantileBootstrap()
+        one.add(one: QuantileBootstrap.bucket(of: 3), weights: PoissonWeights.draw(seed: 14, count: QuantileBootstrap.replicates))
+        var listed = QuantileBootstrap()
+        listed.add([(QuantileBootstrap.bucket(of: 3), 1)], weights: PoissonWeights.draw(seed: 14, count: QuantileBootstrap.replicates))
+        XCTAssertEqual(one, listed)
+    }
+
     func testShardsMergeInAnyOrderToTheUnsplitBootstrap() {
         let all = Self.replications(12, size: 40, trial: 7)
         let whole = Self.bootstrap(all)

@@ -109,7 +109,13 @@ public struct QuantileBootstrap: Sendable, Equatable {
                 for (b, count) in buckets {
                     let column = cells.baseAddress! + (b - offset) * Self.rowCount
                     column[0] += count
-                    for r in 1...Self.replicates { column[r] += Int(w[r - 1]) * count }
+                    // Wrapping arithmetic, which the compiler vectorises: a cell counts at most
+                    // 12 × the samples of a study, far below 2⁶³. Most buckets hold one sample.
+                    if count == 1 {
+                        for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) }
+                    } else {
+                        for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) &* count }
+                    }
                 }
             }
         }
@@ -126,7 +132,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
             weights.withUnsafeBufferPointer { w in
                 let column = cells.baseAddress! + start
                 column[0] += 1
-                for r in 1...Self.replicates { column[r] += Int(w[r - 1]) }
+                for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) }
             }
         }
     }
