@@ -4,6 +4,10 @@ import SimKernel
 /// seeded by the name `prefix.<program k's name>` (`network.from.app`), so a program's draws
 /// never depend on its place in the registration order and a program added after the
 /// built-in ones reseeds no other (docs/model.md#randomness).
+///
+/// A built-in program's stream is seeded when it is first drawn from: most programs never
+/// draw from most families (a replication has seven families of nineteen streams), and a
+/// stream's draws depend only on its seed, so seeding it later gives the same draws.
 struct ProgramStreams {
     /// A source of per-program streams: its name prefix and the name hashes of the built-in
     /// programs' streams (`Assembly.programNames`, in order), computed once.
@@ -17,23 +21,34 @@ struct ProgramStreams {
         }
     }
 
-    private let prefix: String
-    private var streams: [RandomStream]
+    private let family: Family
+    private let replicationSeed: UInt64
+    /// By process index; nil until the stream is first drawn from (`subscript`).
+    private var streams: [RandomStream?]
 
     /// The built-in programs' streams of `family` in the replication seeded `seed`.
     init(_ family: Family, replicationSeed seed: UInt64) {
-        prefix = family.prefix
-        streams = family.builtInHashes.map { RandomStream(replicationSeed: seed, nameHash: $0) }
+        self.family = family
+        replicationSeed = seed
+        streams = Array(repeating: nil, count: family.builtInHashes.count)
     }
 
     /// Adds the stream of the program registered next, named `name` (docs/extending.md#programs).
     mutating func addProgram(named name: String, replicationSeed seed: UInt64) {
-        streams.append(RandomStream(replicationSeed: seed, name: "\(prefix).\(name)"))
+        streams.append(RandomStream(replicationSeed: seed, name: "\(family.prefix).\(name)"))
     }
 
     /// The stream of the program at process index `i`.
     subscript(_ i: Int) -> RandomStream {
-        @inline(__always) get { streams[i] }
-        @inline(__always) _modify { yield &streams[i] }
+        @inline(__always) get { streams[i] ?? seeded(i) }
+        @inline(__always) _modify {
+            if streams[i] == nil { streams[i] = seeded(i) }
+            yield &streams[i]!
+        }
+    }
+
+    /// The stream of built-in program `i` as seeded at the start of the replication.
+    private func seeded(_ i: Int) -> RandomStream {
+        RandomStream(replicationSeed: replicationSeed, nameHash: family.builtInHashes[i])
     }
 }
