@@ -17,6 +17,48 @@ final class CSVNumberTests: XCTestCase {
         }
     }
 
+    /// Fractions with zeros after the point, a fraction that rounds away, no room left for
+    /// decimals (ten digits before the point), and a value that rounds up to the next integer.
+    func testWritesTheFractionsDigitsInPlace() {
+        let cases: [(Double, String)] = [
+            (1.000123, "1.000123"), (5.05, "5.05"), (0.00005, "0.00005"), (-3.0007, "-3.0007"),
+            (9_999_999.99, "9999999.99"), (123_456_789.5, "123456789.5"), (1_234_567_890.4, "1234567890"),
+            (0.9999997, "1"), (-0.5, "-0.5"), (10.1, "10.1"), (100.000001, "100.000001"), (7.0000004, "7"),
+        ]
+        for (value, expected) in cases {
+            XCTAssertEqual(CSVNumber.format(value), expected, "\(value)")
+        }
+    }
+
+    /// Across magnitudes, a value prints with at most 6 decimals and 10 significant digits, no
+    /// trailing zero after the point, and reads back within half of its last digit.
+    func testReadsBackWithinHalfItsLastDigit() {
+        var x: UInt64 = 0x1234_5678
+        for _ in 0..<20_000 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let exponent = Double(Int(x >> 59)) - 8                    // 1e-8 … 1e23, mostly below 1e10
+            let value = Double(x >> 11) * 0x1.0p-53 * pow10(Int(exponent))
+            guard value < 1e10 else { continue }
+            let text = CSVNumber.format(value)
+            let parsed = Double(text)!
+            let parts = text.split(separator: ".")
+            let decimals = parts.count == 2 ? parts[1].count : 0
+            XCTAssertLessThanOrEqual(decimals, 6, text)
+            if parts.count == 2 { XCTAssertNotEqual(parts[1].last, "0", text) }
+            XCTAssertLessThanOrEqual(text.filter(\.isNumber).drop { $0 == "0" }.count, 10, text)
+            let digitsBefore = value < 1 ? 0 : String(Int(value)).count
+            let unit = pow10(-min(6, 10 - digitsBefore))
+            XCTAssertLessThanOrEqual(abs(parsed - value), unit / 2 * (1 + 1e-9), "\(value) printed \(text)")
+        }
+    }
+
+    /// 10^k for a small k.
+    private func pow10(_ k: Int) -> Double {
+        var r = 1.0
+        for _ in 0..<abs(k) { r *= 10 }
+        return k < 0 ? 1 / r : r
+    }
+
     func testNeverUsesExponentsInTheUsualRange() {
         var value = 1e-6
         while value < 1e15 {

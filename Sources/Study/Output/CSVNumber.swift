@@ -79,25 +79,36 @@ public enum CSVNumber {
         return digits
     }
 
-    /// `scaled / 10^decimals` written out with trailing zeros stripped.
+    /// `scaled / 10^decimals` written out with trailing zeros stripped (`scaled` positive).
+    /// The characters are written from the last into a buffer on the stack (room for 32; a
+    /// number here has at most 21) and appended at once: one capacity check, not one a digit.
     private static func appendFixedPoint(_ scaled: Int64, decimals: Int, to bytes: inout [UInt8]) {
-        let divisor = Int64(powersOfTen[decimals])
-        appendInteger(scaled / divisor, to: &bytes)
-        guard decimals > 0 else { return }
-        var fraction = scaled % divisor
-        var width = decimals
-        while width > 0 && fraction % 10 == 0 {      // trailing zeros
-            fraction /= 10
-            width -= 1
-        }
-        guard width > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        for _ in 0..<width { bytes.append(UInt8(ascii: "0")) }
-        var k = bytes.count - 1
-        while fraction > 0 {
-            bytes[k] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-            k -= 1
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            var start = buffer.count
+            func put(_ character: UInt8) {
+                start -= 1
+                buffer[start] = character
+            }
+            var rest = scaled.magnitude
+            var width = decimals
+            while width > 0 && rest % 10 == 0 {      // trailing zeros of the fraction
+                rest /= 10
+                width -= 1
+            }
+            if width > 0 {
+                for _ in 0..<width {
+                    put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+                    rest /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {                                   // the integer part, at least one digit
+                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 }
