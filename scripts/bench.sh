@@ -20,8 +20,8 @@ fi
 
 REPEAT=${BENCH_REPEAT:-3}
 echo "# kernel: the hold model, single thread (best of $REPEAT runs)"
-# Like every timing below, the best of BENCH_REPEAT runs: one run alone can land on a slow
-# moment of this VM.
+# Like every timing below, the best of BENCH_REPEAT runs (the widget path's, of
+# BENCH_WIDGET_REPEAT): one run alone can land on a slow moment of this VM.
 for _ in $(seq "$REPEAT"); do .build/release/HoldBench 20000000; done > "$tmp/hold.all"
 for n in 10 1000; do
   grep "^hold n=$n " "$tmp/hold.all" | sort -t= -k3 -n | tail -1
@@ -45,8 +45,9 @@ timed() {  # command... -> prints "seconds peak_kb"
   /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
 }
 # This machine's speed drifts by ±30% between identical runs (a shared VM), so every
-# timing is the best of BENCH_REPEAT runs (default 3), the usual estimate of what the
-# code costs without interference; SimPy gets the same treatment.
+# timing is the best of BENCH_REPEAT runs (default 3; the widget path's, of
+# BENCH_WIDGET_REPEAT, default 5), the usual estimate of what the code costs without
+# interference; SimPy gets the same treatment.
 smaller() {  # current new -> prints the smaller of two numbers (new when current is empty)
   if [ -z "$1" ] || awk "BEGIN {exit !($2 < $1)}"; then echo "$2"; else echo "$1"; fi
 }
@@ -104,7 +105,8 @@ for d in 30d 365d; do
   echo "study default duration=$d peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}") seconds=$secs"
 done
 
-echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy"
+WREPEAT=${BENCH_WIDGET_REPEAT:-5}
+echo "# the widget path (live status, watch, share and actions off), one core, beside SimPy (best of $WREPEAT pairs)"
 off="--set live.enabled=false --set watch.enabled=false --set share.enabled=false --set action.enabled=false"
 ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the repository
 [ -f "$ref" ] || PY=""          # no reference model: our figure alone
@@ -114,7 +116,6 @@ ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the re
 # summary.csv, distributions.csv and the plots included), and as the reference times itself,
 # from the first replication to the last one's runs.csv row on disk (the manifest's
 # timeTakenSeconds; the reference times its loop of days, without Python's start-up).
-WREPEAT=${BENCH_WIDGET_REPEAT:-5}
 ours_s=""
 ours_in=""
 theirs=0
@@ -123,7 +124,8 @@ pair_ratios=""   # each run of ours over the SimPy run right after it: how much 
 for _ in $(seq "$WREPEAT"); do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/w" --quiet)
   ours_s=$(smaller "$ours_s" "$secs")
-  inside=$(grep -o '"timeTakenSeconds": *[0-9.]*' "$tmp/w/manifest.json" | grep -o '[0-9.]*$')
+  inside=$(grep -o '"timeTakenSeconds": *[0-9.]*' "$tmp/w/manifest.json" | grep -o '[0-9.]*$') ||
+    { echo "bench: $tmp/w/manifest.json has no timeTakenSeconds" >&2; exit 1; }
   ours_in=$(smaller "$ours_in" "$inside")
   if [ -n "$PY" ]; then
     line=$($PY "$ref" 300)
@@ -149,11 +151,17 @@ ceiling=$(awk "BEGIN {printf \"%.0f\", $hold10 / $per_day}")
 echo "study widget-path events_per_replication=$per_day kernel_only_replications_per_s=$ceiling"
 if [ -n "$PY" ]; then
   echo "simpy-widget-day replications_per_s=$theirs events_per_replication=$theirs_epr events_per_s=$theirs_eps"
-  echo "widget-path ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours / $theirs}") in_process_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours_inside / $theirs}")"
-  echo "widget-path ratio_vs_simpy_each_pair=$(echo $pair_ratios | tr ' ' ',') median_pair=$(echo $pair_ratios | tr ' ' '\n' | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}')"
+  ratio() {  # a b -> a / b to one decimal
+    awk "BEGIN {printf \"%.1f\", $1 / $2}"
+  }
+  median=$(echo $pair_ratios | tr ' ' '\n' | sort -n |
+    awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}')
+  echo "widget-path ratio_vs_simpy=$(ratio $ours $theirs) in_process_ratio_vs_simpy=$(ratio $ours_inside $theirs)"
+  echo "widget-path ratio_vs_simpy_each_pair=$(echo $pair_ratios | tr ' ' ',') median_pair=$median"
   ours_eps=$(awk "BEGIN {printf \"%.0f\", $events / $ours_s}")
   ours_eps_in=$(awk "BEGIN {printf \"%.0f\", $events / $ours_in}")
-  echo "widget-path events_per_s=$ours_eps events_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours_eps / $theirs_eps}") in_process_events_per_s=$ours_eps_in in_process_events_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ours_eps_in / $theirs_eps}")"
+  echo "widget-path events_per_s=$ours_eps events_ratio_vs_simpy=$(ratio $ours_eps $theirs_eps)" \
+    "in_process_events_per_s=$ours_eps_in in_process_events_ratio_vs_simpy=$(ratio $ours_eps_in $theirs_eps)"
   echo "widget-path kernel_only_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ceiling / $theirs}")"
 else
   echo "simpy-widget-day skipped: SimPy or the reference model is not available"

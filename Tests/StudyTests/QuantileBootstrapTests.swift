@@ -63,10 +63,11 @@ final class QuantileBootstrapTests: XCTestCase {
                 XCTAssertEqual(value, expected[b.offset + c]?[row] ?? 0, "row \(row), bucket \(b.offset + c)")
             }
         }
+        let weights = PoissonWeights.draw(seed: 14, count: QuantileBootstrap.replicates)
         var one = QuantileBootstrap()
-        one.add(one: QuantileBootstrap.bucket(of: 3), weights: PoissonWeights.draw(seed: 14, count: QuantileBootstrap.replicates))
+        one.add(one: QuantileBootstrap.bucket(of: 3), weights: weights)
         var listed = QuantileBootstrap()
-        listed.add([(QuantileBootstrap.bucket(of: 3), 1)], weights: PoissonWeights.draw(seed: 14, count: QuantileBootstrap.replicates))
+        listed.add([(QuantileBootstrap.bucket(of: 3), 1)], weights: weights)
         XCTAssertEqual(one, listed)
     }
 

@@ -23,6 +23,9 @@ final class ProgramStreamsTests: XCTestCase {
             XCTAssertEqual(copy.next(), expected.next(), names[k])
             expected = RandomStream(replicationSeed: seed, name: "network.from.\(names[k])")
             for _ in 0..<3 { XCTAssertEqual(streams[k].next(), expected.next(), names[k]) }
+            // A read after draws is the stream where they left it, and leaves it there too.
+            var later = streams[k]
+            XCTAssertEqual(later.next(), expected.next(), names[k])
         }
         // Each stream went on where it stopped: the fourth draw of every one, in program order.
         for (k, name) in names.enumerated() {
@@ -30,7 +33,7 @@ final class ProgramStreamsTests: XCTestCase {
             for _ in 0..<3 { _ = expected.next() }
             XCTAssertEqual(streams[k].next(), expected.next(), name)
         }
-        streams.addProgram(named: "speaker", replicationSeed: seed)
+        streams.addProgram(named: "speaker")
         var added = RandomStream(replicationSeed: seed, name: "network.from.speaker")
         XCTAssertEqual(streams[names.count].next(), added.next())
     }

@@ -80,8 +80,10 @@ public enum CSVNumber {
     }
 
     /// `scaled / 10^decimals` written out with trailing zeros stripped (`scaled` positive).
-    /// The characters are written from the last into a buffer on the stack (room for 32; a
-    /// number here has at most 21) and appended at once: one capacity check, not one a digit.
+    /// The characters are written from the last into a buffer on the stack (room for 32; with
+    /// `scaled` at most 10¹⁰ a number here has at most 11, and any Int64 at most 20) and appended
+    /// at once: one capacity check, not one a digit. (`appendInteger` appends digit by digit:
+    /// most integers here are one digit, where the buffer measured slower.)
     private static func appendFixedPoint(_ scaled: Int64, decimals: Int, to bytes: inout [UInt8]) {
         var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &storage) { raw in

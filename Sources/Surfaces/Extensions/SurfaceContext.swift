@@ -58,8 +58,8 @@ public final class SurfaceContext {
                      "a program named '\(name)' is registered already")
         precondition(e.now == 0 && e.pendingEvents == 0, "programs are registered before the world starts")
         let address = e.register(program, name: name)
-        world.rng.addProcess(named: name, replicationSeed: replicationSeed)
-        world.os.addProcess(named: name, replicationSeed: replicationSeed)
+        world.rng.addProcess(named: name)
+        world.os.addProcess(named: name)
         world.os.replyRoutes.append(replies.map { Route(to: address, as: $0) })
         return address
     }

@@ -28,8 +28,8 @@ extension OperatingSystem {
     /// of its own (its requests' round trips, its storage times, the seeds of sessions it opens),
     /// seeded by that name like a built-in program's, so an added program reseeds none of the
     /// others (docs/extending.md#programs).
-    func addProcess(named name: String, replicationSeed seed: UInt64) {
-        rng.addProcess(named: name, replicationSeed: seed)
+    func addProcess(named name: String) {
+        rng.addProcess(named: name)
     }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).

@@ -24,10 +24,10 @@ struct SystemStreams {
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams,
     /// seeded by that name like a built-in program's (docs/extending.md#programs).
-    mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
-        networkFrom.addProgram(named: name, replicationSeed: seed)
-        storageFrom.addProgram(named: name, replicationSeed: seed)
-        sessionsOpenedBy.addProgram(named: name, replicationSeed: seed)
+    mutating func addProcess(named name: String) {
+        networkFrom.addProgram(named: name)
+        storageFrom.addProgram(named: name)
+        sessionsOpenedBy.addProgram(named: name)
     }
 
     /// The streams' name hashes, computed once rather than per replication.

@@ -34,8 +34,8 @@ struct ProgramStreams {
     }
 
     /// Adds the stream of the program registered next, named `name` (docs/extending.md#programs).
-    mutating func addProgram(named name: String, replicationSeed seed: UInt64) {
-        streams.append(RandomStream(replicationSeed: seed, name: "\(family.prefix).\(name)"))
+    mutating func addProgram(named name: String) {
+        streams.append(RandomStream(replicationSeed: replicationSeed, name: "\(family.prefix).\(name)"))
     }
 
     /// The stream of the program at process index `i`.

@@ -39,12 +39,12 @@ struct RandomStreams {
     /// in every per-program family, seeded by that name like a built-in program's, so an
     /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
     /// round trips, its storage times and the sessions it opens are the system's:
-    /// `OperatingSystem.addProcess(named:replicationSeed:)`.)
-    mutating func addProcess(named name: String, replicationSeed seed: UInt64) {
-        backendFrom.addProgram(named: name, replicationSeed: seed)
-        pushFrom.addProgram(named: name, replicationSeed: seed)
-        pushWakeFrom.addProgram(named: name, replicationSeed: seed)
-        pushWatchFrom.addProgram(named: name, replicationSeed: seed)
+    /// `OperatingSystem.addProcess(named:)`.)
+    mutating func addProcess(named name: String) {
+        backendFrom.addProgram(named: name)
+        pushFrom.addProgram(named: name)
+        pushWakeFrom.addProgram(named: name)
+        pushWatchFrom.addProgram(named: name)
     }
 
     init(seed: UInt64) {
