@@ -110,12 +110,8 @@ public struct QuantileBootstrap: Sendable, Equatable {
                     let column = cells.baseAddress! + (b - offset) * Self.rowCount
                     column[0] += count
                     // Wrapping arithmetic, which the compiler vectorises: a cell counts at most
-                    // 12 × the samples of a study, far below 2⁶³. Most buckets hold one sample.
-                    if count == 1 {
-                        for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) }
-                    } else {
-                        for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) &* count }
-                    }
+                    // 12 × the samples of a study, far below 2⁶³.
+                    for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) &* count }
                 }
             }
         }
