@@ -43,6 +43,37 @@ final class MetricRegistryTests: XCTestCase {
         }
     }
 
+    /// Each folder says how a study's default report treats its surface: the glanced ones have
+    /// the staleness and blank share the standard report shows; a judged one is judged by its
+    /// own metrics; every surface but the always-on app has the switch the default reads.
+    func testEachSurfaceDeclaresHowItIsReported() {
+        XCTAssertEqual(MetricCatalog.glancedSurfaces, ["widget", "app", "watch", "live", "car"])
+        XCTAssertEqual(MetricCatalog.judgedSurfaces.map(\.surface), ["share", "action", "instant", "tv"])
+        let names = Set(MetricCatalog.builtIn.map(\.name))
+        for s in MetricCatalog.glancedSurfaces {
+            XCTAssertTrue(names.isSuperset(of: [s + ".staleness", s + ".blank"]), "\(s) is glanced but has no staleness or blank share")
+        }
+        for (s, metrics) in MetricCatalog.judgedSurfaces {
+            XCTAssertFalse(metrics.isEmpty, s)
+            for m in metrics { XCTAssertTrue(m.spec.name.hasPrefix(s + "."), "\(s) is judged by \(m)") }
+        }
+        let reported = MetricCatalog.glancedSurfaces + MetricCatalog.judgedSurfaces.map(\.surface)
+        XCTAssertEqual(reported.filter { !MetricCatalog.isSwitchable($0) }, ["app"])
+    }
+
+    /// Whether a surface is on is read from its own switch, at each point.
+    func testASurfaceIsOnWhenItsSwitchIs() {
+        var p = Parameters()
+        for s in MetricCatalog.glancedSurfaces + MetricCatalog.judgedSurfaces.map(\.surface) where MetricCatalog.isSwitchable(s) {
+            let isOn = MetricCatalog.isOn(s)
+            for enabled in [false, true] {
+                ParameterCatalog.spec(s + ".enabled")!.set(&p, .bool(enabled))
+                XCTAssertEqual(isOn(p), enabled, "\(s).enabled = \(enabled)")
+            }
+        }
+        XCTAssertTrue(MetricCatalog.isOn("app")(p), "the app has no switch: always on")
+    }
+
     /// docs/metrics.md's table of all metrics lists every metric of the catalogue, then the
     /// point metrics, in the column order of runs.csv, with its unit and kind.
     func testTheNamesAreTheDocsNamesInColumnOrder() throws {

@@ -7,8 +7,9 @@ import Surfaces
 
 /// Builds the SVG files of a study from its state.
 public enum StudyPlots {
-    /// Surfaces whose staleness the forest plot and the sensitivity chart draw.
-    public static let surfaces = ["widget", "app", "watch", "live", "car"]
+    /// Surfaces whose staleness the forest plot and the sensitivity chart draw: those people
+    /// glance at (`MetricCatalog.glancedSurfaces`).
+    public static let surfaces = MetricCatalog.glancedSurfaces
 
     /// Every plot as (file name, SVG text), in a fixed order: the ECDFs in report order,
     /// then per swept parameter its charts in order of the measures' first appearance.

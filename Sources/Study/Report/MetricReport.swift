@@ -21,23 +21,23 @@ public struct MetricReport: Sendable, Equatable {
         (self.table, self.charts) = (table, charts)
     }
 
-    /// Surfaces people glance at: a study with one of them on reports their staleness.
-    static let glanced = ["widget", "app", "watch", "live", "car"]
+    /// Surfaces people glance at (each surface folder says so: `MetricCatalog.glancedSurfaces`):
+    /// a study with one of them on reports their staleness.
+    static let glanced = MetricCatalog.glancedSurfaces
+
+    /// What a surface nobody glances at is judged by, when it is the study's subject
+    /// (`MetricCatalog.judgedSurfaces`).
+    static let headlines: [(surface: String, metrics: [String])] =
+        MetricCatalog.judgedSurfaces.map { ($0.surface, $0.metrics.map(\.spec.name)) }
 
     /// The default when some glanced surface is on: each glanced surface's staleness
-    /// and blank share in the table; each one's staleness, and a shared item's latency,
-    /// in the charts (a surface with no values at any point is left out).
+    /// and blank share in the table; in the charts each one's staleness, and the sampled
+    /// metrics the other surfaces are judged by (a shared item's latency); a surface with
+    /// no values at any point is left out.
     public static let standard = MetricReport(
         table: glanced.flatMap { [$0 + ".staleness", $0 + ".blank"] }.map(metric),
-        charts: (glanced.map { $0 + ".staleness" } + ["share.latency"]).map(metric))
-
-    /// What a surface nobody glances at is judged by, when it is the study's subject.
-    static let headlines: [(surface: String, metrics: [String])] = [
-        ("share", ["share.latency", "share.lost", "share.duplicated"]),
-        ("action", ["action.lost", "action.duplicated"]),
-        ("instant", ["instant.emptyFirstLaunch"]),
-        ("tv", ["tv.stoppedAtLock"]),
-    ]
+        charts: (glanced.map { $0 + ".staleness" }).map(metric)
+            + headlines.flatMap(\.metrics).map(metric).filter(\.isSampled))
 
     /// The default for a study whose points run with `points`: `standard` while a glanced
     /// surface other than the always-on app is on at some point; otherwise the headline
@@ -45,11 +45,12 @@ public struct MetricReport: Sendable, Equatable {
     /// items' latency, losses and duplicates, not the app's staleness), or `standard`
     /// when none is.
     public static func defaultReport(for points: [Parameters]) -> MetricReport {
-        func on(_ enabled: (Parameters) -> Bool) -> Bool { points.contains(where: enabled) }
-        if on({ $0.widget.enabled || $0.watch.enabled || $0.live.enabled || $0.car.enabled }) { return standard }
-        let enabled: [String: Bool] = ["share": on { $0.share.enabled }, "action": on { $0.action.enabled },
-                                       "instant": on { $0.instant.enabled }, "tv": on { $0.tv.enabled }]
-        let metrics = headlines.filter { enabled[$0.surface] == true }.flatMap(\.metrics).map(metric)
+        func on(_ surface: String) -> Bool {
+            let isOn = MetricCatalog.isOn(surface)
+            return points.contains(where: isOn)
+        }
+        if glanced.contains(where: { MetricCatalog.isSwitchable($0) && on($0) }) { return standard }
+        let metrics = headlines.filter { on($0.surface) }.flatMap(\.metrics).map(metric)
         return metrics.isEmpty ? standard : MetricReport(given: metrics)
     }
 

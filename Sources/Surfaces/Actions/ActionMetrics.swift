@@ -17,7 +17,7 @@ extension Metric {
 /// The actions' part of the metric catalogue.
 extension MetricCatalog {
     static func actions() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "action", metrics: [
+        SurfaceMetrics(surface: "action", role: .judgedBy([.actionLost, .actionDuplicated]), metrics: [
             (.actionDuplicated, MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once")),
             (.actionCompletedWithoutApp, MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening")),
             (.actionOpenedApp, MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")")),

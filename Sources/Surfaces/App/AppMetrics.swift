@@ -32,7 +32,7 @@ extension MetricCatalog {
         unlabeled: .appUnlabeledStale, wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg)
 
     static func app() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "app", metrics: view("app", "app", appView) + [
+        SurfaceMetrics(surface: "app", role: .glanced, metrics: view("app", "app", appView) + [
             (.appKeptReadingOverdue, MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept")),
             (.appColdStartUnexplained, MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why")),
         ], report: { $0.reportApp(into: &$1, end: $2) })

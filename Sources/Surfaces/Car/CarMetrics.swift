@@ -30,7 +30,7 @@ extension MetricCatalog {
         unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg)
 
     static func car() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "car", metrics: view("car", "car screen", carView) + [
+        SurfaceMetrics(surface: "car", role: .glanced, metrics: view("car", "car screen", carView) + [
             (.signoutCarLeak, signOutLeak("car", "the car screen shows the account, or the car's own client stays signed in")),
         ], report: { $0.reportCar(into: &$1, end: $2) })
     }

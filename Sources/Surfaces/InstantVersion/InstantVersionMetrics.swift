@@ -9,7 +9,7 @@ extension Metric {
 /// The instant version's part of the metric catalogue.
 extension MetricCatalog {
     static func instantVersion() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "instant", metrics: [
+        SurfaceMetrics(surface: "instant", role: .judgedBy([.instantEmptyFirstLaunch]), metrics: [
             (.instantEmptyFirstLaunch, MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty")),
         ], report: { $0.reportInstantVersion(into: &$1, end: $2) })
     }

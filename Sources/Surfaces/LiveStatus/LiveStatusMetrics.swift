@@ -27,7 +27,7 @@ extension Metric {
 /// The live status's part of the metric catalogue.
 extension MetricCatalog {
     static func live() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "live", metrics: [
+        SurfaceMetrics(surface: "live", role: .glanced, metrics: [
             (.liveStaleness, MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began")),
             (.liveStuck, MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)")),
             (.liveAge, MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)")),

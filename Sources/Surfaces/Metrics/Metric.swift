@@ -38,7 +38,32 @@ struct SurfaceMetrics: Sendable {
     let surface: String
     /// Its metrics: each member (its place) with its spec.
     let metrics: [(metric: Metric, spec: MetricSpec)]
+    /// How a study's default report treats the surface (`MetricCatalog.glancedSurfaces`,
+    /// `MetricCatalog.judgedSurfaces`).
+    let role: SurfaceRole
     /// Writes the values and samples of these metrics, from what the measurement layer and the
     /// programs recorded, into the replication's result at its end.
     let report: @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void
+
+    init(surface: String, role: SurfaceRole = .notReported, metrics: [(metric: Metric, spec: MetricSpec)],
+         report: @escaping @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void) {
+        self.surface = surface
+        self.role = role
+        self.metrics = metrics
+        self.report = report
+    }
+}
+
+/// How the summary table and the charts treat a part of the catalogue when a scenario names
+/// no metrics (`observe.report`, docs/scenarios.md#what-the-summary-and-the-charts-show).
+/// Whether the surface is on at a point is read from its `<surface>.enabled` parameter; a
+/// surface without one (the main app) is always on.
+enum SurfaceRole: Sendable {
+    /// People glance at it: its staleness and blank share are in the standard report, and its
+    /// staleness is charted.
+    case glanced
+    /// Nobody glances at it: when it is the study's subject, it is judged by these metrics.
+    case judgedBy([Metric])
+    /// Not a surface a person looks at (the changes' record, the backend's load).
+    case notReported
 }

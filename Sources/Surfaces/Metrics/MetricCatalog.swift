@@ -47,6 +47,33 @@ public enum MetricCatalog {
         lostChanges(), backend(),
     ]
 
+    /// The built-in surfaces people glance at, in catalogue order (each folder's `SurfaceRole`):
+    /// a study with one of them on reports their staleness and blank share by default, and the
+    /// charts draw their staleness (docs/scenarios.md#what-the-summary-and-the-charts-show).
+    public static let glancedSurfaces: [String] = contributions.compactMap { c in
+        if case .glanced = c.role { c.surface } else { nil }
+    }
+
+    /// The built-in surfaces nobody glances at, in catalogue order, each with the metrics it
+    /// is judged by when it is a study's subject (the share extension: its items' latency,
+    /// losses and duplicates).
+    public static let judgedSurfaces: [(surface: String, metrics: [Metric])] = contributions.compactMap { c in
+        if case .judgedBy(let metrics) = c.role { (c.surface, metrics) } else { nil }
+    }
+
+    /// Whether `surface` is on in a point's parameters: its `<surface>.enabled` parameter, or
+    /// always, for a surface that has none (the main app). Looked up once; the test is cheap.
+    public static func isOn(_ surface: String) -> (Parameters) -> Bool {
+        guard let enabled = ParameterCatalog.spec(surface + ".enabled") else { return { _ in true } }
+        let get = enabled.get
+        return { p in get(p) == .bool(true) }
+    }
+
+    /// Whether `surface` can be turned off (it has a `<surface>.enabled` parameter).
+    public static func isSwitchable(_ surface: String) -> Bool {
+        ParameterCatalog.spec(surface + ".enabled") != nil
+    }
+
     /// Metrics computed across replications of a point rather than within one.
     public static let pointMetrics: [MetricSpec] = [
         MetricSpec(name: "backend.requests.peakToMean", unit: "ratio", shape: .perReplication,

@@ -25,7 +25,7 @@ extension Metric {
 /// The share extension's part of the metric catalogue.
 extension MetricCatalog {
     static func share() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "share", metrics: [
+        SurfaceMetrics(surface: "share", role: .judgedBy([.shareLatency, .shareLost, .shareDuplicated]), metrics: [
             (.shareLost, MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox")),
             (.shareDuplicated, MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once")),
             (.shareKilled, MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)")),

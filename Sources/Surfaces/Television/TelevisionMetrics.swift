@@ -13,7 +13,7 @@ extension Metric {
 /// The television's part of the metric catalogue.
 extension MetricCatalog {
     static func television() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "tv", metrics: [
+        SurfaceMetrics(surface: "tv", role: .judgedBy([.tvStoppedAtLock]), metrics: [
             (.tvStoppedAtLock, MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked")),
             (.signoutTVLeak, signOutLeak("tv", "the television plays as signed in")),
             (.tvSignInTime, MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included")),

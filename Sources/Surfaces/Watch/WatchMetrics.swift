@@ -41,7 +41,7 @@ extension MetricCatalog {
         unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg)
 
     static func watch() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "watch", metrics: view("watch", "watch app", watchView) + [
+        SurfaceMetrics(surface: "watch", role: .glanced, metrics: view("watch", "watch app", watchView) + [
             (.watchNeedsPhone, MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\"")),
             (.watchWriteLost, MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder")),
             (.watchWriteLatency, MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it")),

@@ -50,7 +50,7 @@ extension MetricCatalog {
         slotStaleness: .widgetSlotStaleness)
 
     static func widget() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "widget", metrics: view("widget", "widget", widgetView) + [
+        SurfaceMetrics(surface: "widget", role: .glanced, metrics: view("widget", "widget", widgetView) + [
             (.widgetDiffersFromApp, MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed")),
             (.widgetWrongTarget, MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)")),
             (.widgetProviderKilled, MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that were killed for time or memory")),
