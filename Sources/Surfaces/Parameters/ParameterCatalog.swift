@@ -103,16 +103,14 @@ extension Parameters {
         set { platform = newValue.rawValue }
     }
 
-    /// Turns off every surface beyond the widget and the app (live status, watch, share
-    /// extension, actions, instant version, car, television): the widget path alone.
+    /// Turns off every built-in surface beyond the widget and the always-on app: each one's
+    /// `X.enabled` in the catalogue (live status, watch, share extension, actions, instant
+    /// version, car, television), so a surface added to the project is off here too. The widget
+    /// path alone; a surface added from outside keeps its own switch.
     public mutating func turnOffSurfacesBeyondTheWidget() {
-        live.enabled = false
-        watch.enabled = false
-        share.enabled = false
-        action.enabled = false
-        instant.enabled = false
-        car.enabled = false
-        tv.enabled = false
+        for spec in ParameterCatalog.builtIn() where spec.path.hasSuffix(".enabled") && spec.path != "widget.enabled" {
+            spec.set(&self, .bool(false))
+        }
     }
 
     /// The defaults of a platform profile (docs/model.md): `ios` as declared; `android` after
