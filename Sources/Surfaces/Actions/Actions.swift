@@ -167,3 +167,20 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
         }
     }
 }
+
+/// How the assembly wires the automations program (`AssembledProgram`).
+extension Automations: AssembledProgram {
+    typealias Input = AutomationsInput
+    static var programName: String { "automations" }
+    /// At time 0: the automations run all day when the app has actions or its widget has buttons.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+        p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0) ? .launched : .notStarted
+    }
+}
+
+/// How the assembly wires the actionRunner program (`AssembledProgram`).
+extension ActionRunner: AssembledProgram {
+    typealias Input = ActionRunnerInput
+    static var programName: String { "actionRunner" }
+    static var replyInput: ((Reply) -> ActionRunnerInput)? { ActionRunnerInput.reply }
+}

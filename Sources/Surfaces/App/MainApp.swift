@@ -537,3 +537,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
 }
+
+/// How the assembly wires the app program (`AssembledProgram`).
+extension MainApp: AssembledProgram {
+    typealias Input = MainAppInput
+    static var programName: String { "app" }
+    static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
+}

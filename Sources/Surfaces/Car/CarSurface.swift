@@ -181,3 +181,16 @@ struct CarStorage {
     /// The car's own client (`onCar`) holds a session.
     var clientSignedIn = false
 }
+
+/// How the assembly wires the car program (`AssembledProgram`).
+extension CarSurface: AssembledProgram {
+    typealias Input = CarInput
+    static var programName: String { "car" }
+    static var replyInput: ((Reply) -> CarInput)? { CarInput.reply }
+    /// At time 0: a car that runs all day runs from time 0; one that lives while connected
+    /// is launched by its drives.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+        guard p.car.enabled else { return .notStarted }
+        return p.car.lifetime == .allDay ? .launched : .startedNotRunning
+    }
+}

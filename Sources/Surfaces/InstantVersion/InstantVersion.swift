@@ -93,3 +93,11 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
         }
     }
 }
+
+/// How the assembly wires the instantVersion program (`AssembledProgram`).
+extension InstantVersion: AssembledProgram {
+    typealias Input = InstantVersionInput
+    static var programName: String { "instantVersion" }
+    /// At time 0: running all day when the app has an instant version.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.instant.enabled ? .launched : .notStarted }
+}

@@ -304,3 +304,11 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         }
     }
 }
+
+/// How the assembly wires the liveStatus program (`AssembledProgram`).
+extension LiveStatus: AssembledProgram {
+    typealias Input = LiveStatusInput
+    static var programName: String { "liveStatus" }
+    /// At time 0: running all day when the app has live statuses.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
+}

@@ -303,3 +303,19 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         }
     }
 }
+
+/// How the assembly wires the shareExtension program (`AssembledProgram`).
+extension ShareExtension: AssembledProgram {
+    typealias Input = ShareExtensionInput
+    static var programName: String { "shareExtension" }
+    static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
+}
+
+/// How the assembly wires the shareSheet program (`AssembledProgram`).
+extension ShareSheet: AssembledProgram {
+    typealias Input = ShareSheetInput
+    static var programName: String { "shareSheet" }
+    static var replyInput: ((Reply) -> ShareSheetInput)? { ShareSheetInput.reply }
+    /// At time 0: the share sheet runs all day when the app has a share extension.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.share.enabled ? .launched : .notStarted }
+}

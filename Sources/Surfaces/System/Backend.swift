@@ -379,3 +379,20 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
         changes.letGo(id)
     }
 }
+
+/// How the assembly wires the backend program (`AssembledProgram`).
+extension Backend: AssembledProgram {
+    typealias Input = BackendInput
+    static var programName: String { "backend" }
+    /// At time 0: the backend runs from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}
+
+/// How the assembly wires the elsewhere program (`AssembledProgram`).
+extension OtherDevice: AssembledProgram {
+    typealias Input = OtherDeviceInput
+    static var programName: String { "elsewhere" }
+    static var replyInput: ((Reply) -> OtherDeviceInput)? { OtherDeviceInput.reply }
+    /// At time 0: the other device runs from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}

@@ -319,3 +319,12 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         os.broadcast(.appUpdated)
     }
 }
+
+/// How the assembly wires the device program (`AssembledProgram`).
+extension DeviceProcess: AssembledProgram {
+    typealias Input = DeviceInput
+    static var programName: String { "device" }
+    static var replyInput: ((Reply) -> DeviceInput)? { DeviceInput.reply }
+    /// At time 0: the phone runs from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}

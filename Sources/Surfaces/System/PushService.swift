@@ -228,3 +228,11 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         return true
     }
 }
+
+/// How the assembly wires the pushService program (`AssembledProgram`).
+extension PushService: AssembledProgram {
+    typealias Input = PushServiceInput
+    static var programName: String { "pushService" }
+    /// At time 0: the push service runs from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}

@@ -263,3 +263,19 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
         }
     }
 }
+
+/// How the assembly wires the user program (`AssembledProgram`).
+extension UserProcess: AssembledProgram {
+    typealias Input = UserInput
+    static var programName: String { "user" }
+    /// At time 0: the user is there from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}
+
+/// How the assembly wires the glances program (`AssembledProgram`).
+extension GlanceProcess: AssembledProgram {
+    typealias Input = GlanceInput
+    static var programName: String { "glances" }
+    /// At time 0: the glances run from time 0.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}

@@ -212,3 +212,16 @@ struct TelevisionStorage {
     /// It holds a session.
     var signedIn = true
 }
+
+/// How the assembly wires the television program (`AssembledProgram`).
+extension TelevisionApp: AssembledProgram {
+    typealias Input = TelevisionInput
+    static var programName: String { "television" }
+    static var replyInput: ((Reply) -> TelevisionInput)? { TelevisionInput.reply }
+    /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
+    /// signed in that lives while it plays is launched by its playbacks.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+        guard p.tv.enabled else { return .notStarted }
+        return p.tv.lifetime == .allDay || p.tv.signIn == .byCode ? .launched : .startedNotRunning
+    }
+}

@@ -323,3 +323,16 @@ struct WatchStorage {
     /// A standalone watch's writes not yet accepted by the backend, in order.
     var ownQueue: [Int32] = []
 }
+
+/// How the assembly wires the watchApp program (`AssembledProgram`).
+extension WatchApp: AssembledProgram {
+    typealias Input = WatchAppInput
+    static var programName: String { "watchApp" }
+    static var replyInput: ((Reply) -> WatchAppInput)? { WatchAppInput.reply }
+    /// At time 0: an all-day watch app runs from time 0; one that lives when looked at is
+    /// launched by a glance or a write.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+        guard p.watch.enabled else { return .notStarted }
+        return p.watch.lifetime == .allDay ? .launched : .startedNotRunning
+    }
+}

@@ -198,3 +198,11 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// Writes waiting in the relay queue.
     var queueLength: Int { toPhone.count }
 }
+
+/// How the assembly wires the watchLink program (`AssembledProgram`).
+extension WatchLink: AssembledProgram {
+    typealias Input = WatchLinkInput
+    static var programName: String { "watchLink" }
+    /// At time 0: the link runs all day when the app has a watch app.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
+}

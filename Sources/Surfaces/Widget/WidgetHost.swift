@@ -295,3 +295,11 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         runProvider(.hint)
     }
 }
+
+/// How the assembly wires the widgetHost program (`AssembledProgram`).
+extension WidgetHost: AssembledProgram {
+    typealias Input = WidgetHostInput
+    static var programName: String { "widgetHost" }
+    /// At time 0: the system runs the widget host all day when the app has a widget.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }
+}

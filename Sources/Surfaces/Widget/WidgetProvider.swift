@@ -209,3 +209,10 @@ private struct Build {
     var projection: SharedStorageArea.Projection?
     var session: SessionToken?
 }
+
+/// How the assembly wires the widgetProvider program (`AssembledProgram`).
+extension WidgetProvider: AssembledProgram {
+    typealias Input = WidgetProviderInput
+    static var programName: String { "widgetProvider" }
+    static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
+}

@@ -29,13 +29,20 @@ public enum Replication {
     }
 }
 
-/// The programs of one world, registered with the engine in a fixed order.
+/// The programs of one world, registered with the engine in a fixed order. Each program
+/// declares in its own folder how it is wired (`AssembledProgram`): its name, the input its
+/// replies reach it as, and how it starts; the assembly builds, registers and starts them.
 final class Assembly {
-    /// Every program's name, in registration order (the process index is the position here).
-    /// Per-program random streams are seeded by these names (docs/model.md#randomness).
-    static let programNames = ["backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost",
-                               "widgetProvider", "app", "liveStatus", "watchLink", "watchApp", "shareExtension",
-                               "shareSheet", "automations", "actionRunner", "instantVersion", "car", "television"]
+    /// The programs, in registration order (the process index is the position here).
+    static var programTypes: [any AssembledProgram.Type] { [
+        Backend.self, PushService.self, DeviceProcess.self, UserProcess.self, OtherDevice.self, GlanceProcess.self,
+        WidgetHost.self, WidgetProvider.self, MainApp.self, LiveStatus.self, WatchLink.self, WatchApp.self,
+        ShareExtension.self, ShareSheet.self, Automations.self, ActionRunner.self, InstantVersion.self,
+        CarSurface.self, TelevisionApp.self,
+    ] }
+    /// Every program's name, in registration order. Per-program random streams are seeded by
+    /// these names (docs/model.md#randomness).
+    static let programNames = programTypes.map { $0.programName }
 
     let world: World
     let backend: Backend
@@ -57,6 +64,8 @@ final class Assembly {
     let instant: InstantVersion
     let car: CarSurface
     let tv: TelevisionApp
+    /// Every program with its process, in registration order (what `start` goes through).
+    private let registered: [(program: any AssembledProgram, process: ProcessID)]
 
     init(world w: World) {
         world = w
@@ -81,46 +90,33 @@ final class Assembly {
         car = CarSurface(world: w)
         tv = TelevisionApp(world: w)
         w.os.watchLinkService = watchLink
+        // Each program is registered under its own name; the network delivers its replies as
+        // its own input, if it declares one.
+        var registered: [(program: any AssembledProgram, process: ProcessID)] = []
+        registered.reserveCapacity(Self.programTypes.count)
+        var replyRoutes = [Route<Reply>?](repeating: nil, count: Self.programTypes.count)
+        func register<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ program: Program) -> Address<Input>
+        where Program.Input == Input {
+            let address = e.register(program, name: Program.programName)
+            registered.append((program, address.process))
+            if let reply = Program.replyInput { replyRoutes[Int(address.process.index)] = Route(to: address, as: reply) }
+            return address
+        }
         w.os.ids = ProcessAddresses(
-            backend: e.register(backend, name: "backend"),
-            pushService: e.register(pushService, name: "pushService"),
-            device: e.register(device, name: "device"),
-            user: e.register(user, name: "user"),
-            elsewhere: e.register(elsewhere, name: "elsewhere"),
-            glances: e.register(glances, name: "glances"),
-            widgetHost: e.register(widgetHost, name: "widgetHost"),
-            provider: e.register(provider, name: "widgetProvider"),
-            app: e.register(app, name: "app"),
-            live: e.register(live, name: "liveStatus"),
-            watchLink: e.register(watchLink, name: "watchLink"),
-            watch: e.register(watch, name: "watchApp"),
-            share: e.register(share, name: "shareExtension"),
-            shareSheet: e.register(shareSheet, name: "shareSheet"),
-            actions: e.register(automations, name: "automations"),
-            actionRunner: e.register(actionRunner, name: "actionRunner"),
-            instant: e.register(instant, name: "instantVersion"),
-            car: e.register(car, name: "car"),
-            tv: e.register(tv, name: "television"))
+            backend: register(backend), pushService: register(pushService), device: register(device),
+            user: register(user), elsewhere: register(elsewhere), glances: register(glances),
+            widgetHost: register(widgetHost), provider: register(provider), app: register(app),
+            live: register(live), watchLink: register(watchLink), watch: register(watch),
+            share: register(share), shareSheet: register(shareSheet), actions: register(automations),
+            actionRunner: register(actionRunner), instant: register(instant), car: register(car),
+            tv: register(tv))
+        self.registered = registered
+        w.os.replyRoutes = replyRoutes
         // Per-program streams are seeded by these names, by process index: the list and the
         // registrations above must agree, in order (checked in debug builds, so in the tests).
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
-               "Assembly.programNames must list the programs in registration order")
+               "Assembly.programTypes must list the programs in registration order")
         let ids = w.ids
-        // The network delivers each program's replies as that program's own input.
-        w.os.replyRoutes = Array(repeating: nil, count: e.processCount)
-        func acceptsReplies<Input>(_ address: Address<Input>, _ wrap: @escaping (Reply) -> Input) {
-            w.os.replyRoutes[Int(address.process.index)] = Route(to: address, as: wrap)
-        }
-        acceptsReplies(ids.elsewhere, OtherDeviceInput.reply)
-        acceptsReplies(ids.device, DeviceInput.reply)
-        acceptsReplies(ids.provider, WidgetProviderInput.reply)
-        acceptsReplies(ids.app, MainAppInput.reply)
-        acceptsReplies(ids.watch, WatchAppInput.reply)
-        acceptsReplies(ids.share, ShareExtensionInput.reply)
-        acceptsReplies(ids.shareSheet, ShareSheetInput.reply)
-        acceptsReplies(ids.actionRunner, ActionRunnerInput.reply)
-        acceptsReplies(ids.car, CarInput.reply)
-        acceptsReplies(ids.tv, TelevisionInput.reply)
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies has no surface in CostSurface.ofProgram")
@@ -134,12 +130,15 @@ final class Assembly {
         w.os.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 
-    /// Starts the always-running programs and signs the user in.
+    /// Starts the programs as each declares (`AssembledProgram.startsAtTimeZero`): the system's
+    /// own programs are launched, the app's state at time 0 is set up (the user signed in, a
+    /// kept reading and the widget's projection), then they are started; then, in registration
+    /// order, each surface the app has that runs all day is launched and started, and last
+    /// those that are started without running (their first arrival launches them).
     func start() {
         let w = world
-        for pid in [w.ids.backend.process, w.ids.pushService.process, w.ids.device.process, w.ids.user.process, w.ids.elsewhere.process, w.ids.glances.process] {
-            w.engine.launch(pid, by: .system)
-        }
+        let starts = registered.map { type(of: $0.program).startsAtTimeZero(w.p) }
+        for (i, start) in starts.enumerated() where start == .system { w.engine.launch(registered[i].process, by: .system) }
         w.os.device.locked = true
         w.os.device.unlockedSinceBoot = true
         app.storeSession()         // signed in before the replication starts
@@ -148,35 +147,12 @@ final class Assembly {
         let initial = backend.snapshot
         w.os.appStorage.keep(initial, at: 0)
         w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
-        device.start()
-        user.start()
-        elsewhere.start()
-        glances.start()
-        if w.p.widget.enabled {
-            w.engine.launch(w.ids.widgetHost, by: .system)
-            widgetHost.start()
+        for (i, start) in starts.enumerated() where start == .system { registered[i].program.start() }
+        for (i, start) in starts.enumerated() where start == .launched {
+            w.engine.launch(registered[i].process, by: .system)
+            registered[i].program.start()
         }
-        // Each surface starts only if the app has it; its random stream is its own either way.
-        let surfaces: [(Bool, ProcessID, () -> Void)] = [
-            (w.p.live.enabled, w.ids.live.process, live.start),
-            (w.p.watch.enabled, w.ids.watchLink.process, watchLink.start),
-            (w.p.watch.enabled && w.p.watch.lifetime == .allDay, w.ids.watch.process, watch.start),
-            (w.p.share.enabled, w.ids.shareSheet.process, shareSheet.start),
-            (w.p.action.enabled || (w.p.widget.enabled && w.p.widget.buttonTapsPerDay > 0), w.ids.actions.process, automations.start),
-            (w.p.instant.enabled, w.ids.instant.process, instant.start),
-            (w.p.car.enabled && w.p.car.lifetime == .allDay, w.ids.car.process, car.start),
-            (w.p.tv.enabled && (w.p.tv.lifetime == .allDay || w.p.tv.signIn == .byCode), w.ids.tv.process, tv.start),
-        ]
-        for (enabled, pid, start) in surfaces where enabled {
-            w.engine.launch(pid, by: .system)
-            start()
-        }
-        // A car that lives only while connected is not running at time 0: its drives launch it.
-        if w.p.car.enabled && w.p.car.lifetime == .whileConnected { car.start() }
-        // A watch app that lives when looked at is not running at time 0: a glance or a write launches it.
-        if w.p.watch.enabled && w.p.watch.lifetime == .whenLooked { watch.start() }
-        // Likewise a television signed in that lives only while it plays: its playbacks launch it.
-        if w.p.tv.enabled && w.p.tv.lifetime == .whilePlaying && w.p.tv.signIn == .signedIn { tv.start() }
+        for (i, start) in starts.enumerated() where start == .startedNotRunning { registered[i].program.start() }
         w.measure.report(.holdsAccount(.television, w.p.tv.enabled && tv.signedIn))
         w.measure.report(.holdsAccount(.carClient, w.p.car.enabled && w.p.car.mode == .onCar))
     }

@@ -1,0 +1,38 @@
+import SimKernel
+
+/// What the assembly needs to know to wire a built-in program, declared beside the program
+/// in its own folder: the name it is registered under, how the network hands it replies, and
+/// how a replication starts it. `Assembly` registers and starts every program from these
+/// declarations alone, so none of them is named in its start-up rules.
+protocol AssembledProgram: AnyObject {
+    associatedtype Input
+    /// Its name: what the event log prints and `trace --only` takes, and what its random
+    /// streams are seeded by (docs/model.md#randomness).
+    static var programName: String { get }
+    /// The input a reply to one of its requests reaches it as; nil for a program that sends none.
+    static var replyInput: ((Reply) -> Input)? { get }
+    /// How it starts when a replication with parameters `p` starts.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
+    /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
+    func start()
+}
+
+extension AssembledProgram {
+    static var replyInput: ((Reply) -> Input)? { nil }
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+    func start() {}
+}
+
+/// How a built-in program starts when a replication does (`AssembledProgram.startsAtTimeZero`).
+enum ProgramStart: Equatable {
+    /// Not at all: other programs or the platform launch it when they need it (the app, the provider).
+    case notStarted
+    /// One of the system's own programs (the backend, the device, the user…): launched first,
+    /// before the app's state at time 0 is set up, and started after.
+    case system
+    /// Launched by the system at time 0 and started: a surface the app has that runs all day.
+    case launched
+    /// Started without running: its arrivals are scheduled, and the first of them launches it
+    /// (a car that lives while connected, a watch app that lives when looked at).
+    case startedNotRunning
+}

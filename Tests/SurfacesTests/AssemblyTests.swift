@@ -1,0 +1,81 @@
+import XCTest
+import SimKernel
+@testable import Surfaces
+
+/// The assembly wires and starts every program from what the program declares in its own
+/// folder (`AssembledProgram`): its name, its replies' input, and how it starts at time 0.
+final class AssemblyTests: XCTestCase {
+    /// The names are the event log's and the random streams' seeds: they must not change.
+    func testTheProgramsAreRegisteredUnderTheirNamesInOrder() {
+        XCTAssertEqual(Assembly.programNames, [
+            "backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost", "widgetProvider",
+            "app", "liveStatus", "watchLink", "watchApp", "shareExtension", "shareSheet", "automations",
+            "actionRunner", "instantVersion", "car", "television"])
+        let world = World(Parameters(), seed: 1)
+        let assembly = Assembly(world: world)
+        XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, Assembly.programNames)
+        // Exactly the programs that declare a reply input have a route for their replies.
+        XCTAssertEqual(world.os.replyRoutes.map { $0 != nil }, Assembly.programTypes.map { $0.hasReplies })
+        world.dismantle()
+        _ = assembly
+    }
+
+    /// Right after the start, a program runs exactly when it declares it is one of the system's
+    /// or a surface launched at time 0, under designs that start each surface each way.
+    func testEachProgramRunsFromTimeZeroAsItDeclares() {
+        var designs: [Parameters] = []
+        var all = Parameters()
+        (all.live.enabled, all.watch.enabled, all.share.enabled, all.action.enabled) = (true, true, true, true)
+        (all.instant.enabled, all.car.enabled, all.tv.enabled) = (true, true, true)
+        designs.append(all)
+        var looked = all
+        looked.watch.lifetime = .whenLooked
+        looked.car.lifetime = .whileConnected
+        looked.tv.lifetime = .whilePlaying
+        designs.append(looked)
+        var none = Parameters()
+        none.turnOffSurfacesBeyondTheWidget()
+        none.widget.enabled = false
+        designs.append(none)
+        var seen: Set<String> = []
+        for p in designs {
+            let world = World(p, seed: 7)
+            let assembly = Assembly(world: world)
+            assembly.start()
+            for (i, type) in Assembly.programTypes.enumerated() {
+                let start = type.startsAtTimeZero(p)
+                seen.insert("\(start)")
+                XCTAssertEqual(world.engine.isRunning(ProcessID(Int32(i))), start == .system || start == .launched,
+                               "\(type.programName) declares \(start)")
+            }
+            world.dismantle()
+        }
+        XCTAssertEqual(seen, ["system", "launched", "startedNotRunning", "notStarted"], "the designs start programs every way")
+    }
+
+    /// A program started without running has its arrivals scheduled at the start: a car that
+    /// lives while connected and a television that lives while it plays are not running at
+    /// time 0, and their drives and playbacks launch them within a day.
+    func testAProgramStartedWithoutRunningIsLaunchedByItsArrivals() {
+        var p = Parameters()
+        p.turnOffSurfacesBeyondTheWidget()
+        (p.car.enabled, p.car.lifetime, p.tv.enabled, p.tv.lifetime) = (true, .whileConnected, true, .whilePlaying)
+        (p.car.drivesPerDay, p.tv.playbacksPerDay) = (24, 24)   // none in a day: a chance of e^-24 each
+        p.duration = Time.day
+        let world = World(p, seed: 11)
+        let assembly = Assembly(world: world)
+        assembly.start()
+        let programs = [world.ids.car.process, world.ids.tv.process]
+        XCTAssertEqual([CarSurface.startsAtTimeZero(p), TelevisionApp.startsAtTimeZero(p)], [.startedNotRunning, .startedNotRunning])
+        XCTAssertEqual(programs.map { world.engine.incarnation($0) }, [0, 0], "not launched at time 0")
+        world.engine.run(until: p.duration)
+        for (name, pid) in zip(["car", "television"], programs) {
+            XCTAssertGreaterThan(world.engine.incarnation(pid), 0, "the \(name)'s arrivals launch it within a day")
+        }
+        world.dismantle()
+    }
+}
+
+private extension AssembledProgram {
+    static var hasReplies: Bool { replyInput != nil }
+}
