@@ -16,6 +16,11 @@ final class AssemblyTests: XCTestCase {
         XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, Assembly.programNames)
         // Exactly the programs that declare a reply input have a route for their replies.
         XCTAssertEqual(world.os.replyRoutes.map { $0 != nil }, Assembly.programTypes.map { $0.hasReplies })
+        // A program that sends requests has a surface to count them under, and only such a program.
+        XCTAssertEqual(Assembly.programTypes.map { $0.requestsCountUnder != nil }, Assembly.programTypes.map { $0.hasReplies })
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: zip(Assembly.programNames, CostSurface.ofBuiltInProcess).compactMap { n, s in s.map { (n, $0) } }),
+                       ["app": .app, "device": .app, "widgetProvider": .widget, "watchApp": .watch, "shareExtension": .share,
+                        "shareSheet": .share, "actionRunner": .action, "car": .car, "television": .tv, "elsewhere": .elsewhere])
         world.dismantle()
         _ = assembly
     }

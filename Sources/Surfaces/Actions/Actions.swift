@@ -183,4 +183,6 @@ extension ActionRunner: AssembledProgram {
     typealias Input = ActionRunnerInput
     static var programName: String { "actionRunner" }
     static var replyInput: ((Reply) -> ActionRunnerInput)? { ActionRunnerInput.reply }
+    /// The action runner runs every action, a widget button's included.
+    static var requestsCountUnder: CostSurface? { .action }
 }

@@ -543,4 +543,5 @@ extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
     static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
+    static var requestsCountUnder: CostSurface? { .app }
 }

@@ -187,6 +187,7 @@ extension CarSurface: AssembledProgram {
     typealias Input = CarInput
     static var programName: String { "car" }
     static var replyInput: ((Reply) -> CarInput)? { CarInput.reply }
+    static var requestsCountUnder: CostSurface? { .car }
     /// At time 0: a car that runs all day runs from time 0; one that lives while connected
     /// is launched by its drives.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {

@@ -309,6 +309,7 @@ extension ShareExtension: AssembledProgram {
     typealias Input = ShareExtensionInput
     static var programName: String { "shareExtension" }
     static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
+    static var requestsCountUnder: CostSurface? { .share }
 }
 
 /// How the assembly wires the shareSheet program (`AssembledProgram`).
@@ -316,6 +317,8 @@ extension ShareSheet: AssembledProgram {
     typealias Input = ShareSheetInput
     static var programName: String { "shareSheet" }
     static var replyInput: ((Reply) -> ShareSheetInput)? { ShareSheetInput.reply }
+    /// The share sheet's background uploads count as the share extension's.
+    static var requestsCountUnder: CostSurface? { .share }
     /// At time 0: the share sheet runs all day when the app has a share extension.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.share.enabled ? .launched : .notStarted }
 }

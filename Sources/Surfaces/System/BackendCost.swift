@@ -34,26 +34,16 @@ enum CostSurface: Int, CaseIterable {
         }
     }
 
-    /// The one table from programs to surfaces, by program name (`Assembly.programNames`).
-    /// The device sends the app's pending revocation when the network comes back, so it counts
-    /// as the app; the share sheet's background uploads count as the share extension's; the
-    /// action runner runs every action, a widget button's included. A program not listed
-    /// sends no requests (`Assembly` checks that every program with a reply route is here);
-    /// a program of a surface added from outside counts as `added`.
-    static let ofProgram: [String: CostSurface] = [
-        "app": .app, "device": .app, "widgetProvider": .widget, "watchApp": .watch,
-        "shareExtension": .share, "shareSheet": .share, "actionRunner": .action,
-        "car": .car, "television": .tv, "elsewhere": .elsewhere,
-    ]
-
-    /// The table by process index: the built-in programs in registration order.
-    static let ofBuiltInProcess: [CostSurface?] = Assembly.programNames.map { ofProgram[$0] }
+    /// The surface each built-in program's requests count under, by process index (each program
+    /// declares it: `AssembledProgram.requestsCountUnder`); nil for a program that sends none.
+    /// A program of a surface added from outside counts as `added`.
+    static let ofBuiltInProcess: [CostSurface?] = Assembly.programTypes.map { $0.requestsCountUnder }
 
     /// The surface of the process at `index` (past the built-in ones: a surface added from outside).
     static func ofProcess(_ index: Int) -> CostSurface {
         guard index < ofBuiltInProcess.count else { return .added }
         guard let s = ofBuiltInProcess[index] else {
-            preconditionFailure("\(Assembly.programNames[index]) sends requests but has no surface in CostSurface.ofProgram")
+            preconditionFailure("\(Assembly.programNames[index]) sends requests but declares no requestsCountUnder")
         }
         return s
     }

@@ -325,6 +325,8 @@ extension DeviceProcess: AssembledProgram {
     typealias Input = DeviceInput
     static var programName: String { "device" }
     static var replyInput: ((Reply) -> DeviceInput)? { DeviceInput.reply }
+    /// The device sends the app's pending revocation when the network comes back: it counts as the app.
+    static var requestsCountUnder: CostSurface? { .app }
     /// At time 0: the phone runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }

@@ -218,6 +218,7 @@ extension TelevisionApp: AssembledProgram {
     typealias Input = TelevisionInput
     static var programName: String { "television" }
     static var replyInput: ((Reply) -> TelevisionInput)? { TelevisionInput.reply }
+    static var requestsCountUnder: CostSurface? { .tv }
     /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
     /// signed in that lives while it plays is launched by its playbacks.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {

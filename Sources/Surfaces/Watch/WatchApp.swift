@@ -329,6 +329,7 @@ extension WatchApp: AssembledProgram {
     typealias Input = WatchAppInput
     static var programName: String { "watchApp" }
     static var replyInput: ((Reply) -> WatchAppInput)? { WatchAppInput.reply }
+    static var requestsCountUnder: CostSurface? { .watch }
     /// At time 0: an all-day watch app runs from time 0; one that lives when looked at is
     /// launched by a glance or a write.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {

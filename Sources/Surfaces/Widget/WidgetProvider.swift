@@ -215,4 +215,5 @@ extension WidgetProvider: AssembledProgram {
     typealias Input = WidgetProviderInput
     static var programName: String { "widgetProvider" }
     static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
+    static var requestsCountUnder: CostSurface? { .widget }
 }

@@ -11,6 +11,9 @@ protocol AssembledProgram: AnyObject {
     static var programName: String { get }
     /// The input a reply to one of its requests reaches it as; nil for a program that sends none.
     static var replyInput: ((Reply) -> Input)? { get }
+    /// The surface its requests are counted under in the backend's load (`backend.requests.<surface>`);
+    /// nil for a program that sends none. Every program with a `replyInput` has one.
+    static var requestsCountUnder: CostSurface? { get }
     /// How it starts when a replication with parameters `p` starts.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
@@ -19,6 +22,7 @@ protocol AssembledProgram: AnyObject {
 
 extension AssembledProgram {
     static var replyInput: ((Reply) -> Input)? { nil }
+    static var requestsCountUnder: CostSurface? { nil }
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
     func start() {}
 }

@@ -119,7 +119,7 @@ final class Assembly {
         let ids = w.ids
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
-               "a program that accepts replies has no surface in CostSurface.ofProgram")
+               "a program that accepts replies declares no requestsCountUnder")
         w.os.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
                                  Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
         if w.p.share.enabled { w.os.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
