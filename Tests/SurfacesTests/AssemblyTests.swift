@@ -25,6 +25,26 @@ final class AssemblyTests: XCTestCase {
         _ = assembly
     }
 
+    /// The system tells the programs that listen for its notices, and a restart ends the
+    /// phone's app processes: each program says whether it is one, and under which designs.
+    func testTheNoticeListenersAndThePhonesProcessesAreThoseThatSaySo() {
+        func wired(_ p: Parameters) -> (listeners: [String], phone: [String]) {
+            let world = World(p, seed: 1)
+            let assembly = Assembly(world: world)
+            defer { world.dismantle(); _ = assembly }
+            let name = { (pid: ProcessID) in world.engine.record(pid).name }
+            return (world.os.noticeListeners.map { name($0.process) }, world.os.phoneProcesses.map(name))
+        }
+        var p = Parameters()
+        (p.share.enabled, p.watch.enabled, p.device.doze) = (false, true, false)
+        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost"])
+        XCTAssertEqual(wired(p).phone, ["widgetProvider", "app", "shareExtension", "actionRunner"])
+        (p.share.enabled, p.device.doze) = (true, true)
+        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost", "watchLink", "shareSheet"])
+        p.watch.enabled = false
+        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost", "shareSheet"], "no watch: its link does not listen")
+    }
+
     /// Right after the start, a program runs exactly when it declares it is one of the system's
     /// or a surface launched at time 0, under designs that start each surface each way.
     func testEachProgramRunsFromTimeZeroAsItDeclares() {

@@ -182,6 +182,7 @@ extension Automations: AssembledProgram {
 extension ActionRunner: AssembledProgram {
     typealias Input = ActionRunnerInput
     static var programName: String { "actionRunner" }
+    static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> ActionRunnerInput)? { ActionRunnerInput.reply }
     /// The action runner runs every action, a widget button's included.
     static var requestsCountUnder: CostSurface? { .action }

@@ -542,6 +542,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
+    static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
     static var requestsCountUnder: CostSurface? { .app }
 }

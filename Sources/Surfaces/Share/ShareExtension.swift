@@ -308,6 +308,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 extension ShareExtension: AssembledProgram {
     typealias Input = ShareExtensionInput
     static var programName: String { "shareExtension" }
+    static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
     static var requestsCountUnder: CostSurface? { .share }
 }
@@ -316,6 +317,10 @@ extension ShareExtension: AssembledProgram {
 extension ShareSheet: AssembledProgram {
     typealias Input = ShareSheetInput
     static var programName: String { "shareSheet" }
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> ShareSheetInput)? {
+        guard p.share.enabled else { return nil }
+        return ShareSheetInput.deviceNotice
+    }
     static var replyInput: ((Reply) -> ShareSheetInput)? { ShareSheetInput.reply }
     /// The share sheet's background uploads count as the share extension's.
     static var requestsCountUnder: CostSurface? { .share }

@@ -233,6 +233,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
 extension PushService: AssembledProgram {
     typealias Input = PushServiceInput
     static var programName: String { "pushService" }
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
     /// At time 0: the push service runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }

@@ -203,6 +203,11 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
 extension WatchLink: AssembledProgram {
     typealias Input = WatchLinkInput
     static var programName: String { "watchLink" }
+    /// A sleeping phone's wake lets the watch's waiting transfers through.
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WatchLinkInput)? {
+        guard p.watch.enabled && (p.device.lowPowerPerDay > 0 || p.device.doze) else { return nil }
+        return WatchLinkInput.deviceNotice
+    }
     /// At time 0: the link runs all day when the app has a watch app.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
 }

@@ -300,6 +300,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 extension WidgetHost: AssembledProgram {
     typealias Input = WidgetHostInput
     static var programName: String { "widgetHost" }
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WidgetHostInput)? { WidgetHostInput.deviceNotice }
     /// At time 0: the system runs the widget host all day when the app has a widget.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }
 }

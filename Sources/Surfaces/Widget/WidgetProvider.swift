@@ -214,6 +214,7 @@ private struct Build {
 extension WidgetProvider: AssembledProgram {
     typealias Input = WidgetProviderInput
     static var programName: String { "widgetProvider" }
+    static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
     static var requestsCountUnder: CostSurface? { .widget }
 }

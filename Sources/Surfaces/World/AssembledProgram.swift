@@ -14,6 +14,12 @@ protocol AssembledProgram: AnyObject {
     /// The surface its requests are counted under in the backend's load (`backend.requests.<surface>`);
     /// nil for a program that sends none. Every program with a `replyInput` has one.
     static var requestsCountUnder: CostSurface? { get }
+    /// The input a platform notice (network, first unlock, restart, update) reaches it as, if
+    /// it listens for them with parameters `p`; nil when it does not.
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)?
+    /// Whether it is one of the phone's app processes, which a restart, an update or the
+    /// phone switching off ends.
+    static var endsWithThePhone: Bool { get }
     /// How it starts when a replication with parameters `p` starts.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
@@ -23,6 +29,8 @@ protocol AssembledProgram: AnyObject {
 extension AssembledProgram {
     static var replyInput: ((Reply) -> Input)? { nil }
     static var requestsCountUnder: CostSurface? { nil }
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
+    static var endsWithThePhone: Bool { false }
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
     func start() {}
 }

@@ -95,11 +95,15 @@ final class Assembly {
         var registered: [(program: any AssembledProgram, process: ProcessID)] = []
         registered.reserveCapacity(Self.programTypes.count)
         var replyRoutes = [Route<Reply>?](repeating: nil, count: Self.programTypes.count)
+        var noticeListeners: [Route<DeviceNotice>] = []
+        var phoneProcesses: [ProcessID] = []
         func register<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ program: Program) -> Address<Input>
         where Program.Input == Input {
             let address = e.register(program, name: Program.programName)
             registered.append((program, address.process))
             if let reply = Program.replyInput { replyRoutes[Int(address.process.index)] = Route(to: address, as: reply) }
+            if let notice = Program.noticeInput(w.p) { noticeListeners.append(Route(to: address, as: notice)) }
+            if Program.endsWithThePhone { phoneProcesses.append(address.process) }
             return address
         }
         w.os.ids = ProcessAddresses(
@@ -112,22 +116,15 @@ final class Assembly {
             tv: register(tv))
         self.registered = registered
         w.os.replyRoutes = replyRoutes
+        w.os.noticeListeners = noticeListeners
+        w.os.phoneProcesses = phoneProcesses
         // Per-program streams are seeded by these names, by process index: the list and the
         // registrations above must agree, in order (checked in debug builds, so in the tests).
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programTypes must list the programs in registration order")
-        let ids = w.ids
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")
-        w.os.noticeListeners = [Route(to: ids.pushService, as: PushServiceInput.deviceNotice),
-                                 Route(to: ids.widgetHost, as: WidgetHostInput.deviceNotice)]
-        if w.p.share.enabled { w.os.noticeListeners.append(Route(to: ids.shareSheet, as: ShareSheetInput.deviceNotice)) }
-        // A sleeping phone's wake lets the watch's waiting transfers through.
-        if w.p.watch.enabled && (w.p.device.lowPowerPerDay > 0 || w.p.device.doze) {
-            w.os.noticeListeners.append(Route(to: ids.watchLink, as: WatchLinkInput.deviceNotice))
-        }
-        w.os.phoneProcesses = [ids.app.process, ids.provider.process, ids.share.process, ids.actionRunner.process]
     }
 
     /// Starts the programs as each declares (`AssembledProgram.startsAtTimeZero`): the system's
