@@ -43,6 +43,8 @@ final class Assembly {
     /// Every program's name, in registration order. Per-program random streams are seeded by
     /// these names (docs/model.md#randomness).
     static let programNames = programTypes.map { $0.programName }
+    /// The number of built-in programs.
+    static let programCount = programNames.count
 
     let world: World
     let backend: Backend
@@ -93,10 +95,12 @@ final class Assembly {
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
         var registered: [(program: any AssembledProgram, process: ProcessID)] = []
-        registered.reserveCapacity(Self.programTypes.count)
-        var replyRoutes = [Route<Reply>?](repeating: nil, count: Self.programTypes.count)
+        registered.reserveCapacity(Self.programCount)
+        var replyRoutes = [Route<Reply>?](repeating: nil, count: Self.programCount)
         var noticeListeners: [Route<DeviceNotice>] = []
         var phoneProcesses: [ProcessID] = []
+        noticeListeners.reserveCapacity(Self.programCount)
+        phoneProcesses.reserveCapacity(Self.programCount)
         func register<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ program: Program) -> Address<Input>
         where Program.Input == Input {
             let address = e.register(program, name: Program.programName)
