@@ -78,6 +78,6 @@ final class SweepChartTests: XCTestCase {
     }
 
     func testTheBootstrappedMetricsAreTheChartedOnes() {
-        XCTAssertEqual(QuantileBootstrap.metrics.map(\.spec.name), StudyPlots.surfaces.map { $0 + ".staleness" })
+        XCTAssertEqual(QuantileBootstrap.metrics.map(\.spec.name), MetricCatalog.glancedSurfaces.map { $0 + ".staleness" })
     }
 }

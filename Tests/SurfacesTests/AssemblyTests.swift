@@ -13,7 +13,6 @@ final class AssemblyTests: XCTestCase {
             "actionRunner", "instantVersion", "car", "television"])
         let world = World(Parameters(), seed: 1)
         let assembly = Assembly(world: world)
-        XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, Assembly.programNames)
         // Exactly the programs that declare a reply input have a route for their replies.
         XCTAssertEqual(world.os.replyRoutes.map { $0 != nil }, Assembly.programTypes.map { $0.hasReplies })
         // A program that sends requests has a surface to count them under, and only such a program.
@@ -37,45 +36,46 @@ final class AssemblyTests: XCTestCase {
         }
         var p = Parameters()
         (p.share.enabled, p.watch.enabled, p.device.doze) = (false, true, false)
-        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost"])
-        XCTAssertEqual(wired(p).phone, ["widgetProvider", "app", "shareExtension", "actionRunner"])
+        let quiet = wired(p)
+        XCTAssertEqual(quiet.listeners, ["pushService", "widgetHost"])
+        XCTAssertEqual(quiet.phone, ["app", "widgetProvider", "shareExtension", "actionRunner"])
         (p.share.enabled, p.device.doze) = (true, true)
-        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost", "watchLink", "shareSheet"])
+        XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost", "shareSheet", "watchLink"])
         p.watch.enabled = false
         XCTAssertEqual(wired(p).listeners, ["pushService", "widgetHost", "shareSheet"], "no watch: its link does not listen")
     }
 
-    /// Right after the start, a program runs exactly when it declares it is one of the system's
-    /// or a surface launched at time 0, under designs that start each surface each way.
-    func testEachProgramRunsFromTimeZeroAsItDeclares() {
-        var designs: [Parameters] = []
+    /// Right after the start, the system's programs and the surfaces that run all day are
+    /// running, and nothing else: pinned per design, one design for each way a surface starts.
+    func testTheProgramsRunningAtTimeZeroAreTheSystemsAndTheAllDaySurfaces() {
+        let system = ["backend", "pushService", "device", "user", "elsewhere", "glances"]
         var all = Parameters()
         (all.live.enabled, all.watch.enabled, all.share.enabled, all.action.enabled) = (true, true, true, true)
         (all.instant.enabled, all.car.enabled, all.tv.enabled) = (true, true, true)
-        designs.append(all)
+        (all.watch.lifetime, all.car.lifetime, all.tv.lifetime) = (.allDay, .allDay, .allDay)
         var looked = all
-        looked.watch.lifetime = .whenLooked
-        looked.car.lifetime = .whileConnected
-        looked.tv.lifetime = .whilePlaying
-        designs.append(looked)
+        (looked.watch.lifetime, looked.car.lifetime, looked.tv.lifetime) = (.whenLooked, .whileConnected, .whilePlaying)
+        var byCode = looked
+        byCode.tv.signIn = .byCode
         var none = Parameters()
         none.turnOffSurfacesBeyondTheWidget()
         none.widget.enabled = false
-        designs.append(none)
-        var seen: Set<String> = []
-        for p in designs {
-            let world = World(p, seed: 7)
+        let everyDay = ["widgetHost", "liveStatus", "watchLink", "shareSheet", "automations", "instantVersion"]
+        let designs: [(name: String, p: Parameters, running: [String])] = [
+            ("every surface all day", all, system + everyDay + ["watchApp", "car", "television"]),
+            ("the watch when looked at, the car while connected, the television while playing", looked, system + everyDay),
+            ("as above, the television signed in by code", byCode, system + everyDay + ["television"]),
+            ("no surface", none, system),
+        ]
+        for design in designs {
+            let world = World(design.p, seed: 7)
             let assembly = Assembly(world: world)
             assembly.start()
-            for (i, type) in Assembly.programTypes.enumerated() {
-                let start = type.startsAtTimeZero(p)
-                seen.insert("\(start)")
-                XCTAssertEqual(world.engine.isRunning(ProcessID(Int32(i))), start == .system || start == .launched,
-                               "\(type.programName) declares \(start)")
-            }
+            let running = (0..<world.engine.processCount).map { ProcessID(Int32($0)) }
+                .filter { world.engine.isRunning($0) }.map { world.engine.record($0).name }
+            XCTAssertEqual(running.sorted(), design.running.sorted(), design.name)
             world.dismantle()
         }
-        XCTAssertEqual(seen, ["system", "launched", "startedNotRunning", "notStarted"], "the designs start programs every way")
     }
 
     /// A program started without running has its arrivals scheduled at the start: a car that

@@ -23,7 +23,7 @@ final class MetricRegistryTests: XCTestCase {
     func testAMisplacedMetricIsFound() {
         func spec(_ name: String) -> MetricSpec { MetricSpec(name: name, unit: "s", shape: .sampled, doc: "") }
         func surface(_ metrics: [(Int, String)]) -> SurfaceMetrics {
-            SurfaceMetrics(surface: "test", metrics: metrics.map { (Metric($0.0), spec($0.1)) }, report: { _, _, _ in })
+            SurfaceMetrics(surface: "test", role: .notReported, metrics: metrics.map { (Metric($0.0), spec($0.1)) }, report: { _, _, _ in })
         }
         XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (1, "b")]), surface([(2, "c")])]), [])
         XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (1, "b")]), surface([(1, "c")])]),

@@ -1,6 +1,8 @@
 // What `run` prints for a sampled sweep (docs/cli.md) instead of a table row per point:
 // the design, and the ranking of the parameters for each surface's mean staleness.
 
+import Surfaces
+
 /// The terminal summary of a sampled study.
 enum SensitivityReport {
     /// The design in one line and, per surface with staleness samples, the parameters by
@@ -13,7 +15,7 @@ enum SensitivityReport {
         let label = design.method == .lhs ? "|Spearman ρ|" : "Morris μ* (s)"
         var rows = [["metric", "rank", "parameter", label, "95% CI"]]
         for metric in SensitivityAnalysis.effects(state, design: design)
-        where StudyPlots.surfaces.contains(where: { $0 + ".staleness" == metric.metric }) && metric.effects.contains(where: { $0.effect.isFinite }) {
+        where MetricCatalog.glancedSurfaces.contains(where: { $0 + ".staleness" == metric.metric }) && metric.effects.contains(where: { $0.effect.isFinite }) {
             for (rank, e) in metric.effects.enumerated() {
                 let interval = e.low.isFinite ? CSVNumber.format(e.low) + " – " + CSVNumber.format(e.high) : "-"
                 rows.append([rank == 0 ? metric.metric : "", String(rank + 1), e.parameter,

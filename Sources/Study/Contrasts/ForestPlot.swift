@@ -2,13 +2,15 @@
 // mean staleness from the baseline, with its 95 % interval, one row per (metric, point);
 // and contrasts-forest-<measure>.svg the same for another measure the report charts.
 
+import Surfaces
+
 /// Draws the forest plots of a study's contrasts.
 enum ForestPlot {
     /// The file name beside contrasts.csv: the staleness plot's.
     static let fileName = "contrasts-forest.svg"
     /// The metrics drawn when no report says otherwise (`compare`): every surface's
     /// staleness (all in seconds, so one axis serves).
-    static let metrics = StudyPlots.surfaces.map { $0 + ".staleness" }
+    static let metrics = MetricCatalog.glancedSurfaces.map { $0 + ".staleness" }
 
     /// The file of `measure`'s plot: `contrasts-forest.svg` for staleness, else
     /// `contrasts-forest-<measure>.svg` (as `SweepChart.fileName` names sweep charts).

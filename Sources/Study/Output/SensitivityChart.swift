@@ -2,6 +2,8 @@
 // sensitivity.csv on each surface's mean staleness, a panel per surface with its own
 // scale, its parameters in rank order, each bar's 95 % interval as a whisker.
 
+import Surfaces
+
 /// Builds `sensitivity.svg`.
 enum SensitivityChart {
     /// The file name.
@@ -20,7 +22,7 @@ enum SensitivityChart {
     /// The chart of `effects` (from `SensitivityAnalysis.effects`) for `method`: a panel per
     /// surface with staleness samples, each with its own scale, its parameters in rank order.
     static func render(_ effects: [SensitivityAnalysis.MetricEffects], method: SampleMethod, parameters: [String]) -> String {
-        let charted = StudyPlots.surfaces.compactMap { surface in
+        let charted = MetricCatalog.glancedSurfaces.compactMap { surface in
             effects.first { $0.metric == surface + ".staleness" && $0.effects.contains { $0.effect.isFinite } }
         }
         let panelHeight = panelTitle + Double(parameters.count) * rowHeight + panelAxis + panelGap

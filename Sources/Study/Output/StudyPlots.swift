@@ -7,10 +7,6 @@ import Surfaces
 
 /// Builds the SVG files of a study from its state.
 public enum StudyPlots {
-    /// Surfaces whose staleness the forest plot and the sensitivity chart draw: those people
-    /// glance at (`MetricCatalog.glancedSurfaces`).
-    public static let surfaces = MetricCatalog.glancedSurfaces
-
     /// Every plot as (file name, SVG text), in a fixed order: the ECDFs in report order,
     /// then per swept parameter its charts in order of the measures' first appearance.
     /// A charted metric with no value at any point is left out.

@@ -52,7 +52,7 @@ enum SweepChart {
 
     /// The metrics of the staleness chart when no report is given: each surface's staleness.
     static var staleness: [ReportedMetric] {
-        StudyPlots.surfaces.compactMap { ReportedMetric.named($0 + ".staleness") }
+        MetricCatalog.glancedSurfaces.compactMap { ReportedMetric.named($0 + ".staleness") }
     }
 
     /// The chart of swept column `c` for `metrics` (one measure, so one unit).

@@ -36,7 +36,7 @@ public struct MetricReport: Sendable, Equatable {
     /// no values at any point is left out.
     public static let standard = MetricReport(
         table: glanced.flatMap { [$0 + ".staleness", $0 + ".blank"] }.map(metric),
-        charts: (glanced.map { $0 + ".staleness" }).map(metric)
+        charts: glanced.map { $0 + ".staleness" }.map(metric)
             + headlines.flatMap(\.metrics).map(metric).filter(\.isSampled))
 
     /// The default for a study whose points run with `points`: `standard` while a glanced

@@ -186,4 +186,6 @@ extension ActionRunner: AssembledProgram {
     static var replyInput: ((Reply) -> ActionRunnerInput)? { ActionRunnerInput.reply }
     /// The action runner runs every action, a widget button's included.
     static var requestsCountUnder: CostSurface? { .action }
+    /// At time 0: not started; the system launches it for each action the automations run.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }

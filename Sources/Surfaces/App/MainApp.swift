@@ -545,4 +545,7 @@ extension MainApp: AssembledProgram {
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
     static var requestsCountUnder: CostSurface? { .app }
+    /// At time 0: not running (the user, a push or a surface launches it); its signed-in
+    /// session and kept reading are set up by the assembly.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }

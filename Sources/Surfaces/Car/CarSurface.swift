@@ -192,6 +192,9 @@ extension CarSurface: AssembledProgram {
     /// is launched by its drives.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.car.enabled else { return .notStarted }
-        return p.car.lifetime == .allDay ? .launched : .startedNotRunning
+        switch p.car.lifetime {
+        case .allDay: return .launched
+        case .whileConnected: return .startedNotRunning
+        }
     }
 }

@@ -45,7 +45,7 @@ struct SurfaceMetrics: Sendable {
     /// programs recorded, into the replication's result at its end.
     let report: @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void
 
-    init(surface: String, role: SurfaceRole = .notReported, metrics: [(metric: Metric, spec: MetricSpec)],
+    init(surface: String, role: SurfaceRole, metrics: [(metric: Metric, spec: MetricSpec)],
          report: @escaping @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void) {
         self.surface = surface
         self.role = role

@@ -59,12 +59,13 @@ final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// System programs told of platform notices (network, unlock, restart, update).
+    /// The programs told of platform notices (network, unlock, restart, update), each as the
+    /// input it declares (`AssembledProgram.noticeInput`), in `Assembly.noticeOrder`.
     var noticeListeners: [Route<DeviceNotice>] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The phone's app processes, ended by a restart or an update.
+    /// The phone's app processes, ended by a restart or an update, in `Assembly.endingOrder`.
     var phoneProcesses: [ProcessID] = []
 
     // MARK: Storage (Storage.swift)

@@ -311,6 +311,8 @@ extension ShareExtension: AssembledProgram {
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
     static var requestsCountUnder: CostSurface? { .share }
+    /// At time 0: not started; the share sheet launches it for each share.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 /// How the assembly wires the shareSheet program (`AssembledProgram`).

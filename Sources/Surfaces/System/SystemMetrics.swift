@@ -85,7 +85,7 @@ extension MetricCatalog {
 
     /// The changes lost for good (the truth's record, `ChangeJourneys`).
     static func lostChanges() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "changes", metrics: [
+        SurfaceMetrics(surface: "changes", role: .notReported, metrics: [
             (.changesLost, MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth")),
         ], report: { $0.reportLostChanges(into: &$1, end: $2) })
     }
@@ -116,7 +116,7 @@ extension MetricCatalog {
                                         doc: "the part of backend.bytes on the \(e.name) endpoint")))
         }
         m.append((.backendRequestsDeviceCode, MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals")))
-        return SurfaceMetrics(surface: "backend", metrics: m, report: { $0.reportBackend(into: &$1, end: $2) })
+        return SurfaceMetrics(surface: "backend", role: .notReported, metrics: m, report: { $0.reportBackend(into: &$1, end: $2) })
     }
 }
 

@@ -223,6 +223,9 @@ extension TelevisionApp: AssembledProgram {
     /// signed in that lives while it plays is launched by its playbacks.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.tv.enabled else { return .notStarted }
-        return p.tv.lifetime == .allDay || p.tv.signIn == .byCode ? .launched : .startedNotRunning
+        switch (p.tv.lifetime, p.tv.signIn) {
+        case (.allDay, _), (_, .byCode): return .launched
+        case (.whilePlaying, .signedIn): return .startedNotRunning
+        }
     }
 }

@@ -334,6 +334,9 @@ extension WatchApp: AssembledProgram {
     /// launched by a glance or a write.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.watch.enabled else { return .notStarted }
-        return p.watch.lifetime == .allDay ? .launched : .startedNotRunning
+        switch p.watch.lifetime {
+        case .allDay: return .launched
+        case .whenLooked: return .startedNotRunning
+        }
     }
 }

@@ -20,7 +20,8 @@ protocol AssembledProgram: AnyObject {
     /// Whether it is one of the phone's app processes, which a restart, an update or the
     /// phone switching off ends.
     static var endsWithThePhone: Bool { get }
-    /// How it starts when a replication with parameters `p` starts.
+    /// How it starts when a replication with parameters `p` starts. Required (no default), so
+    /// a new program cannot be left out of the start-up by forgetting it.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
     func start()
@@ -31,7 +32,6 @@ extension AssembledProgram {
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
     static var endsWithThePhone: Bool { false }
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
     func start() {}
 }
 

@@ -46,6 +46,19 @@ final class Assembly {
     /// The number of built-in programs.
     static let programCount = programNames.count
 
+    /// The order in which the platform tells its listeners a notice, and ends the phone's app
+    /// processes on a restart: the order these programs had before they declared their own
+    /// wiring, kept so that same-instant lines of a trace stay where they were. A program not
+    /// listed (one added later) comes after these, in registration order.
+    static let noticeOrder = ["pushService", "widgetHost", "shareSheet", "watchLink"]
+    static let endingOrder = ["app", "widgetProvider", "shareExtension", "actionRunner"]
+
+    /// `items` (in registration order) in the order `names` gives their programs, the rest after.
+    private static func inTellingOrder<Item>(_ items: [Item], by names: [String], _ process: (Item) -> ProcessID) -> [Item] {
+        func rank(_ item: Item) -> Int { names.firstIndex(of: programNames[Int(process(item).index)]) ?? names.count }
+        return items.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+
     let world: World
     let backend: Backend
     let pushService: PushService
@@ -120,8 +133,8 @@ final class Assembly {
             tv: register(tv))
         self.registered = registered
         w.os.replyRoutes = replyRoutes
-        w.os.noticeListeners = noticeListeners
-        w.os.phoneProcesses = phoneProcesses
+        w.os.noticeListeners = Self.inTellingOrder(noticeListeners, by: Self.noticeOrder) { $0.process }
+        w.os.phoneProcesses = Self.inTellingOrder(phoneProcesses, by: Self.endingOrder) { $0 }
         // Per-program streams are seeded by these names, by process index: the list and the
         // registrations above must agree, in order (checked in debug builds, so in the tests).
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
