@@ -53,10 +53,22 @@ final class Assembly {
     static let noticeOrder = ["pushService", "widgetHost", "shareSheet", "watchLink"]
     static let endingOrder = ["app", "widgetProvider", "shareExtension", "actionRunner"]
 
-    /// `items` (in registration order) in the order `names` gives their programs, the rest after.
-    private static func inTellingOrder<Item>(_ items: [Item], by names: [String], _ process: (Item) -> ProcessID) -> [Item] {
-        func rank(_ item: Item) -> Int { names.firstIndex(of: programNames[Int(process(item).index)]) ?? names.count }
-        return items.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    /// Each program's place in `noticeOrder` and in `endingOrder`, by process index (the
+    /// unlisted after the listed): computed once, so wiring a world compares no names.
+    private static let noticeRank = programNames.map { noticeOrder.firstIndex(of: $0) ?? noticeOrder.count }
+    private static let endingRank = programNames.map { endingOrder.firstIndex(of: $0) ?? endingOrder.count }
+
+    /// Sorts `items` (in registration order) by their programs' `rank`, stably (ties keep
+    /// registration order): an insertion sort, the lists having a handful of items.
+    private static func inTellingOrder<Item>(_ items: inout [Item], by rank: [Int], _ process: (Item) -> ProcessID) {
+        func r(_ item: Item) -> Int { rank[Int(process(item).index)] }
+        for i in items.indices.dropFirst() {
+            var j = i
+            while j > 0 && r(items[j - 1]) > r(items[j]) {
+                items.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
     }
 
     let world: World
@@ -133,8 +145,10 @@ final class Assembly {
             tv: register(tv))
         self.registered = registered
         w.os.replyRoutes = replyRoutes
-        w.os.noticeListeners = Self.inTellingOrder(noticeListeners, by: Self.noticeOrder) { $0.process }
-        w.os.phoneProcesses = Self.inTellingOrder(phoneProcesses, by: Self.endingOrder) { $0 }
+        Self.inTellingOrder(&noticeListeners, by: Self.noticeRank) { $0.process }
+        Self.inTellingOrder(&phoneProcesses, by: Self.endingRank) { $0 }
+        w.os.noticeListeners = noticeListeners
+        w.os.phoneProcesses = phoneProcesses
         // Per-program streams are seeded by these names, by process index: the list and the
         // registrations above must agree, in order (checked in debug builds, so in the tests).
         assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
