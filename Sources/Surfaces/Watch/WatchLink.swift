@@ -1,11 +1,6 @@
 import SimKernel
 import Platform
 
-/// The link between phone and watch (§25.6; docs/platform-facts.md#watch-connectivity, WatchConnectivity):
-/// immediate messages fail when the counterpart is unreachable; queued transfers are
-/// delivered in order when it is reachable again and survive both apps exiting; the
-/// application context keeps only the latest value. The phone is unreachable during
-/// periods that begin at `watch.phoneUnreachable.perDay` while it is reachable, and
 /// What the watch link service accepts: its own timers (the phone going out of reach and
 /// back, messages on their way to the phone) and word that the phone was switched on.
 enum WatchLinkInput {
@@ -26,6 +21,11 @@ enum WatchLinkInput {
     case toWatch(WatchAppInput)
 }
 
+/// The link between phone and watch (§25.6; docs/platform-facts.md#watch-connectivity, WatchConnectivity):
+/// immediate messages fail when the counterpart is unreachable; queued transfers are
+/// delivered in order when it is reachable again and survive both apps exiting; the
+/// application context keeps only the latest value. The phone is unreachable during
+/// periods that begin at `watch.phoneUnreachable.perDay` while it is reachable, and
 /// whenever it is switched off.
 final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
