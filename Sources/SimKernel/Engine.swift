@@ -142,6 +142,14 @@ public final class Engine {
         return Address(process: ProcessID(Int32(processes.count - 1)), program: process)
     }
 
+    /// The address of `program`, registered as `process` (the address `register` returned for
+    /// it, made again from what its caller kept).
+    public func address<Input>(of program: SimulatedProcess<Input>, registeredAs process: ProcessID) -> Address<Input> {
+        precondition(processes[Int(process.index)].process.toOpaque() == Unmanaged.passUnretained(program as AnyProcess).toOpaque(),
+                     "process \(process.index) is not this program")
+        return Address(process: process, program: program)
+    }
+
     /// Drops every process (and every pending event): the end of a world whose programs
     /// hold strong references back to it. Call it only between runs, never from a process
     /// (the engine calls processes without holding them). The clock and the event counts

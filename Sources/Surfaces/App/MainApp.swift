@@ -549,3 +549,8 @@ extension MainApp: AssembledProgram {
     /// session and kept reading are set up by the assembly.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
+
+extension Assembly {
+    /// The main app of this world (for its metrics and the chapter's probes).
+    var app: MainApp { program(MainApp.self) }
+}

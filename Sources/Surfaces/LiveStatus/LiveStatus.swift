@@ -312,3 +312,8 @@ extension LiveStatus: AssembledProgram {
     /// At time 0: running all day when the app has live statuses.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
 }
+
+extension Assembly {
+    /// The live status of this world (for its metrics and the chapter's probes).
+    var live: LiveStatus { program(LiveStatus.self) }
+}

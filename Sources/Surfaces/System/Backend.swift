@@ -81,7 +81,11 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// account's object finds it gone and one configured by position shows the second's row.
     private let secondAccountObjects: [Int32]
 
-    init(world: World, objects: Int) {
+    /// The number of objects the account holds at time 0.
+    static let objectsAtStart = 8
+
+    init(world: World) {
+        let objects = Self.objectsAtStart
         self.world = world
         os = world.os
         measure = world.measure
@@ -388,6 +392,11 @@ extension Backend: AssembledProgram {
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
+extension Assembly {
+    /// The backend of this world (for its metrics and the chapter's probes).
+    var backend: Backend { program(Backend.self) }
+}
+
 /// How the assembly wires the elsewhere program (`AssembledProgram`).
 extension OtherDevice: AssembledProgram {
     typealias Input = OtherDeviceInput
@@ -396,4 +405,9 @@ extension OtherDevice: AssembledProgram {
     static var requestsCountUnder: CostSurface? { .elsewhere }
     /// At time 0: the other device runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}
+
+extension Assembly {
+    /// The account's other device of this world (for its metrics and the chapter's probes).
+    var elsewhere: OtherDevice { program(OtherDevice.self) }
 }

@@ -272,6 +272,11 @@ extension UserProcess: AssembledProgram {
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
+extension Assembly {
+    /// The user of this world (for its metrics and the chapter's probes).
+    var user: UserProcess { program(UserProcess.self) }
+}
+
 /// How the assembly wires the glances program (`AssembledProgram`).
 extension GlanceProcess: AssembledProgram {
     typealias Input = GlanceInput

@@ -229,3 +229,8 @@ extension TelevisionApp: AssembledProgram {
         }
     }
 }
+
+extension Assembly {
+    /// The television app of this world (for its metrics and the chapter's probes).
+    var tv: TelevisionApp { program(TelevisionApp.self) }
+}

@@ -340,3 +340,8 @@ extension WatchApp: AssembledProgram {
         }
     }
 }
+
+extension Assembly {
+    /// The watch app of this world (for its metrics and the chapter's probes).
+    var watch: WatchApp { program(WatchApp.self) }
+}

@@ -304,3 +304,8 @@ extension WidgetHost: AssembledProgram {
     /// At time 0: the system runs the widget host all day when the app has a widget.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }
 }
+
+extension Assembly {
+    /// The widget host of this world (for its metrics and the chapter's probes).
+    var widgetHost: WidgetHost { program(WidgetHost.self) }
+}

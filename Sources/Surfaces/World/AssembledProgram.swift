@@ -6,6 +6,11 @@ import SimKernel
 /// declarations alone, so none of them is named in its start-up rules.
 protocol AssembledProgram: AnyObject {
     associatedtype Input
+    /// A new program in `world`, not yet registered or started (each replication builds its own).
+    init(world: World)
+    /// Registers it with its world's engine under `programName` and records its wiring
+    /// (implemented once for every program, below).
+    func register(_ wiring: inout Wiring)
     /// Its name: what the event log prints and `trace --only` takes, and what its random
     /// streams are seeded by (docs/model.md#randomness).
     static var programName: String { get }
@@ -33,6 +38,38 @@ extension AssembledProgram {
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
     static var endsWithThePhone: Bool { false }
     func start() {}
+}
+
+extension AssembledProgram {
+    func register(_ wiring: inout Wiring) {
+        // Every program is the simulated process of its input (a class constraint the protocol
+        // cannot state: it would be recursive); checked in debug builds.
+        let address = wiring.engine.register(unsafeDowncast(self, to: SimulatedProcess<Input>.self), name: Self.programName)
+        let index = Int(address.process.index)
+        if let reply = Self.replyInput { wiring.replyRoutes[index] = Route(to: address, as: reply) }
+        if let notice = Self.noticeInput(wiring.parameters) { wiring.noticeListeners.append(Route(to: address, as: notice)) }
+        if Self.endsWithThePhone { wiring.phoneProcesses.append(address.process) }
+    }
+}
+
+/// What registering the programs gathers from their declarations, in registration order.
+struct Wiring {
+    let engine: Engine
+    let parameters: Parameters
+    /// Where the network delivers each program's replies, by process index.
+    var replyRoutes: [Route<Reply>?]
+    /// The programs that hear the platform's notices, as their own input.
+    var noticeListeners: [Route<DeviceNotice>] = []
+    /// The phone's app processes, which a restart ends.
+    var phoneProcesses: [ProcessID] = []
+
+    init(engine: Engine, parameters: Parameters, programs: Int) {
+        self.engine = engine
+        self.parameters = parameters
+        replyRoutes = Array(repeating: nil, count: programs)
+        noticeListeners.reserveCapacity(programs)
+        phoneProcesses.reserveCapacity(programs)
+    }
 }
 
 /// How a built-in program starts when a replication does (`AssembledProgram.startsAtTimeZero`).

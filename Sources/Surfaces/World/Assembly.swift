@@ -45,6 +45,8 @@ final class Assembly {
     static let programNames = programTypes.map { $0.programName }
     /// The number of built-in programs.
     static let programCount = programNames.count
+    /// Each program type's identity, in registration order (what `index(of:)` looks a type up in).
+    private static let programIdentifiers = programTypes.map { ObjectIdentifier($0) }
 
     /// The order in which the platform tells its listeners a notice, and ends the phone's app
     /// processes on a restart: the order these programs had before they declared their own
@@ -72,90 +74,44 @@ final class Assembly {
     }
 
     let world: World
-    let backend: Backend
-    let pushService: PushService
-    let device: DeviceProcess
-    let user: UserProcess
-    let elsewhere: OtherDevice
-    let glances: GlanceProcess
-    let widgetHost: WidgetHost
-    let provider: WidgetProvider
-    let app: MainApp
-    let live: LiveStatus
-    let watchLink: WatchLink
-    let watch: WatchApp
-    let share: ShareExtension
-    let shareSheet: ShareSheet
-    let automations: Automations
-    let actionRunner: ActionRunner
-    let instant: InstantVersion
-    let car: CarSurface
-    let tv: TelevisionApp
-    /// Every program with its process, in registration order (what `start` goes through).
-    private let registered: [(program: any AssembledProgram, process: ProcessID)]
+    /// The programs, in registration order (as `programTypes` lists their types).
+    let programs: [any AssembledProgram]
 
     init(world w: World) {
         world = w
-        let e = w.engine
-        backend = Backend(world: w, objects: 8)
-        pushService = PushService(world: w)
-        device = DeviceProcess(world: w)
-        user = UserProcess(world: w)
-        elsewhere = OtherDevice(world: w)
-        glances = GlanceProcess(world: w)
-        widgetHost = WidgetHost(world: w)
-        provider = WidgetProvider(world: w)
-        app = MainApp(world: w)
-        live = LiveStatus(world: w)
-        watchLink = WatchLink(world: w)
-        watch = WatchApp(world: w)
-        share = ShareExtension(world: w)
-        shareSheet = ShareSheet(world: w)
-        automations = Automations(world: w)
-        actionRunner = ActionRunner(world: w)
-        instant = InstantVersion(world: w)
-        car = CarSurface(world: w)
-        tv = TelevisionApp(world: w)
-        w.os.watchLinkService = watchLink
+        let types = Self.programTypes
+        programs = types.map { $0.init(world: w) }
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
-        var registered: [(program: any AssembledProgram, process: ProcessID)] = []
-        registered.reserveCapacity(Self.programCount)
-        var replyRoutes = [Route<Reply>?](repeating: nil, count: Self.programCount)
-        var noticeListeners: [Route<DeviceNotice>] = []
-        var phoneProcesses: [ProcessID] = []
-        noticeListeners.reserveCapacity(Self.programCount)
-        phoneProcesses.reserveCapacity(Self.programCount)
-        func register<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ program: Program) -> Address<Input>
-        where Program.Input == Input {
-            let address = e.register(program, name: Program.programName)
-            registered.append((program, address.process))
-            if let reply = Program.replyInput { replyRoutes[Int(address.process.index)] = Route(to: address, as: reply) }
-            if let notice = Program.noticeInput(w.p) { noticeListeners.append(Route(to: address, as: notice)) }
-            if Program.endsWithThePhone { phoneProcesses.append(address.process) }
-            return address
-        }
-        w.os.ids = ProcessAddresses(
-            backend: register(backend), pushService: register(pushService), device: register(device),
-            user: register(user), elsewhere: register(elsewhere), glances: register(glances),
-            widgetHost: register(widgetHost), provider: register(provider), app: register(app),
-            live: register(live), watchLink: register(watchLink), watch: register(watch),
-            share: register(share), shareSheet: register(shareSheet), actions: register(automations),
-            actionRunner: register(actionRunner), instant: register(instant), car: register(car),
-            tv: register(tv))
-        self.registered = registered
-        w.os.replyRoutes = replyRoutes
-        Self.inTellingOrder(&noticeListeners, by: Self.noticeRank) { $0.process }
-        Self.inTellingOrder(&phoneProcesses, by: Self.endingRank) { $0 }
-        w.os.noticeListeners = noticeListeners
-        w.os.phoneProcesses = phoneProcesses
+        var wiring = Wiring(engine: w.engine, parameters: w.p, programs: Self.programCount)
+        for program in programs { program.register(&wiring) }
+        w.os.ids = ProcessAddresses(self, engine: w.engine)
+        w.os.watchLinkService = program(WatchLink.self)
+        w.os.replyRoutes = wiring.replyRoutes
+        Self.inTellingOrder(&wiring.noticeListeners, by: Self.noticeRank) { $0.process }
+        Self.inTellingOrder(&wiring.phoneProcesses, by: Self.endingRank) { $0 }
+        w.os.noticeListeners = wiring.noticeListeners
+        w.os.phoneProcesses = wiring.phoneProcesses
         // Per-program streams are seeded by these names, by process index: the list and the
         // registrations above must agree, in order (checked in debug builds, so in the tests).
-        assert((0..<e.processCount).map { e.record(ProcessID(Int32($0))).name } == Self.programNames,
+        assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == Self.programNames,
                "Assembly.programTypes must list the programs in registration order")
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")
+    }
+
+    /// Where `type` is in `programTypes`: its program's process index.
+    static func index(of type: any AssembledProgram.Type) -> Int {
+        guard let i = programIdentifiers.firstIndex(of: ObjectIdentifier(type)) else {
+            preconditionFailure("\(type) is not in Assembly.programTypes")
+        }
+        return i
+    }
+
+    /// The world's program of type `type` (each surface's folder names its own: `assembly.app`).
+    func program<Program: AssembledProgram>(_ type: Program.Type) -> Program {
+        unsafeDowncast(programs[Self.index(of: type)], to: type)   // checked in debug builds
     }
 
     /// Starts the programs as each declares (`AssembledProgram.startsAtTimeZero`): the system's
@@ -165,8 +121,9 @@ final class Assembly {
     /// those that are started without running (their first arrival launches them).
     func start() {
         let w = world
-        let starts = registered.map { type(of: $0.program).startsAtTimeZero(w.p) }
-        for (i, start) in starts.enumerated() where start == .system { w.engine.launch(registered[i].process, by: .system) }
+        let starts = programs.map { type(of: $0).startsAtTimeZero(w.p) }
+        let process = { (i: Int) in ProcessID(Int32(i)) }
+        for (i, start) in starts.enumerated() where start == .system { w.engine.launch(process(i), by: .system) }
         w.os.device.locked = true
         w.os.device.unlockedSinceBoot = true
         app.storeSession()         // signed in before the replication starts
@@ -175,12 +132,12 @@ final class Assembly {
         let initial = backend.snapshot
         w.os.appStorage.keep(initial, at: 0)
         w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
-        for (i, start) in starts.enumerated() where start == .system { registered[i].program.start() }
+        for (i, start) in starts.enumerated() where start == .system { programs[i].start() }
         for (i, start) in starts.enumerated() where start == .launched {
-            w.engine.launch(registered[i].process, by: .system)
-            registered[i].program.start()
+            w.engine.launch(process(i), by: .system)
+            programs[i].start()
         }
-        for (i, start) in starts.enumerated() where start == .startedNotRunning { registered[i].program.start() }
+        for (i, start) in starts.enumerated() where start == .startedNotRunning { programs[i].start() }
         w.measure.report(.holdsAccount(.television, w.p.tv.enabled && tv.signedIn))
         w.measure.report(.holdsAccount(.carClient, w.p.car.enabled && w.p.car.mode == .onCar))
     }

@@ -128,4 +128,22 @@ struct ProcessAddresses {
     let instant: Address<InstantVersionInput>
     let car: Address<CarInput>
     let tv: Address<TelevisionInput>
+
+    /// The addresses `assembly`'s programs were registered at (each at its place in
+    /// `Assembly.programTypes`).
+    init(_ assembly: Assembly, engine: Engine) {
+        func at<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ type: Program.Type) -> Address<Input>
+        where Program.Input == Input {
+            engine.address(of: assembly.program(type), registeredAs: ProcessID(Int32(Assembly.index(of: type))))
+        }
+        (backend, pushService, device, user, elsewhere, glances) = (
+            at(Backend.self), at(PushService.self), at(DeviceProcess.self), at(UserProcess.self),
+            at(OtherDevice.self), at(GlanceProcess.self))
+        (widgetHost, provider, app, live, watchLink, watch) = (
+            at(WidgetHost.self), at(WidgetProvider.self), at(MainApp.self), at(LiveStatus.self),
+            at(WatchLink.self), at(WatchApp.self))
+        (share, shareSheet, actions, actionRunner, instant, car, tv) = (
+            at(ShareExtension.self), at(ShareSheet.self), at(Automations.self), at(ActionRunner.self),
+            at(InstantVersion.self), at(CarSurface.self), at(TelevisionApp.self))
+    }
 }
