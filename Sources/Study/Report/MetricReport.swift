@@ -21,22 +21,19 @@ public struct MetricReport: Sendable, Equatable {
         (self.table, self.charts) = (table, charts)
     }
 
-    /// Surfaces people glance at (each surface folder says so: `MetricCatalog.glancedSurfaces`):
-    /// a study with one of them on reports their staleness.
-    static let glanced = MetricCatalog.glancedSurfaces
-
     /// What a surface nobody glances at is judged by, when it is the study's subject
     /// (`MetricCatalog.judgedSurfaces`).
     static let headlines: [(surface: String, metrics: [String])] =
         MetricCatalog.judgedSurfaces.map { ($0.surface, $0.metrics.map(\.spec.name)) }
 
-    /// The default when some glanced surface is on: each glanced surface's staleness
+    /// The default when some glanced surface is on (`MetricCatalog.glancedSurfaces`, as each
+    /// surface's folder declares): each glanced surface's staleness
     /// and blank share in the table; in the charts each one's staleness, and the sampled
     /// metrics the other surfaces are judged by (a shared item's latency); a surface with
     /// no values at any point is left out.
     public static let standard = MetricReport(
-        table: glanced.flatMap { [$0 + ".staleness", $0 + ".blank"] }.map(metric),
-        charts: glanced.map { $0 + ".staleness" }.map(metric)
+        table: MetricCatalog.glancedSurfaces.flatMap { [$0 + ".staleness", $0 + ".blank"] }.map(metric),
+        charts: MetricCatalog.glancedSurfaces.map { $0 + ".staleness" }.map(metric)
             + headlines.flatMap(\.metrics).map(metric).filter(\.isSampled))
 
     /// The default for a study whose points run with `points`: `standard` while a glanced
@@ -49,7 +46,7 @@ public struct MetricReport: Sendable, Equatable {
             let isOn = MetricCatalog.isOn(surface)
             return points.contains(where: isOn)
         }
-        if glanced.contains(where: { MetricCatalog.isSwitchable($0) && on($0) }) { return standard }
+        if MetricCatalog.glancedSurfaces.contains(where: { MetricCatalog.isSwitchable($0) && on($0) }) { return standard }
         let metrics = headlines.filter { on($0.surface) }.flatMap(\.metrics).map(metric)
         return metrics.isEmpty ? standard : MetricReport(given: metrics)
     }
