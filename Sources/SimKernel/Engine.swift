@@ -145,7 +145,8 @@ public final class Engine {
     /// The address of `program`, registered as `process` (the address `register` returned for
     /// it, made again from what its caller kept).
     public func address<Input>(of program: SimulatedProcess<Input>, registeredAs process: ProcessID) -> Address<Input> {
-        precondition(processes[Int(process.index)].process.toOpaque() == Unmanaged.passUnretained(program as AnyProcess).toOpaque(),
+        precondition(Int(process.index) < processes.count
+                     && processes[Int(process.index)].process.toOpaque() == Unmanaged.passUnretained(program as AnyProcess).toOpaque(),
                      "process \(process.index) is not this program")
         return Address(process: process, program: program)
     }

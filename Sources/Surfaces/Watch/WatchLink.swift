@@ -2,7 +2,8 @@ import SimKernel
 import Platform
 
 /// What the watch link service accepts: its own timers (the phone going out of reach and
-/// back, messages on their way to the phone) and word that the phone was switched on.
+/// back, messages and queued writes on their way to the phone, what is on its way to the
+/// watch), word that the phone was switched on, and the platform's notices.
 enum WatchLinkInput {
     /// The phone goes out of the watch's reach (its own timer).
     case goAway

@@ -1,16 +1,20 @@
 import SimKernel
 
 /// What the assembly needs to know to wire a built-in program, declared beside the program
-/// in its own folder: the name it is registered under, how the network hands it replies, and
-/// how a replication starts it. `Assembly` registers and starts every program from these
-/// declarations alone, so none of them is named in its start-up rules.
+/// in its own folder: how it is made, the name it is registered under, how the network hands
+/// it replies, and how a replication starts it. `Assembly` builds every program from
+/// `Assembly.programTypes`, each registers itself from these declarations (`register(_:parameters:)`),
+/// and the assembly starts them by what they declare: its start-up rules name no program
+/// (the app's state at time 0 and the watch link service aside).
 protocol AssembledProgram: AnyObject {
     associatedtype Input
     /// A new program in `world`, not yet registered or started (each replication builds its own).
     init(world: World)
-    /// Registers it with its world's engine under `programName` and records its wiring
-    /// (implemented once for every program, below).
-    func register(_ wiring: inout Wiring)
+    /// Registers it with its world's engine under `programName` and records in `wiring` its
+    /// reply route, its notice route under parameters `p` and whether it is a phone process.
+    /// Every program uses the one implementation below (a requirement only so that the
+    /// assembly can call it on each program of its list).
+    func register(_ wiring: inout Wiring, parameters p: Parameters)
     /// Its name: what the event log prints and `trace --only` takes, and what its random
     /// streams are seeded by (docs/model.md#randomness).
     static var programName: String { get }
@@ -41,13 +45,13 @@ extension AssembledProgram {
 }
 
 extension AssembledProgram {
-    func register(_ wiring: inout Wiring) {
+    func register(_ wiring: inout Wiring, parameters p: Parameters) {
         // Every program is the simulated process of its input (a class constraint the protocol
         // cannot state: it would be recursive); checked in debug builds.
         let address = wiring.engine.register(unsafeDowncast(self, to: SimulatedProcess<Input>.self), name: Self.programName)
         let index = Int(address.process.index)
         if let reply = Self.replyInput { wiring.replyRoutes[index] = Route(to: address, as: reply) }
-        if let notice = Self.noticeInput(wiring.parameters) { wiring.noticeListeners.append(Route(to: address, as: notice)) }
+        if let notice = Self.noticeInput(p) { wiring.noticeListeners.append(Route(to: address, as: notice)) }
         if Self.endsWithThePhone { wiring.phoneProcesses.append(address.process) }
     }
 }
@@ -55,7 +59,6 @@ extension AssembledProgram {
 /// What registering the programs gathers from their declarations, in registration order.
 struct Wiring {
     let engine: Engine
-    let parameters: Parameters
     /// Where the network delivers each program's replies, by process index.
     var replyRoutes: [Route<Reply>?]
     /// The programs that hear the platform's notices, as their own input.
@@ -63,9 +66,8 @@ struct Wiring {
     /// The phone's app processes, which a restart ends.
     var phoneProcesses: [ProcessID] = []
 
-    init(engine: Engine, parameters: Parameters, programs: Int) {
+    init(engine: Engine, programs: Int) {
         self.engine = engine
-        self.parameters = parameters
         replyRoutes = Array(repeating: nil, count: programs)
         noticeListeners.reserveCapacity(programs)
         phoneProcesses.reserveCapacity(programs)

@@ -34,12 +34,14 @@ public enum Replication {
 /// replies reach it as, and how it starts; the assembly builds, registers and starts them.
 final class Assembly {
     /// The programs, in registration order (the process index is the position here).
-    static var programTypes: [any AssembledProgram.Type] { [
+    /// A constant list of metatypes, made once (`nonisolated(unsafe)`: a metatype of a protocol
+    /// with class programs is not `Sendable`, but nothing in the list can change).
+    nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = [
         Backend.self, PushService.self, DeviceProcess.self, UserProcess.self, OtherDevice.self, GlanceProcess.self,
         WidgetHost.self, WidgetProvider.self, MainApp.self, LiveStatus.self, WatchLink.self, WatchApp.self,
         ShareExtension.self, ShareSheet.self, Automations.self, ActionRunner.self, InstantVersion.self,
         CarSurface.self, TelevisionApp.self,
-    ] }
+    ]
     /// Every program's name, in registration order. Per-program random streams are seeded by
     /// these names (docs/model.md#randomness).
     static let programNames = programTypes.map { $0.programName }
@@ -79,23 +81,24 @@ final class Assembly {
 
     init(world w: World) {
         world = w
-        let types = Self.programTypes
-        programs = types.map { $0.init(world: w) }
+        programs = Self.programTypes.map { $0.init(world: w) }
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
-        var wiring = Wiring(engine: w.engine, parameters: w.p, programs: Self.programCount)
-        for program in programs { program.register(&wiring) }
-        w.os.ids = ProcessAddresses(self, engine: w.engine)
+        var wiring = Wiring(engine: w.engine, programs: Self.programCount)
+        for program in programs { program.register(&wiring, parameters: w.p) }
+        w.os.ids = ProcessAddresses(self)
         w.os.watchLinkService = program(WatchLink.self)
         w.os.replyRoutes = wiring.replyRoutes
         Self.inTellingOrder(&wiring.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.phoneProcesses, by: Self.endingRank) { $0 }
         w.os.noticeListeners = wiring.noticeListeners
         w.os.phoneProcesses = wiring.phoneProcesses
-        // Per-program streams are seeded by these names, by process index: the list and the
-        // registrations above must agree, in order (checked in debug builds, so in the tests).
+        // Each type is listed once (`index(of:)` finds a type's first place: a second one would be
+        // registered and never reached), and registered at its place in the list (checked in debug
+        // builds, so in the tests).
+        assert(Set(Self.programIdentifiers).count == Self.programCount, "Assembly.programTypes lists a type twice")
         assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == Self.programNames,
-               "Assembly.programTypes must list the programs in registration order")
+               "each program registers at its place in Assembly.programTypes")
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")

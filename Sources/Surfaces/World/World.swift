@@ -131,7 +131,8 @@ struct ProcessAddresses {
 
     /// The addresses `assembly`'s programs were registered at (each at its place in
     /// `Assembly.programTypes`).
-    init(_ assembly: Assembly, engine: Engine) {
+    init(_ assembly: Assembly) {
+        let engine = assembly.world.engine
         func at<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ type: Program.Type) -> Address<Input>
         where Program.Input == Input {
             engine.address(of: assembly.program(type), registeredAs: ProcessID(Int32(Assembly.index(of: type))))
