@@ -19,14 +19,6 @@ public struct DeviceState: Sendable {
     public var dozing = false
     /// Android light Doze's idle window: background jobs wait (docs/model.md#power).
     public var lightDozing = false
-    /// The app's sign-out revocation is handed to the system's background transfer service and
-    /// not yet confirmed: the system sends it when the network returns, and the app, which
-    /// sees its own outstanding transfer, sends it again at each sync (docs/model.md#sign-out).
-    public var revocationTransferPending = false
-    /// The key in secure storage that seals the app's kept readings is gone (the phone was
-    /// restored onto another), until the app keeps a reading under a new one
-    /// (docs/model.md#kept-readings).
-    public var readingsKeyLost = false
 
     @inlinable public init() {}
 

@@ -54,7 +54,7 @@ extension MainApp {
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
-            os.device.revocationTransferPending = true
+            os.transfers.holdRevocation()
             os.request(.revoke, from: w.ids.app, credential: Backend.phoneSession)
         }
     }

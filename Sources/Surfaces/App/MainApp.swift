@@ -187,7 +187,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
-        guard !os.device.readingsKeyLost, !os.device.locked else { return nil }
+        guard !os.readingsKey.lost, !os.device.locked else { return nil }
         return os.appStorage.reading
     }
 
@@ -284,10 +284,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        if os.device.readingsKeyLost && os.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+        if os.readingsKey.lost && os.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
             os.appStorage.clear(at: w.now)
             os.appStorage.keyLossMessagePending = true
-            os.device.readingsKeyLost = false
+            os.readingsKey.renew()
         }
         return true
     }
@@ -366,7 +366,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             os.request(.sync, from: world.ids.app, credential: appCredential)
             sendPendingWrites()
         }
-        if os.device.revocationTransferPending {
+        if os.transfers.holdsRevocation {
             os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
         }
     }
@@ -414,7 +414,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle(m)
         case .revoke:
-            if r.status == .ok { os.device.revocationTransferPending = false }   // the app cancels its transfer
+            if r.status == .ok { os.transfers.revocationConfirmed() }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
@@ -494,7 +494,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
         guard os.appStorage.account != Account.none else { return }
-        if os.appStorage.keep(store, at: world.now) { os.device.readingsKeyLost = false }
+        if os.appStorage.keep(store, at: world.now) { os.readingsKey.renew() }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).

@@ -10,8 +10,10 @@ import Platform
 /// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
 /// outbox file in it and its lock, and each program's own container), `SharedOutbox.swift` (the
 /// changes the outbox file holds), `WidgetCenter.swift` (reload requests), `PairedDevices.swift`
-/// (the systems on the watch, the car and the television) and `SystemMessages.swift` (requests
-/// that reach system programs: the push service, the backend).
+/// (the systems on the watch, the car and the television), `SystemMessages.swift` (requests
+/// that reach system programs: the push service, the backend), `BackgroundTransfers.swift`
+/// (requests the system sends for the app) and `ReadingsKey.swift` (the secure-storage key
+/// that seals the app's kept readings).
 ///
 /// It runs in its world: it holds the world's engine, parameters, measurement layer and
 /// changes' journeys strongly (the world owns it, and none of them holds it), and never the
@@ -51,6 +53,16 @@ final class OperatingSystem {
     #endif
     /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
     var keepAlive = KeepAliveGrants()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The background transfer service (`BackgroundTransfers.swift`): the app's sign-out revocation it holds.
+    var transfers = BackgroundTransfers()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The key in secure storage that seals the app's kept readings (`ReadingsKey.swift`).
+    var readingsKey = ReadingsKey()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -120,7 +120,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
                 engine.end(w.ids.app, .terminatedBySystem)
             }
         case .reply(let r):
-            if r.kind == .revoke && r.status == .ok { os.device.revocationTransferPending = false }
+            if r.kind == .revoke && r.status == .ok { os.transfers.revocationConfirmed() }
         case .unlock:
             os.unlock()
             scheduleUnlockCycle(locked: false)
@@ -145,7 +145,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             os.device.online = true
             os.broadcast(.online)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if os.device.revocationTransferPending { os.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()
@@ -191,7 +191,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .keyLoss:
             // Restored onto another phone: the key is gone, the app is not running, and its push
             // token and background tasks are stale until the user opens it and it registers again.
-            os.device.readingsKeyLost = true
+            os.readingsKey.lose()
             os.device.pushTokenStale = true
             w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:
