@@ -98,4 +98,18 @@ final class ProgramKnowledgeTests: XCTestCase {
             }
         }
     }
+
+    /// The platform's records that more than one program depends on change only through the
+    /// operating system's own services (docs/model.md#what-a-program-knows): whether the app is
+    /// in front (`openAppInForeground`, `appLeavesForeground`), what the background transfer
+    /// service holds (`os.transfers.holdRevocation()`, `revocationConfirmed()`) and whether the
+    /// readings' key is lost (`os.readingsKey.lose()`, `renew()`). No program sets them itself,
+    /// so none reads a flag another program wrote.
+    func testNoProgramSetsThePlatformsSharedRecords() throws {
+        let set = try NSRegularExpression(pattern: #"\bos\.(appInForeground|transfers|readingsKey)(\.\w+)?\s*(=(?!=)|\+=|-=)"#)
+        for s in try programSources() {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(set.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) sets a record of the platform itself")
+        }
+    }
 }

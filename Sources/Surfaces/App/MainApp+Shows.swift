@@ -32,7 +32,7 @@ extension MainApp {
 
     /// The app process ended (not suspension).
     func appEnded() {
-        if os.appInForeground { os.appInForeground = false; os.appLeftForeground() }
+        if os.appInForeground { os.appLeavesForeground() }
         showApp(.blank(.none))
     }
 

@@ -310,9 +310,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     private func sessionEnds(forceQuit: Bool) {
         let w = world
-        os.appInForeground = false
+        os.appLeavesForeground()
         userReturnsHome()
-        os.appLeftForeground()
         showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
             os.appForceQuitTakesEffect()

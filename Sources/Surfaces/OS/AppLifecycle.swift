@@ -112,8 +112,17 @@ extension OperatingSystem {
         return appInForeground ? .active : StandbyBucket.after(idle: now - appLastUsed)
     }
 
-    /// The app left the foreground: a phone-mirrored video stops.
-    func appLeftForeground() {
+    /// The app leaves the foreground (the user went home, the app ended, the phone restarted or
+    /// switched off): the system no longer counts it in front, and a phone-mirrored video stops.
+    func appLeavesForeground() {
+        appInForeground = false
         if p.tv.enabled { send(.phoneAppLeftForeground, to: ids.tv) }
+    }
+
+    /// The user's session ends with the app's process already gone from the screen (it ended
+    /// while in front and nothing moved it out): the system stops counting it in front, and
+    /// tells no one, the app having no run to leave the foreground from.
+    func appFoundGoneFromForeground() {
+        appInForeground = false
     }
 }

@@ -36,7 +36,7 @@ extension OperatingSystem {
     func setPhonePower(on: Bool) {
         guard device.poweredOn != on else { return }
         if !on {
-            if appInForeground { appInForeground = false; appLeftForeground() }
+            if appInForeground { appLeavesForeground() }
             for pid in phoneProcesses { engine.end(pid, .terminatedBySystem) }
             device.poweredOn = false
             device.online = false

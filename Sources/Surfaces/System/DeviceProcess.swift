@@ -301,7 +301,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// A restart ends every phone process; the phone comes back locked, before first unlock.
     private func restart() {
         let w = world
-        if os.appInForeground { os.appInForeground = false; os.appLeftForeground() }
+        if os.appInForeground { os.appLeavesForeground() }
         for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         os.setLocked(true)
         os.device.unlockedSinceBoot = false

@@ -203,7 +203,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
                 if w.engine.isRunning(w.ids.app) {
                     w.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
                 } else {
-                    os.appInForeground = false   // the app died under the user (a restart)
+                    os.appFoundGoneFromForeground()   // the app died under the user
                 }
             }
         }
