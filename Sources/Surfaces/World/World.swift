@@ -135,7 +135,8 @@ struct ProcessAddresses {
         let engine = assembly.world.engine
         func at<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ type: Program.Type) -> Address<Input>
         where Program.Input == Input {
-            engine.address(of: assembly.program(type), registeredAs: ProcessID(Int32(Assembly.index(of: type))))
+            let i = Assembly.index(of: type)   // looked up once: the program and its process index
+            return engine.address(of: unsafeDowncast(assembly.programs[i], to: type), registeredAs: ProcessID(Int32(i)))
         }
         (backend, pushService, device, user, elsewhere, glances) = (
             at(Backend.self), at(PushService.self), at(DeviceProcess.self), at(UserProcess.self),
