@@ -118,11 +118,4 @@ extension OperatingSystem {
         appInForeground = false
         if p.tv.enabled { send(.phoneAppLeftForeground, to: ids.tv) }
     }
-
-    /// The user's session ends with the app's process already gone from the screen (it ended
-    /// while in front and nothing moved it out): the system stops counting it in front, and
-    /// tells no one, the app having no run to leave the foreground from.
-    func appFoundGoneFromForeground() {
-        appInForeground = false
-    }
 }

@@ -203,7 +203,9 @@ final class UserProcess: SimulatedProcess<UserInput> {
                 if w.engine.isRunning(w.ids.app) {
                     w.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
                 } else {
-                    os.appFoundGoneFromForeground()   // the app died under the user
+                    // The app's run is gone from under the user (no study reaches this: every end
+                    // of its run leaves the foreground): it leaves the foreground like any other.
+                    os.appLeavesForeground()
                 }
             }
         }
