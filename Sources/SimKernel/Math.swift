@@ -11,7 +11,6 @@ public enum Math {
     @inlinable @inline(__always) public static func log(_ x: Double) -> Double { Glibc_or_Darwin_log(x) }
     @inlinable @inline(__always) public static func exp(_ x: Double) -> Double { Glibc_or_Darwin_exp(x) }
     @inlinable @inline(__always) public static func sqrt(_ x: Double) -> Double { x.squareRoot() }
-    @inlinable @inline(__always) public static func cos(_ x: Double) -> Double { Glibc_or_Darwin_cos(x) }
 
     /// `Int64(y.rounded())` (the nearest integer, halves away from zero) without a call into
     /// the C library: truncate, then round by the remainder, which is exact (below 2⁵² by
@@ -26,4 +25,3 @@ public enum Math {
 
 @inlinable @inline(__always) func Glibc_or_Darwin_log(_ x: Double) -> Double { log(x) }
 @inlinable @inline(__always) func Glibc_or_Darwin_exp(_ x: Double) -> Double { exp(x) }
-@inlinable @inline(__always) func Glibc_or_Darwin_cos(_ x: Double) -> Double { cos(x) }

@@ -80,18 +80,11 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         p > 0 && uniform() < p
     }
 
-    /// An exponential variate with the given mean.
+    /// An exponential variate with the given mean (`standardExponential()` scaled; the
+    /// standard normal is `standardNormal()`, both in `Ziggurat.swift`).
     @inlinable @inline(__always)
     public mutating func exponential(mean: Double) -> Double {
-        -mean * Math.log(1.0 - uniform())
-    }
-
-    /// A standard normal variate (Box–Muller, one value per pair of uniforms).
-    @inlinable @inline(__always)
-    public mutating func standardNormal() -> Double {
-        let u1 = 1.0 - uniform()
-        let u2 = uniform()
-        return Math.sqrt(-2.0 * Math.log(u1)) * Math.cos(2.0 * Double.pi * u2)
+        mean * standardExponential()
     }
 
     /// A uniform integer in 0..<n.

@@ -20,10 +20,10 @@ final class PrecisionTests: XCTestCase {
 
     func testThePrecisionIsReachedAndTheFilesEqualAFixedCountRun() throws {
         let f = try StudyFixture(Self.study)
-        let console = f.cli(["run", f.scenario, "--precision", "widget.staleness=10%", "--out", f.path("sized")])
+        let console = f.cli(["run", f.scenario, "--precision", "widget.staleness=7%", "--out", f.path("sized")])
         let rows = try summary(f.path("sized/summary.csv"), metric: "widget.staleness")
         let n = rows[0].replications
-        XCTAssertGreaterThan(n, 5, "the first batch (5) is not enough for 10%")
+        XCTAssertGreaterThan(n, 5, "the first batch (5) is not enough for 7%")
         for row in rows {
             XCTAssertEqual(row.replications, n, "every point has the reported count")
             XCTAssertLessThanOrEqual(row.half, 0.10 * row.mean, "point \(row.point) reaches the target")

@@ -53,7 +53,7 @@ final class SignOutTests: XCTestCase {
         p.widget.buttonTapsPerDay = 24
         p.action.enabled = true
         p.action.perDay = 24
-        for seed in UInt64(11_900)..<11_902 {
+        for seed in UInt64(11_902)..<11_904 {
             let trace = TraceLog()
             _ = Replication.run(p, seed: seed, trace: trace)
             guard let signOut = trace.receiveTimes("app", "signOut").first else { return XCTFail("seed \(seed): no sign-out") }
@@ -149,7 +149,7 @@ final class SignOutTests: XCTestCase {
         p.watch.phoneUnreachablePerDay = 12
         p.watch.phoneUnreachableDuration = .constant(3 * 3_600)
         var awayCases = 0, nearCases = 0, longest = 0.0
-        for seed in UInt64(11_300)..<11_308 {
+        for seed in UInt64(11_300)..<11_310 {
             let trace = TraceLog()
             let res = Replication.run(p, seed: seed, trace: trace)
             guard let signOut = trace.receiveTimes("app", "signOut").first else {
