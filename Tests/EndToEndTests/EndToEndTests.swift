@@ -111,4 +111,13 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("did you mean 'widgetHost'"), refused.err)
         XCTAssertEqual(refused.out, "")
     }
+
+    /// Durations inside inputs read in seconds too: the plan of an activity the user placed.
+    func testTraceShowsAnActivityPlanInSeconds() throws {
+        let sim = try SurfaceSimBinary()
+        let text = try sim.succeed(["trace", "--failure", "F7", "--only", "liveStatus", "--format", "text"])
+        let begin = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("← begin(") }, String(text.prefix(400)))
+        XCTAssertNotNil(begin.range(of: #"begin\(ActivityPlan\(planned: [0-9.]+ s, actual: [0-9.]+ s, account: [0-9]+\)\)$"#,
+                                    options: .regularExpression), String(begin))
+    }
 }

@@ -3,10 +3,15 @@ import Platform
 
 /// An order the user placed in the app (`UserProcess.placeOrder`): its planned length, how
 /// long the activity behind it really takes, and the account it was placed under.
-struct ActivityPlan {
+struct ActivityPlan: CustomStringConvertible {
     var planned: SimTime
     var actual: SimTime
     var account: Int32
+
+    /// As the event log prints it, the durations in seconds.
+    var description: String {
+        "ActivityPlan(planned: \(Time.seconds(planned)) s, actual: \(Time.seconds(actual)) s, account: \(account))"
+    }
 }
 
 /// What the live-status program accepts: its own timers, pushes the system draws, the
