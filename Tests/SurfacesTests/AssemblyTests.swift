@@ -24,6 +24,31 @@ final class AssemblyTests: XCTestCase {
         _ = assembly
     }
 
+    /// The operating system holds no program (docs/model.md#what-a-program-knows): what it keeps
+    /// for the programs is the platform's state (the watch link's queues, the shared storage
+    /// area, the snapshot table), and it reaches them by messages. Checked by reflection on an
+    /// assembled world, three levels into everything the system stores but its engine, the
+    /// measurement layer and the changes' journeys (which own or see the processes by design)
+    /// and the programs' addresses (which name processes and hold none).
+    func testTheOperatingSystemHoldsNoProgram() {
+        let world = World(Parameters(), seed: 1)
+        let assembly = Assembly(world: world)
+        func programs(in value: Any, at path: String, depth: Int) -> [String] {
+            if value is AnyProcess { return [path] }
+            guard depth > 0 else { return [] }
+            return Mirror(reflecting: value).children.flatMap { child in
+                programs(in: child.value, at: "\(path).\(child.label ?? "?")", depth: depth - 1)
+            }
+        }
+        let stored = Mirror(reflecting: world.os).children.filter {
+            !["engine", "engineRef", "measure", "changes", "assignedIDs"].contains($0.label ?? "")
+        }
+        XCTAssertGreaterThan(stored.count, 15, "the system's stored properties are seen")
+        XCTAssertEqual(stored.flatMap { programs(in: $0.value, at: "os.\($0.label ?? "?")", depth: 3) }, [])
+        world.dismantle()
+        _ = assembly
+    }
+
     /// The system tells the programs that listen for its notices, and a restart ends the
     /// phone's app processes: each program says whether it is one, and under which designs.
     func testTheNoticeListenersAndThePhonesProcessesAreThoseThatSaySo() {

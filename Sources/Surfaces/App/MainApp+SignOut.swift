@@ -49,7 +49,7 @@ extension MainApp {
             w.send(.endAll, to: w.ids.live)
         }
         if steps.contains(.notifyWatch) && w.p.watch.enabled {
-            os.watchLinkService.queueNotice(.signedOut)
+            os.transferNoticeToWatch(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend

@@ -16,7 +16,7 @@ extension MainApp {
         let w = world
         if w.p.watch.enabled && w.p.watch.level != .standalone {
             let snapshot = os.enclose(store)
-            if w.p.watch.level == .companion && changed { os.watchLinkService.updateContext(snapshot) }
+            if w.p.watch.level == .companion && changed { os.updateWatchContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
         if os.keepAlive.isGranted(.carConnection) { measure.shows(.car, .carTemplates(store)) }
@@ -32,7 +32,7 @@ extension MainApp {
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: Int32?) {
-        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkService.drawHop())
+        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkHop())
     }
 
     /// The user leaves the app for the home screen and looks at the widget half a minute

@@ -59,7 +59,7 @@ extension OperatingSystem {
             engine.launch(ids.app, by: launcher, limits: ProcessLimits.none)
         }
         send(.userOpensApp, to: ids.app)
-        if p.watch.enabled { watchLinkService?.phoneAppActivated() }
+        if p.watch.enabled { flushWatchLink() }   // the app activates its link session
         send(.sessionStarted(surfaceSeed: surfaceSessionSeed), to: ids.user)
     }
 

@@ -43,7 +43,7 @@ extension OperatingSystem {
     /// Whether a standalone watch has a network: the phone's while the phone is within reach and
     /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
     var watchHasNetwork: Bool {
-        (watchLinkService.reachable && device.online) || p.watch.ownNetwork
+        (watchReachable && device.online) || p.watch.ownNetwork
     }
 
     // MARK: The snapshot table

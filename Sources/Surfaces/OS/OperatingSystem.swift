@@ -10,7 +10,8 @@ import Platform
 /// standby bucket), `Device.swift` (lock, notices, power), `Storage.swift` (the shared storage area, the
 /// outbox file in it and its lock, and each program's own container), `SharedOutbox.swift` (the
 /// changes the outbox file holds), `WidgetCenter.swift` (reload requests), `PairedDevices.swift`
-/// (the systems on the watch, the car and the television), `SystemMessages.swift` (requests
+/// (the systems on the watch, the car and the television), `WatchConnectivity.swift` (the
+/// watch link), `SystemMessages.swift` (requests
 /// that reach system programs: the push service, the backend), `BackgroundTransfers.swift`
 /// (requests the system sends for the app) and `ReadingsKey.swift` (the secure-storage key
 /// that seals the app's kept readings).
@@ -66,8 +67,8 @@ final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The watch link service (WatchConnectivity), called by both apps as an OS API (set by `Assembly`).
-    var watchLinkService: WatchLink!
+    /// The watch link service's state (`WatchConnectivity.swift`), which both apps call.
+    var watchConnectivity: WatchConnectivity
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -189,11 +190,11 @@ final class OperatingSystem {
                                    projectionProtection: p.widget.dataProtection.protectionClass,
                                    sessionProtection: p.session.protection.protectionClass)
         appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
+        watchConnectivity = WatchConnectivity(replicationSeed: seed)
     }
 
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {
-        watchLinkService = nil
         assignedIDs = nil
         replyRoutes = []
         noticeListeners = []

@@ -109,7 +109,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         } else {
             show(cache)
         }
-        let waiting = link.takeWaiting()
+        let waiting = os.takeWaitingForWatchApp()
         if let snapshot = waiting.context { receive(.context(snapshot: snapshot), engine: engine) }
         for n in waiting.notices { receive(.notice(n), engine: engine) }
     }
@@ -122,7 +122,6 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     }
 
     private var level: WatchLevel { world.p.watch.level }
-    private var link: WatchLink { os.watchLinkService }
 
     func start() {
         scheduleWrite()
@@ -178,7 +177,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         switch level {
         case .remoteControl:
-            if signedIn && link.sendImmediate(.remoteRequest) {
+            if signedIn && os.sendMessageToPhone(.remoteRequest) {
                 glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
                 measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
@@ -186,7 +185,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             }
         case .companion:
             measure.glance(.watch)
-            if signedIn { _ = link.sendImmediate(.refreshRequest) }
+            if signedIn { _ = os.sendMessageToPhone(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
             if mayFetch(for: "glance") {
@@ -275,7 +274,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // changes are not followed (docs/model.md#a-second-account).
         if cache?.account == Account.second { return }
         let id = changes.make(.watch)
-        measure.report(.relayQueueLength(link.queueLength))
+        measure.report(.relayQueueLength(os.relayQueueLength))
         switch level {
         case .standalone:
             changes.hold(id)
@@ -283,8 +282,8 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             flushOwnQueue()
         case .companion, .remoteControl:
             switch w.p.watch.relay {
-            case .immediate: _ = link.sendImmediate(.write(change: id))
-            case .queued: link.queueToPhone(id)
+            case .immediate: _ = os.sendMessageToPhone(.write(change: id))
+            case .queued: os.transferToPhone(id)
             }
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and

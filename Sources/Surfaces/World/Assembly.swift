@@ -87,7 +87,6 @@ final class Assembly {
         var wiring = Wiring(engine: w.engine, programs: Self.programCount)
         for program in programs { program.register(&wiring, parameters: w.p) }
         w.os.ids = ProcessAddresses(self)
-        w.os.watchLinkService = program(WatchLink.self)
         w.os.replyRoutes = wiring.replyRoutes
         Self.inTellingOrder(&wiring.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.phoneProcesses, by: Self.endingRank) { $0 }
