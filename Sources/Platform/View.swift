@@ -79,14 +79,15 @@ public struct DataCopy: Sendable, Equatable {
     public var account: Int32
     public var changes: ChangeSet
     public var readAt: SimTime
-    /// The ordered object identifiers of the account, as of this copy (for configured widgets).
-    public var objects: [Int32]
+    /// The ordered object identifiers of the account, as of this copy (for configured widgets),
+    /// as a list of the replication's `ListTable`.
+    public var objects: ListID
     /// The version of each object's name, in the order of `objects` (renamed elsewhere: one more;
-    /// empty: every name is the first).
-    public var names: [Int32]
+    /// empty: every name is the first), as a list of the replication's `ListTable`.
+    public var names: ListID
 
-    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: [Int32] = [],
-                           names: [Int32] = []) {
+    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: ListID = .empty,
+                           names: ListID = .empty) {
         self.account = account
         self.changes = changes
         self.readAt = readAt
@@ -95,14 +96,8 @@ public struct DataCopy: Sendable, Equatable {
     }
 
     /// True if `other` is the same data as this copy, read at any time: the same account,
-    /// changes, objects and names (arrays that share storage compare at once).
+    /// changes, objects and names.
     @inlinable public func sameData(as other: DataCopy) -> Bool {
         account == other.account && changes == other.changes && objects == other.objects && names == other.names
-    }
-
-    /// The version of the name of object `id` in this copy (0 when the copy lists no versions; −1 when it lacks the object).
-    @inlinable public func nameVersion(of id: Int32) -> Int32 {
-        guard let k = objects.firstIndex(of: id) else { return -1 }
-        return k < names.count ? names[k] : 0
     }
 }

@@ -174,6 +174,12 @@ final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The lists of objects and name versions that copies of the data name (`DataCopy.objects`,
+    /// `.names`), each content once: written by the backend as its objects change.
+    var lists = ListTable()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The system's random streams (round trips, storage times, reclaiming, the television's
     /// pushes, sessions).
     var rng: SystemStreams

@@ -53,6 +53,11 @@ final class Backend: SimulatedProcess<BackendInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// `objects` and `names` as lists of the system's table, which copies of the data carry.
+    private var objectsList = ListID.empty, namesList = ListID.empty
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var revoked: Set<Int32> = []
     #if !DEBUG
     @exclusivity(unchecked)
@@ -79,7 +84,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// The second account's objects (docs/model.md#a-second-account): as many as the first
     /// account began with, under identifiers of their own, so a widget configured with the first
     /// account's object finds it gone and one configured by position shows the second's row.
-    private let secondAccountObjects: [Int32]
+    private var secondAccountObjects = ListID.empty
 
     /// The number of objects the account holds at time 0.
     static let objectsAtStart = 8
@@ -90,10 +95,19 @@ final class Backend: SimulatedProcess<BackendInput> {
         os = world.os
         measure = world.measure
         changes = world.changes
-        self.objects = (0..<Int32(objects)).map { $0 }
-        names = Array(repeating: 0, count: objects)
+        let firstObjects = (0..<Int32(objects)).map { $0 }, firstNames = [Int32](repeating: 0, count: objects)
+        self.objects = firstObjects
+        names = firstNames
         nextObject = Int32(objects)
-        secondAccountObjects = (0..<Int32(objects)).map { Self.secondAccountObjectBase + $0 }
+        objectsList = world.os.lists.intern(firstObjects)
+        namesList = world.os.lists.intern(firstNames)
+        secondAccountObjects = world.os.lists.intern((0..<Int32(objects)).map { Self.secondAccountObjectBase + $0 })
+    }
+
+    /// Enters the objects and their names' versions, as they now are, in the system's table.
+    private func listsChanged() {
+        objectsList = os.lists.intern(objects)
+        namesList = os.lists.intern(names)
     }
 
     /// Where the second account's object identifiers begin (far above the first account's).
@@ -131,7 +145,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         }
     }
 
-    var snapshot: DataCopy { DataCopy(account: Account.first, changes: applied, readAt: world.now, objects: objects, names: names) }
+    var snapshot: DataCopy { DataCopy(account: Account.first, changes: applied, readAt: world.now, objects: objectsList, names: namesList) }
 
     /// What a request with `credential` reads: the second account's session reads that account's
     /// data, someone else's, whose changes the truth does not follow (no change set).
@@ -262,6 +276,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         names.append(0)
         nextObject += 1
         dataVersion += 1
+        listsChanged()
     }
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
@@ -271,6 +286,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         let k = index % objects.count
         names[k] += 1
         dataVersion += 1
+        listsChanged()
         measure.report(.renamed(object: objects[k], version: names[k]))
     }
 

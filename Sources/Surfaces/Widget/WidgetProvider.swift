@@ -158,13 +158,13 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
-        let object = resolveConfiguredTarget(in: projection!.data.objects)
+        let object = resolveConfiguredTarget(in: os.lists[projection!.data.objects])
         if object < 0 { return .blank(.targetGone) }
         let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
         // The object's name as the data it read has it (docs/model.md#configured-targets).
         return View(kind: .data, account: projection!.data.account, changes: projection!.data.changes,
                     readAt: projection!.data.readAt, showsAge: w.p.widget.showsDataAge, object: object, slot: slot,
-                    name: projection!.data.nameVersion(of: object))
+                    name: os.lists.nameVersion(of: object, objects: projection!.data.objects, names: projection!.data.names))
     }
 
     /// The gallery's preview (docs/model.md#the-gallery-preview; the chapter's snapshot, "a realistic
