@@ -118,6 +118,12 @@ ref=Benchmarks/simpy/widget_day_simpy.py   # the reference model, kept in the re
 # timeTakenSeconds; the reference times its loop of days, without Python's start-up).
 ours_s=""
 ours_in=""
+# BENCH_BASELINE=path/to/another/surfacesim times that binary's widget path too, in the same
+# turns (ours, the baseline's, SimPy's), so that a change is compared with the code before it
+# in one run, where the machine's drift touches both alike.
+BASE=${BENCH_BASELINE:-}
+base_s=""
+base_in=""
 theirs=0
 theirs_eps=0
 pair_ratios=""   # each run of ours over the SimPy run right after it: how much the ratio swings
@@ -127,6 +133,12 @@ for _ in $(seq "$WREPEAT"); do
   inside=$(grep -o '"timeTakenSeconds": *[0-9.]*' "$tmp/w/manifest.json" | grep -o '[0-9.]*$') ||
     { echo "bench: $tmp/w/manifest.json has no timeTakenSeconds" >&2; exit 1; }
   ours_in=$(smaller "$ours_in" "$inside")
+  if [ -n "$BASE" ]; then
+    read -r bsecs kb < <(timed "$BASE" run Scenarios/default.json5 $off --runs 4000 --jobs 1 --out "$tmp/wbase" --quiet)
+    base_s=$(smaller "$base_s" "$bsecs")
+    binside=$(grep -o '"timeTakenSeconds": *[0-9.]*' "$tmp/wbase/manifest.json" | grep -o '[0-9.]*$')
+    base_in=$(smaller "$base_in" "$binside")
+  fi
   if [ -n "$PY" ]; then
     line=$($PY "$ref" 300)
     r=$(echo "$line" | sed -E 's/.*replications_per_s=([0-9.]+).*/\1/')
@@ -141,6 +153,15 @@ done
 ours=$(rate 4000 $ours_s)
 ours_inside=$(rate 4000 $ours_in)
 echo "study widget-path jobs=1 replications_per_s=$ours in_process_replications_per_s=$ours_inside"
+if [ -n "$BASE" ]; then
+  base_rate=$(rate 4000 $base_s)
+  base_inside=$(rate 4000 $base_in)
+  base_events=$(grep -o '"eventsSimulated": *[0-9]*' "$tmp/wbase/manifest.json" | grep -o '[0-9]*$')
+  echo "baseline widget-path binary=$BASE replications_per_s=$base_rate in_process_replications_per_s=$base_inside" \
+    "events_per_replication=$(awk "BEGIN {printf \"%.0f\", $base_events / 4000}")"
+  echo "widget-path over_baseline=$(awk "BEGIN {printf \"%.3f\", $ours / $base_rate}")" \
+    "in_process_over_baseline=$(awk "BEGIN {printf \"%.3f\", $ours_inside / $base_inside}")"
+fi
 # What the kernel alone allows: a day on the widget path is this many events, and the hold
 # model above pops and pushes events with a handler that does nothing; no model of these
 # processes can run more days per second than the one divided by the other.
@@ -163,6 +184,11 @@ if [ -n "$PY" ]; then
   echo "widget-path events_per_s=$ours_eps events_ratio_vs_simpy=$(ratio $ours_eps $theirs_eps)" \
     "in_process_events_per_s=$ours_eps_in in_process_events_ratio_vs_simpy=$(ratio $ours_eps_in $theirs_eps)"
   echo "widget-path kernel_only_ratio_vs_simpy=$(awk "BEGIN {printf \"%.1f\", $ceiling / $theirs}")"
+  if [ -n "$BASE" ]; then
+    echo "baseline widget-path ratio_vs_simpy=$(ratio $base_rate $theirs) in_process_ratio_vs_simpy=$(ratio $base_inside $theirs)" \
+      "events_ratio_vs_simpy=$(ratio $(awk "BEGIN {print $base_events / $base_s}") $theirs_eps)" \
+      "in_process_events_ratio_vs_simpy=$(ratio $(awk "BEGIN {print $base_events / $base_in}") $theirs_eps)"
+  fi
 else
   echo "simpy-widget-day skipped: SimPy or the reference model is not available"
 fi
