@@ -31,16 +31,21 @@ public final class Inbox<Input> {
     #endif
     @usableFromInline var freeCount = 0
 
+    /// An empty inbox. Its slots are allocated when the first input is stored (many programs of
+    /// a world receive nothing in a replication: surfaces switched off); until then both
+    /// pointers are a placeholder that is never read.
     @usableFromInline init() {
-        capacity = 16
-        slots = .allocate(capacity: capacity)
-        free = .allocate(capacity: capacity)
+        capacity = 0
+        slots = UnsafeMutablePointer(bitPattern: MemoryLayout<Input>.alignment)!
+        free = UnsafeMutablePointer(bitPattern: MemoryLayout<Int32>.alignment)!
     }
 
     deinit {
         removeAll()
-        slots.deallocate()
-        free.deallocate()
+        if capacity > 0 {
+            slots.deallocate()
+            free.deallocate()
+        }
     }
 
     /// Inputs waiting for delivery.
@@ -86,15 +91,17 @@ public final class Inbox<Input> {
     }
 
     @usableFromInline func grow() {
-        let bigger = capacity * 2
+        let bigger = capacity == 0 ? 16 : capacity * 2
         precondition(bigger <= Int(Int32.max), "an inbox outgrew 2^31 pending inputs")
         let newSlots = UnsafeMutablePointer<Input>.allocate(capacity: bigger)
-        newSlots.moveInitialize(from: slots, count: used)
-        slots.deallocate()
-        slots = newSlots
         let newFree = UnsafeMutablePointer<Int32>.allocate(capacity: bigger)
-        newFree.initialize(from: free, count: freeCount)
-        free.deallocate()
+        if capacity > 0 {
+            newSlots.moveInitialize(from: slots, count: used)
+            slots.deallocate()
+            newFree.initialize(from: free, count: freeCount)
+            free.deallocate()
+        }
+        slots = newSlots
         free = newFree
         capacity = bigger
     }

@@ -67,17 +67,20 @@ final class InboxTests: XCTestCase {
         XCTAssertEqual(CountedPayload.alive, 0)
     }
 
-    /// Slots are reused: a program that always has one input pending (a timer it sets again
-    /// at every tick) keeps using one slot, however many events it handles.
+    /// Slots are allocated with the first input and reused: a program that always has one
+    /// input pending (a timer it sets again at every tick) keeps using one slot, however many
+    /// events it handles.
     func testSlotsAreReused() {
         let engine = Engine()
         let ticker = Ticker()
         ticker.me = engine.register(ticker, name: "ticker")
         engine.launch(ticker.me, by: .system)
+        XCTAssertEqual(ticker.inbox.capacity, 0, "no slots are allocated before the first input")
         engine.send(.tick, to: ticker.me, after: 1)
         engine.run(until: 20_000)
         XCTAssertEqual(engine.eventsDispatched, 10_000)
         XCTAssertEqual(ticker.inbox.used, 1, "one slot was ever handed out")
+        XCTAssertEqual(ticker.inbox.capacity, 16, "the first allocation was never outgrown")
         XCTAssertEqual(ticker.inbox.count, 0, "nothing is pending after the last tick")
     }
 
