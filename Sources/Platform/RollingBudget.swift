@@ -30,6 +30,9 @@ public struct RollingBudget: Sendable {
     /// Spends one use if any is left; returns whether it was spent.
     @inlinable public mutating func spend(at now: SimTime) -> Bool {
         guard remaining(at: now) > 0 else { return false }
+        // Room, at the first use, for a full window and the spent uses kept until they are
+        // dropped (more than 64 of them): the list then rarely grows again.
+        if uses.capacity == 0 { uses.reserveCapacity(Swift.min(limit, 192) + 65) }
         uses.append(now)
         return true
     }
