@@ -51,8 +51,9 @@ public struct ReplicationFigures: Sendable {
     /// Invariant violations and invalid metric values.
     public var violations: [String]
 
-    /// Checks and reduces a replication's result.
-    public init(_ result: ReplicationResult, seed: UInt64) {
+    /// Checks and reduces a replication's result (its samples are taken out of it and sorted
+    /// where they are, not copied).
+    public init(_ result: consuming ReplicationResult, seed: UInt64) {
         self.seed = seed
         var violations = result.violations
         values = Array(repeating: .nan, count: MetricCatalog.specs.count)
@@ -70,9 +71,10 @@ public struct ReplicationFigures: Sendable {
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled:
-                let raw = i < result.samples.count ? result.samples[i] : []
+                var valid: [Double] = []
+                if i < result.samples.count { swap(&valid, &result.samples[i]) }
                 assert(sampleHistograms.count == Self.sampledPosition[i], "sampled metrics are placed in slot order")
-                if raw.isEmpty {
+                if valid.isEmpty {
                     // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
                     sampleFigures.append(contentsOf: Self.noStatistics)
                     sampleHistograms.append(LogHistogram())
@@ -80,14 +82,14 @@ public struct ReplicationFigures: Sendable {
                     bootstrapBuckets.append([])
                     continue
                 }
-                // The mean sums in the order sampled; the quantiles and the histogram read the sorted copy.
+                // The mean sums in the order sampled; the quantiles and the histogram read them sorted.
                 // One pass sums and checks; a sample that is negative or not finite (a model error)
                 // stops it, and the valid samples are summed again without the invalid ones.
-                var valid = raw
-                var (total, moments) = Self.sumAndMoments(raw)
-                if moments.count < raw.count {
-                    valid = raw.filter { $0.isFinite && $0 >= 0 }
-                    violations.append("\(MetricCatalog.specs[i].name): \(raw.count - valid.count) negative or non-finite samples")
+                var (total, moments) = Self.sumAndMoments(valid)
+                if moments.count < valid.count {
+                    let sampled = valid.count
+                    valid = valid.filter { $0.isFinite && $0 >= 0 }
+                    violations.append("\(MetricCatalog.specs[i].name): \(sampled - valid.count) negative or non-finite samples")
                     (total, moments) = Self.sumAndMoments(valid)
                 }
                 sampleMoments.append(moments)
