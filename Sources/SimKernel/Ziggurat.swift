@@ -45,67 +45,71 @@ struct Ziggurat: @unchecked Sendable {
 }
 
 extension RandomStream {
-    /// A standard exponential variate (mean 1) by the ziggurat method.
+    /// One draw of a ziggurat: the layer from the low 8 bits, a point across it from the top 53
+    /// (across `(−x[i], x[i])` for a symmetric density, `[0, x[i])` otherwise), and whether the
+    /// point lies in the layer's part under the curve (then it is the variate).
     @inlinable @inline(__always)
-    public mutating func standardExponential() -> Double {
-        let t = Ziggurat.exponential
+    mutating func zigguratDraw(_ t: Ziggurat, signed: Bool) -> (layer: Int, point: Double, under: Bool) {
         let bits = next()
         let i = Int(truncatingIfNeeded: bits & 0xFF)
-        let x = Double(bits >> 11) * 0x1.0p-53 * t.x[i]
-        if x < t.x[i + 1] { return x }
-        return exponentialOutsideLayer(i, x)
+        let u = signed ? Double(bits >> 11) * 0x1.0p-52 - 1.0 : Double(bits >> 11) * 0x1.0p-53
+        let x = u * t.x[i]
+        return (i, x, abs(x) < t.x[i + 1])
     }
 
-    /// The rest of a draw of `standardExponential()` whose point `x` of layer `i` fell outside
-    /// the layer's part under the curve: the tail (`r` plus a fresh exponential, the density
-    /// being memoryless), or the wedge test, and a new draw when the point lies above the curve.
-    @usableFromInline @inline(never)
-    mutating func exponentialOutsideLayer(_ layer: Int, _ point: Double) -> Double {
-        let t = Ziggurat.exponential
-        var i = layer, x = point
+    /// The rest of a ziggurat draw whose point `point` of layer `layer` fell outside the layer's
+    /// part under the curve: in the bottom layer a draw from the tail (`tail`, given the point,
+    /// whose side it keeps); in the others the wedge test against `density`, and a new draw when
+    /// the point lies above the curve.
+    mutating func outsideLayer(_ t: Ziggurat, signed: Bool, _ layer: Int, _ point: Double,
+                               density: (Double) -> Double,
+                               tail: (inout RandomStream, Double) -> Double) -> Double {
+        var (i, x) = (layer, point)
         while true {
-            if i == 0 { return t.r - Math.log(1.0 - uniform()) }
-            if t.f[i + 1] + (t.f[i] - t.f[i + 1]) * uniform() < Math.exp(-x) { return x }
-            let bits = next()
-            i = Int(truncatingIfNeeded: bits & 0xFF)
-            x = Double(bits >> 11) * 0x1.0p-53 * t.x[i]
-            if x < t.x[i + 1] { return x }
+            if i == 0 { return tail(&self, x) }
+            if t.f[i + 1] + (t.f[i] - t.f[i + 1]) * uniform() < density(x) { return x }
+            let d = zigguratDraw(t, signed: signed)
+            if d.under { return d.point }
+            (i, x) = (d.layer, d.point)
         }
     }
 
-    /// A standard normal variate by the ziggurat method: the layer from the low 8 bits of one
-    /// draw, a signed point across it from the high 53.
+    /// A standard exponential variate (mean 1) by the ziggurat method.
     @inlinable @inline(__always)
-    public mutating func standardNormal() -> Double {
-        let t = Ziggurat.normal
-        let bits = next()
-        let i = Int(truncatingIfNeeded: bits & 0xFF)
-        let x = (Double(bits >> 11) * 0x1.0p-52 - 1.0) * t.x[i]
-        if abs(x) < t.x[i + 1] { return x }
-        return normalOutsideLayer(i, x)
+    public mutating func standardExponential() -> Double {
+        let d = zigguratDraw(Ziggurat.exponential, signed: false)
+        return d.under ? d.point : exponentialOutsideLayer(d.layer, d.point)
     }
 
-    /// The rest of a draw of `standardNormal()` whose point `x` of layer `i` fell outside the
-    /// layer's part under the curve: the tail beyond `r` on `x`'s side (Marsaglia's method), or
-    /// the wedge test, and a new draw when the point lies above the curve.
+    /// `outsideLayer` for the exponential: its tail beyond `r` is `r` plus a fresh exponential
+    /// (the density is memoryless).
+    @usableFromInline @inline(never)
+    mutating func exponentialOutsideLayer(_ layer: Int, _ point: Double) -> Double {
+        let t = Ziggurat.exponential
+        return outsideLayer(t, signed: false, layer, point, density: { Math.exp(-$0) }) { rng, _ in
+            t.r - Math.log(1.0 - rng.uniform())
+        }
+    }
+
+    /// A standard normal variate by the ziggurat method.
+    @inlinable @inline(__always)
+    public mutating func standardNormal() -> Double {
+        let d = zigguratDraw(Ziggurat.normal, signed: true)
+        return d.under ? d.point : normalOutsideLayer(d.layer, d.point)
+    }
+
+    /// `outsideLayer` for the normal: its tail beyond `r`, on the point's side, by Marsaglia's
+    /// method.
     @usableFromInline @inline(never)
     mutating func normalOutsideLayer(_ layer: Int, _ point: Double) -> Double {
         let t = Ziggurat.normal
-        var i = layer, x = point
-        while true {
-            if i == 0 {
-                var excess = 0.0, y = 0.0
-                repeat {
-                    excess = -Math.log(1.0 - uniform()) / t.r
-                    y = -Math.log(1.0 - uniform())
-                } while 2 * y < excess * excess
-                return x < 0 ? -(t.r + excess) : t.r + excess
-            }
-            if t.f[i + 1] + (t.f[i] - t.f[i + 1]) * uniform() < Math.exp(-x * x / 2) { return x }
-            let bits = next()
-            i = Int(truncatingIfNeeded: bits & 0xFF)
-            x = (Double(bits >> 11) * 0x1.0p-52 - 1.0) * t.x[i]
-            if abs(x) < t.x[i + 1] { return x }
+        return outsideLayer(t, signed: true, layer, point, density: { Math.exp(-$0 * $0 / 2) }) { rng, x in
+            var excess = 0.0, y = 0.0
+            repeat {
+                excess = -Math.log(1.0 - rng.uniform()) / t.r
+                y = -Math.log(1.0 - rng.uniform())
+            } while 2 * y < excess * excess
+            return x < 0 ? -(t.r + excess) : t.r + excess
         }
     }
 }
