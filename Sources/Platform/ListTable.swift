@@ -17,17 +17,29 @@ public struct ListID: Hashable, Sendable {
 /// added rarely (when the backend's objects or names change) and never removed.
 public struct ListTable: Sendable {
     private var lists: [[Int32]] = [[]]
-    private var numbers: [[Int32]: ListID] = [[]: .empty]
+    /// Each list's number by its content, once there are more than `scanLimit` lists (a
+    /// replication's few are found by a scan, which needs no hashing and no dictionary).
+    private var numbers: [[Int32]: ListID] = [:]
+    /// Up to this many lists, `intern` scans them.
+    static let scanLimit = 32
 
     /// A table holding only the empty list.
     public init() {}
 
     /// The number of `list`, added to the table if it is new.
     public mutating func intern(_ list: [Int32]) -> ListID {
-        if let id = numbers[list] { return id }
+        if numbers.isEmpty {
+            if let k = lists.firstIndex(of: list) { return ListID(index: Int32(k)) }
+        } else if let id = numbers[list] {
+            return id
+        }
         let id = ListID(index: Int32(lists.count))
         lists.append(list)
-        numbers[list] = id
+        if !numbers.isEmpty {
+            numbers[list] = id
+        } else if lists.count > Self.scanLimit {
+            for (k, l) in lists.enumerated() { numbers[l] = ListID(index: Int32(k)) }
+        }
         return id
     }
 

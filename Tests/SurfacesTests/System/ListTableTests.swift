@@ -20,6 +20,19 @@ final class ListTableTests: XCTestCase {
         XCTAssertFalse(DataCopy(account: 1, objects: a).sameData(as: DataCopy(account: 1, objects: c)))
     }
 
+    /// Past the lists a scan finds (a long replication's many renames), a list seen before and
+    /// one seen after the table starts looking contents up still get their first numbers.
+    func testManyListsKeepTheirNumbers() {
+        var table = ListTable()
+        let ids = (0..<200).map { k in table.intern([Int32(k), 7]) }
+        XCTAssertEqual(Set(ids).count, 200)
+        for k in [0, 5, 31, 32, 33, 150, 199] {
+            XCTAssertEqual(table.intern([Int32(k), 7]), ids[k], "list \(k)")
+            XCTAssertEqual(table[ids[k]], [Int32(k), 7])
+        }
+        XCTAssertEqual(table.intern([]), .empty)
+    }
+
     /// An object's name version: its place's version, 0 when the copy lists no versions, −1
     /// when the copy lacks the object.
     func testANamesVersionIsReadAtTheObjectsPlace() {
