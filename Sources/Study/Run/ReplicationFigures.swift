@@ -56,7 +56,7 @@ public struct ReplicationFigures: Sendable {
     public init(_ result: consuming ReplicationResult, seed: UInt64) {
         self.seed = seed
         var violations = result.violations
-        values = Array(repeating: .nan, count: MetricCatalog.specs.count)
+        values = Array(filledWith: .nan, count: MetricCatalog.specs.count)
         sampleFigures = []
         sampleFigures.reserveCapacity(Self.sampledCount * Self.sampledStatistics.count)
         // The sampled metrics' places are appended in slot order, which is their order

@@ -140,7 +140,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let n = max(1, w.p.live.stages)
         let times = (1...n).map { w.now + plan.actual * SimTime($0) / SimTime(n) }
         activities.append(Activity(start: w.now, plannedEnd: w.now + plan.planned, end: times.last!, stageTimes: times,
-                                   account: plan.account, dataAt: w.now, drawnAt: Array(repeating: Time.never, count: n)))
+                                   account: plan.account, dataAt: w.now, drawnAt: Array(filledWith: Time.never, count: n)))
         let i = activities.count - 1
         w.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {

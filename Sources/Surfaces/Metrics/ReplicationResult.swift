@@ -15,8 +15,8 @@ public struct ReplicationResult: Sendable {
     public var violations: [String]
 
     public init(minutes: Int) {
-        samples = Array(repeating: [], count: MetricCatalog.specs.count)
-        values = Array(repeating: .nan, count: MetricCatalog.specs.count)
+        samples = Array(filledWith: [], count: MetricCatalog.specs.count)
+        values = Array(filledWith: .nan, count: MetricCatalog.specs.count)
         requestsPerMinute = Array(repeating: 0, count: max(0, minutes))
         events = 0
         violations = []

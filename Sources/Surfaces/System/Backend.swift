@@ -95,7 +95,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         os = world.os
         measure = world.measure
         changes = world.changes
-        let firstObjects = (0..<Int32(objects)).map { $0 }, firstNames = [Int32](repeating: 0, count: objects)
+        let firstObjects = (0..<Int32(objects)).map { $0 }, firstNames = [Int32](filledWith: 0, count: objects)
         self.objects = firstObjects
         names = firstNames
         nextObject = Int32(objects)

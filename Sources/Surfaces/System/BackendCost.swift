@@ -55,9 +55,9 @@ struct BackendCost {
     /// Requests by surface, then endpoint (`RequestKind.rawValue`: sync, compact fetch, write, revoke, sign-in code).
     /// (One flat table each, at `surface · endpoints + endpoint`: counting a request checks one
     /// array's storage for sharing, not two.)
-    private(set) var requests = Array(repeating: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
+    private(set) var requests = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
     /// Syncs and compact fetches answered with data, by surface, then endpoint.
-    private(set) var answered = Array(repeating: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
+    private(set) var answered = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
 
     /// The place of (`surface`, endpoint `kind`) in the tables.
     @inline(__always) private static func cell(_ surface: Int, _ kind: Int) -> Int { surface * endpoints + kind }

@@ -68,7 +68,7 @@ struct Wiring {
 
     init(engine: Engine, programs: Int) {
         self.engine = engine
-        replyRoutes = Array(repeating: nil, count: programs)
+        replyRoutes = Array(filledWith: nil, count: programs)
         noticeListeners.reserveCapacity(programs)
         phoneProcesses.reserveCapacity(programs)
     }

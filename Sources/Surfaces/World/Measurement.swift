@@ -435,7 +435,7 @@ final class Measurement {
             (.signoutCarLeak, p.car.enabled && holders.carClient),
         ]
         signedOutAt = now
-        leakEnded = Array(repeating: nil, count: Metric.allCases.count)
+        leakEnded = Array(filledWith: nil, count: Metric.allCases.count)
         for (m, holds) in holding where !holds { leakEnded[m.rawValue] = now }
     }
 

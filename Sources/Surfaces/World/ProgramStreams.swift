@@ -30,7 +30,7 @@ struct ProgramStreams {
     init(_ family: Family, replicationSeed seed: UInt64) {
         self.family = family
         replicationSeed = seed
-        streams = Array(repeating: nil, count: family.builtInHashes.count)
+        streams = Array(filledWith: nil, count: family.builtInHashes.count)
     }
 
     /// Adds the stream of the program registered next, named `name` (docs/extending.md#programs).

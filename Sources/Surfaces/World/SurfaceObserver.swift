@@ -66,7 +66,7 @@ final class SurfaceObserver {
     @exclusivity(unchecked)
     #endif
     /// Glances per kind of blank view.
-    private(set) var blankByKind: [Int] = Array(repeating: 0, count: Int(ViewKind.fixture.rawValue) + 1)
+    private(set) var blankByKind: [Int] = Array(filledWith: 0, count: Int(ViewKind.fixture.rawValue) + 1)
 
     // Time-weighted staleness: ∫ staleness dt over intervals when data is shown.
     #if !DEBUG
