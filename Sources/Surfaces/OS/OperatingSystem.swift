@@ -214,6 +214,15 @@ final class OperatingSystem {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
     }
 
+    /// Schedules `input` to the program at `address` at the next arrival of a Poisson process of
+    /// `perDay` events a day drawn from `rng`, if it falls within the replication (the world's
+    /// events arrive this way, and the phone's periods out of the watch's reach).
+    func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
+        guard perDay > 0 else { return }
+        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
+        if t < p.duration { engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) } }
+    }
+
     /// Sends a payload along a route (to the process's current run).
     @inline(__always)
     func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {

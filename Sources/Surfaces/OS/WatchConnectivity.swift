@@ -8,6 +8,7 @@ import Platform
 /// not running. Both apps reach it only through the system's calls below; the link's timers and
 /// deliveries come to the system's own process (`WatchLink`).
 struct WatchConnectivity {
+    /// The phone is out of the watch's reach (a period of `watch.phoneUnreachable…`).
     var away = false
     /// Watch writes queued for the phone, in order.
     var toPhone: [Int32] = []
@@ -80,10 +81,7 @@ extension OperatingSystem {
 
     /// The first period out of reach, drawn when the link starts.
     func scheduleWatchOutOfReach() {
-        let perDay = p.watch.phoneUnreachablePerDay
-        guard perDay > 0 else { return }
-        let t = now + SimTime(watchConnectivity.rng.watchLink.exponential(mean: Double(Time.day) / perDay))
-        if t < p.duration { engineRef._withUnsafeGuaranteedRef { $0.send(.goAway, to: ids.watchLink, at: t) } }
+        scheduleArrival(perDay: p.watch.phoneUnreachablePerDay, rng: &watchConnectivity.rng.watchLink, .goAway, to: ids.watchLink)
     }
 
     /// The phone goes out of the watch's reach, for a period of `watch.phoneUnreachableDuration`.

@@ -87,12 +87,12 @@ final class World {
     // MARK: Arrivals
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `perDay`
-    /// events a day drawn from `rng`, if it falls within the replication. The surfaces'
-    /// world events (shares, drives, activities, phone out of reach…) arrive this way.
+    /// events a day drawn from `rng`, if it falls within the replication (the system's timer,
+    /// `OperatingSystem.scheduleArrival`). The surfaces' world events (shares, drives,
+    /// activities…) arrive this way.
+    @inline(__always)
     func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
-        guard perDay > 0 else { return }
-        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
-        if t < p.duration { send(input, to: address, at: t) }
+        os.scheduleArrival(perDay: perDay, rng: &rng, input, to: address)
     }
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `rate` (with
