@@ -7,6 +7,8 @@ public struct RollingBudget: Sendable {
     public let window: SimTime
     @usableFromInline var uses: [SimTime] = []
     @usableFromInline var head = 0
+    /// Spent uses past the window are dropped from the list once there are more than this many.
+    @usableFromInline static var droppedAtOnce: Int { 64 }
 
     public init(limit: Int, window: SimTime) {
         self.limit = limit
@@ -15,7 +17,7 @@ public struct RollingBudget: Sendable {
 
     @inlinable mutating func expire(_ now: SimTime) {
         while head < uses.count && uses[head] <= now - window { head += 1 }
-        if head > 64 && head * 2 > uses.count {
+        if head > Self.droppedAtOnce && head * 2 > uses.count {
             uses.removeFirst(head)
             head = 0
         }
@@ -31,8 +33,8 @@ public struct RollingBudget: Sendable {
     @inlinable public mutating func spend(at now: SimTime) -> Bool {
         guard remaining(at: now) > 0 else { return false }
         // Room, at the first use, for a full window and the spent uses kept until they are
-        // dropped (more than 64 of them): the list then rarely grows again.
-        if uses.capacity == 0 { uses.reserveCapacity(Swift.min(limit, 192) + 65) }
+        // dropped: the list then rarely grows again.
+        if uses.capacity == 0 { uses.reserveCapacity(Swift.min(limit, 192) + Self.droppedAtOnce + 1) }
         uses.append(now)
         return true
     }
