@@ -28,6 +28,13 @@ struct FixedPointSum: Sendable, Equatable {
         self.low = low
     }
 
+    /// The sum whose total is `nanounits` (a non-negative 128-bit count of nanounits, as
+    /// `ExactMoments` keeps its sum).
+    init(nanounits: Int128) {
+        precondition(nanounits >= 0, "a FixedPointSum is non-negative")
+        self.init(high: UInt64(truncatingIfNeeded: nanounits >> 64), low: UInt64(truncatingIfNeeded: nanounits))
+    }
+
     /// Whether a value can be added: finite, non-negative, and below 2¹²⁸ nanounits.
     static func canRepresent(_ value: Double) -> Bool {
         value >= 0 && (value * scale).rounded() < twoTo64 * twoTo64

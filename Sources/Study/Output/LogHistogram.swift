@@ -103,6 +103,51 @@ public struct LogHistogram: Sendable, Equatable {
         }
     }
 
+    /// `init(sorted:)` given the values' exact sum, as a replication's `ExactMoments` already
+    /// holds it (each value rounded once to 1e-9 and added as an integer, as `FixedPointSum`
+    /// adds): one pass that counts the buckets, and one that fills lists made at that size.
+    /// - Precondition: `sorted` is ascending, finite and non-negative; `sum` is their
+    ///   `FixedPointSum`.
+    init(sorted values: [Double], sum: FixedPointSum) {
+        self.sum = sum
+        totalCount = values.count
+        guard let first = values.first, let last = values.last else { return }
+        precondition(first >= 0 && last.isFinite, "LogHistogram records finite non-negative values")
+        (minimumValue, maximumValue) = (first, last)
+        values.withUnsafeBufferPointer { v in
+            // Sorted, the values below `lowestTrackable` (most are exactly zero) come first.
+            var start = 0
+            while start < v.count && v[start] < Self.lowestTrackable { start += 1 }
+            zeroCount = start
+            var buckets = 0
+            var lastIndex = -1
+            for i in start..<v.count {
+                let index = Self.index(of: v[i])
+                precondition(lastIndex <= index, "values are not sorted")
+                if index != lastIndex { buckets += 1; lastIndex = index }
+            }
+            bucketIndices = [Int32](unsafeUninitializedCapacity: buckets) { indices, made in
+                bucketCounts = [Int](unsafeUninitializedCapacity: buckets) { counts, madeToo in
+                    var k = -1
+                    var lastIndex = -1
+                    for i in start..<v.count {
+                        let index = Self.index(of: v[i])
+                        if index == lastIndex {
+                            counts[k] += 1
+                        } else {
+                            k += 1
+                            indices[k] = Int32(truncatingIfNeeded: index)
+                            counts[k] = 1
+                            lastIndex = index
+                        }
+                    }
+                    madeToo = buckets
+                }
+                made = buckets
+            }
+        }
+    }
+
     // MARK: Recording
 
     /// Records one value.

@@ -95,6 +95,24 @@ public struct QuantileBootstrap: Sendable, Equatable {
         return pairs
     }
 
+    /// `buckets(sorted:)` of the values `histogram` holds, read from its buckets rather than
+    /// from the values: a coarse bucket is 8 of the histogram's (16 sub-buckets per power of
+    /// two against 128, from the same `lowestTrackable`), so coarse bucket `1 + (i >> 3)` holds
+    /// histogram bucket `i`, and coarse bucket 0 its values below `lowestTrackable`.
+    static func buckets(of histogram: LogHistogram) -> [(bucket: Int, count: Int)] {
+        var pairs: [(bucket: Int, count: Int)] = []
+        pairs.reserveCapacity(Swift.min(histogram.bucketIndices.count + 1, 64))
+        if histogram.zeroCount > 0 { pairs.append((0, histogram.zeroCount)) }
+        for (index, count) in zip(histogram.bucketIndices, histogram.bucketCounts) {
+            let b = 1 + Int(index) >> Self.histogramBucketsPerBucketBits
+            if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += count } else { pairs.append((b, count)) }
+        }
+        return pairs
+    }
+
+    /// log₂ of the histogram's buckets per coarse bucket: 128 / 16 sub-buckets per power of two.
+    static let histogramBucketsPerBucketBits = LogHistogram.subBucketBits - subBuckets.trailingZeroBitCount
+
     /// Adds one replication: its samples' buckets, each counted `weights[r − 1]` times in replicate r.
     /// - Precondition: `weights.count == replicates`; `buckets` ascending.
     /// - Complexity: O(replicates × buckets), plus O(replicates × width) when the range widens.

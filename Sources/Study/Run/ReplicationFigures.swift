@@ -95,8 +95,13 @@ public struct ReplicationFigures: Sendable {
                 sampleMoments.append(moments)
                 Self.sortSamples(&valid)
                 Self.appendStatistics(sorted: valid, total: total, to: &sampleFigures)
-                sampleHistograms.append(LogHistogram(sorted: valid))
-                bootstrapBuckets.append(QuantileBootstrap.isBootstrapped[i] ? QuantileBootstrap.buckets(sorted: valid) : [])
+                // The histogram's exact sum is the moments' (each value rounded once to 1e-9 and
+                // added as an integer), unless a value was so large that the moments clamped it.
+                let histogram = valid[valid.count - 1] <= Self.largestUnclampedSample
+                    ? LogHistogram(sorted: valid, sum: FixedPointSum(nanounits: moments.sum))
+                    : LogHistogram(sorted: valid)
+                bootstrapBuckets.append(QuantileBootstrap.isBootstrapped[i] ? QuantileBootstrap.buckets(of: histogram) : [])
+                sampleHistograms.append(histogram)
             case .perReplication:
                 let value = i < result.values.count ? result.values[i] : .nan
                 if value.isNaN { continue }
@@ -111,6 +116,10 @@ public struct ReplicationFigures: Sendable {
         events = result.events
         self.violations = violations
     }
+
+    /// The largest sample whose `ExactMoments` term is its exact rounding (the moments clamp
+    /// terms above `ExactMoments.largestTerm` nanounits; this is far below).
+    static let largestUnclampedSample = 1e20
 
     /// The sum of `samples` in their order and their exact moments, as far as the first one that
     /// is negative or not finite (`moments.count` then falls short of the number of samples).
