@@ -1,6 +1,8 @@
 // Mergeable distributions with bounded relative error (docs/output.md): memory does
 // not grow with the number of runs, and shards merge exactly.
 
+import SimKernel
+
 /// An HdrHistogram-style log-linear histogram of non-negative values.
 ///
 /// Each power of two from 2⁻²⁰ (just below 1e-6) upward is split into 128
@@ -105,7 +107,10 @@ public struct LogHistogram: Sendable, Equatable {
 
     /// `init(sorted:)` given the values' exact sum, as a replication's `ExactMoments` already
     /// holds it (each value rounded once to 1e-9 and added as an integer, as `FixedPointSum`
-    /// adds): one pass that counts the buckets, and one that fills lists made at that size.
+    /// adds): one pass that counts the buckets, and one that writes them into lists made at
+    /// that size by `Array(filledWith:count:)` (the standard library's
+    /// `Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` look the storage's
+    /// type up at run time, some 500 instructions a list).
     /// - Precondition: `sorted` is ascending, finite and non-negative; `sum` is their
     ///   `FixedPointSum`.
     init(sorted values: [Double], sum: FixedPointSum) {
@@ -114,23 +119,20 @@ public struct LogHistogram: Sendable, Equatable {
         guard let first = values.first, let last = values.last else { return }
         precondition(first >= 0 && last.isFinite, "LogHistogram records finite non-negative values")
         (minimumValue, maximumValue) = (first, last)
+        // Sorted, the values below `lowestTrackable` (most are exactly zero) come first.
+        let (zeros, buckets) = Self.countBuckets(sorted: values)
+        zeroCount = zeros
+        guard buckets > 0 else { return }
+        var indices = [Int32](filledWith: 0, count: buckets)
+        var counts = [Int](filledWith: 0, count: buckets)
         values.withUnsafeBufferPointer { v in
-            // Sorted, the values below `lowestTrackable` (most are exactly zero) come first.
-            var start = 0
-            while start < v.count && v[start] < Self.lowestTrackable { start += 1 }
-            zeroCount = start
-            var buckets = 0
-            var lastIndex = -1
-            for i in start..<v.count {
-                let index = Self.index(of: v[i])
-                precondition(lastIndex <= index, "values are not sorted")
-                if index != lastIndex { buckets += 1; lastIndex = index }
-            }
-            bucketIndices = [Int32](unsafeUninitializedCapacity: buckets) { indices, made in
-                bucketCounts = [Int](unsafeUninitializedCapacity: buckets) { counts, madeToo in
-                    var k = -1
-                    var lastIndex = -1
-                    for i in start..<v.count {
+            indices.withUnsafeMutableBufferPointer { indices in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    var k = 0
+                    var lastIndex = Self.index(of: v[zeros])
+                    indices[0] = Int32(truncatingIfNeeded: lastIndex)
+                    counts[0] = 1
+                    for i in zeros + 1 ..< v.count {
                         let index = Self.index(of: v[i])
                         if index == lastIndex {
                             counts[k] += 1
@@ -141,10 +143,27 @@ public struct LogHistogram: Sendable, Equatable {
                             lastIndex = index
                         }
                     }
-                    madeToo = buckets
                 }
-                made = buckets
             }
+        }
+        (bucketIndices, bucketCounts) = (indices, counts)
+    }
+
+    /// How many of `sorted` values lie below `lowestTrackable` (all at the front), and how many
+    /// buckets the others fill.
+    private static func countBuckets(sorted values: [Double]) -> (zeros: Int, buckets: Int) {
+        values.withUnsafeBufferPointer { v in
+            var start = 0
+            while start < v.count && v[start] < lowestTrackable { start += 1 }
+            guard start < v.count else { return (start, 0) }
+            var buckets = 1
+            var lastIndex = index(of: v[start])
+            for i in start + 1 ..< v.count {
+                let index = index(of: v[i])
+                precondition(lastIndex <= index, "values are not sorted")
+                if index != lastIndex { buckets += 1; lastIndex = index }
+            }
+            return (start, buckets)
         }
     }
 
