@@ -197,7 +197,15 @@ final class OperatingSystem {
                                    sessionProtection: p.session.protection.protectionClass)
         appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
         watchConnectivity = WatchConnectivity(replicationSeed: seed)
+        // Room for a day's messages from the start (a widget-path day encloses about 70 views
+        // and 40 copies of data): the tables grow by doubling, each time a new block and a copy.
+        snapshots.reserveCapacity(Self.snapshotsReserved)
+        if p.widget.enabled { viewsInFlight.reserveCapacity(Self.viewsReserved) }
     }
+
+    /// The snapshot table's room at the start of a replication (it grows past it as needed).
+    static let snapshotsReserved = 64
+    static let viewsReserved = 128
 
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {
