@@ -203,12 +203,16 @@ final class Measurement {
         self.p = p
         warmup = p.observe.warmup
         staleAfter = p.observe.staleAfter
-        func observer(_ n: String) -> SurfaceObserver { SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter) }
-        widget = observer("widget")
+        // Each starts with room for a day's glances (a day looks at the widget about a hundred
+        // times by default), none for a surface that is off.
+        func observer(_ n: String, room: Int) -> SurfaceObserver {
+            SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter, room: room)
+        }
+        widget = observer("widget", room: p.widget.enabled ? 128 : 0)
         widget.slotEvery = p.widget.slotEvery
-        app = observer("app")
-        watch = observer("watch")
-        car = observer("car")
+        app = observer("app", room: 64)
+        watch = observer("watch", room: p.watch.enabled ? 64 : 0)
+        car = observer("car", room: p.car.enabled ? 64 : 0)
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration,
                                         rng: RandomStream(replicationSeed: seed, nameHash: Self.widgetGlancesName))

@@ -82,15 +82,19 @@ final class SurfaceObserver {
     #endif
     private var lastUpdate: SimTime = 0
 
-    init(name: String, warmup: SimTime, staleAfter: SimTime) {
+    /// An observer whose samples start with room for `room` each (a surface that is off
+    /// takes none; the lists grow past it as needed).
+    init(name: String, warmup: SimTime, staleAfter: SimTime, room: Int = 64) {
         self.name = name
         self.warmup = warmup
         self.staleAfter = staleAfter
         // Room for a day's glances and lags at the default rates, so the samples do not regrow
         // from one element by doubling in every replication.
-        staleness.reserveCapacity(64)
-        age.reserveCapacity(64)
-        lag.reserveCapacity(64)
+        if room > 0 {
+            staleness.reserveCapacity(room)
+            age.reserveCapacity(room)
+            lag.reserveCapacity(room)
+        }
     }
 
     /// Accumulates the staleness integral from the last update to `now`.
