@@ -15,11 +15,14 @@ public enum Math {
     /// `Int64(y.rounded())` (the nearest integer, halves away from zero) without a call into
     /// the C library: truncate, then round by the remainder, which is exact (below 2⁵² by
     /// Sterbenz's lemma; from 2⁵² on every double is an integer and the remainder is 0).
+    /// The remainder's two tests are added as 0 or 1 rather than branched on: a random duration's
+    /// fraction is as likely above a half as below, so a branch would be mispredicted half the
+    /// time.
     /// - Precondition: |y| < 2⁶³, as for `Int64(y.rounded())`.
     @inlinable @inline(__always) public static func roundedToInt64(_ y: Double) -> Int64 {
         let t = Int64(y)
         let remainder = y - Double(t)
-        return remainder >= 0.5 ? t + 1 : remainder <= -0.5 ? t - 1 : t
+        return t &+ (remainder >= 0.5 ? 1 : 0) &- (remainder <= -0.5 ? 1 : 0)
     }
 }
 

@@ -28,7 +28,8 @@ public struct ExactMoments: Sendable, Equatable {
     public mutating func add(_ x: Double) {
         precondition(x.isFinite, "ExactMoments adds finite values, got \(x)")
         count += 1
-        if x == 0 { return }      // both terms are 0 (most samples of a current surface)
+        // A zero adds two zero terms: added like any value, without a branch on it (in the
+        // order sampled, zeros and others alternate unpredictably).
         sum += Self.scaled(x)
         sumOfSquares += Self.scaled(x * x)
     }
