@@ -54,6 +54,15 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         self.init(seed: SeedMixer.streamSeed(replicationSeed: replicationSeed, name: name))
     }
 
+    /// The stream named by `nameHash` (`SeedMixer.nameHash` of its name, computed once rather
+    /// than per replication) in the replication seeded `seed`: the same stream as
+    /// `RandomStream(replicationSeed: seed, name: name)`. A surface's own streams, held by its
+    /// programs (`CarStreams`, `TelevisionStreams`, …), are seeded this way (docs/model.md#randomness).
+    @inlinable @inline(__always)
+    public init(replicationSeed seed: UInt64, nameHash: UInt64) {
+        self.init(seed: SeedMixer.mix(seed ^ nameHash))
+    }
+
     @inlinable @inline(__always)
     static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 

@@ -22,16 +22,29 @@ public enum PoissonWeights {
         return table
     }()
 
+    /// The stream's name hash (`SeedMixer.nameHash(streamName)`), computed once rather than per
+    /// replication.
+    static let streamNameHash = SeedMixer.nameHash(streamName)
+
     /// `count` weights for the replication with seed `seed` (each 0…12, mean 1).
+    ///
+    /// A weight is how many of the cumulative probabilities a uniform draw reaches: the table
+    /// ascends, so that count is the first k with u < P(K ≤ k). It is counted over the whole
+    /// table, without a branch on the draw (one that stopped at k would go either way at random).
     /// - Complexity: O(count).
     public static func draw(seed: UInt64, count: Int) -> [UInt8] {
-        var stream = RandomStream(replicationSeed: seed, name: streamName)
-        let table = cumulative  // read once, not once per comparison
-        return (0..<count).map { _ in
-            let u = stream.uniform()
-            var k = 0
-            while k < table.count && u >= table[k] { k += 1 }
-            return UInt8(k)
+        var stream = RandomStream(replicationSeed: seed, nameHash: streamNameHash)
+        var weights = [UInt8](filledWith: 0, count: count)
+        cumulative.withUnsafeBufferPointer { table in
+            weights.withUnsafeMutableBufferPointer { w in
+                for r in w.indices {
+                    let u = stream.uniform()
+                    var k: UInt8 = 0
+                    for p in table { k &+= u >= p ? 1 : 0 }
+                    w[r] = k
+                }
+            }
         }
+        return weights
     }
 }

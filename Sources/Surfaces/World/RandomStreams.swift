@@ -75,17 +75,6 @@ struct RandomStreams {
     }
 }
 
-extension RandomStream {
-    /// The stream named by `nameHash` (`SeedMixer.nameHash` of its name, computed once rather
-    /// than per replication) in the replication seeded `seed`: the same stream as
-    /// `RandomStream(replicationSeed: seed, name: name)`. A surface's own streams, held by its
-    /// programs (`CarStreams`, `TelevisionStreams`, …), are seeded this way (docs/model.md#randomness).
-    @inline(__always)
-    init(replicationSeed seed: UInt64, nameHash: UInt64) {
-        self.init(seed: SeedMixer.mix(seed ^ nameHash))
-    }
-}
-
 /// The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
 /// `RandomStream(seed: mix(replicationSeed ^ hash))` is `RandomStream(replicationSeed:name:)`.
 private struct StreamNameHashes {
