@@ -36,6 +36,27 @@ final class QuantileBootstrapTests: XCTestCase {
         XCTAssertEqual(Double(w.filter { $0 == 0 }.count) / Double(w.count), 0.3679, accuracy: 0.01)
     }
 
+    /// The weights read from the table of parts are the weights of the draws themselves (how many
+    /// cumulative Poisson(1) probabilities each reaches), and only the 5 parts that a cumulative
+    /// probability divides are left to the comparison.
+    func testWeightsAreTheCountOfCumulativeProbabilitiesEachDrawReaches() {
+        XCTAssertEqual(PoissonWeights.weightOfPart.indices.filter { PoissonWeights.weightOfPart[$0] < 0 }, [94, 188, 235, 251, 255])
+        for seed: UInt64 in 0..<300 {
+            var stream = RandomStream(replicationSeed: seed, name: PoissonWeights.streamName)
+            let expected = (0..<QuantileBootstrap.replicates).map { _ in
+                let u = stream.uniform()
+                return UInt8(PoissonWeights.cumulative.filter { u >= $0 }.count)
+            }
+            XCTAssertEqual(PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates), expected, "seed \(seed)")
+        }
+        // Draws at the edges of parts and of the cumulative probabilities.
+        var edges: [Double] = [0, 0.5, 255.0 / 256, (1.0).nextDown]
+        for p in PoissonWeights.cumulative { edges += [p, p.nextDown] }
+        for u in edges {
+            XCTAssertEqual(PoissonWeights.weight(of: u), PoissonWeights.cumulative.filter { u >= $0 }.count, "\(u)")
+        }
+    }
+
     /// Each replicate counts a replication's bucket `weight × samples in it` times, row 0 the
     /// samples themselves: checked cell by cell against the definition, with buckets of one
     /// sample and of several, added both as lists and one value at a time.

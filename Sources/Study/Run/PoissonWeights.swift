@@ -26,22 +26,39 @@ public enum PoissonWeights {
     /// replication.
     static let streamNameHash = SeedMixer.nameHash(streamName)
 
+    /// The weight of a uniform draw `u`: how many of the cumulative probabilities it reaches
+    /// (the table ascends, so that is the first k with u < P(K ≤ k)).
+    static func weight(of u: Double) -> Int {
+        var k = 0
+        while k < cumulative.count && u >= cumulative[k] { k += 1 }
+        return k
+    }
+
+    /// For each of 256 equal parts of [0, 1), the weight every draw in it has, or −1 for the
+    /// parts a cumulative probability falls inside (5 of them): the weight only grows with the
+    /// draw, so a part whose first and last values have the same weight has it throughout.
+    static let weightOfPart: [Int8] = (0..<partCount).map { j in
+        let first = weight(of: Double(j) / Double(partCount))
+        let last = weight(of: (Double(j + 1) / Double(partCount)).nextDown)
+        return first == last ? Int8(first) : -1
+    }
+    static let partCount = 256
+
     /// `count` weights for the replication with seed `seed` (each 0…12, mean 1).
     ///
-    /// A weight is how many of the cumulative probabilities a uniform draw reaches: the table
-    /// ascends, so that count is the first k with u < P(K ≤ k). It is counted over the whole
-    /// table, without a branch on the draw (one that stopped at k would go either way at random).
+    /// A draw's part of [0, 1) (its top 8 bits) gives its weight from `weightOfPart`; only a
+    /// draw in one of the 5 parts a cumulative probability divides (2% of draws) is compared
+    /// with the table. The weights are `weight(of:)` of the draws either way.
     /// - Complexity: O(count).
     public static func draw(seed: UInt64, count: Int) -> [UInt8] {
         var stream = RandomStream(replicationSeed: seed, nameHash: streamNameHash)
         var weights = [UInt8](filledWith: 0, count: count)
-        cumulative.withUnsafeBufferPointer { table in
+        weightOfPart.withUnsafeBufferPointer { parts in
             weights.withUnsafeMutableBufferPointer { w in
                 for r in w.indices {
                     let u = stream.uniform()
-                    var k: UInt8 = 0
-                    for p in table { k &+= u >= p ? 1 : 0 }
-                    w[r] = k
+                    let known = parts[Int(u * Double(partCount))]
+                    w[r] = known >= 0 ? UInt8(known) : UInt8(weight(of: u))
                 }
             }
         }
