@@ -5,7 +5,8 @@ import SimKernel
 /// The in-place sort of a replication's samples gives, bit for bit, the list the standard
 /// library's sort gives, on every shape of input it can meet: short and long, random, few
 /// distinct values (many exact ties), already sorted, reversed, all equal, and an organ
-/// pipe (a classic bad case for a median-of-three quicksort).
+/// pipe (a classic bad case for a median-of-three quicksort), at every length the sorting
+/// networks finish.
 final class SampleSortTests: XCTestCase {
     private func assertSortsLikeTheStandardLibrary(_ values: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         var ours = values
@@ -15,7 +16,9 @@ final class SampleSortTests: XCTestCase {
 
     func testSortsEveryShapeOfSamplesAsTheStandardSortDoes() {
         var rng = RandomStream(seed: 25)
-        for n in [0, 1, 2, 3, 15, 16, 17, 33, 100, 257, 1_000, 5_000] {
+        // Every length a sorting network finishes (up to 16, on either side of its two sizes, 8
+        // and 16), and longer lists whose partitions hand it every such length.
+        for n in Array(0...40) + [100, 257, 1_000, 5_000] {
             let random = (0..<n).map { _ in rng.uniform() * 3_600 + 0.001 }
             assertSortsLikeTheStandardLibrary(random, "random, n = \(n)")
             let fewValues = (0..<n).map { _ in Double(1 + Int(rng.uniform() * 4)) * 900 }

@@ -144,12 +144,16 @@ public struct ReplicationFigures: Sendable {
             var negativeZeros = 0      // counted without a branch: almost every list has none
             for x in b { negativeZeros &+= x.bitPattern == (-0.0).bitPattern ? 1 : 0 }
             if negativeZeros > 0 { return b.sort() }
-            // From the back, each non-zero value moves to the next free place from the end
-            // (never before its own place: the values after it fill at most the places after it).
+            // From the back, each value is written to the next free place from the end (never
+            // before its own place: the values after it fill at most the places after it), which
+            // a non-zero one then keeps: the place moves by 0 or 1 from the value's bits, not by
+            // a branch (zeros and others come in no order). A non-negative double is zero
+            // exactly when its bits are, and 0 − bits has its top bit set exactly when they are not.
             var next = b.count
-            for i in b.indices.reversed() where b[i] != 0 {
-                next -= 1
-                b[next] = b[i]
+            for i in b.indices.reversed() {
+                let x = b[i]
+                b[next - 1] = x
+                next -= Int(truncatingIfNeeded: (0 &- x.bitPattern) >> 63)
             }
             for i in 0..<next { b[i] = 0 }
             // Positive finite values only: equal ones cannot be told apart, so an unstable
