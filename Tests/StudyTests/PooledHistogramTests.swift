@@ -51,6 +51,31 @@ final class PooledHistogramTests: XCTestCase {
         XCTAssertEqual(zeros.histogram.count, 2)
     }
 
+    /// Single values (a per-replication metric's) counted in the window, between replications:
+    /// zeros, values below and exactly at `lowestTrackable`, bucket edges and the doubles below
+    /// them, and values far apart that widen the window down and up, give the histogram that
+    /// recording each value into a `LogHistogram` gives.
+    func testValuesRecordedOneByOneEqualRecordingThemInAHistogram() {
+        var rng = RandomStream(seed: 31)
+        var plain = LogHistogram()
+        var pooled = PooledHistogram()
+        var values: [Double] = [0, 1e-7, LogHistogram.lowestTrackable, LogHistogram.lowestTrackable.nextDown,
+                                5e6, 3, LogHistogram.lowerBound(900), LogHistogram.lowerBound(900).nextDown, 1e12, 0.25]
+        for _ in 0..<2_000 { values.append(pow(10, -7 + 19 * rng.uniform()).rounded(.down) * (rng.uniform() < 0.2 ? 0 : 1)) }
+        for (k, x) in values.enumerated() {
+            plain.record(x)
+            pooled.record(x)
+            if k % 500 == 0 {
+                let replication = Self.replications(1, seed: UInt64(k))[0]
+                for y in replication { plain.record(y) }
+                pooled.merge(replication: LogHistogram(sorted: replication))
+            }
+            if k < 12 { XCTAssertEqual(pooled.histogram, plain, "after value \(k), \(x)") }
+        }
+        XCTAssertEqual(pooled.histogram, plain)
+        XCTAssertEqual(pooled.histogram.encode(), plain.encode())
+    }
+
     /// A histogram built from sorted values sums them as recording them one by one does: each
     /// value rounded half up to nanounits, as `rounded()` rounds (at exact halves, beside them,
     /// around 2⁵² nanounits where every double is an integer, and past 2⁶³).

@@ -10,14 +10,14 @@
 /// window becomes buckets only when the histogram is read. The result is the same histogram,
 /// count for count and sum for sum (integers, so the order of additions never shows).
 struct PooledHistogram: Sendable, Equatable {
-    /// What was merged whole: decoded checkpoints and shards, per-replication values.
+    /// What was merged whole: decoded checkpoints and shards.
     private var settled = LogHistogram()
     /// The bucket index of `cells[0]` (a multiple of `LogHistogram.subBucketCount`).
     private var low = 0
     /// The counts of buckets `low ..< low + cells.count` added by `merge(replication:)`.
     private var cells: [Int] = []
-    /// Of the replications added to the cells: their values below `LogHistogram.lowestTrackable`,
-    /// their exact sum and their extremes.
+    /// Of the replications and values added to the cells: their values below
+    /// `LogHistogram.lowestTrackable`, their exact sum and their extremes.
     private var zeroCount = 0
     private var sum = FixedPointSum()
     private var minimum = Double.infinity
@@ -67,8 +67,19 @@ struct PooledHistogram: Sendable, Equatable {
     /// Adds a histogram whole (another shard's, a checkpoint's part).
     mutating func merge(_ other: LogHistogram) { settled.merge(other) }
 
-    /// Records one value (a per-replication metric's).
-    mutating func record(_ value: Double) { settled.record(value) }
+    /// Records one value (a per-replication metric's) into the window, as a replication's
+    /// buckets are: one cell counted, where `LogHistogram.record` searches its bucket list and
+    /// inserts a bucket new to it.
+    mutating func record(_ value: Double) {
+        precondition(value >= 0 && value.isFinite, "a pooled histogram records finite non-negative values, got \(value)")
+        sum.add(value)
+        minimum = Swift.min(minimum, value)
+        maximum = Swift.max(maximum, value)
+        guard value >= LogHistogram.lowestTrackable else { zeroCount += 1; return }
+        let index = LogHistogram.index(of: value)
+        if index < low || index - low >= cells.count { cover(index, index) }
+        cells.withUnsafeMutableBufferPointer { $0[index - low] += 1 }
+    }
 
     /// Widens the window to cover buckets `first...last`, in whole octaves.
     private mutating func cover(_ first: Int, _ last: Int) {
