@@ -27,17 +27,29 @@ final class ReplicationHistogramTests: XCTestCase {
         return values.sorted()
     }
 
+    /// The values recorded one by one: the histogram the builders from sorted values are held to.
+    static func recorded(_ values: [Double]) -> LogHistogram {
+        var h = LogHistogram()
+        for x in values { h.record(x) }
+        return h
+    }
+
     func testTheHistogramFromTheMomentsSumIsTheHistogramOfTheValues() {
         for seed: UInt64 in 1...40 {
             let sorted = Self.samples(seed: seed, count: Int(seed) * 25)
             let moments = ReplicationFigures.sumAndMoments(sorted).moments
             XCTAssertEqual(moments.count, sorted.count)
             XCTAssertEqual(LogHistogram(sorted: sorted, sum: FixedPointSum(nanounits: moments.sum)),
-                           LogHistogram(sorted: sorted), "seed \(seed)")
+                           Self.recorded(sorted), "seed \(seed)")
+            XCTAssertEqual(LogHistogram(sorted: sorted), Self.recorded(sorted), "seed \(seed)")
         }
-        XCTAssertEqual(LogHistogram(sorted: [], sum: FixedPointSum()), LogHistogram(sorted: []))
-        XCTAssertEqual(LogHistogram(sorted: [0, 0], sum: FixedPointSum()), LogHistogram(sorted: [0, 0]))
-        XCTAssertEqual(LogHistogram(sorted: [7], sum: FixedPointSum(nanounits: 7_000_000_000)), LogHistogram(sorted: [7]))
+        XCTAssertEqual(LogHistogram(sorted: [], sum: FixedPointSum()), LogHistogram())
+        XCTAssertEqual(LogHistogram(sorted: [0, 0], sum: FixedPointSum()), Self.recorded([0, 0]))
+        XCTAssertEqual(LogHistogram(sorted: [7], sum: FixedPointSum(nanounits: 7_000_000_000)), Self.recorded([7]))
+        // Past the largest sample the moments keep exactly, the histogram sums the values itself.
+        let huge = [1, ReplicationFigures.largestUnclampedSample, ReplicationFigures.largestUnclampedSample * 4]
+        XCTAssertEqual(ExactMoments.largestTerm, (huge[1] * ExactMoments.scale).rounded())
+        XCTAssertEqual(LogHistogram(sorted: huge), Self.recorded(huge))
     }
 
     func testBootstrapBucketsFromTheHistogramAreTheBucketsOfTheValues() {

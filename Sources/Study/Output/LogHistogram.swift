@@ -71,44 +71,18 @@ public struct LogHistogram: Sendable, Equatable {
     /// them one by one, built in one pass (bucket indices ascend with the values).
     /// - Precondition: `sorted` is ascending, finite and non-negative.
     public init(sorted values: [Double]) {
-        // At most one bucket per value: a replication's few hundred values then append
-        // without regrowing the list (capped, so a long list reserves no more than 256).
-        bucketIndices.reserveCapacity(Swift.min(values.count, 256))
-        bucketCounts.reserveCapacity(Swift.min(values.count, 256))
-        var lastIndex = -1
-        // Sorted, the values that are exactly zero come first (a widget glanced at while
-        // current, most of a day's samples): counted, and adding nothing to the sum.
-        var start = 0
-        while start < values.count && values[start] == 0 { start += 1 }
-        zeroCount = start
-        for value in values[start...] {
+        var sum = FixedPointSum()
+        for value in values {
             precondition(value >= 0 && value.isFinite, "LogHistogram records finite non-negative values, got \(value)")
-            sum.add(value)
-            if value < Self.lowestTrackable {
-                zeroCount += 1
-                continue
-            }
-            let index = Self.index(of: value)
-            if index == lastIndex {
-                bucketCounts[bucketCounts.count - 1] += 1
-            } else {
-                precondition(lastIndex < index, "values are not sorted")
-                bucketIndices.append(Int32(index))
-                bucketCounts.append(1)
-                lastIndex = index
-            }
+            if value > 0 { sum.add(value) }
         }
-        totalCount = values.count
-        if let first = values.first, let last = values.last {
-            minimumValue = first
-            maximumValue = last
-        }
+        self.init(sorted: values, sum: sum)
     }
 
     /// `init(sorted:)` given the values' exact sum, as a replication's `ExactMoments` already
     /// holds it (each value rounded once to 1e-9 and added as an integer, as `FixedPointSum`
-    /// adds): one pass that counts the buckets, and one that writes them into lists made at
-    /// that size by `Array(filledWith:count:)` (the standard library's
+    /// adds), so that it is not summed twice: one pass that counts the buckets, and one that
+    /// writes them into lists made at that size by `Array(filledWith:count:)` (the standard library's
     /// `Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` look the storage's
     /// type up at run time, some 500 instructions a list).
     /// - Precondition: `sorted` is ascending, finite and non-negative; `sum` is their

@@ -117,9 +117,9 @@ public struct ReplicationFigures: Sendable {
         self.violations = violations
     }
 
-    /// The largest sample whose `ExactMoments` term is its exact rounding (the moments clamp
-    /// terms above `ExactMoments.largestTerm` nanounits; this is far below).
-    static let largestUnclampedSample = 1e20
+    /// The largest sample whose `ExactMoments` term is its exact rounding: the moments clamp
+    /// terms above `ExactMoments.largestTerm` units of `1 / ExactMoments.scale`.
+    static let largestUnclampedSample = ExactMoments.largestTerm / ExactMoments.scale
 
     /// The sum of `samples` in their order and their exact moments, as far as the first one that
     /// is negative or not finite (`moments.count` then falls short of the number of samples).
