@@ -3,6 +3,19 @@ import XCTest
 import Foundation
 import SimKernel
 
+extension QuantileBootstrap {
+    /// One replication's sorted samples as (coarse bucket, count) pairs, value by value from
+    /// `bucket(of:)`: the definition `buckets(of:)`, which reads a histogram, is held to.
+    static func buckets(sorted: [Double]) -> [(bucket: Int, count: Int)] {
+        var pairs: [(bucket: Int, count: Int)] = []
+        for value in sorted {
+            let b = bucket(of: value)
+            if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += 1 } else { pairs.append((b, 1)) }
+        }
+        return pairs
+    }
+}
+
 /// The bootstrap of pooled quantiles: weights fixed by each replication's seed,
 /// exact merging in any order, a lossless encoding, and intervals of the width
 /// and coverage a 95 % interval should have.

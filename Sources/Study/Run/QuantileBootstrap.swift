@@ -83,21 +83,10 @@ public struct QuantileBootstrap: Sendable, Equatable {
         return base * (1 + (Double(sub) + 0.5) / Double(subBuckets))
     }
 
-    /// One replication's samples as (bucket, count) pairs in ascending bucket order.
-    /// - Precondition: `sorted` is ascending, finite and non-negative.
-    static func buckets(sorted: [Double]) -> [(bucket: Int, count: Int)] {
-        var pairs: [(bucket: Int, count: Int)] = []
-        pairs.reserveCapacity(Swift.min(sorted.count, 64))
-        for value in sorted {
-            let b = bucket(of: value)
-            if let last = pairs.last, last.bucket == b { pairs[pairs.count - 1].count += 1 } else { pairs.append((b, 1)) }
-        }
-        return pairs
-    }
-
-    /// `buckets(sorted:)` of the values `histogram` holds, read from its buckets rather than
-    /// from the values: a coarse bucket is 8 of the histogram's (16 sub-buckets per power of
-    /// two against 128, from the same `lowestTrackable`), so coarse bucket `1 + (i >> 3)` holds
+    /// The values `histogram` holds as (coarse bucket, count) pairs in ascending bucket order
+    /// (each value in its `bucket(of:)`), read from the histogram's buckets rather than from
+    /// the values: a coarse bucket is 8 of the histogram's (16 sub-buckets per power of two
+    /// against 128, from the same `lowestTrackable`), so coarse bucket `1 + (i >> 3)` holds
     /// histogram bucket `i`, and coarse bucket 0 its values below `lowestTrackable`.
     static func buckets(of histogram: LogHistogram) -> [(bucket: Int, count: Int)] {
         var pairs: [(bucket: Int, count: Int)] = []
