@@ -19,31 +19,19 @@ struct CSVLine {
     /// A text field, quoted when it holds a comma, a quote, CR or LF (quotes doubled).
     mutating func add(_ field: String) {
         separate()
-        // A native string's bytes are one buffer: scanned and copied as one (through the
-        // `UTF8View` a byte at a time, a field cost some 500 instructions).
-        let appended: Void? = field.utf8.withContiguousStorageIfAvailable { utf8 in
+        // Scanned and copied from the string's own bytes as one buffer (through the `UTF8View`
+        // a byte at a time, a field cost some 500 instructions).
+        var field = field
+        field.withUTF8 { utf8 in
             let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }
             guard needsQuotes else { bytes.append(contentsOf: utf8); return }
-            appendQuoted(utf8)
+            bytes.append(UInt8(ascii: "\""))
+            for b in utf8 {
+                if b == UInt8(ascii: "\"") { bytes.append(b) }
+                bytes.append(b)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
-        if appended == nil { appendQuotedIfNeeded(field.utf8) }
-    }
-
-    /// `utf8` as a field, quoted if it needs to be (a string whose bytes are not one buffer).
-    private mutating func appendQuotedIfNeeded(_ utf8: String.UTF8View) {
-        let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }
-        guard needsQuotes else { bytes.append(contentsOf: utf8); return }
-        appendQuoted(utf8)
-    }
-
-    /// `utf8` in double quotes, with each quote in it doubled.
-    private mutating func appendQuoted(_ utf8: some Sequence<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in utf8 {
-            if b == UInt8(ascii: "\"") { bytes.append(b) }
-            bytes.append(b)
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A number as `CSVNumber.format` writes it (never needs quotes).

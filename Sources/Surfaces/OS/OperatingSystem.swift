@@ -203,9 +203,9 @@ final class OperatingSystem {
         if p.widget.enabled { viewsInFlight.reserveCapacity(Self.viewsReserved) }
     }
 
-    /// The snapshot table's room at the start of a replication (it grows past it as needed).
-    static let snapshotsReserved = 64
-    static let viewsReserved = 128
+    /// The room the snapshot table and the views in flight have at the start of a replication
+    /// (they grow past it as needed).
+    static let snapshotsReserved = 64, viewsReserved = 128
 
     /// Drops what holds the programs (routes to them), so the world can be freed.
     func dismantle() {
