@@ -1,4 +1,5 @@
 import XCTest
+import Platform
 import SimKernel
 import Surfaces
 import TestSupport

@@ -1,3 +1,4 @@
+import Platform
 /// The surface a request to the backend is counted under (docs/model.md#backend-and-push):
 /// the surface of the program that sent it. The order is that of the `backend.requests.S`
 /// and `backend.bytes.S` metrics.

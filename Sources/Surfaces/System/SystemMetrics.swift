@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// The metrics of the system as a whole (docs/metrics.md#losses, #backend-cost): the changes
 /// lost for good, and what the backend served by surface and endpoint; each at its place in runs.csv.

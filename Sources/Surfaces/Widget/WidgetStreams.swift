@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// The widget provider's own random stream (docs/model.md#randomness): the jitter of the
 /// reloads its timeline asks for.

@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// What the assembly needs to know to wire a built-in program, declared beside the program
 /// in its own folder: how it is made, the name it is registered under, how the network hands

@@ -1,4 +1,5 @@
 import XCTest
+import Platform
 import SimKernel
 @testable import Surfaces
 import TestSupport

@@ -1,5 +1,6 @@
 import SimKernel
-import Platform
+
+// What travels over the network between the programs and the backend (docs/model.md#backend-and-push).
 
 /// What a request to the backend asks for (§25.13).
 public enum RequestKind: UInt8, Sendable, CaseIterable {
@@ -30,6 +31,13 @@ public struct Request: Sendable {
     public var item: Int32
     /// Half the round trip: the reply takes the other half.
     public var returnDelay: SimTime
+
+    @inlinable
+    public init(kind: RequestKind, from: ProcessID, incarnation: UInt32, credential: Int32, change: Int32,
+                idempotencyKey: Bool, item: Int32, returnDelay: SimTime) {
+        (self.kind, self.from, self.incarnation, self.credential) = (kind, from, incarnation, credential)
+        (self.change, self.idempotencyKey, self.item, self.returnDelay) = (change, idempotencyKey, item, returnDelay)
+    }
 }
 
 extension Request: CustomStringConvertible {
@@ -61,6 +69,11 @@ public struct Reply: Sendable {
     /// When the backend read the data the reply carries (replies between two changes of the
     /// data share one entry of the snapshot table, each read at its own time).
     public var readAt: SimTime
+
+    @inlinable
+    public init(kind: RequestKind, status: ReplyStatus, data: Int32, change: Int32, item: Int32, readAt: SimTime) {
+        (self.kind, self.status, self.data, self.change, self.item, self.readAt) = (kind, status, data, change, item, readAt)
+    }
 }
 
 extension Reply: CustomStringConvertible {
@@ -72,36 +85,4 @@ extension Reply: CustomStringConvertible {
         if item >= 0 { s += ", item: \(item)" }
         return s + ")"
     }
-}
-
-/// One update of a live status: which activity, and the stage it reached (§25.5).
-public struct LiveUpdate: Sendable, Equatable {
-    public var activity: Int32
-    public var stage: Int32
-}
-
-/// What the watch app sends the phone app over the watch link (§25.6).
-public enum WatchRequest: Sendable, Equatable {
-    /// A change made on the watch, relayed for the phone app to send.
-    case write(change: Int32)
-    /// A remote control asks for the data (the phone app's next sync answers it).
-    case remoteRequest
-    /// A companion asks the phone app to sync (its context then follows).
-    case refreshRequest
-}
-
-/// A notice the phone app leaves for the watch app on the watch link.
-public enum WatchNotice: Sendable, Equatable {
-    /// The account signed out on the phone (sign-out step 5).
-    case signedOut
-}
-
-/// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
-public enum ReloadReason: UInt8, Sendable, CaseIterable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
-
-/// Platform events a process may be told of.
-public enum DeviceNotice: UInt8, Sendable {
-    case online, offline, firstUnlock, restarted, appUpdated
-    /// A power-saving period ended; a Doze idle window ended (maintenance, or the phone woke).
-    case powerRestored, dozeWindow
 }

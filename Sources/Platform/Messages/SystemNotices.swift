@@ -1,0 +1,11 @@
+// What the system tells programs: why a widget is reloaded, and the device's notices.
+
+/// Why a widget timeline is being rebuilt (§25.4's four triggers, plus boot and update).
+public enum ReloadReason: UInt8, Sendable, CaseIterable { case appRequest, hint, pushWake, button, boot, appUpdate, firstUnlock, signOut }
+
+/// Platform events a process may be told of.
+public enum DeviceNotice: UInt8, Sendable {
+    case online, offline, firstUnlock, restarted, appUpdated
+    /// A power-saving period ended; a Doze idle window ended (maintenance, or the phone woke).
+    case powerRestored, dozeWindow
+}
