@@ -39,8 +39,8 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// itself (the shared session entry); and no program decides that a sign-out's leak ended:
     /// the measurement layer derives it from what the programs report.
     func testNoProgramReadsTheAppsSignInState() throws {
-        let signedOut = try NSRegularExpression(pattern: #"\b(w|world|os|appStorage|storage)\.signedOut\b|(?<![.\w])signedOut\b"#)
-        let account = try NSRegularExpression(pattern: #"\b(w|world|os)\.(os\.)?(appStorage\.)?account\b|\bappCredential\b"#)
+        let signedOut = try NSRegularExpression(pattern: #"\b(w|world|os|appContainer|container|storage)\.signedOut\b|(?<![.\w])signedOut\b"#)
+        let account = try NSRegularExpression(pattern: #"\b(w|world|os)\.(os\.|appContainer\.)?(storage\.)?account\b|\bappCredential\b"#)
         for s in try programSources() {
             let all = NSRange(s.text.startIndex..., in: s.text)
             if s.folder != "App" {
@@ -85,16 +85,27 @@ final class ProgramKnowledgeTests: XCTestCase {
     }
 
     /// A program's own storage is its own (docs/model.md#what-a-program-knows): the app's
-    /// container, the car's, the watch's, the television's and the widget extension's are each
-    /// read and written only by their surface's folder (kept by the operating system, `OS/`, and
-    /// set up by the world's assembly).
+    /// container (`AppContainer`) is read and written only by the app's folder, and the system
+    /// writes into it only the user's settings (`userChangesReadingsLifetime`); the car's, the
+    /// watch's, the television's and the widget extension's containers are private stored
+    /// state of their program, kept across its runs.
     /// What one program needs of another's goes by a message or a platform record.
     func testNoProgramReadsAnotherProgramsStorage() throws {
-        let owners = ["appStorage": "App", "carStorage": "Car", "watchStorage": "Watch",
-                      "tvStorage": "Television", "widgetContainer": "Widget"]
-        for s in try programSources() {
-            for (storage, owner) in owners where owner != s.folder {
-                XCTAssertFalse(s.text.contains(storage), "\(s.folder)/\(s.file) reaches into \(owner)'s \(storage)")
+        let reach = try NSRegularExpression(pattern: #"\b(appContainer|AppStorage)\b(?!\.userChangesReadingsLifetime\()"#)
+        let sources = try programSources()
+        for s in sources where s.folder != "App" {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(reach.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reaches into the app's container")
+        }
+        for (folder, file, contents) in [("Car", "CarSurface.swift", "CarStorage"), ("Watch", "WatchApp.swift", "WatchStorage"),
+                                         ("Television", "TelevisionApp.swift", "TelevisionStorage"),
+                                         ("Widget", "WidgetProvider.swift", "WidgetContainer")] {
+            let program = sources.first { $0.folder == folder && $0.file == file }
+            XCTAssertNotNil(program, "\(folder)/\(file)")
+            XCTAssertTrue(program?.text.contains("private var container = \(contents)()") ?? false,
+                          "\(folder)/\(file) keeps its container private")
+            for s in sources where s.folder != folder {
+                XCTAssertFalse(s.text.contains(contents), "\(s.folder)/\(s.file) reaches into \(folder)'s \(contents)")
             }
         }
     }

@@ -7,20 +7,20 @@ extension MainApp {
     /// The app keeps `change` in its outbox of writes not yet acknowledged.
     func appOutboxAppend(_ change: Int32) {
         changes.hold(change)
-        os.appStorage.pendingWrites.append(change)
+        container.storage.pendingWrites.append(change)
     }
 
     /// The app drops `change` from its outbox (applied, or refused for good).
     func appOutboxRemove(_ change: Int32) {
-        let before = os.appStorage.pendingWrites.count
-        os.appStorage.pendingWrites.removeAll { $0 == change }
-        for _ in os.appStorage.pendingWrites.count..<before { changes.letGo(change) }
+        let before = container.storage.pendingWrites.count
+        container.storage.pendingWrites.removeAll { $0 == change }
+        for _ in container.storage.pendingWrites.count..<before { changes.letGo(change) }
     }
 
     /// The app empties its outbox (a sign-out).
     func appOutboxClear() {
-        let dropped = os.appStorage.pendingWrites
-        os.appStorage.pendingWrites = []
+        let dropped = container.storage.pendingWrites
+        container.storage.pendingWrites = []
         for c in dropped { changes.letGo(c) }
     }
 }

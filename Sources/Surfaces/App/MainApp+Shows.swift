@@ -6,7 +6,7 @@ extension MainApp {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
     var appCredential: Int32 {
-        switch os.appStorage.account {
+        switch container.storage.account {
         case Account.none: return 0
         case Account.first: return Backend.phoneSession
         default: return Backend.secondAccountSession
@@ -22,8 +22,8 @@ extension MainApp {
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
         guard os.appInForeground else { return }
-        if os.appStorage.keyLossMessagePending {
-            os.appStorage.keyLossMessagePending = false
+        if container.storage.keyLossMessagePending {
+            container.storage.keyLossMessagePending = false
             showApp(.blank(.readingsReset))
         } else {
             showApp(.blank(.nothingYet))

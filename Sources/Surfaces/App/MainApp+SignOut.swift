@@ -22,13 +22,13 @@ extension MainApp {
     /// Signs the user out, performing the steps in `signout.steps`.
     private func performSignOut() {
         let w = world
-        guard !os.appStorage.signedOut else { return }
+        guard !container.storage.signedOut else { return }
         measure.catchUpWidgetGlances(through: w.now)
         measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
-        os.appStorage.signedOut = true
+        container.storage.signedOut = true
         measure.signOut()
-        os.appStorage.account = Account.none
-        os.appStorage.clear(at: w.now)
+        container.storage.account = Account.none
+        container.storage.clear(at: w.now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if os.keepAlive.isGranted(.carConnection) {
@@ -65,8 +65,8 @@ extension MainApp {
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
         let w = world
-        guard w.os.appStorage.account == Account.none, account != Account.none else { return }
-        w.os.appStorage.account = account
+        guard w.appContainer.storage.account == Account.none, account != Account.none else { return }
+        w.appContainer.storage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

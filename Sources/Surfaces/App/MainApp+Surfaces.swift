@@ -26,7 +26,7 @@ extension MainApp {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard world.p.watch.enabled, answersWatch, os.appStorage.account != 0 else { return }
+        guard world.p.watch.enabled, answersWatch, container.storage.account != 0 else { return }
         answerWatch(store.map(os.enclose))
     }
 

@@ -56,6 +56,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     let measure: Measurement
     /// The changes' journeys it records (made, handed on, let go), held likewise.
     let changes: ChangeJourneys
+    /// Its own container on the phone (`AppContainer`), held likewise.
+    let container: AppContainer
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is
     /// replaced by a fresh one at every launch and dropped when the run ends).
@@ -136,7 +138,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     #endif
     var memory: Memory?
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(world: World) {
+        self.world = world; os = world.os; measure = world.measure; changes = world.changes; container = world.appContainer
+    }
 
     override func discardMemory() { memory = nil }
 
@@ -146,13 +150,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if world.p.session.inSharedSecureStorage {
-            os.shared.setSession(SessionToken(id: appCredential, account: os.appStorage.account))
+            os.shared.setSession(SessionToken(id: appCredential, account: container.storage.account))
         }
     }
 
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: os.appStorage.account), hasReading: false)
+            memory = Memory(store: DataCopy(account: container.storage.account), hasReading: false)
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
@@ -178,7 +182,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @discardableResult
     private func loadKeptReading() -> Bool {
         guard let m = memory, !m.hasReading else { return false }
-        os.appStorage.deleteExpired(at: world.now)
+        container.storage.deleteExpired(at: world.now)
         guard let kept = readableReading() else { return false }
         m.store = kept
         m.hasReading = true
@@ -188,7 +192,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
         guard !os.readingsKey.lost, !os.device.locked else { return nil }
-        return os.appStorage.reading
+        return container.storage.reading
     }
 
     override func receive(_ input: MainAppInput, engine: Engine) {
@@ -262,13 +266,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
-            measure.report(.coldStart(keptReading: os.appStorage.reading != nil))
+            measure.report(.coldStart(keptReading: container.storage.reading != nil))
         }
-        if os.appStorage.reloadAskedInBackground {
+        if container.storage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the
             // budget); in the foreground a request is free.
             askForWidgetReload(.appRequest)
-            os.appStorage.reloadAskedInBackground = false
+            container.storage.reloadAskedInBackground = false
         }
         migrateProjectionIfNeeded()
         sync()
@@ -284,9 +288,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         guard let m = memory, m.coldStart else { return false }
         m.coldStart = false
-        if os.readingsKey.lost && os.appStorage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
-            os.appStorage.clear(at: w.now)
-            os.appStorage.keyLossMessagePending = true
+        if os.readingsKey.lost && container.storage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
+            container.storage.clear(at: w.now)
+            container.storage.keyLossMessagePending = true
             os.readingsKey.renew()
         }
         return true
@@ -296,7 +300,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard os.appInForeground, os.appStorage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard os.appInForeground, container.storage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
         let id = changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         appOutboxAppend(id)
@@ -360,7 +364,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// of the signed-out session while that is still pending (docs/model.md#sign-out).
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
-        if os.appStorage.account != Account.none {
+        if container.storage.account != Account.none {
             m.syncInFlight = true
             os.request(.sync, from: world.ids.app, credential: appCredential)
             sendPendingWrites()
@@ -377,7 +381,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the system's snapshot table), not copied out.
-            if r.status == .ok, os.appStorage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == os.appStorage.account {
+            if r.status == .ok, container.storage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == container.storage.account {
                 // The store is taken out of the run's memory while the reply is handled and put
                 // back at the end: a constant, which the calls below borrow as it is (a variable
                 // handed to a call is copied first, in case the call changes it).
@@ -395,7 +399,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(current) && writeProjection(current) {
                     askForWidgetReload(os.appInForeground ? .appRequest : .pushWake)
-                    os.appStorage.reloadAskedInBackground = !os.appInForeground
+                    container.storage.reloadAskedInBackground = !os.appInForeground
                 }
                 let owed = m.watchAnswerOwed
                 m.watchAnswerOwed = false
@@ -434,7 +438,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         if !sameObjects { store.objects = os.snapshots[k].objects }
         let sameNames = store.names == os.snapshots[k].names
         if !sameNames { store.names = os.snapshots[k].names }
-        store.account = os.appStorage.account
+        store.account = container.storage.account
         return (store, gained || !sameObjects || !sameNames)
     }
 
@@ -457,7 +461,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
     func sendPendingWrites() {
         guard let m = memory else { return }
-        for id in os.appStorage.pendingWrites where !m.writesInFlight.contains(id) {
+        for id in container.storage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
             os.request(.write, from: world.ids.app, credential: appCredential, change: id, key: true)
         }
@@ -492,8 +496,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
-        guard os.appStorage.account != Account.none else { return }
-        if os.appStorage.keep(store, at: world.now) { os.readingsKey.renew() }
+        guard container.storage.account != Account.none else { return }
+        if container.storage.keep(store, at: world.now) { os.readingsKey.renew() }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -508,7 +512,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
-        guard os.appStorage.account != Account.none else { return false }
+        guard container.storage.account != Account.none else { return false }
         return os.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion), os.device)
     }
 

@@ -45,9 +45,15 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
     private var clientSignedIn: Bool {
-        get { os.carStorage.clientSignedIn }
-        set { os.carStorage.clientSignedIn = newValue }
+        get { container.clientSignedIn }
+        set { container.clientSignedIn = newValue }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car's own container (docs/model.md#car-lifetime): kept across its runs
+    /// (`discardMemory` leaves it), read and written by this program only.
+    private var container = CarStorage()
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -60,7 +66,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
         self.world = world
         os = world.os
         measure = world.measure
-        os.carStorage.clientSignedIn = world.p.car.mode == .onCar
+        container.clientSignedIn = world.p.car.mode == .onCar
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
     override func discardMemory() {

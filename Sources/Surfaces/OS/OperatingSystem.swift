@@ -104,31 +104,6 @@ final class OperatingSystem {
     #endif
     /// The projection schema the installed app version writes and its widget reads.
     var schemaVersion: Int32 = 1
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The main app's own container (docs/model.md#kept-readings).
-    var appStorage: AppStorage
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own storage (docs/model.md#car-lifetime): what outlives a run of its program.
-    var carStorage = CarStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The watch's own storage (docs/model.md#watch-app-lifetime): what outlives a run of its app.
-    var watchStorage = WatchStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The television's own storage (docs/model.md#television-lifetime): what outlives a run of its program.
-    var tvStorage = TelevisionStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The widget extension's own container (what its provider runs keep between them).
-    var widgetContainer = WidgetContainer()
 
     // MARK: The main app's lifecycle (AppLifecycle.swift)
 
@@ -195,7 +170,6 @@ final class OperatingSystem {
         shared = SharedStorageArea(granted: p.storage.appGroupGranted,
                                    projectionProtection: p.widget.dataProtection.protectionClass,
                                    sessionProtection: p.session.protection.protectionClass)
-        appStorage = AppStorage(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
         watchConnectivity = WatchConnectivity(replicationSeed: seed)
         // Room for a day's messages from the start (a widget-path day encloses about 70 views
         // and 40 copies of data): the tables grow by doubling, each time a new block and a copy.

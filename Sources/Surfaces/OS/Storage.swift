@@ -55,23 +55,6 @@ extension OperatingSystem {
     func ioTime(_ pid: ProcessID) -> SimTime {
         p.storage.ioTime.sampleTime(&rng.storageFrom[Int(pid.index)])
     }
-
-    /// The user changes the readings' lifetime (docs/model.md#kept-readings): the app's container
-    /// takes the new lifetime, and with `app.deleteExpiredReadings: atOnce` deletes at once
-    /// what is now too old. The device program calls it at `app.keepReadingsChangeAt` whether
-    /// or not the app runs, as a setting the system writes into the app's container; a message
-    /// to the app would take effect only while it runs, which would change the model.
-    func changeReadingsLifetime(to lifetime: SimTime) {
-        appStorage.changeLifetime(to: lifetime, at: now)
-        if p.app.deleteExpiredReadings == .atOnce { appStorage.deleteExpired(at: now) }
-    }
-}
-
-/// The widget extension's own container: a provider run is short-lived, so what it learns
-/// for the next run is kept here.
-struct WidgetContainer {
-    /// A provider run once found the shared session entry (so its absence means signed out).
-    var sessionEntrySeen = false
 }
 
 extension Protection {

@@ -195,7 +195,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             os.device.pushTokenStale = true
             w.engine.end(w.ids.app, .terminatedBySystem)
         case .keepChange:
-            os.changeReadingsLifetime(to: p.app.keepReadingsChangedTo)
+            w.appContainer.userChangesReadingsLifetime(to: p.app.keepReadingsChangedTo, at: w.now,
+                                                    deleteAtOnce: p.app.deleteExpiredReadings == .atOnce)
         }
     }
 

@@ -56,9 +56,15 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     private(set) var stoppedAtLock = 0
     /// It holds a session (kept in the television's storage, so it outlives a run).
     private(set) var signedIn: Bool {
-        get { os.tvStorage.signedIn }
-        set { os.tvStorage.signedIn = newValue }
+        get { container.signedIn }
+        set { container.signedIn = newValue }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The television's own container (docs/model.md#television-lifetime): kept across its
+    /// runs (`discardMemory` leaves it), read and written by this program only.
+    private var container = TelevisionStorage()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -40,19 +40,24 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// The changes' journeys it records (made, handed on, let go), held likewise.
     let changes: ChangeJourneys
 
-    /// The watch's own storage (docs/model.md#watch-app-lifetime): its cache, whether it still
-    /// holds the account, and a standalone watch's unsent writes; they outlive a run.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The watch's own container (docs/model.md#watch-app-lifetime): its cache, whether it still
+    /// holds the account, and a standalone watch's unsent writes; kept across its runs
+    /// (`discardMemory` leaves it), read and written by this program only.
+    private var container = WatchStorage()
     private var cache: DataCopy? {
-        get { os.watchStorage.cache }
-        set { os.watchStorage.cache = newValue }
+        get { container.cache }
+        set { container.cache = newValue }
     }
     private var signedIn: Bool {
-        get { os.watchStorage.signedIn }
-        set { os.watchStorage.signedIn = newValue }
+        get { container.signedIn }
+        set { container.signedIn = newValue }
     }
     private var ownQueue: [Int32] {
-        get { os.watchStorage.ownQueue }
-        set { os.watchStorage.ownQueue = newValue }
+        get { container.ownQueue }
+        set { container.ownQueue = newValue }
     }
     #if !DEBUG
     @exclusivity(unchecked)

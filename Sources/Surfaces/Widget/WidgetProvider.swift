@@ -38,6 +38,12 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     #endif
     /// This run draws the gallery's preview, not a timeline.
     private var previewRun = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The widget extension's own container: a provider run is short-lived, so what it learns
+    /// for the next run is kept here (`discardMemory` leaves it).
+    private var container = WidgetContainer()
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -88,7 +94,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            if lookUp != .notFound { os.widgetContainer.sessionEntrySeen = true }
+            if lookUp != .notFound { container.sessionEntrySeen = true }
             sessionProtected = lookUp == .protected
             let age = (projection?.data.readAt).map { w.now - $0 } ?? Time.never
             let found = projection != nil
@@ -149,7 +155,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
-        if session == nil && os.widgetContainer.sessionEntrySeen { return .blank(.signedOut) }
+        if session == nil && container.sessionEntrySeen { return .blank(.signedOut) }
         // The projection's fields are read in place (`projection!.…`), not bound to a copy of it.
         guard projection != nil else { return .blank(.nothingYet) }
         if projection!.schemaVersion != os.schemaVersion {
@@ -219,4 +225,11 @@ extension WidgetProvider: AssembledProgram {
     static var requestsCountUnder: CostSurface? { .widget }
     /// At time 0: not started; the widget host launches it when a timeline is due.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+}
+
+/// The widget extension's own container: a provider run is short-lived, so what it learns
+/// for the next run is kept here.
+struct WidgetContainer {
+    /// A provider run once found the shared session entry (so its absence means signed out).
+    var sessionEntrySeen = false
 }

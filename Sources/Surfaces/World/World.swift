@@ -38,6 +38,8 @@ final class World {
     let measure: Measurement
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
+    /// The main app's own container on the phone (`AppContainer`): its contents are the app's.
+    let appContainer: AppContainer
 
     /// The programs' addresses, which the operating system keeps (set by `Assembly`).
     @inline(__always) var ids: ProcessAddresses { os.ids }
@@ -50,6 +52,7 @@ final class World {
         measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
         os = OperatingSystem(p, engine: engine, measure: measure, changes: changes, seed: seed)
+        appContainer = AppContainer(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
     }
 
     /// Ends the world: its programs hold strong references to it, its operating system, its
