@@ -26,7 +26,8 @@ let package = Package(
     targets: [
         // Clock, event queue, process lifecycle, random streams. No Foundation.
         .target(name: "SimKernel", swiftSettings: strict),
-        // The operating system the surfaces run on: device, storage, widget host, push, watch link.
+        // The operating system the surfaces run on: the network, the app's lifecycle, the device,
+        // shared storage and secure storage, the watch link; it names none of the app's programs.
         .target(name: "Platform", dependencies: ["SimKernel"], swiftSettings: strict),
         // The app's programs and its backend, assembled into one world per replication.
         .target(name: "Surfaces", dependencies: ["SimKernel", "Platform"], swiftSettings: strict),
@@ -41,6 +42,7 @@ let package = Package(
         // Helpers shared by the test targets (seeded loops, tolerances).
         .target(name: "TestSupport", dependencies: ["SimKernel"], swiftSettings: strict),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SimKernel", "SurfaceSimKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "Golden"], swiftSettings: strict),

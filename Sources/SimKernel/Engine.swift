@@ -226,6 +226,20 @@ public final class Engine {
         route.forward(self, payload, incarnation, delay)
     }
 
+    /// Launches the program a launch route leads to for `payload` (its run's first input), or
+    /// delivers the payload to its running run now.
+    @inlinable @inline(__always)
+    public func launchOrDeliver<Payload>(_ payload: Payload, via route: LaunchRoute<Payload>, by launcher: Launcher) {
+        route.launchOrDeliver(self, payload, launcher)
+    }
+
+    /// Launches the program at `address` for `input` (its run's first input), or delivers the
+    /// input to its running run now (the car connection launching the car's program for a drive).
+    @inlinable @inline(__always)
+    public func launchOrDeliver<Input>(_ input: Input, to address: Address<Input>, by launcher: Launcher) {
+        if !launch(address, by: launcher, first: input) { send(input, to: address) }
+    }
+
     // MARK: Lifecycle
 
     /// Launches a process that is not running, or resumes a suspended one.

@@ -108,3 +108,22 @@ public struct Route<Payload> {
         }
     }
 }
+
+/// A way to launch a program for one kind of payload whose input wraps it (the watch's system
+/// launching the watch app for a push): the program is launched and handles the input as its
+/// run's first (`Engine.launch(_:by:limits:first:)`), or, if it runs already, gets it as an
+/// event now. Fixed once when the world is assembled, like a `Route`.
+public struct LaunchRoute<Payload> {
+    /// The receiving process.
+    public let process: ProcessID
+    @usableFromInline let launchOrDeliver: (Engine, Payload, Launcher) -> Void
+
+    /// A launch route to `address` that delivers a payload `p` as `wrap(p)`.
+    @inlinable
+    public init<Input>(to address: Address<Input>, as wrap: @escaping (Payload) -> Input) {
+        process = address.process
+        launchOrDeliver = { engine, payload, launcher in
+            engine.launchOrDeliver(wrap(payload), to: address, by: launcher)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import XCTest
 import SimKernel
+import Platform
 @testable import Surfaces
 
 /// A family of per-program streams (`ProgramStreams`) gives program k the stream named
@@ -8,7 +9,7 @@ import SimKernel
 /// the stream named after it (docs/model.md#randomness).
 final class ProgramStreamsTests: XCTestCase {
     func testEachProgramDrawsTheStreamNamedAfterIt() {
-        let family = ProgramStreams.Family("network.from")
+        let family = ProgramStreams.Family("network.from", programNames: Assembly.programNames)
         let seed: UInt64 = 0x5EED_0001
         let names = Assembly.programNames
         var streams = ProgramStreams(family, replicationSeed: seed)

@@ -153,7 +153,7 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
         case .run(let index, let change):
             guard let session = os.readSharedSession() else { engine.end(w.ids.actionRunner, .normal); return }
             running = Int(index)
-            os.request(.write, from: w.ids.actionRunner, credential: session.id, change: change, key: true)
+            os.request(.write, from: w.ids.actionRunner, to: w.ids.backend, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.

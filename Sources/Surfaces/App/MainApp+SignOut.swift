@@ -55,7 +55,7 @@ extension MainApp {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
             os.transfers.holdRevocation()
-            os.request(.revoke, from: w.ids.app, credential: Backend.phoneSession)
+            os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: Backend.phoneSession)
         }
     }
 

@@ -251,7 +251,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            os.request(.deviceCode, from: world.ids.app, credential: appCredential, item: code)
+            os.request(.deviceCode, from: world.ids.app, to: world.ids.backend, credential: appCredential, item: code)
         }
     }
 
@@ -366,11 +366,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         guard let m = memory, !m.syncInFlight else { return }
         if container.storage.account != Account.none {
             m.syncInFlight = true
-            os.request(.sync, from: world.ids.app, credential: appCredential)
+            os.request(.sync, from: world.ids.app, to: world.ids.backend, credential: appCredential)
             sendPendingWrites()
         }
         if os.transfers.holdsRevocation {
-            os.request(.revoke, from: world.ids.app, credential: Backend.phoneSession)
+            os.request(.revoke, from: world.ids.app, to: world.ids.backend, credential: Backend.phoneSession)
         }
     }
 
@@ -463,7 +463,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         guard let m = memory else { return }
         for id in container.storage.pendingWrites where !m.writesInFlight.contains(id) {
             m.writesInFlight.insert(id)
-            os.request(.write, from: world.ids.app, credential: appCredential, change: id, key: true)
+            os.request(.write, from: world.ids.app, to: world.ids.backend, credential: appCredential, change: id, key: true)
         }
     }
 
@@ -545,6 +545,14 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
+    /// The system's main app: it is told it was opened, gets what the watch sends it, and is
+    /// granted the outbox lock by file coordination.
+    static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
+        system.app = address.process
+        system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
+        if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
+        system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
+    }
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
     static var requestsCountUnder: CostSurface? { .app }

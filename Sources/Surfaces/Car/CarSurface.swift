@@ -158,7 +158,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             measure.shows(.car, .blank(.signedOut))
             return
         }
-        os.request(.compactFetch, from: w.ids.car, credential: Backend.carSession, online: true)
+        os.request(.compactFetch, from: w.ids.car, to: w.ids.backend, credential: Backend.carSession, online: true)
         scheduleRefresh()
     }
 
@@ -176,7 +176,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        if os.wakeAppInBackground(.system, for: .backgroundWake(.system), carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
+        if os.wakeAppInBackground(.system, for: .backgroundWake(.system), at: w.ids.app, carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
     }
 
 }
@@ -192,6 +192,10 @@ struct CarStorage {
 extension CarSurface: AssembledProgram {
     typealias Input = CarInput
     static var programName: String { "car" }
+    /// The car connection: the app it projects was lost.
+    static func hears(_ system: inout SystemWiring, at address: Address<CarInput>, _ p: Parameters) {
+        if p.car.enabled { system.car = Route(to: address, as: { (_: CarConnectionEvent) in CarInput.appLost }) }
+    }
     static var replyInput: ((Reply) -> CarInput)? { CarInput.reply }
     static var requestsCountUnder: CostSurface? { .car }
     /// At time 0: a car that runs all day runs from time 0; one that lives while connected

@@ -78,7 +78,7 @@ public final class ProbeRun {
         settle()
     }
 
-    func forceQuit() { world.os.forceQuitApp(); settle() }
+    func forceQuit() { world.os.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: world.ids.app); settle() }
 
     /// The user changes something in the app; returns the change's number.
     func editInApp() -> Int32? {
@@ -136,7 +136,7 @@ public final class ProbeRun {
     func watchWrite() -> Int32? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchWatchApp(by: .user, for: .write)     // a write on the watch launches its app
+            world.os.launchOrDeliver(.write, to: world.ids.watch, by: .user)   // a write on the watch launches its app
         } else {
             world.send(.write, to: world.ids.watch)
         }
@@ -147,7 +147,7 @@ public final class ProbeRun {
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchWatchApp(by: .user, for: .glance)    // a look brings the app up
+            world.os.launchOrDeliver(.glance, to: world.ids.watch, by: .user)   // a look brings the app up
         } else {
             world.send(.glance, to: world.ids.watch)
         }
@@ -164,7 +164,7 @@ public final class ProbeRun {
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
-            world.os.startPlayback()                          // the playback launches the television's program
+            world.os.launchOrDeliver(.playback, to: world.ids.tv, by: .user)                       // the playback launches the television's program
         } else {
             guard world.engine.isRunning(world.ids.tv) else { return false }
             world.send(.playback, to: world.ids.tv)

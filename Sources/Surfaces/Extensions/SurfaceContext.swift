@@ -60,7 +60,8 @@ public final class SurfaceContext {
         let address = e.register(program, name: name)
         world.rng.addProcess(named: name)
         world.os.addProcess(named: name)
-        world.os.replyRoutes.append(replies.map { Route(to: address, as: $0) })
+        world.os.wiring.replyRoutes.append(replies.map { Route(to: address, as: $0) })
+        world.os.wiring.outboxLockGrants.append(nil)
         return address
     }
 
@@ -77,7 +78,7 @@ public final class SurfaceContext {
     /// as the program's own input, built by the `replies` it was registered with, one round
     /// trip (`network.latency`, drawn from the program's stream) later (docs/model.md#backend-and-push).
     public func fetchStatus<Input>(for address: Address<Input>, overPhoneNetwork: Bool = false) {
-        world.os.request(.compactFetch, from: address, credential: Backend.addedSurfaceSession,
+        world.os.request(.compactFetch, from: address, to: world.ids.backend, credential: Backend.addedSurfaceSession,
                       online: overPhoneNetwork ? nil : true)
     }
 

@@ -137,7 +137,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 startBackgroundTransfer()
                 handedOver()
             } else {
-                os.request(.write, from: w.ids.share, credential: token.id, change: change, key: true)
+                os.request(.write, from: w.ids.share, to: w.ids.backend, credential: token.id, change: change, key: true)
             }
         case .outbox:
             append(change)
@@ -294,12 +294,12 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func upload(_ t: Transfer) {
         let w = world
-        os.request(.write, from: w.ids.shareSheet, credential: Backend.phoneSession, change: t.change,
+        os.request(.write, from: w.ids.shareSheet, to: w.ids.backend, credential: Backend.phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
         if !os.device.appForceQuit && !os.appInForeground {
-            os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer))
+            os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer), at: world.ids.app)
         }
     }
 }
@@ -308,6 +308,11 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 extension ShareExtension: AssembledProgram {
     typealias Input = ShareExtensionInput
     static var programName: String { "shareExtension" }
+    /// File coordination grants it the outbox lock.
+    static func hears(_ system: inout SystemWiring, at address: Address<ShareExtensionInput>, _ p: Parameters) {
+        guard p.share.enabled else { return }
+        system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in ShareExtensionInput.outboxLockGranted })
+    }
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
     static var requestsCountUnder: CostSurface? { .share }

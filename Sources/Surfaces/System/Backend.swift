@@ -199,7 +199,9 @@ final class Backend: SimulatedProcess<BackendInput> {
         var delay = r.returnDelay
         if r.kind == .revoke {
             revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
-            os.backendRevoked()
+            // The television keeps a connection to the backend: it is told at once
+            // (docs/model.md#sign-out: a revocation that reaches it); a watch finds out at its next request.
+            if world.p.tv.enabled { world.send(.revoked, to: world.ids.tv, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
@@ -376,7 +378,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleRename()
         case .look:
-            os.request(.sync, from: world.ids.elsewhere, credential: Backend.otherDevice, online: true)
+            os.request(.sync, from: world.ids.elsewhere, to: world.ids.backend, credential: Backend.otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
@@ -395,7 +397,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = changes.make(.elsewhere)
-        os.request(.write, from: world.ids.elsewhere, credential: Backend.otherDevice, change: id, key: true, online: true)
+        os.request(.write, from: world.ids.elsewhere, to: world.ids.backend, credential: Backend.otherDevice, change: id, key: true, online: true)
         changes.letGo(id)
     }
 }
@@ -427,3 +429,6 @@ extension Assembly {
     /// The account's other device of this world (for its metrics and the chapter's probes).
     var elsewhere: OtherDevice { program(OtherDevice.self) }
 }
+
+/// The backend is the server the network's requests reach (its `request` case).
+extension BackendInput: ServerInput {}

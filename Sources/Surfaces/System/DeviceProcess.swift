@@ -116,9 +116,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         switch input {
         case .terminateApp(let inc):
-            if engine.isRunning(w.ids.app) && !os.appInForeground && inc == engine.incarnation(w.ids.app) {
-                engine.end(w.ids.app, .terminatedBySystem)
-            }
+            os.endAppKeptForActivity(incarnation: inc)
         case .reply(let r):
             if r.kind == .revoke && r.status == .ok { os.transfers.revocationConfirmed() }
         case .unlock:
@@ -145,7 +143,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             os.device.online = true
             os.broadcast(.online)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, credential: Backend.phoneSession) }
+            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, to: w.ids.backend, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()
@@ -229,7 +227,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func grantBackgroundRefresh() {
         let w = world
         if !os.device.appForceQuit && !os.device.pushTokenStale && !os.appInForeground && !os.device.lowPower {
-            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler)), let bucket = os.standbyBucket {
+            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler), at: w.ids.app), let bucket = os.standbyBucket {
                 jobRuns.record(at: w.now)
                 w.engine.log(w.ids.device, "refreshRun", "standby bucket \(bucket.rawValue)")
             }
@@ -303,7 +301,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func restart() {
         let w = world
         if os.appInForeground { os.appLeavesForeground() }
-        for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        for pid in os.wiring.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         os.setLocked(true)
         os.device.unlockedSinceBoot = false
         os.broadcast(.restarted)
@@ -315,7 +313,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         let w = world
         let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
         if os.appInForeground { return }   // updates install while the app is not in use
-        for pid in os.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
+        for pid in os.wiring.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
         if changesSchema { os.schemaVersion += 1 }
         os.broadcast(.appUpdated)
     }
@@ -325,6 +323,16 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 extension DeviceProcess: AssembledProgram {
     typealias Input = DeviceInput
     static var programName: String { "device" }
+    /// The phone's own process: the screen coming on, and the timer that ends an app kept running
+    /// for an activity.
+    static func hears(_ system: inout SystemWiring, at address: Address<DeviceInput>, _ p: Parameters) {
+        system.phone = Route(to: address, as: { event in
+            switch event {
+            case .screenOn: return DeviceInput.screenOn
+            case .endAppKeptForActivity(let incarnation): return DeviceInput.terminateApp(incarnation: incarnation)
+            }
+        })
+    }
     static var replyInput: ((Reply) -> DeviceInput)? { DeviceInput.reply }
     /// The device sends the app's pending revocation when the network comes back: it counts as the app.
     static var requestsCountUnder: CostSurface? { .app }

@@ -208,7 +208,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         w.engine.log(w.ids.pushService, "wake", "app, writer \(writer.index)")
-        os.wakeAppInBackground(.pushWake, for: .silentPush)
+        os.wakeAppInBackground(.pushWake, for: .silentPush, at: world.ids.app)
     }
 
     /// Whether a push reaching the app in the background keeps its high priority: the backend
@@ -233,6 +233,19 @@ final class PushService: SimulatedProcess<PushServiceInput> {
 extension PushService: AssembledProgram {
     typealias Input = PushServiceInput
     static var programName: String { "pushService" }
+    /// The push service: a force-quit's discarded push, and the phone back within a standalone
+    /// watch's reach.
+    static func hears(_ system: inout SystemWiring, at address: Address<PushServiceInput>, _ p: Parameters) {
+        let notice = { (n: PushServiceNotice) -> PushServiceInput in
+            switch n {
+            case .discardHeld: return PushServiceInput.discardHeld
+            case .phoneInWatchReach: return PushServiceInput.phoneInWatchReach
+            }
+        }
+        system.pushService = Route(to: address, as: notice)
+        // A standalone watch's push held while the phone was away can go (docs/model.md#watch-reachability).
+        if p.watch.level == .standalone { system.watchReachListeners.append(Route(to: address, as: notice)) }
+    }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
     /// At time 0: the push service runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }

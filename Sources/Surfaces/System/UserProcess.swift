@@ -128,11 +128,11 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         switch input {
         case .drive:
-            os.connectCar()
+            os.launchOrDeliver(.drive, to: w.ids.car, by: .system)   // the car connection launches the car's program
         case .playback:
-            os.startPlayback()
+            os.launchOrDeliver(.playback, to: w.ids.tv, by: .user)   // the playback launches the television's program
         case .watchWrite:
-            os.launchWatchApp(by: .user, for: .write)
+            os.launchOrDeliver(.write, to: w.ids.watch, by: .user)   // the watch's system launches its app
         case .placesOrder:
             placeOrder()
             scheduleOrder()
@@ -259,7 +259,7 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
         let w = world
         guard w.p.watch.enabled else { return }
         if w.p.watch.lifetime == .whenLooked {
-            w.os.launchWatchApp(by: .user, for: .glance)     // a look brings the app up
+            w.os.launchOrDeliver(.glance, to: w.ids.watch, by: .user)     // a look brings the app up
         } else {
             w.send(.glance, to: w.ids.watch)
         }
@@ -270,6 +270,10 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
 extension UserProcess: AssembledProgram {
     typealias Input = UserInput
     static var programName: String { "user" }
+    /// The person's session with the app begins when the app is opened.
+    static func hears(_ system: inout SystemWiring, at address: Address<UserInput>, _ p: Parameters) {
+        system.sessionStarted = Route(to: address, as: { UserInput.sessionStarted(surfaceSeed: $0.surfaceSeed) })
+    }
     /// At time 0: the user is there from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }

@@ -195,7 +195,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             flushOwnQueue()
             if mayFetch(for: "glance") {
                 glanceWaiting = true
-                os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watch, to: w.ids.backend, credential: Backend.watchCredential, online: true)
             } else {
                 measure.glance(.watch)      // what the watch has: its cache, with no request
             }
@@ -233,7 +233,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .push:
             extendAllowance()
             if mayFetch(for: "push") {
-                os.request(.compactFetch, from: w.ids.watch, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watch, to: w.ids.backend, credential: Backend.watchCredential, online: true)
             }
         case .reply(let r):
             handle(r)
@@ -312,7 +312,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in ownQueue {
-            os.request(.write, from: world.ids.watch, credential: Backend.watchCredential, change: id, key: true, online: true)
+            os.request(.write, from: world.ids.watch, to: world.ids.backend, credential: Backend.watchCredential, change: id, key: true, online: true)
         }
     }
 }
@@ -332,6 +332,20 @@ struct WatchStorage {
 extension WatchApp: AssembledProgram {
     typealias Input = WatchAppInput
     static var programName: String { "watchApp" }
+    /// What reaches the watch app over the link, and the watch's system launching it for a push.
+    static func hears(_ system: inout SystemWiring, at address: Address<WatchAppInput>, _ p: Parameters) {
+        guard p.watch.enabled else { return }
+        let deliver = { (d: WatchDelivery) -> WatchAppInput in
+            switch d {
+            case .context(let snapshot): return WatchAppInput.context(snapshot: snapshot)
+            case .remoteReply(let snapshot): return WatchAppInput.remoteReply(snapshot: snapshot)
+            case .notice(let n): return WatchAppInput.notice(n)
+            case .push: return WatchAppInput.push
+            }
+        }
+        system.watchApp = Route(to: address, as: deliver)
+        system.watchAppLaunch = LaunchRoute(to: address, as: deliver)
+    }
     static var replyInput: ((Reply) -> WatchAppInput)? { WatchAppInput.reply }
     static var requestsCountUnder: CostSurface? { .watch }
     /// At time 0: an all-day watch app runs from time 0; one that lives when looked at is

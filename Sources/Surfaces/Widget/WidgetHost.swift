@@ -300,6 +300,17 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 extension WidgetHost: AssembledProgram {
     typealias Input = WidgetHostInput
     static var programName: String { "widgetHost" }
+    /// The system's widget host, when the app has a widget: reload requests, lock changes, dead providers.
+    static func hears(_ system: inout SystemWiring, at address: Address<WidgetHostInput>, _ p: Parameters) {
+        guard p.widget.enabled else { return }
+        system.widgetHost = Route(to: address, as: { message in
+            switch message {
+            case .reloadRequest(let free, let reason): return WidgetHostInput.reloadRequest(free: free, reason: reason)
+            case .lockChanged: return WidgetHostInput.lockChanged
+            case .providerDied: return WidgetHostInput.providerDied
+            }
+        })
+    }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WidgetHostInput)? { WidgetHostInput.deviceNotice }
     /// At time 0: the system runs the widget host all day when the app has a widget.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }

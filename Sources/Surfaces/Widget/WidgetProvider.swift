@@ -100,7 +100,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             let found = projection != nil
             building = Build(projection: consume projection, session: session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                os.request(.compactFetch, from: w.ids.provider, credential: session!.id)
+                os.request(.compactFetch, from: w.ids.provider, to: w.ids.backend, credential: session!.id)
                 return
             }
             finish()

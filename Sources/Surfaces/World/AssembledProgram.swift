@@ -27,6 +27,11 @@ protocol AssembledProgram: AnyObject {
     /// The input a platform notice (network, first unlock, restart, update) reaches it as, if
     /// it listens for them with parameters `p`; nil when it does not.
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)?
+    /// What else it hears from the operating system with parameters `p`: the routes it gives
+    /// the system (`SystemWiring`: the server requests reach, the app's foreground and launches,
+    /// the widget host's reload requests, what reaches the watch…), each turning the system's
+    /// payload into one of its own inputs. The default hears nothing more.
+    static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters)
     /// Whether it is one of the phone's app processes, which a restart, an update or the
     /// phone switching off ends.
     static var endsWithThePhone: Bool { get }
@@ -41,6 +46,7 @@ extension AssembledProgram {
     static var replyInput: ((Reply) -> Input)? { nil }
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
+    static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
     static var endsWithThePhone: Bool { false }
     func start() {}
 }
@@ -51,27 +57,27 @@ extension AssembledProgram {
         // cannot state: it would be recursive); checked in debug builds.
         let address = wiring.engine.register(unsafeDowncast(self, to: SimulatedProcess<Input>.self), name: Self.programName)
         let index = Int(address.process.index)
-        if let reply = Self.replyInput { wiring.replyRoutes[index] = Route(to: address, as: reply) }
-        if let notice = Self.noticeInput(p) { wiring.noticeListeners.append(Route(to: address, as: notice)) }
-        if Self.endsWithThePhone { wiring.phoneProcesses.append(address.process) }
+        if let reply = Self.replyInput { wiring.system.replyRoutes[index] = Route(to: address, as: reply) }
+        if let notice = Self.noticeInput(p) { wiring.system.noticeListeners.append(Route(to: address, as: notice)) }
+        if Self.endsWithThePhone { wiring.system.phoneProcesses.append(address.process) }
+        Self.hears(&wiring.system, at: address, p)
     }
 }
 
 /// What registering the programs gathers from their declarations, in registration order.
 struct Wiring {
     let engine: Engine
-    /// Where the network delivers each program's replies, by process index.
-    var replyRoutes: [Route<Reply>?]
-    /// The programs that hear the platform's notices, as their own input.
-    var noticeListeners: [Route<DeviceNotice>] = []
-    /// The phone's app processes, which a restart ends.
-    var phoneProcesses: [ProcessID] = []
+    /// What the operating system delivers to the programs along their routes: each program's
+    /// replies (by process index), the device's notices, the phone's app processes a restart
+    /// ends, and what each program `hears`.
+    var system = SystemWiring()
 
     init(engine: Engine, programs: Int) {
         self.engine = engine
-        replyRoutes = Array(filledWith: nil, count: programs)
-        noticeListeners.reserveCapacity(programs)
-        phoneProcesses.reserveCapacity(programs)
+        system.replyRoutes = Array(filledWith: nil, count: programs)
+        system.outboxLockGrants = Array(filledWith: nil, count: programs)
+        system.noticeListeners.reserveCapacity(programs)
+        system.phoneProcesses.reserveCapacity(programs)
     }
 }
 

@@ -86,12 +86,10 @@ final class Assembly {
         // its own input, if it declares one.
         var wiring = Wiring(engine: w.engine, programs: Self.programCount)
         for program in programs { program.register(&wiring, parameters: w.p) }
-        w.os.ids = ProcessAddresses(self)
-        w.os.replyRoutes = wiring.replyRoutes
-        Self.inTellingOrder(&wiring.noticeListeners, by: Self.noticeRank) { $0.process }
-        Self.inTellingOrder(&wiring.phoneProcesses, by: Self.endingRank) { $0 }
-        w.os.noticeListeners = wiring.noticeListeners
-        w.os.phoneProcesses = wiring.phoneProcesses
+        w.ids = ProcessAddresses(self)
+        Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
+        Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }
+        w.os.wiring = wiring.system
         // Each type is listed once (`index(of:)` finds a type's first place: a second one would be
         // registered and never reached), and registered at its place in the list (checked in debug
         // builds, so in the tests).
@@ -99,7 +97,7 @@ final class Assembly {
         assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == Self.programNames,
                "each program registers at its place in Assembly.programTypes")
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
-        assert(w.os.replyRoutes.indices.allSatisfy { w.os.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
+        assert(w.os.wiring.replyRoutes.indices.allSatisfy { w.os.wiring.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")
     }
 

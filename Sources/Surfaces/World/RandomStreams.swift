@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// The random streams the world's programs share (docs/model.md#randomness): one per source
 /// of randomness, each seeded from the replication seed and its own stable name, so turning a
@@ -25,6 +26,8 @@ struct RandomStreams {
     var signOutVisit, elsewhereDeletes: RandomStream
     /// The other device's renames apart from its deletions.
     var elsewhereRenames: RandomStream
+    /// The delay of the revocation the backend's connection to the television carries (`push.tv`).
+    var pushTV: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
     /// The backend's time applying each process's writes, the delivery (loss, delay) of the
@@ -53,6 +56,7 @@ struct RandomStreams {
         signOutVisit = s(n.signOutVisit)
         elsewhereDeletes = s(n.elsewhereDeletes)
         elsewhereRenames = s(n.elsewhereRenames)
+        pushTV = s(n.pushTV)
         deviceMotion = s(n.deviceMotion)
         backendFrom = ProgramStreams(n.backendFrom, replicationSeed: seed)
         pushFrom = ProgramStreams(n.pushFrom, replicationSeed: seed)
@@ -97,8 +101,9 @@ private struct StreamNameHashes {
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let backendFrom = ProgramStreams.Family("backend.from")
-    let pushFrom = ProgramStreams.Family("push.from")
-    let pushWakeFrom = ProgramStreams.Family("push.wake.from")
-    let pushWatchFrom = ProgramStreams.Family("push.watch.from")
+    let pushTV = SeedMixer.nameHash("push.tv")
+    let backendFrom = ProgramStreams.Family("backend.from", programNames: Assembly.programNames)
+    let pushFrom = ProgramStreams.Family("push.from", programNames: Assembly.programNames)
+    let pushWakeFrom = ProgramStreams.Family("push.wake.from", programNames: Assembly.programNames)
+    let pushWatchFrom = ProgramStreams.Family("push.watch.from", programNames: Assembly.programNames)
 }

@@ -2,8 +2,9 @@ import SimKernel
 import Platform
 
 /// One replication's assembly (docs/model.md): its parameters, the engine, the random streams,
-/// the truth, the measurement layer, the operating system (`os`, `Sources/Surfaces/OS/`) and
-/// the addresses of the programs wired together by `Assembly`, and their teardown (`dismantle`).
+/// the truth, the measurement layer, the operating system (`os`, the `Platform` module's
+/// `OperatingSystem`) and the addresses of the programs wired together by `Assembly`, and their
+/// teardown (`dismantle`).
 ///
 /// Programs hold the world, its operating system, and the measurement layer and changes' journeys
 /// they use, strongly: they call the system's services (storage, network, launching) as `os.…`,
@@ -41,8 +42,17 @@ final class World {
     /// The main app's own container on the phone (`AppContainer`): its contents are the app's.
     let appContainer: AppContainer
 
-    /// The programs' addresses, which the operating system keeps (set by `Assembly`).
-    @inline(__always) var ids: ProcessAddresses { os.ids }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var assignedIDs: ProcessAddresses?
+    /// The programs' addresses (set by `Assembly` before anything runs). Read without the
+    /// optional's check and copy: reading one address out of an implicitly unwrapped optional
+    /// copied all of them first (an outlined copy per read on the hot path).
+    var ids: ProcessAddresses {
+        @inline(__always) get { assignedIDs.unsafelyUnwrapped }
+        set { assignedIDs = newValue }
+    }
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -51,7 +61,8 @@ final class World {
         self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
-        os = OperatingSystem(p, engine: engine, measure: measure, changes: changes, seed: seed)
+        os = OperatingSystem(PlatformSettings(p), engine: engine, observer: measure, custody: changes,
+                             streams: Self.systemStreamNames, seed: seed)
         appContainer = AppContainer(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
     }
 
@@ -63,7 +74,11 @@ final class World {
     func dismantle() {
         engine.unregisterAll()
         os.dismantle()
+        assignedIDs = nil
     }
+
+    /// The name hashes of the system's per-program streams, for the built-in programs: made once.
+    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.programNames)
 
     @inline(__always) var now: SimTime { engine.now }
 

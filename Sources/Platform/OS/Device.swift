@@ -1,5 +1,4 @@
 import SimKernel
-import Platform
 
 /// The phone as the operating system runs it (docs/model.md#power,
 /// docs/model.md#lock-screen-redaction): locking and unlocking, the notices it delivers to the
@@ -9,46 +8,46 @@ import Platform
 /// unlock stays closed until the next unlock).
 extension OperatingSystem {
     /// The user unlocks the phone (also the first unlock after a restart).
-    func unlock() {
-        let first = !device.unlockedSinceBoot
-        let wasLocked = device.locked
+    public func unlock() {
+        let first = !_device.unlockedSinceBoot
+        let wasLocked = _device.locked
         setLocked(false)
-        device.unlockedSinceBoot = true
+        _device.unlockedSinceBoot = true
         if first { broadcast(.firstUnlock) }
         // The screen comes on: Doze ends (docs/model.md#power).
-        if wasLocked && p.device.doze { send(.screenOn, to: ids.device) }
+        if wasLocked && settings.doze, let phone = _wiring.phone { send(.screenOn, via: phone) }
     }
 
     /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
     /// host, which redacts the widget while locked (docs/model.md#lock-screen-redaction).
-    func setLocked(_ locked: Bool) {
-        let changed = device.locked != locked
-        device.locked = locked
-        if changed && p.widget.enabled && p.widget.redactsWhenLocked { send(.lockChanged, to: ids.widgetHost) }
+    public func setLocked(_ locked: Bool) {
+        let changed = _device.locked != locked
+        _device.locked = locked
+        if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, via: host) }
     }
 
     /// Tells the system programs that react to platform notices.
-    func broadcast(_ notice: DeviceNotice) {
-        for route in noticeListeners { send(notice, via: route) }
+    public func broadcast(_ notice: DeviceNotice) {
+        for route in _wiring.noticeListeners { send(notice, via: route) }
     }
 
     /// Switches the phone off or on.
-    func setPhonePower(on: Bool) {
-        guard device.poweredOn != on else { return }
+    public func setPhonePower(on: Bool) {
+        guard _device.poweredOn != on else { return }
         if !on {
-            if appInForeground { appLeavesForeground() }
-            for pid in phoneProcesses { engine.end(pid, .terminatedBySystem) }
-            device.poweredOn = false
-            device.online = false
+            if _appInForeground { appLeavesForeground() }
+            for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
+            _device.poweredOn = false
+            _device.online = false
             broadcast(.offline)
         } else {
-            device.poweredOn = true
+            _device.poweredOn = true
             setLocked(true)
-            device.unlockedSinceBoot = false
+            _device.unlockedSinceBoot = false
             broadcast(.restarted)
-            device.online = true
+            _device.online = true
             broadcast(.online)
-            if p.watch.enabled { send(.phonePoweredOn, to: ids.watchLink) }
+            if settings.hasWatchApp { send(.phonePoweredOn, to: _wiring.watchLink.unsafelyUnwrapped) }
         }
     }
 }

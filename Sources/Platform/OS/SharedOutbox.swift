@@ -1,5 +1,4 @@
 import SimKernel
-import Platform
 
 /// The outbox file in the shared storage area as a holder of changes (docs/model.md#lost-changes):
 /// the app and the share extension both write it, so what its items mean to the changes'
@@ -7,22 +6,22 @@ import Platform
 extension OperatingSystem {
     /// Replaces the shared outbox file: items it gains are held by it, items overwritten
     /// are let go (an append lost to an uncoordinated rewrite is lost here).
-    func writeSharedOutbox(_ items: [Int32]) {
-        let old = outbox.read()
-        for c in items { changes.hold(c) }
-        outbox.write(items)
-        for c in old { changes.letGo(c) }
+    public func writeSharedOutbox(_ items: [Int32]) {
+        let old = _outbox.read()
+        for c in items { custody.hold(c) }
+        _outbox.write(items)
+        for c in old { custody.letGo(c) }
     }
 
     /// Creates one item file in the shared outbox (perProcessFiles).
-    func createOutboxItemFile(_ change: Int32) {
-        changes.hold(change)
-        outbox.createItemFile(change)
+    public func createOutboxItemFile(_ change: Int32) {
+        custody.hold(change)
+        _outbox.createItemFile(change)
     }
 
     /// Deletes one item file (the app took the item into its own outbox first).
-    func deleteOutboxItemFile(_ change: Int32) {
-        outbox.deleteItemFile(change)
-        changes.letGo(change)
+    public func deleteOutboxItemFile(_ change: Int32) {
+        _outbox.deleteItemFile(change)
+        custody.letGo(change)
     }
 }

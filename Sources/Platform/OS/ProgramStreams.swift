@@ -8,38 +8,39 @@ import SimKernel
 /// A built-in program's stream is seeded when it is first drawn from: most programs never
 /// draw from most families (a replication has seven families of nineteen streams), and a
 /// stream's draws depend only on its seed, so seeding it later gives the same draws.
-struct ProgramStreams {
+public struct ProgramStreams {
     /// A source of per-program streams: its name prefix and the name hashes of the built-in
-    /// programs' streams (`Assembly.programNames`, in order), computed once.
-    struct Family: Sendable {
+    /// programs' streams (in registration order), computed once.
+    public struct Family: Sendable {
         let prefix: String
-        let builtInHashes: [UInt64]
+        @usableFromInline let builtInHashes: [UInt64]
 
-        init(_ prefix: String) {
+        public init(_ prefix: String, programNames: [String]) {
             self.prefix = prefix
-            builtInHashes = Assembly.programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
+            builtInHashes = programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
         }
     }
 
-    private let family: Family
-    private let replicationSeed: UInt64
+    @usableFromInline let family: Family
+    @usableFromInline let replicationSeed: UInt64
     /// By process index; nil until the stream is first drawn from (`subscript`).
-    private var streams: [RandomStream?]
+    @usableFromInline var streams: [RandomStream?]
 
     /// The built-in programs' streams of `family` in the replication seeded `seed`.
-    init(_ family: Family, replicationSeed seed: UInt64) {
+    public init(_ family: Family, replicationSeed seed: UInt64) {
         self.family = family
         replicationSeed = seed
         streams = Array(filledWith: nil, count: family.builtInHashes.count)
     }
 
     /// Adds the stream of the program registered next, named `name` (docs/extending.md#programs).
-    mutating func addProgram(named name: String) {
+    public mutating func addProgram(named name: String) {
         streams.append(RandomStream(replicationSeed: replicationSeed, name: "\(family.prefix).\(name)"))
     }
 
     /// The stream of the program at process index `i`.
-    subscript(_ i: Int) -> RandomStream {
+    @inlinable
+    public subscript(_ i: Int) -> RandomStream {
         @inline(__always) get { streams[i] ?? seeded(i) }
         @inline(__always) _modify {
             if streams[i] == nil { streams[i] = seeded(i) }
@@ -48,7 +49,7 @@ struct ProgramStreams {
     }
 
     /// The stream of built-in program `i` as seeded at the start of the replication.
-    private func seeded(_ i: Int) -> RandomStream {
+    @usableFromInline func seeded(_ i: Int) -> RandomStream {
         RandomStream(replicationSeed: replicationSeed, nameHash: family.builtInHashes[i])
     }
 }

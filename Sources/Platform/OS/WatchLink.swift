@@ -1,10 +1,9 @@
 import SimKernel
-import Platform
 
 /// What the watch link service accepts: its own timers (the phone going out of reach and
 /// back, messages and queued writes on their way to the phone, what is on its way to the
 /// watch), word that the phone was switched on, and the platform's notices.
-enum WatchLinkInput {
+public enum WatchLinkInput: Sendable {
     /// The phone goes out of the watch's reach (its own timer).
     case goAway
     /// The phone is back within reach (its own timer).
@@ -19,7 +18,7 @@ enum WatchLinkInput {
     case deliverQueuedToPhone(change: Int32)
     /// Something for the watch app reaches the watch after its hop (`watch.lifetime =
     /// whenLooked`: the system takes it whether the app runs or not).
-    case toWatch(WatchAppInput)
+    case toWatch(WatchDelivery)
 }
 
 /// The watch link service's own process (§25.6; docs/platform-facts.md#watch-connectivity,
@@ -28,17 +27,19 @@ enum WatchLinkInput {
 /// (messages and queued writes reaching the phone, what reaches the watch). What it does with
 /// them is the operating system's watch connectivity (`WatchConnectivity.swift`), which keeps
 /// the link's state and which both apps call; no program holds this one.
-final class WatchLink: SimulatedProcess<WatchLinkInput> {
+public final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// The operating system it is part of, held strongly (no reference counting per call);
-    /// `World.dismantle()` breaks the cycle through the engine at the end.
-    let os: OperatingSystem
+    /// unregistering the processes breaks the cycle through the engine at the end.
+    public let os: OperatingSystem
 
-    init(world: World) { os = world.os }
-    override func discardMemory() {}
+    /// The link's process on the system `os`.
+    public init(os: OperatingSystem) { self.os = os }
+    override public func discardMemory() {}
 
-    func start() { os.scheduleWatchOutOfReach() }
+    /// The link starts: its first period out of reach is drawn.
+    public func start() { os.scheduleWatchOutOfReach() }
 
-    override func receive(_ input: WatchLinkInput, engine: Engine) {
+    override public func receive(_ input: WatchLinkInput, engine: Engine) {
         switch input {
         case .goAway: os.phoneLeavesWatchReach()
         case .comeBack: os.phoneBackInWatchReach()
@@ -49,17 +50,4 @@ final class WatchLink: SimulatedProcess<WatchLinkInput> {
         case .toWatch(let input): os.arrivesOnWatch(input)
         }
     }
-}
-
-/// How the assembly wires the watchLink program (`AssembledProgram`).
-extension WatchLink: AssembledProgram {
-    typealias Input = WatchLinkInput
-    static var programName: String { "watchLink" }
-    /// A sleeping phone's wake lets the watch's waiting transfers through.
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WatchLinkInput)? {
-        guard p.watch.enabled && (p.device.lowPowerPerDay > 0 || p.device.doze) else { return nil }
-        return WatchLinkInput.deviceNotice
-    }
-    /// At time 0: the link runs all day when the app has a watch app.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
 }

@@ -1,5 +1,4 @@
 import SimKernel
-import Platform
 
 /// The watch link service's state (§25.6; docs/platform-facts.md#watch-connectivity,
 /// WatchConnectivity), which the operating system keeps: whether the phone is out of the
@@ -7,11 +6,11 @@ import Platform
 /// the notices on their way to the watch, and, on the watch, what came for a watch app that was
 /// not running. Both apps reach it only through the system's calls below; the link's timers and
 /// deliveries come to the system's own process (`WatchLink`).
-struct WatchConnectivity {
+public struct WatchConnectivity {
     /// The phone is out of the watch's reach (a period of `watch.phoneUnreachable…`).
-    var away = false
+    public internal(set) var away = false
     /// Watch writes queued for the phone, in order.
-    var toPhone: [Int32] = []
+    public internal(set) var toPhone: [Int32] = []
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
     var context: Int32? = nil
     /// Notices queued for the watch (sign-out), in order.
@@ -32,89 +31,91 @@ struct WatchConnectivity {
 /// reachable, and whenever it is switched off.
 extension OperatingSystem {
     /// Whether the watch can reach the phone now.
-    var watchReachable: Bool { !watchConnectivity.away && device.poweredOn }
+    public var watchReachable: Bool { !watchConnectivity.away && device.poweredOn }
 
     /// One hop over the link, either way: half a network round trip, from the link's own stream.
-    func watchLinkHop() -> SimTime { p.network.latency.sampleTime(&watchConnectivity.rng.networkWatch) / 2 }
+    public func watchLinkHop() -> SimTime { settings.networkLatency.sampleTime(&_watchConnectivity.rng.networkWatch) / 2 }
 
     /// Writes waiting in the relay queue.
-    var relayQueueLength: Int { watchConnectivity.toPhone.count }
+    public var relayQueueLength: Int { watchConnectivity.toPhone.count }
 
     // MARK: What the two apps call
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached. A write on
     /// its way is held by the message.
-    func sendMessageToPhone(_ request: WatchRequest) -> Bool {
+    public func sendMessageToPhone(_ request: WatchRequest) -> Bool {
         guard watchReachable && appCanRunForWatch else { return false }
-        if case .write(let change) = request { changes.hold(change) }
-        send(.deliverToPhone(request), to: ids.watchLink, after: watchLinkHop())
+        if case .write(let change) = request { custody.hold(change) }
+        send(.deliverToPhone(request), to: _wiring.watchLink.unsafelyUnwrapped, after: watchLinkHop())
         return true
     }
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
-    func transferToPhone(_ change: Int32) {
-        changes.hold(change)
-        watchConnectivity.toPhone.append(change)
+    public func transferToPhone(_ change: Int32) {
+        custody.hold(change)
+        _watchConnectivity.toPhone.append(change)
         flushWatchLink()
     }
 
     /// `updateApplicationContext` from the phone: the latest value replaces any pending one.
-    func updateWatchContext(_ snapshot: Int32) {
-        watchConnectivity.context = snapshot
+    public func updateWatchContext(_ snapshot: Int32) {
+        _watchConnectivity.context = snapshot
         flushWatchLink()
     }
 
     /// `transferUserInfo` from the phone (a sign-out notice): queued until reachable.
-    func transferNoticeToWatch(_ notice: WatchNotice) {
-        watchConnectivity.notices.append(notice)
+    public func transferNoticeToWatch(_ notice: WatchNotice) {
+        _watchConnectivity.notices.append(notice)
         flushWatchLink()
     }
 
     /// What came for the watch app while it was not running, taken by its new run.
-    func takeWaitingForWatchApp() -> (context: Int32?, notices: [WatchNotice]) {
-        defer { watchConnectivity.waiting = (nil, []) }
-        return watchConnectivity.waiting
+    public func takeWaitingForWatchApp() -> (context: Int32?, notices: [WatchNotice]) {
+        defer { _watchConnectivity.waiting = (nil, []) }
+        return _watchConnectivity.waiting
     }
 
     // MARK: The link's timers and deliveries (`WatchLink`)
 
     /// The first period out of reach, drawn when the link starts.
     func scheduleWatchOutOfReach() {
-        scheduleArrival(perDay: p.watch.phoneUnreachablePerDay, rng: &watchConnectivity.rng.watchLink, .goAway, to: ids.watchLink)
+        scheduleArrival(perDay: settings.watchOutOfReachPerDay, rng: &_watchConnectivity.rng.watchLink, .goAway,
+                        to: _wiring.watchLink.unsafelyUnwrapped)
     }
 
     /// The phone goes out of the watch's reach, for a period of `watch.phoneUnreachableDuration`.
     func phoneLeavesWatchReach() {
-        watchConnectivity.away = true
-        send(.comeBack, to: ids.watchLink, after: p.watch.phoneUnreachableDuration.sampleTime(&watchConnectivity.rng.watchLink))
+        _watchConnectivity.away = true
+        send(.comeBack, to: _wiring.watchLink.unsafelyUnwrapped,
+             after: settings.watchOutOfReachDuration.sampleTime(&_watchConnectivity.rng.watchLink))
     }
 
     /// The phone is back within reach: what waited goes through. A standalone watch without a
     /// network of its own has the phone's again: a push held for it can go
     /// (docs/model.md#watch-reachability).
     func phoneBackInWatchReach() {
-        watchConnectivity.away = false
+        _watchConnectivity.away = false
         flushWatchLink()
-        if p.watch.level == .standalone { send(.phoneInWatchReach, to: ids.pushService) }
+        for route in _wiring.watchReachListeners { send(.phoneInWatchReach, via: route) }
         scheduleWatchOutOfReach()
     }
 
     /// Delivers what waited, in order, when the phone is reachable (also when the phone app
     /// activates its link session, the phone is switched on or wakes).
-    func flushWatchLink() {
+    public func flushWatchLink() {
         guard watchReachable else { return }
         if appCanRunForWatch {
-            let queued = watchConnectivity.toPhone
-            watchConnectivity.toPhone = []
-            for change in queued { send(.deliverQueuedToPhone(change: change), to: ids.watchLink, after: watchLinkHop()) }
+            let queued = _watchConnectivity.toPhone
+            _watchConnectivity.toPhone = []
+            for change in queued { send(.deliverQueuedToPhone(change: change), to: _wiring.watchLink.unsafelyUnwrapped, after: watchLinkHop()) }
         }
-        if let snapshot = watchConnectivity.context {
+        if let snapshot = _watchConnectivity.context {
             sendToWatch(.context(snapshot: snapshot), after: watchLinkHop())
-            watchConnectivity.context = nil
+            _watchConnectivity.context = nil
         }
-        for n in watchConnectivity.notices { sendToWatch(.notice(n), after: watchLinkHop()) }
-        watchConnectivity.notices = []
+        for n in _watchConnectivity.notices { sendToWatch(.notice(n), after: watchLinkHop()) }
+        _watchConnectivity.notices = []
     }
 
     /// A message from the watch reaches the phone: the system wakes the phone app for it
@@ -123,21 +124,25 @@ extension OperatingSystem {
     /// write it carried had no other holder.
     func watchMessageArrives(_ request: WatchRequest, queued: Bool) {
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
-        if appCanRunForWatch && wakeAppInBackground(.watch, for: .watchRequest(request)) { return }   // the app lets go once it has it
+        if appCanRunForWatch && launchAppInBackground(.watch) {
+            send(request, via: _wiring.watchRequests.unsafelyUnwrapped)   // the app lets go once it has it
+            return
+        }
         guard case .write(let change) = request else { return }
-        if queued { watchConnectivity.toPhone.append(change) } else { changes.letGo(change) }
+        if queued { _watchConnectivity.toPhone.append(change) } else { custody.letGo(change) }
     }
 
     /// Something for the watch app is on the watch: the running app gets it; for an app that
     /// is not running the system keeps the latest context and the notices for its next launch,
     /// and a standalone watch's push launches it. A reply to a run that ended is lost.
-    func arrivesOnWatch(_ input: WatchAppInput) {
-        if engine.isRunning(ids.watch) { send(input, to: ids.watch); return }
-        switch input {
-        case .context(let snapshot): watchConnectivity.waiting.context = snapshot
-        case .notice(let n): watchConnectivity.waiting.notices.append(n)
-        case .push: launchWatchApp(by: .pushWake, for: .push)
-        default: break
+    func arrivesOnWatch(_ delivery: WatchDelivery) {
+        let watchApp = _wiring.watchApp.unsafelyUnwrapped
+        if engine.isRunning(watchApp.process) { send(delivery, via: watchApp); return }
+        switch delivery {
+        case .context(let snapshot): _watchConnectivity.waiting.context = snapshot
+        case .notice(let n): _watchConnectivity.waiting.notices.append(n)
+        case .push: engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(.push, via: _wiring.watchAppLaunch.unsafelyUnwrapped, by: .pushWake) }
+        case .remoteReply: break
         }
     }
 }

@@ -3,13 +3,13 @@
 /// process, `DeviceProcess`, on a key loss); the app makes a new one when it next keeps a
 /// reading, or when it clears the reading it can no longer unseal. Both reach it through the
 /// operating system (`os.readingsKey`), never through each other.
-struct ReadingsKey {
+public struct ReadingsKey {
     /// The key is gone: a kept reading cannot be unsealed until the app keeps one under a new key.
-    private(set) var lost = false
+    public private(set) var lost = false
 
     /// The phone was restored onto another: the key did not come with it.
-    mutating func lose() { lost = true }
+    public mutating func lose() { lost = true }
 
     /// The app keeps a reading under a new key (or has cleared the one it could not unseal).
-    mutating func renew() { lost = false }
+    public mutating func renew() { lost = false }
 }

@@ -4,13 +4,13 @@
 /// sees its own outstanding transfer, sends it again at each sync. Only the revocation of a
 /// sign-out is handed over. The app and the system reach it through the operating system
 /// (`os.transfers`), never through each other.
-struct BackgroundTransfers {
+public struct BackgroundTransfers {
     /// The app's sign-out revocation is held and not yet confirmed.
-    private(set) var holdsRevocation = false
+    public private(set) var holdsRevocation = false
 
     /// The app hands its revocation to the service (and sends it itself as well).
-    mutating func holdRevocation() { holdsRevocation = true }
+    public mutating func holdRevocation() { holdsRevocation = true }
 
     /// The backend confirmed a revocation, whoever sent it: the transfer is done.
-    mutating func revocationConfirmed() { holdsRevocation = false }
+    public mutating func revocationConfirmed() { holdsRevocation = false }
 }

@@ -1,0 +1,83 @@
+import SimKernel
+
+/// What a server accepts: a request that reached it over the network (the backend's input
+/// has such a case, `case request(Request)`).
+public protocol ServerInput {
+    /// The input a request arriving at the server is.
+    static func request(_ request: Request) -> Self
+}
+
+/// The network (docs/model.md#backend-and-push): requests to the backend over the phone's
+/// network (or a device's own), the routes that deliver each program's replies as its own
+/// input, and the snapshot table, where the data and views messages carry are stored once
+/// and referred to by index.
+extension OperatingSystem {
+    /// Sends a request from the program at `sender` to the server at `server` over the phone's
+    /// network (`online` nil), or over a device's own (`online` its state). Half a round trip
+    /// (`network.latency`, from the sender's own stream) later it reaches the server, which
+    /// answers along the sender's reply route; with no network the sender gets a failure at once.
+    /// A write on its way is held by the network (the server lets go of it on arrival).
+    @inlinable
+    public func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
+                                                    credential: Int32, change: Int32 = -1, key: Bool = false,
+                                                    item: Int32 = -1, online: Bool? = nil) {
+        let pid = sender.process
+        let inc = engine.incarnation(pid)
+        guard online ?? _device.online else {
+            send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
+                        via: replyRoute(pid), incarnation: inc, after: 0)
+            return
+        }
+        let rtt = settings.networkLatency.sampleTime(&_rng.networkFrom[Int(pid.index)])
+        if kind == .write { custody.hold(change) }   // a write on its way; the backend lets go on arrival
+        let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
+                          idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
+        send(Server.request(req), to: server, after: rtt / 2)
+    }
+
+    /// Gives the program registered after the built-in ones, named `name`, the system's streams
+    /// of its own (its requests' round trips, its storage times, the seeds of sessions it opens),
+    /// seeded by that name like a built-in program's, so an added program reseeds none of the
+    /// others (docs/extending.md#programs).
+    public func addProcess(named name: String) {
+        _rng.addProcess(named: name)
+    }
+
+    /// Where a reply to process `pid` goes (every program that sends requests has a route).
+    @inlinable
+    public func replyRoute(_ pid: ProcessID) -> Route<Reply> {
+        guard let route = _wiring.replyRoutes[Int(pid.index)] else {
+            preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
+        }
+        return route
+    }
+
+    /// Whether a standalone watch has a network: the phone's while the phone is within reach and
+    /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
+    public var watchHasNetwork: Bool {
+        (watchReachable && _device.online) || settings.watchOwnNetwork
+    }
+
+    // MARK: The snapshot table
+
+    /// Stores a copy of data for a message and returns its index.
+    @inlinable
+    public func enclose(_ d: DataCopy) -> Int32 {
+        _snapshots.append(d)
+        return Int32(_snapshots.count - 1)
+    }
+    /// The data a reply carries, if any.
+    @inlinable
+    public func data(of reply: Reply) -> DataCopy? {
+        guard reply.data >= 0 else { return nil }
+        var d = _snapshots[Int(reply.data)]
+        d.readAt = reply.readAt
+        return d
+    }
+    /// Stores a view for a message and returns its index.
+    @inlinable
+    public func enclose(_ v: View) -> Int32 {
+        _viewsInFlight.append(v)
+        return Int32(_viewsInFlight.count - 1)
+    }
+}

@@ -1,0 +1,281 @@
+import SimKernel
+
+/// The operating system of one replication (docs/model.md#the-operating-system): the platform's
+/// services and state that the programs run on. Each program is handed it (`let os`) and calls its
+/// services the way an app calls its platform's APIs; programs reach each other only by messages
+/// through the engine. It names no program of the app: what it tells a program goes along the
+/// routes the programs gave it when they were assembled (`SystemWiring`), what it reads of the
+/// study's design is its own `PlatformSettings`, and what it does that the measurement layer
+/// records it reports through `PlatformObserver` and `ChangeCustody`. One file per service:
+/// `Network.swift` (requests, reply routes and the snapshot table), `AppLifecycle.swift` (the
+/// app's foreground, background launches, reclaim, force-quit, standby bucket), `Device.swift`
+/// (lock, notices, power), `Storage.swift` (the shared storage area, the outbox file in it and
+/// its lock), `SharedOutbox.swift` (the changes the outbox file holds), `WidgetCenter.swift`
+/// (reload requests), `PairedDevices.swift` (the systems on the watch, the car and the
+/// television), `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own
+/// process), `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift`
+/// (requests the system sends for the app) and `ReadingsKey.swift` (the secure-storage key that
+/// seals the app's kept readings).
+///
+/// It holds the engine and the observers it reports to strongly (none of them holds it); it
+/// holds no program. The random streams it draws are its own (`rng`, `SystemStreams`).
+public final class OperatingSystem {
+    // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
+    // programs' are: one replication runs on one thread. Each is stored as `_name` and reached
+    // through an inlinable accessor `name`: a program in another module that touched the
+    // stored property itself would check every access at run time (the attribute is honoured
+    // only by the module that declares the property), about a fifth of a study's time.
+
+    /// What the system reads of the study's design (docs/scenarios.md), fixed for the replication.
+    public let settings: PlatformSettings
+    @usableFromInline let engine: Engine
+    /// The same engine, held unmanaged: sending through it costs no reference counting.
+    @usableFromInline let engineRef: Unmanaged<Engine>
+    /// The measurement layer, which hears what the platform does that it records (the shared
+    /// storage area's contents, the app's foreground, a suspension).
+    @usableFromInline let observer: any PlatformObserver
+    /// The changes' journeys: the network, the outbox file and the watch link hold changes.
+    @usableFromInline let custody: any ChangeCustody
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _wiring: SystemWiring = SystemWiring()
+    /// Where the system delivers what it tells the programs (set by the assembly before
+    /// anything runs, dropped by `dismantle`).
+    @inlinable public var wiring: SystemWiring {
+        @inline(__always) get { _wiring }
+        @inline(__always) set { _wiring = newValue }
+        @inline(__always) _modify { yield &_wiring }
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _device: DeviceState = DeviceState()
+    /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze).
+    @inlinable public var device: DeviceState {
+        @inline(__always) get { _device }
+        @inline(__always) set { _device = newValue }
+        @inline(__always) _modify { yield &_device }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _keepAlive: KeepAliveGrants = KeepAliveGrants()
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
+    @inlinable public var keepAlive: KeepAliveGrants {
+        @inline(__always) get { _keepAlive }
+        @inline(__always) set { _keepAlive = newValue }
+        @inline(__always) _modify { yield &_keepAlive }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _transfers: BackgroundTransfers = BackgroundTransfers()
+    /// The background transfer service (`BackgroundTransfers.swift`): the app's sign-out revocation it holds.
+    @inlinable public var transfers: BackgroundTransfers {
+        @inline(__always) get { _transfers }
+        @inline(__always) set { _transfers = newValue }
+        @inline(__always) _modify { yield &_transfers }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _readingsKey: ReadingsKey = ReadingsKey()
+    /// The key in secure storage that seals the app's kept readings (`ReadingsKey.swift`).
+    @inlinable public var readingsKey: ReadingsKey {
+        @inline(__always) get { _readingsKey }
+        @inline(__always) set { _readingsKey = newValue }
+        @inline(__always) _modify { yield &_readingsKey }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _watchConnectivity: WatchConnectivity
+    /// The watch link service's state (`WatchConnectivity.swift`), which both apps call.
+    @inlinable public internal(set) var watchConnectivity: WatchConnectivity {
+        @inline(__always) get { _watchConnectivity }
+        @inline(__always) set { _watchConnectivity = newValue }
+        @inline(__always) _modify { yield &_watchConnectivity }
+    }
+
+    // MARK: Storage (Storage.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _shared: SharedStorageArea
+    /// The shared storage area; the measurement layer hears what it holds after every write
+    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
+    @inlinable public var shared: SharedStorageArea {
+        @inline(__always) get { _shared }
+        set { _shared = newValue; sharedStorageWritten() }
+        _modify { yield &_shared; sharedStorageWritten() }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _outbox: OutboxFile = OutboxFile()
+    /// The outbox file in the shared storage area, and its lock.
+    @inlinable public var outbox: OutboxFile {
+        @inline(__always) get { _outbox }
+        @inline(__always) set { _outbox = newValue }
+        @inline(__always) _modify { yield &_outbox }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _schemaVersion: Int32 = 1
+    /// The projection schema the installed app version writes and its widget reads.
+    @inlinable public var schemaVersion: Int32 {
+        @inline(__always) get { _schemaVersion }
+        @inline(__always) set { _schemaVersion = newValue }
+        @inline(__always) _modify { yield &_schemaVersion }
+    }
+
+    // MARK: The main app's lifecycle (AppLifecycle.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _appInForeground = false
+    /// Whether the main app is in the foreground (glances at the app due before a change see the
+    /// old state). Set only by the system's own services (`openAppInForeground`,
+    /// `appLeavesForeground`).
+    @inlinable public internal(set) var appInForeground: Bool {
+        @inline(__always) get { _appInForeground }
+        set {
+            observer.appForegroundWillChange(at: now, wasInForeground: _appInForeground)
+            if _appInForeground && !newValue { _appLastUsed = now }
+            _appInForeground = newValue
+        }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _appLastUsed: SimTime = 0
+    /// When the user last had the main app in the foreground (the replication starts just after
+    /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
+    @inlinable public internal(set) var appLastUsed: SimTime {
+        @inline(__always) get { _appLastUsed }
+        @inline(__always) set { _appLastUsed = newValue }
+        @inline(__always) _modify { yield &_appLastUsed }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the system reclaims the app if it is still suspended then.
+    var appReclaimAt: SimTime = Time.never
+
+    // MARK: The network (Network.swift)
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _snapshots: [DataCopy] = []
+    /// Data carried by messages, by index (cleared with the world).
+    @inlinable public var snapshots: [DataCopy] {
+        @inline(__always) get { _snapshots }
+        @inline(__always) set { _snapshots = newValue }
+        @inline(__always) _modify { yield &_snapshots }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _viewsInFlight: [View] = []
+    /// Views carried by messages, by index.
+    @inlinable public var viewsInFlight: [View] {
+        @inline(__always) get { _viewsInFlight }
+        @inline(__always) set { _viewsInFlight = newValue }
+        @inline(__always) _modify { yield &_viewsInFlight }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _lists: ListTable = ListTable()
+    /// The lists of objects and name versions that copies of the data name (`DataCopy.objects`,
+    /// `.names`), each content once: written by the backend as its objects change.
+    @inlinable public var lists: ListTable {
+        @inline(__always) get { _lists }
+        @inline(__always) set { _lists = newValue }
+        @inline(__always) _modify { yield &_lists }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _rng: SystemStreams
+    /// The system's random streams (round trips, storage times, reclaiming, sessions).
+    @inlinable public internal(set) var rng: SystemStreams {
+        @inline(__always) get { _rng }
+        @inline(__always) set { _rng = newValue }
+        @inline(__always) _modify { yield &_rng }
+    }
+
+    /// The system of the replication seeded `seed` (which seeds its streams), reporting to
+    /// `observer` and `custody`.
+    /// `streams` names the programs' per-program streams (`SystemStreams.Names`, made once).
+    public init(_ settings: PlatformSettings, engine: Engine, observer: any PlatformObserver, custody: any ChangeCustody,
+                streams: SystemStreams.Names, seed: UInt64) {
+        self.settings = settings
+        _rng = SystemStreams(streams, seed: seed)
+        self.engine = engine
+        engineRef = Unmanaged.passUnretained(engine)
+        self.observer = observer
+        self.custody = custody
+        _shared = SharedStorageArea(granted: settings.appGroupGranted,
+                                   projectionProtection: settings.projectionProtection,
+                                   sessionProtection: settings.sessionProtection)
+        _watchConnectivity = WatchConnectivity(replicationSeed: seed)
+        // Room for a day's messages from the start (a widget-path day encloses about 70 views
+        // and 40 copies of data): the tables grow by doubling, each time a new block and a copy.
+        _snapshots.reserveCapacity(Self.snapshotsReserved)
+        if settings.widgetsShown { _viewsInFlight.reserveCapacity(Self.viewsReserved) }
+    }
+
+    /// The shared storage area was written: the measurement layer hears what it holds now.
+    @usableFromInline func sharedStorageWritten() {
+        observer.sharedStorageHolds(firstAccountSession: _shared.session?.account == Account.first,
+                                    firstAccountData: _shared.projection?.data.account == Account.first)
+    }
+
+    /// The room the snapshot table and the views in flight have at the start of a replication
+    /// (they grow past it as needed).
+    static let snapshotsReserved = 64, viewsReserved = 128
+
+    /// Drops what holds the programs (routes to them), so the world can be freed.
+    public func dismantle() {
+        _wiring = SystemWiring()
+    }
+
+    /// The time now.
+    @inlinable @inline(__always) public var now: SimTime { engine.now }
+
+    /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without reference counting).
+    @inlinable @inline(__always)
+    public func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
+    }
+
+    /// Schedules `input` to the program at `address` at the next arrival of a Poisson process of
+    /// `perDay` events a day drawn from `rng`, if it falls within the replication (the world's
+    /// events arrive this way, and the phone's periods out of the watch's reach).
+    @inlinable
+    public func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
+        guard perDay > 0 else { return }
+        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
+        if t < settings.duration { engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) } }
+    }
+
+    /// Sends a payload along a route (to the process's current run).
+    @inlinable @inline(__always)
+    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
+    }
+
+    /// Sends a payload along a route to one run of its process (a reply to a request).
+    @inlinable @inline(__always)
+    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+        engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
+    }
+}

@@ -1,0 +1,25 @@
+import SimKernel
+
+/// What the measurement layer hears from the operating system (docs/metrics.md): the platform
+/// reports what it does that a metric depends on, and never reads a metric back. The world's
+/// measurement layer conforms.
+public protocol PlatformObserver: AnyObject {
+    /// The shared storage area was written: whether it still holds the first account's session
+    /// entry and data (a sign-out's share and action leaks last while it does: docs/model.md#sign-out).
+    func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool)
+    /// The app's foreground state is about to change at `time` (glances at the app due before
+    /// the change see it as it was, `wasInForeground`).
+    func appForegroundWillChange(at time: SimTime, wasInForeground: Bool)
+    /// The app was suspended in the background: it shows nothing until it runs again.
+    func appSuspendedInBackground()
+}
+
+/// Who holds each change on its way to the backend (docs/model.md#lost-changes): the system
+/// holds a change while a write request, the outbox file or the watch link carries it, and lets
+/// go when it hands it on or loses it. The world's changes' journeys conform.
+public protocol ChangeCustody: AnyObject {
+    /// The system now holds `change` (one holder more).
+    func hold(_ change: Int32)
+    /// The system let go of `change` (one holder fewer; the last one's letting go loses it).
+    func letGo(_ change: Int32)
+}

@@ -1,0 +1,81 @@
+import SimKernel
+
+/// What the operating system reads of a study's design (docs/scenarios.md): the platform's own
+/// figures (network round trips, storage times, how long a suspended app lives, the background
+/// run-time budget: docs/platform-facts.md) and what the app declared to it (its App Group, the
+/// protection classes of its shared entries, its widget's redaction, its watch app). Fixed for a
+/// replication; the model's parameters are turned into it once per world, so the system never
+/// reads a surface's parameters itself.
+public struct PlatformSettings: Sendable {
+    /// The replication's length: timers past it are not scheduled.
+    public var duration: SimTime
+
+    // The network (docs/platform-facts.md#network)
+    /// One round trip of a request (`network.latency`); a hop over the watch link takes half of one.
+    public var networkLatency: Distribution
+
+    // Storage (docs/model.md#shared-storage)
+    /// The app's App Group is granted (`storage.appGroupGranted`): without it the shared storage area reads nothing.
+    public var appGroupGranted: Bool
+    /// The protection class of the widget's projection in the shared storage area.
+    public var projectionProtection: ProtectionClass
+    /// The protection class of the shared session entry.
+    public var sessionProtection: ProtectionClass
+    /// One read or write of a shared file (`storage.ioTime`).
+    public var storageIOTime: Distribution
+
+    // The app's lifecycle (docs/platform-facts.md#background-launches, docs/model.md#power)
+    /// The run-time budget of a background launch (`app.backgroundBudget`).
+    public var appBackgroundBudget: SimTime
+    /// How long a suspended app lives before the system reclaims it (`app.suspendedLifetime`).
+    public var appSuspendedLifetime: Distribution
+    /// How often the system ends an app kept running for an activity (`live.backgroundTermination.perHour`).
+    public var activityKeepAliveEndsPerHour: Double
+    /// Android's standby buckets apply (`device.standbyBuckets`).
+    public var standbyBuckets: Bool
+    /// Doze applies (`device.doze`): the screen coming on ends it.
+    public var doze: Bool
+
+    // What the app declares to the system
+    /// The app has a widget on screen (`widget.enabled`).
+    public var widgetsShown: Bool
+    /// Its widget is redacted while the phone is locked (`widget.redactsWhenLocked`).
+    public var widgetRedactsWhenLocked: Bool
+    /// The app has a watch app (`watch.enabled`): opening the phone app activates the link.
+    public var hasWatchApp: Bool
+    /// The watch app lives only when looked at (`watch.lifetime = whenLooked`): what reaches the
+    /// watch goes through the watch's system, which keeps it or launches the app.
+    public var watchAppLaunchedWhenLooked: Bool
+    /// The watch has a network of its own (`watch.ownNetwork`).
+    public var watchOwnNetwork: Bool
+    /// The phone's periods out of the watch's reach: how many a day, and how long each lasts
+    /// (`watch.phoneUnreachable.perDay`, `.duration`).
+    public var watchOutOfReachPerDay: Double
+    public var watchOutOfReachDuration: Distribution
+
+    public init(duration: SimTime, networkLatency: Distribution, appGroupGranted: Bool,
+                projectionProtection: ProtectionClass, sessionProtection: ProtectionClass, storageIOTime: Distribution,
+                appBackgroundBudget: SimTime, appSuspendedLifetime: Distribution, activityKeepAliveEndsPerHour: Double,
+                standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
+                watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
+                watchOutOfReachDuration: Distribution) {
+        self.duration = duration
+        self.networkLatency = networkLatency
+        self.appGroupGranted = appGroupGranted
+        self.projectionProtection = projectionProtection
+        self.sessionProtection = sessionProtection
+        self.storageIOTime = storageIOTime
+        self.appBackgroundBudget = appBackgroundBudget
+        self.appSuspendedLifetime = appSuspendedLifetime
+        self.activityKeepAliveEndsPerHour = activityKeepAliveEndsPerHour
+        self.standbyBuckets = standbyBuckets
+        self.doze = doze
+        self.widgetsShown = widgetsShown
+        self.widgetRedactsWhenLocked = widgetRedactsWhenLocked
+        self.hasWatchApp = hasWatchApp
+        self.watchAppLaunchedWhenLooked = watchAppLaunchedWhenLooked
+        self.watchOwnNetwork = watchOwnNetwork
+        self.watchOutOfReachPerDay = watchOutOfReachPerDay
+        self.watchOutOfReachDuration = watchOutOfReachDuration
+    }
+}

@@ -1,0 +1,44 @@
+import SimKernel
+
+/// The random streams the operating system draws from itself (docs/model.md#randomness): each
+/// program's requests' round trips over the network, the time a suspended app lives before it
+/// is reclaimed and when the system ends an app kept running for an activity, each program's
+/// reads and writes of shared storage, and the seeds of the sessions a surface opens in the
+/// app. Each is seeded by its own stable name (`network.from.app`), never by a program's place
+/// in the registration order, so adding a program reseeds no other.
+public struct SystemStreams {
+    public var app, liveTermination: RandomStream
+    /// By process index, for every program the assembly names (and any added after).
+    public var networkFrom, storageFrom, sessionsOpenedBy: ProgramStreams
+
+    init(_ n: Names, seed: UInt64) {
+        func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
+        app = s(n.app)
+        liveTermination = s(n.liveTermination)
+        networkFrom = ProgramStreams(n.networkFrom, replicationSeed: seed)
+        storageFrom = ProgramStreams(n.storageFrom, replicationSeed: seed)
+        sessionsOpenedBy = ProgramStreams(n.sessionsOpenedBy, replicationSeed: seed)
+    }
+
+    /// Gives the program registered after the built-in ones, named `name`, its own streams,
+    /// seeded by that name like a built-in program's (docs/extending.md#programs).
+    mutating func addProcess(named name: String) {
+        networkFrom.addProgram(named: name)
+        storageFrom.addProgram(named: name)
+        sessionsOpenedBy.addProgram(named: name)
+    }
+
+    /// The streams' name hashes for the programs named `programNames` (in registration order):
+    /// made once, not per replication.
+    public struct Names: Sendable {
+        let app = SeedMixer.nameHash("app")
+        let liveTermination = SeedMixer.nameHash("live.termination")
+        let networkFrom, storageFrom, sessionsOpenedBy: ProgramStreams.Family
+
+        public init(programNames: [String]) {
+            networkFrom = ProgramStreams.Family("network.from", programNames: programNames)
+            storageFrom = ProgramStreams.Family("storage.from", programNames: programNames)
+            sessionsOpenedBy = ProgramStreams.Family("user.sessions.openedBy", programNames: programNames)
+        }
+    }
+}

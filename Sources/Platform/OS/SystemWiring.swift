@@ -1,0 +1,111 @@
+import SimKernel
+
+/// Where the operating system delivers what it tells the programs: the routes the programs gave
+/// it when the replication was assembled (each program declares, in its own folder, what it
+/// listens for). The system names no program: it knows a route's payload, never the input it
+/// becomes. Set once before anything runs; `OperatingSystem.dismantle` drops it.
+public struct SystemWiring {
+    public init() {}
+
+    // MARK: The network
+
+    /// Where the network delivers a reply, by the requesting process's index.
+    public var replyRoutes: [Route<Reply>?] = []
+
+    // MARK: The device
+
+    /// The programs told of the device's notices (network, unlock, restart, update, power), in order.
+    public var noticeListeners: [Route<DeviceNotice>] = []
+    /// The phone's app processes, ended by a restart or switching the phone off, in order.
+    public var phoneProcesses: [ProcessID] = []
+    /// The phone's own process: the screen came on, an app kept running for an activity is due to end.
+    public var phone: Route<PhoneEvent>?
+
+    // MARK: The main app
+
+    /// The main app's process: what the system launches in the background, brings to the
+    /// foreground, reclaims and force-quits.
+    public var app: ProcessID?
+    /// The app is told that the user opened it.
+    public var appOpened: Route<ForegroundSession>?
+    /// The person's session with the app begins (the user program draws its length).
+    public var sessionStarted: Route<ForegroundSession>?
+    /// Told when the app leaves the foreground (a video mirrored from the phone stops).
+    public var leftForeground: [Route<AppLeftForeground>] = []
+    /// The phone app's end of the watch link: a watch message that woke it.
+    public var watchRequests: Route<WatchRequest>?
+    /// File coordination's grants of the outbox lock, by the process's index.
+    public var outboxLockGrants: [Route<OutboxLockGranted>?] = []
+
+    // MARK: The system's programs and the paired devices
+
+    /// The widget host, which the system tells of reload requests, lock changes and dead providers.
+    public var widgetHost: Route<WidgetCenterMessage>?
+    /// The push service, which discards the push it held for a force-quit app.
+    public var pushService: Route<PushServiceNotice>?
+    /// Told when the phone comes back within the watch's reach (a standalone watch's held push can go).
+    public var watchReachListeners: [Route<PushServiceNotice>] = []
+    /// The watch link's own process (`WatchLink`), which gets the link's timers and deliveries.
+    public var watchLink: Address<WatchLinkInput>?
+    /// The watch app: what reaches it over the link, and its launch for a push when it is not running.
+    public var watchApp: Route<WatchDelivery>?
+    public var watchAppLaunch: LaunchRoute<WatchDelivery>?
+    /// The car's program: its connection lost the app it projects.
+    public var car: Route<CarConnectionEvent>?
+}
+
+/// What the system tells the phone's own process.
+public enum PhoneEvent: Sendable {
+    /// The screen came on (the end of Doze, docs/model.md#power).
+    case screenOn
+    /// The time to end the app kept running for an activity came, for its run `incarnation`.
+    case endAppKeptForActivity(incarnation: UInt32)
+}
+
+/// The user opened the app: a foreground session begins. `surfaceSeed` is the seed of the
+/// session's length when a surface's design opened it (nil: the user's own session).
+public struct ForegroundSession: Sendable {
+    public let surfaceSeed: UInt64?
+}
+
+/// The app left the foreground.
+public struct AppLeftForeground: Sendable {}
+
+/// File coordination granted the outbox lock to the process that waited for it.
+public struct OutboxLockGranted: Sendable {}
+
+/// What the system's widget service tells the widget host (docs/model.md#widget).
+public enum WidgetCenterMessage: Sendable {
+    /// The app asks for a reload: free while it is in the foreground, charged to the budget otherwise.
+    case reloadRequest(free: Bool, reason: ReloadReason)
+    /// The phone locked or unlocked (with `widget.redactsWhenLocked`).
+    case lockChanged
+    /// The provider was killed before returning a timeline.
+    case providerDied
+}
+
+/// What the system tells the push service.
+public enum PushServiceNotice: Sendable {
+    /// The user force-quit the app: the push held for it is discarded.
+    case discardHeld
+    /// The phone is back within the watch's reach.
+    case phoneInWatchReach
+}
+
+/// What reaches the watch app over the link (docs/model.md#watch).
+public enum WatchDelivery: Sendable, Equatable {
+    /// The phone's latest application context (a snapshot index).
+    case context(snapshot: Int32)
+    /// The phone app's answer to a remote-control request (nil: it holds no reading).
+    case remoteReply(snapshot: Int32?)
+    /// A notice the phone app left on the link.
+    case notice(WatchNotice)
+    /// A standalone watch's own push: its data changed.
+    case push
+}
+
+/// What the car connection tells the car's program.
+public enum CarConnectionEvent: Sendable {
+    /// The app the car projects ended or was suspended: the connection relaunches it.
+    case appLost
+}

@@ -1,0 +1,52 @@
+import SimKernel
+import Platform
+
+extension PlatformSettings {
+    /// What the operating system reads of the study's parameters (docs/scenarios.md), turned
+    /// into its own settings once per world: the system never reads a surface's parameters.
+    init(_ p: Parameters) {
+        self.init(duration: p.duration,
+                  networkLatency: p.network.latency,
+                  appGroupGranted: p.storage.appGroupGranted,
+                  projectionProtection: p.widget.dataProtection.protectionClass,
+                  sessionProtection: p.session.protection.protectionClass,
+                  storageIOTime: p.storage.ioTime,
+                  appBackgroundBudget: p.app.backgroundBudget,
+                  appSuspendedLifetime: p.app.suspendedLifetime,
+                  activityKeepAliveEndsPerHour: p.live.backgroundTerminationPerHour,
+                  standbyBuckets: p.device.standbyBuckets,
+                  doze: p.device.doze,
+                  widgetsShown: p.widget.enabled,
+                  widgetRedactsWhenLocked: p.widget.enabled && p.widget.redactsWhenLocked,
+                  hasWatchApp: p.watch.enabled,
+                  watchAppLaunchedWhenLooked: p.watch.lifetime == .whenLooked,
+                  watchOwnNetwork: p.watch.ownNetwork,
+                  watchOutOfReachPerDay: p.watch.phoneUnreachablePerDay,
+                  watchOutOfReachDuration: p.watch.phoneUnreachableDuration)
+    }
+}
+
+extension Protection {
+    /// The platform's protection class for this parameter value.
+    var protectionClass: ProtectionClass {
+        switch self {
+        case .always: return .always
+        case .afterFirstUnlock: return .afterFirstUnlock
+        case .whenUnlocked: return .whenUnlocked
+        }
+    }
+}
+
+/// The measurement layer hears what the platform does that a metric depends on.
+extension Measurement: PlatformObserver {
+    func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) {
+        catchUpAppGlances(through: time, appInForeground: wasInForeground)
+    }
+
+    func appSuspendedInBackground() {
+        showsApp(.blank(.none), appInForeground: false)
+    }
+}
+
+/// The system holds changes on their way (a write request, the outbox file, the watch link).
+extension ChangeJourneys: ChangeCustody {}

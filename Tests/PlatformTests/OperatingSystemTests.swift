@@ -1,0 +1,124 @@
+import XCTest
+import SimKernel
+import Platform
+
+/// The operating system runs behind its interface, with programs it knows only by the routes
+/// they gave it (docs/model.md#the-operating-system): the network's round trip, the failure
+/// offline, the foreground and its notices, the force-quit rule of background launches, the
+/// reclaim of a suspended app, and the changes the system holds. Closed forms from the
+/// constant round trip and lifetime the harness sets.
+final class OperatingSystemTests: XCTestCase {
+    /// A request reaches the server half a round trip after it is sent, and its reply reaches
+    /// the sender's run the other half later: one round trip in all.
+    func testARequestTakesOneRoundTripThereAndBack() {
+        let h = PlatformHarness(roundTrip: 0.2)
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.engine.run(until: Time.minute)
+        XCTAssertEqual(h.server.received.map(\.at), [Time.fromSeconds(0.1)])
+        XCTAssertEqual(h.server.received.first?.request.credential, 7)
+        XCTAssertEqual(h.server.received.first?.request.from, h.appAddress.process)
+        XCTAssertEqual(h.app.received.map(\.at), [Time.fromSeconds(0.2)])
+        XCTAssertEqual(h.app.received.map(\.message), [.replied(.ok)])
+    }
+
+    /// Offline, the sender gets a failure at once and nothing reaches the server.
+    func testOfflineARequestFailsAtOnce() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        h.os.device.online = false
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.engine.run(until: Time.minute)
+        XCTAssertTrue(h.server.received.isEmpty)
+        XCTAssertEqual(h.app.received.map(\.at), [0])
+        XCTAssertEqual(h.app.received.map(\.message), [.replied(.failed)])
+    }
+
+    /// A reply is for the run that asked: a run that ended in between never gets it.
+    func testAReplyToARunThatEndedIsLost() {
+        let h = PlatformHarness(roundTrip: 0.2)
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.engine.run(until: Time.fromSeconds(0.15))
+        h.engine.end(h.appAddress.process, .terminatedBySystem)
+        h.engine.launch(h.appAddress.process, by: .user)
+        h.engine.run(until: Time.minute)
+        XCTAssertEqual(h.server.received.count, 1)
+        XCTAssertTrue(h.app.received.isEmpty)
+    }
+
+    /// A write on its way is held by the network; the outbox file holds what it gains and lets
+    /// go of what a rewrite drops.
+    func testTheSystemHoldsTheChangesItCarries() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        h.os.request(.write, from: h.appAddress, to: h.serverAddress, credential: 7, change: 3, key: true)
+        XCTAssertEqual(h.observer.holders[3], 1)
+        h.os.writeSharedOutbox([4, 5])
+        h.os.writeSharedOutbox([5, 6])
+        XCTAssertEqual(h.observer.holders[4], 0)
+        XCTAssertEqual(h.observer.holders[5], 1)
+        XCTAssertEqual(h.observer.holders[6], 1)
+    }
+
+    /// Opening the app launches it, tells it and the person along their routes, and is
+    /// announced to the measurement layer before it changes; leaving the foreground tells the
+    /// listeners.
+    func testOpeningAndLeavingTheApp() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.os.openAppInForeground()
+        h.engine.run(until: Time.second)
+        XCTAssertTrue(h.os.appInForeground)
+        XCTAssertTrue(h.engine.isRunning(h.appAddress.process))
+        XCTAssertEqual(h.app.received.map(\.message), [.opened])
+        XCTAssertEqual(h.person.received, [.sessionStarted(seed: nil)])
+        XCTAssertEqual(h.observer.foregroundChanges.map(\.was), [false])
+        h.os.appLeavesForeground()
+        h.engine.run(until: 2 * Time.second)
+        XCTAssertFalse(h.os.appInForeground)
+        XCTAssertEqual(h.person.received, [.sessionStarted(seed: nil), .appLeftForeground])
+        XCTAssertEqual(h.observer.foregroundChanges.map(\.was), [false, true])
+    }
+
+    /// An app the user force-quit is launched in the background by nothing until the user
+    /// opens it again (docs/platform-facts.md#background-launches); a switched-off phone runs nothing.
+    func testAForceQuitAppIsNotWokenUntilOpened() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.os.appForceQuitTakesEffect()
+        XCTAssertFalse(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
+        XCTAssertFalse(h.engine.isRunning(h.appAddress.process))
+        h.os.openAppInForeground()
+        h.engine.run(until: Time.second)
+        h.os.appLeavesForeground()
+        h.engine.end(h.appAddress.process, .suspended)
+        XCTAssertTrue(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
+        h.engine.run(until: 2 * Time.second)
+        XCTAssertEqual(h.app.received.map(\.message), [.opened, .wake])
+        h.engine.end(h.appAddress.process, .terminatedBySystem)
+        h.os.device.poweredOn = false
+        XCTAssertFalse(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
+    }
+
+    /// A suspended app lives `appSuspendedLifetime`: woken before it, it resumes; after it,
+    /// the system has reclaimed it and the wake starts it cold.
+    func testASuspendedAppIsReclaimedAfterItsLifetime() {
+        for (wokenAfter, resumed) in [(599.0, true), (601.0, false)] {
+            let h = PlatformHarness(suspendedLifetime: 600)
+            h.engine.launch(h.appAddress.process, by: .user)
+            h.engine.end(h.appAddress.process, .suspended)
+            h.os.scheduleAppReclaim()
+            XCTAssertEqual(h.observer.suspensions, 1)
+            h.engine.run(until: Time.fromSeconds(wokenAfter))
+            XCTAssertTrue(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
+            let record = h.engine.record(h.appAddress.process)
+            XCTAssertEqual(record.endCount(.terminatedBySystem), resumed ? 0 : 1, "woken after \(wokenAfter) s")
+            h.dismantle()
+        }
+    }
+}

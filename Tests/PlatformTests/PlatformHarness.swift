@@ -1,0 +1,111 @@
+import SimKernel
+import Platform
+
+/// A world of the platform alone, without any of SurfaceSim's surfaces: an engine, the
+/// operating system, an observer and a custody that record what they hear, and three small
+/// programs (a server, an app, a person) wired to the system the way the assembly wires the
+/// real ones. It shows that the platform runs behind its interface and names no program.
+final class PlatformHarness {
+    let engine = Engine()
+    let observer = RecordingObserver()
+    let os: OperatingSystem
+    let server = Server()
+    let app = App()
+    let person = Person()
+    let serverAddress: Address<ServerMessage>
+    let appAddress: Address<AppMessage>
+    let personAddress: Address<PersonMessage>
+
+    /// The platform with a round trip of `roundTrip` seconds and a suspended app that lives
+    /// `suspendedLifetime` seconds.
+    init(roundTrip: Double = 0.2, suspendedLifetime: Double = 600, seed: UInt64 = 1) {
+        let settings = PlatformSettings(
+            duration: Time.day, networkLatency: .constant(roundTrip), appGroupGranted: true,
+            projectionProtection: .afterFirstUnlock, sessionProtection: .afterFirstUnlock, storageIOTime: .constant(0.01),
+            appBackgroundBudget: 30 * Time.second, appSuspendedLifetime: .constant(suspendedLifetime),
+            activityKeepAliveEndsPerHour: 0, standbyBuckets: false, doze: false, widgetsShown: false,
+            widgetRedactsWhenLocked: false, hasWatchApp: false, watchAppLaunchedWhenLooked: false,
+            watchOwnNetwork: false, watchOutOfReachPerDay: 0, watchOutOfReachDuration: .constant(0))
+        os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
+                             streams: SystemStreams.Names(programNames: ["server", "app", "person"]), seed: seed)
+        serverAddress = engine.register(server, name: "server")
+        appAddress = engine.register(app, name: "app")
+        personAddress = engine.register(person, name: "person")
+        var wiring = SystemWiring()
+        wiring.replyRoutes = [nil, Route(to: appAddress, as: { AppMessage.replied($0.status) }), nil]
+        wiring.outboxLockGrants = [nil, nil, nil]
+        wiring.app = appAddress.process
+        wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
+        wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
+        wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
+        os.wiring = wiring
+        server.os = os
+        engine.launch(serverAddress.process, by: .system)
+        engine.launch(personAddress.process, by: .system)
+    }
+
+    /// Frees the programs (they hold the system, which holds routes to them).
+    func dismantle() {
+        engine.unregisterAll()
+        os.dismantle()
+    }
+}
+
+/// What the test server accepts: requests over the network.
+enum ServerMessage: ServerInput {
+    case request(Request)
+}
+
+/// A server that answers every request with an empty reply along the requester's route, after
+/// the other half of the round trip.
+final class Server: SimulatedProcess<ServerMessage> {
+    override func discardMemory() {}
+    var os: OperatingSystem?
+    var received: [(at: SimTime, request: Request)] = []
+    override func receive(_ input: ServerMessage, engine: Engine) {
+        guard case .request(let r) = input, let os else { return }
+        received.append((engine.now, r))
+        let reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item, readAt: engine.now)
+        os.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: r.returnDelay)
+    }
+}
+
+/// What the test app accepts: replies, the system's word that the user opened it, a wake.
+enum AppMessage: Equatable {
+    case replied(ReplyStatus)
+    case opened
+    case wake
+}
+
+/// An app that records what reached it, and when.
+final class App: SimulatedProcess<AppMessage> {
+    override func discardMemory() {}
+    var received: [(at: SimTime, message: AppMessage)] = []
+    override func receive(_ input: AppMessage, engine: Engine) { received.append((engine.now, input)) }
+}
+
+/// What the test person hears: a session of theirs began, the app left the foreground.
+enum PersonMessage: Equatable {
+    case sessionStarted(seed: UInt64?)
+    case appLeftForeground
+}
+
+final class Person: SimulatedProcess<PersonMessage> {
+    override func discardMemory() {}
+    var received: [PersonMessage] = []
+    override func receive(_ input: PersonMessage, engine: Engine) { received.append(input) }
+}
+
+/// Records what the platform reports: the foreground changes it announces, the suspensions,
+/// and how many holders each change has.
+final class RecordingObserver: PlatformObserver, ChangeCustody {
+    var foregroundChanges: [(at: SimTime, was: Bool)] = []
+    var suspensions = 0
+    var sharedWrites = 0
+    var holders: [Int32: Int] = [:]
+    func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) { sharedWrites += 1 }
+    func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) { foregroundChanges.append((time, wasInForeground)) }
+    func appSuspendedInBackground() { suspensions += 1 }
+    func hold(_ change: Int32) { holders[change, default: 0] += 1 }
+    func letGo(_ change: Int32) { holders[change, default: 0] -= 1 }
+}
