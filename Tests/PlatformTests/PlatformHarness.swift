@@ -12,9 +12,11 @@ final class PlatformHarness {
     let server = Server()
     let app = App()
     let person = Person()
+    let pushService: PushService
     let serverAddress: Address<ServerMessage>
     let appAddress: Address<AppMessage>
     let personAddress: Address<PersonMessage>
+    let pushAddress: Address<PushServiceInput>
 
     /// The platform with a round trip of `roundTrip` seconds and a suspended app that lives
     /// `suspendedLifetime` seconds.
@@ -25,15 +27,21 @@ final class PlatformHarness {
             appBackgroundBudget: 30 * Time.second, appSuspendedLifetime: .constant(suspendedLifetime),
             activityKeepAliveEndsPerHour: 0, standbyBuckets: false, doze: false, widgetsShown: false,
             widgetRedactsWhenLocked: false, hasWatchApp: false, watchAppLaunchedWhenLooked: false,
-            watchOwnNetwork: false, watchOutOfReachPerDay: 0, watchOutOfReachDuration: .constant(0))
+            watchOwnNetwork: false, watchOutOfReachPerDay: 0, watchOutOfReachDuration: .constant(0), watchHasOwnPushes: false,
+            push: PushSettings(loss: 0, delay: .constant(1), wakeRefusal: 0, wakesPerHour: 3, highPriority: true, developerAttached: false))
         os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
-                             streams: SystemStreams.Names(programNames: ["server", "app", "person"]), seed: seed)
+                             streams: SystemStreams.Names(programNames: ["server", "app", "person", "pushService"]), seed: seed)
+        pushService = PushService(os: os)
         serverAddress = engine.register(server, name: "server")
         appAddress = engine.register(app, name: "app")
         personAddress = engine.register(person, name: "person")
+        pushAddress = engine.register(pushService, name: "pushService")
         var wiring = SystemWiring()
-        wiring.replyRoutes = [nil, Route(to: appAddress, as: { AppMessage.replied($0.status) }), nil]
-        wiring.outboxLockGrants = [nil, nil, nil]
+        wiring.replyRoutes = [nil, Route(to: appAddress, as: { AppMessage.replied($0.status) }), nil, nil]
+        wiring.outboxLockGrants = [nil, nil, nil, nil]
+        wiring.pushService = pushAddress
+        wiring.silentPushes = Route(to: appAddress, as: { _ in AppMessage.silentPush })
+        wiring.noticeListeners = [Route(to: pushAddress, as: PushServiceInput.deviceNotice)]
         wiring.app = appAddress.process
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
@@ -42,6 +50,7 @@ final class PlatformHarness {
         server.os = os
         engine.launch(serverAddress.process, by: .system)
         engine.launch(personAddress.process, by: .system)
+        engine.launch(pushAddress.process, by: .system)
     }
 
     /// Frees the programs (they hold the system, which holds routes to them).
@@ -75,6 +84,7 @@ enum AppMessage: Equatable {
     case replied(ReplyStatus)
     case opened
     case wake
+    case silentPush
 }
 
 /// An app that records what reached it, and when.

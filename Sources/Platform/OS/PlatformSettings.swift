@@ -52,13 +52,18 @@ public struct PlatformSettings: Sendable {
     /// (`watch.phoneUnreachable.perDay`, `.duration`).
     public var watchOutOfReachPerDay: Double
     public var watchOutOfReachDuration: Distribution
+    /// The watch is standalone (`watch.level = standalone`): it gets pushes of its own.
+    public var watchHasOwnPushes: Bool
+
+    /// The push service's figures (docs/platform-facts.md#push).
+    public var push: PushSettings
 
     public init(duration: SimTime, networkLatency: Distribution, appGroupGranted: Bool,
                 projectionProtection: ProtectionClass, sessionProtection: ProtectionClass, storageIOTime: Distribution,
                 appBackgroundBudget: SimTime, appSuspendedLifetime: Distribution, activityKeepAliveEndsPerHour: Double,
                 standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
                 watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
-                watchOutOfReachDuration: Distribution) {
+                watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings) {
         self.duration = duration
         self.networkLatency = networkLatency
         self.appGroupGranted = appGroupGranted
@@ -77,5 +82,29 @@ public struct PlatformSettings: Sendable {
         self.watchOwnNetwork = watchOwnNetwork
         self.watchOutOfReachPerDay = watchOutOfReachPerDay
         self.watchOutOfReachDuration = watchOutOfReachDuration
+        self.watchHasOwnPushes = watchHasOwnPushes
+        self.push = push
+    }
+}
+
+/// The push service's figures (docs/platform-facts.md#push, docs/model.md#backend-and-push).
+public struct PushSettings: Sendable {
+    /// The probability a push is lost (`push.loss`).
+    public var loss: Double
+    /// A push's delivery delay (`push.delay`).
+    public var delay: Distribution
+    /// The probability the system refuses a background wake (`push.wakeRefusal`).
+    public var wakeRefusal: Double
+    /// Background wakes granted per rolling hour (`push.wakesPerHour`).
+    public var wakesPerHour: Int
+    /// The backend sends at high priority (`push.priority = high`).
+    public var highPriority: Bool
+    /// A debugger is attached (`device.developerAttached`): no refusal and no hourly budget.
+    public var developerAttached: Bool
+
+    public init(loss: Double, delay: Distribution, wakeRefusal: Double, wakesPerHour: Int, highPriority: Bool,
+                developerAttached: Bool) {
+        (self.loss, self.delay, self.wakeRefusal) = (loss, delay, wakeRefusal)
+        (self.wakesPerHour, self.highPriority, self.developerAttached) = (wakesPerHour, highPriority, developerAttached)
     }
 }

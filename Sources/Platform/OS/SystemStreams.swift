@@ -4,12 +4,15 @@ import SimKernel
 /// program's requests' round trips over the network, the time a suspended app lives before it
 /// is reclaimed and when the system ends an app kept running for an activity, each program's
 /// reads and writes of shared storage, and the seeds of the sessions a surface opens in the
-/// app. Each is seeded by its own stable name (`network.from.app`), never by a program's place
+/// app, and the push service's draws for each sending program's pushes. Each is seeded by its own stable name (`network.from.app`), never by a program's place
 /// in the registration order, so adding a program reseeds no other.
 public struct SystemStreams {
     public var app, liveTermination: RandomStream
     /// By process index, for every program the assembly names (and any added after).
     public var networkFrom, storageFrom, sessionsOpenedBy: ProgramStreams
+    /// The push service's draws for each sending program's writes: the phone's pushes' loss and
+    /// delay, whether their wake is refused, and a standalone watch's pushes.
+    public var pushFrom, pushWakeFrom, pushWatchFrom: ProgramStreams
 
     init(_ n: Names, seed: UInt64) {
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
@@ -18,6 +21,9 @@ public struct SystemStreams {
         networkFrom = ProgramStreams(n.networkFrom, replicationSeed: seed)
         storageFrom = ProgramStreams(n.storageFrom, replicationSeed: seed)
         sessionsOpenedBy = ProgramStreams(n.sessionsOpenedBy, replicationSeed: seed)
+        pushFrom = ProgramStreams(n.pushFrom, replicationSeed: seed)
+        pushWakeFrom = ProgramStreams(n.pushWakeFrom, replicationSeed: seed)
+        pushWatchFrom = ProgramStreams(n.pushWatchFrom, replicationSeed: seed)
     }
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams,
@@ -26,6 +32,9 @@ public struct SystemStreams {
         networkFrom.addProgram(named: name)
         storageFrom.addProgram(named: name)
         sessionsOpenedBy.addProgram(named: name)
+        pushFrom.addProgram(named: name)
+        pushWakeFrom.addProgram(named: name)
+        pushWatchFrom.addProgram(named: name)
     }
 
     /// The streams' name hashes for the programs named `programNames` (in registration order):
@@ -34,11 +43,15 @@ public struct SystemStreams {
         let app = SeedMixer.nameHash("app")
         let liveTermination = SeedMixer.nameHash("live.termination")
         let networkFrom, storageFrom, sessionsOpenedBy: ProgramStreams.Family
+        let pushFrom, pushWakeFrom, pushWatchFrom: ProgramStreams.Family
 
         public init(programNames: [String]) {
             networkFrom = ProgramStreams.Family("network.from", programNames: programNames)
             storageFrom = ProgramStreams.Family("storage.from", programNames: programNames)
             sessionsOpenedBy = ProgramStreams.Family("user.sessions.openedBy", programNames: programNames)
+            pushFrom = ProgramStreams.Family("push.from", programNames: programNames)
+            pushWakeFrom = ProgramStreams.Family("push.wake.from", programNames: programNames)
+            pushWatchFrom = ProgramStreams.Family("push.watch.from", programNames: programNames)
         }
     }
 }

@@ -41,10 +41,12 @@ public struct SystemWiring {
 
     /// The widget host, which the system tells of reload requests, lock changes and dead providers.
     public var widgetHost: Route<WidgetCenterMessage>?
-    /// The push service, which discards the push it held for a force-quit app.
-    public var pushService: Route<PushServiceNotice>?
-    /// Told when the phone comes back within the watch's reach (a standalone watch's held push can go).
-    public var watchReachListeners: [Route<PushServiceNotice>] = []
+    /// The push service (`PushService`, the system's own process).
+    public var pushService: Address<PushServiceInput>?
+    /// The app's silent pushes, in the foreground or after the wake they caused.
+    public var silentPushes: Route<SilentPush>?
+    /// A live status's updates on its own push token, drawn on the lock screen.
+    public var liveUpdates: Route<LiveUpdate>?
     /// The watch link's own process (`WatchLink`), which gets the link's timers and deliveries.
     public var watchLink: Address<WatchLinkInput>?
     /// The watch app: what reaches it over the link, and its launch for a push when it is not running.
@@ -84,12 +86,9 @@ public enum WidgetCenterMessage: Sendable {
     case providerDied
 }
 
-/// What the system tells the push service.
-public enum PushServiceNotice: Sendable {
-    /// The user force-quit the app: the push held for it is discarded.
-    case discardHeld
-    /// The phone is back within the watch's reach.
-    case phoneInWatchReach
+/// A silent push reached the app.
+public struct SilentPush: Sendable {
+    public init() {}
 }
 
 /// What reaches the watch app over the link (docs/model.md#watch).

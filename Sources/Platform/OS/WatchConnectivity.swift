@@ -97,7 +97,7 @@ extension OperatingSystem {
     func phoneBackInWatchReach() {
         _watchConnectivity.away = false
         flushWatchLink()
-        for route in _wiring.watchReachListeners { send(.phoneInWatchReach, via: route) }
+        if settings.watchHasOwnPushes { send(.phoneInWatchReach, to: _wiring.pushService.unsafelyUnwrapped) }
         scheduleWatchOutOfReach()
     }
 

@@ -545,11 +545,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
-    /// The system's main app: it is told it was opened, gets what the watch sends it, and is
-    /// granted the outbox lock by file coordination.
+    /// The system's main app: it is told it was opened, gets its silent pushes and what the
+    /// watch sends it, and is granted the outbox lock by file coordination.
     static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
+        system.silentPushes = Route(to: address, as: { _ in MainAppInput.silentPush })
         if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
     }

@@ -314,6 +314,10 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
 extension LiveStatus: AssembledProgram {
     typealias Input = LiveStatusInput
     static var programName: String { "liveStatus" }
+    /// The push service draws its updates on the lock screen.
+    static func hears(_ system: inout SystemWiring, at address: Address<LiveStatusInput>, _ p: Parameters) {
+        if p.live.enabled { system.liveUpdates = Route(to: address, as: LiveStatusInput.pushArrives) }
+    }
     /// At time 0: running all day when the app has live statuses.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
 }

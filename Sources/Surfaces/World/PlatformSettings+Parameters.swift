@@ -22,7 +22,11 @@ extension PlatformSettings {
                   watchAppLaunchedWhenLooked: p.watch.lifetime == .whenLooked,
                   watchOwnNetwork: p.watch.ownNetwork,
                   watchOutOfReachPerDay: p.watch.phoneUnreachablePerDay,
-                  watchOutOfReachDuration: p.watch.phoneUnreachableDuration)
+                  watchOutOfReachDuration: p.watch.phoneUnreachableDuration,
+                  watchHasOwnPushes: p.watch.enabled && p.watch.level == .standalone,
+                  push: PushSettings(loss: p.push.loss, delay: p.push.delay, wakeRefusal: p.push.wakeRefusal,
+                                     wakesPerHour: p.push.wakesPerHour, highPriority: p.push.priority == .high,
+                                     developerAttached: p.device.developerAttached))
     }
 }
 

@@ -30,24 +30,17 @@ struct RandomStreams {
     var pushTV: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
-    /// The backend's time applying each process's writes, the delivery (loss, delay) of the
-    /// silent push each process's writes make the backend send, and whether that push's wake
-    /// is refused, by process index.
-    var backendFrom, pushFrom, pushWakeFrom: ProgramStreams
-    /// The delivery (loss, delay) of the push a standalone watch gets for each process's
-    /// writes, by process index (docs/model.md#watch-reachability).
-    var pushWatchFrom: ProgramStreams
+    /// The backend's time applying each process's writes, by process index. (The push
+    /// service's draws for each process's pushes are the system's: `SystemStreams`.)
+    var backendFrom: ProgramStreams
 
     /// Gives the program registered after the built-in ones, named `name`, its own streams
     /// in every per-program family, seeded by that name like a built-in program's, so an
     /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
-    /// round trips, its storage times and the sessions it opens are the system's:
+    /// round trips, its storage times, its pushes and the sessions it opens are the system's:
     /// `OperatingSystem.addProcess(named:)`.)
     mutating func addProcess(named name: String) {
         backendFrom.addProgram(named: name)
-        pushFrom.addProgram(named: name)
-        pushWakeFrom.addProgram(named: name)
-        pushWatchFrom.addProgram(named: name)
     }
 
     init(seed: UInt64) {
@@ -59,9 +52,6 @@ struct RandomStreams {
         pushTV = s(n.pushTV)
         deviceMotion = s(n.deviceMotion)
         backendFrom = ProgramStreams(n.backendFrom, replicationSeed: seed)
-        pushFrom = ProgramStreams(n.pushFrom, replicationSeed: seed)
-        pushWakeFrom = ProgramStreams(n.pushWakeFrom, replicationSeed: seed)
-        pushWatchFrom = ProgramStreams(n.pushWatchFrom, replicationSeed: seed)
         user = s(n.user)
         userSessions = s(n.userSessions)
         elsewhere = s(n.elsewhere)
@@ -103,7 +93,4 @@ private struct StreamNameHashes {
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
     let pushTV = SeedMixer.nameHash("push.tv")
     let backendFrom = ProgramStreams.Family("backend.from", programNames: Assembly.programNames)
-    let pushFrom = ProgramStreams.Family("push.from", programNames: Assembly.programNames)
-    let pushWakeFrom = ProgramStreams.Family("push.wake.from", programNames: Assembly.programNames)
-    let pushWatchFrom = ProgramStreams.Family("push.watch.from", programNames: Assembly.programNames)
 }

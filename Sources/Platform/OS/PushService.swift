@@ -1,10 +1,9 @@
 import SimKernel
-import Platform
 
 /// What the push service accepts: requests from the backend, its own notifications
 /// reaching the phone and the watch, the phone's network notices, and word that the phone
 /// is back within the watch's reach.
-enum PushServiceInput {
+public enum PushServiceInput: Sendable {
     /// The backend sends a silent push to the phone app for a write of process `writer`.
     case sendSilent(writer: ProcessID)
     /// The app was force-quit: the notification held for it is dropped.
@@ -33,11 +32,15 @@ enum PushServiceInput {
 /// reach the lock screen only while the phone is on and online. A standalone watch's
 /// own pushes come through it with the same delay and loss, and are held, the newest only,
 /// while the watch has no network (docs/model.md#watch-reachability).
-final class PushService: SimulatedProcess<PushServiceInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
+///
+/// A system process of the platform: it hands the app its silent pushes and the live status its
+/// updates along the routes they gave the system (`SystemWiring.silentPushes`, `.liveUpdates`),
+/// and its loss, delay and refusal are drawn from the sending program's own streams
+/// (`SystemStreams.pushFrom`, `.pushWakeFrom`, `.pushWatchFrom`).
+public final class PushService: SimulatedProcess<PushServiceInput> {
+    /// The operating system it is part of, held strongly (no reference counting per call);
+    /// unregistering the processes breaks the cycle through the engine at the end.
+    public let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -65,20 +68,24 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// Standby buckets: the high-priority messages that reached the app in the last day.
     private var highPriorityUses = QuotaRecord()
 
-    init(world: World) {
-        self.world = world
-        os = world.os
-        wakeBudget = RollingBudget(limit: world.p.push.wakesPerHour, window: Time.hour)
+    /// The push service of the system `os`.
+    public init(os: OperatingSystem) {
+        self.os = os
+        wakeBudget = RollingBudget(limit: os.settings.push.wakesPerHour, window: Time.hour)
     }
-    override func discardMemory() {}
+    override public func discardMemory() {}
+
+    /// Its own address (the system's wiring holds it).
+    private var address: Address<PushServiceInput> { os._wiring.pushService.unsafelyUnwrapped }
+    private var push: PushSettings { os.settings.push }
 
     /// The backend sends a silent push to the phone app now, for a write of process `writer`
     /// (whose stream draws its loss and delay: one surface's writes never shift another's pushes).
     private func sendSilentToApp(for writer: ProcessID) {
         let k = Int(writer.index)
-        if world.rng.pushFrom[k].bernoulli(world.p.push.loss) { return }
-        let delay = world.p.push.delay.sampleTime(&world.rng.pushFrom[k])
-        world.send(.silentArrives(writer: writer), to: world.ids.pushService, after: delay)
+        if os._rng.pushFrom[k].bernoulli(push.loss) { return }
+        let delay = push.delay.sampleTime(&os._rng.pushFrom[k])
+        os.send(.silentArrives(writer: writer), to: address, after: delay)
     }
 
     /// The backend sends a standalone watch its push now, for a write of process `writer`: its
@@ -86,18 +93,17 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// so the watch's pushes never shift the phone's, nor one writer's another's.
     private func sendToWatch(for writer: ProcessID) {
         let k = Int(writer.index)
-        if world.rng.pushWatchFrom[k].bernoulli(world.p.push.loss) { return }
-        let delay = world.p.push.delay.sampleTime(&world.rng.pushWatchFrom[k])
-        world.send(.watchPushArrives(writer: writer), to: world.ids.pushService, after: delay)
+        if os._rng.pushWatchFrom[k].bernoulli(push.loss) { return }
+        let delay = push.delay.sampleTime(&os._rng.pushWatchFrom[k])
+        os.send(.watchPushArrives(writer: writer), to: address, after: delay)
     }
 
     /// A standalone watch's push reaches the watch if it has a network (its own, or the phone's
     /// while near); otherwise it is held, the newest only, until the watch has one again.
     private func arriveAtWatch(for writer: ProcessID) {
-        let w = world
         guard os.watchHasNetwork else {
             heldForWatch = writer
-            w.engine.log(w.ids.pushService, "held", "watch has no network")
+            os.engine.log(address, "held", "watch has no network")
             return
         }
         os.sendToWatch(.push, after: 0)
@@ -110,7 +116,7 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         arriveAtWatch(for: writer)
     }
 
-    override func receive(_ input: PushServiceInput, engine: Engine) {
+    override public func receive(_ input: PushServiceInput, engine: Engine) {
         switch input {
         case .sendSilent(let writer):
             sendSilentToApp(for: writer)
@@ -150,13 +156,12 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// A live-status update reaches the phone: drawn on the lock screen by the system (no app
     /// code runs), or held, the newest only, while the phone is offline or switched off.
     private func liveUpdateArrives(_ update: LiveUpdate) {
-        let w = world
         guard os.device.online, os.device.poweredOn else {
             heldLive[update.activity] = update
-            w.engine.log(w.ids.pushService, "held", "live update, phone offline")
+            os.engine.log(address, "held", "live update, phone offline")
             return
         }
-        w.send(.pushArrives(update), to: w.ids.live)
+        os.send(update, via: os._wiring.liveUpdates.unsafelyUnwrapped)
     }
 
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would
@@ -164,23 +169,23 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// decides (the app in front, force-quit, the hourly budget), so what other surfaces do
     /// never shifts the draws of this writer's later pushes.
     private func arriveAtPhone(for writer: ProcessID) {
-        let w = world
-        let refused = w.rng.pushWakeFrom[Int(writer.index)].bernoulli(w.p.push.wakeRefusal)
+        let engine = os.engine
+        let refused = os._rng.pushWakeFrom[Int(writer.index)].bernoulli(push.wakeRefusal)
         guard os.device.online, os.device.poweredOn else {
             heldSilent = writer        // only the newest is held
-            w.engine.log(w.ids.pushService, "held", "phone offline")
+            engine.log(address, "held", "phone offline")
             return
         }
         if os.device.appForceQuit {     // discarded: not woken until opened
-            w.engine.log(w.ids.pushService, "discarded", "app force-quit")
+            engine.log(address, "discarded", "app force-quit")
             return
         }
         if os.device.pushTokenStale {   // sent to a token the restored phone no longer has
-            w.engine.log(w.ids.pushService, "discarded", "stale push token")
+            engine.log(address, "discarded", "stale push token")
             return
         }
         if os.appInForeground {
-            w.send(.silentPush, to: w.ids.app)
+            os.send(SilentPush(), via: os._wiring.silentPushes.unsafelyUnwrapped)
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority
@@ -188,27 +193,27 @@ final class PushService: SimulatedProcess<PushServiceInput> {
         // window (the newest only, as for an offline phone).
         if os.device.lowPower {
             heldSilent = writer
-            w.engine.log(w.ids.pushService, "held", "low power")
+            engine.log(address, "held", "low power")
             return
         }
         let highPriority = arrivesAtHighPriority()
         if os.device.dozing && !highPriority {
             heldSilent = writer
-            w.engine.log(w.ids.pushService, "held", "doze")
+            engine.log(address, "held", "doze")
             return
         }
         // A debugger attached lifts the throttle: no refusal and no hourly budget.
-        let throttled = !w.p.device.developerAttached
+        let throttled = !push.developerAttached
         if refused && throttled {
-            w.engine.log(w.ids.pushService, "wakeRefused", "refusal, writer \(writer.index)")
+            engine.log(address, "wakeRefused", "refusal, writer \(writer.index)")
             return
         }
-        guard !throttled || wakeBudget.spend(at: w.now) else {
-            w.engine.log(w.ids.pushService, "wakeRefused", "hourly budget spent")
+        guard !throttled || wakeBudget.spend(at: os.now) else {
+            engine.log(address, "wakeRefused", "hourly budget spent")
             return
         }
-        w.engine.log(w.ids.pushService, "wake", "app, writer \(writer.index)")
-        os.wakeAppInBackground(.pushWake, for: .silentPush, at: world.ids.app)
+        engine.log(address, "wake", "app, writer \(writer.index)")
+        if os.launchAppInBackground(.pushWake) { os.send(SilentPush(), via: os._wiring.silentPushes.unsafelyUnwrapped) }
     }
 
     /// Whether a push reaching the app in the background keeps its high priority: the backend
@@ -216,37 +221,14 @@ final class PushService: SimulatedProcess<PushServiceInput> {
     /// of the app's bucket is treated as normal priority (docs/model.md#power). Each
     /// high-priority message that arrives counts against the cap, in Doze or not.
     private func arrivesAtHighPriority() -> Bool {
-        let w = world
-        guard w.p.push.priority == .high else { return false }
+        guard push.highPriority else { return false }
         guard let bucket = os.standbyBucket else { return true }
         let quota = bucket.highPriorityPushQuota
-        guard highPriorityUses.allows(quota, at: w.now) else {
-            w.engine.log(w.ids.pushService, "downgraded", "standby bucket \(bucket.rawValue)")
+        guard highPriorityUses.allows(quota, at: os.now) else {
+            os.engine.log(address, "downgraded", "standby bucket \(bucket.rawValue)")
             return false
         }
-        highPriorityUses.record(at: w.now)
+        highPriorityUses.record(at: os.now)
         return true
     }
-}
-
-/// How the assembly wires the pushService program (`AssembledProgram`).
-extension PushService: AssembledProgram {
-    typealias Input = PushServiceInput
-    static var programName: String { "pushService" }
-    /// The push service: a force-quit's discarded push, and the phone back within a standalone
-    /// watch's reach.
-    static func hears(_ system: inout SystemWiring, at address: Address<PushServiceInput>, _ p: Parameters) {
-        let notice = { (n: PushServiceNotice) -> PushServiceInput in
-            switch n {
-            case .discardHeld: return PushServiceInput.discardHeld
-            case .phoneInWatchReach: return PushServiceInput.phoneInWatchReach
-            }
-        }
-        system.pushService = Route(to: address, as: notice)
-        // A standalone watch's push held while the phone was away can go (docs/model.md#watch-reachability).
-        if p.watch.level == .standalone { system.watchReachListeners.append(Route(to: address, as: notice)) }
-    }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
-    /// At time 0: the push service runs from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
