@@ -28,7 +28,7 @@ final class OperatingSystemTests: XCTestCase {
         let h = PlatformHarness()
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.device.online = false
+        h.os.setNetwork(online: false)
         h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
         h.engine.run(until: Time.minute)
         XCTAssertTrue(h.server.received.isEmpty)
@@ -101,7 +101,7 @@ final class OperatingSystemTests: XCTestCase {
         h.engine.run(until: 2 * Time.second)
         XCTAssertEqual(h.app.received.map(\.message), [.opened, .wake])
         h.engine.end(h.appAddress.process, .terminatedBySystem)
-        h.os.device.poweredOn = false
+        h.os.setPhonePower(on: false)
         XCTAssertFalse(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
     }
 
@@ -120,5 +120,28 @@ final class OperatingSystemTests: XCTestCase {
             XCTAssertEqual(record.endCount(.terminatedBySystem), resumed ? 0 : 1, "woken after \(wokenAfter) s")
             h.dismantle()
         }
+    }
+
+    /// A restart ends the phone's app processes (the app leaves the foreground first) and boots
+    /// a locked phone before its first unlock; an app update does not install while the app is
+    /// in use, and otherwise ends its processes and moves the projection schema on.
+    func testARestartAndAnUpdate() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.os.openAppInForeground()
+        XCTAssertFalse(h.os.installAppUpdate(changesSchema: true))
+        XCTAssertEqual(h.os.schemaVersion, 1)
+        h.os.restartPhone()
+        XCTAssertFalse(h.engine.isRunning(h.appAddress.process))
+        XCTAssertFalse(h.os.appInForeground)
+        XCTAssertTrue(h.os.device.locked)
+        XCTAssertFalse(h.os.device.unlockedSinceBoot)
+        XCTAssertEqual(h.engine.record(h.appAddress.process).endCount(.terminatedBySystem), 1)
+        h.engine.launch(h.appAddress.process, by: .pushWake)
+        XCTAssertTrue(h.os.installAppUpdate(changesSchema: true))
+        XCTAssertEqual(h.os.schemaVersion, 2)
+        XCTAssertEqual(h.engine.record(h.appAddress.process).endCount(.terminatedBySystem), 2)
+        h.os.unlock()
+        XCTAssertTrue(h.os.device.unlockedSinceBoot)
     }
 }

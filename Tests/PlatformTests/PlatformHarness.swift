@@ -43,6 +43,7 @@ final class PlatformHarness {
         wiring.silentPushes = Route(to: appAddress, as: { _ in AppMessage.silentPush })
         wiring.noticeListeners = [Route(to: pushAddress, as: PushServiceInput.deviceNotice)]
         wiring.app = appAddress.process
+        wiring.phoneProcesses = [appAddress.process]
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]

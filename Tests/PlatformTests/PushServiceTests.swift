@@ -22,14 +22,13 @@ final class PushServiceTests: XCTestCase {
     func testAnOfflinePhoneGetsOnlyTheNewestPush() {
         let h = PlatformHarness()
         defer { h.dismantle() }
-        h.os.device.online = false
+        h.os.setNetwork(online: false)
         for k in 0..<3 {
             h.engine.send(.sendSilent(writer: h.appAddress.process), to: h.pushAddress, at: SimTime(k) * Time.minute)
         }
         h.engine.run(until: 10 * Time.minute)
         XCTAssertTrue(h.app.received.isEmpty)
-        h.os.device.online = true
-        h.os.broadcast(.online)
+        h.os.setNetwork(online: true)
         h.engine.run(until: 11 * Time.minute)
         XCTAssertEqual(h.app.received.map(\.message), [.silentPush])
     }
@@ -39,12 +38,11 @@ final class PushServiceTests: XCTestCase {
     func testAForceQuitAppGetsNoPush() {
         let h = PlatformHarness()
         defer { h.dismantle() }
-        h.os.device.online = false
+        h.os.setNetwork(online: false)
         h.engine.send(.sendSilent(writer: h.appAddress.process), to: h.pushAddress, at: 0)
         h.engine.run(until: Time.minute)
         h.os.appForceQuitTakesEffect()
-        h.os.device.online = true
-        h.os.broadcast(.online)
+        h.os.setNetwork(online: true)
         h.engine.send(.sendSilent(writer: h.appAddress.process), to: h.pushAddress, at: 2 * Time.minute)
         h.engine.run(until: 10 * Time.minute)
         XCTAssertTrue(h.app.received.isEmpty)

@@ -1,11 +1,13 @@
 import SimKernel
 
-/// The phone as the operating system runs it (docs/model.md#power,
+/// The phone as the operating system runs it (docs/model.md#device, docs/model.md#power,
 /// docs/model.md#lock-screen-redaction): locking and unlocking, the notices it delivers to the
-/// system programs that listen (network, first unlock, restart), and switching the phone off
-/// and on (probes P25.7 and P25.8): every phone process ends, the phone has no network and the
-/// watch cannot reach it; on again, it boots like a restart (storage protected until first
-/// unlock stays closed until the next unlock).
+/// programs that listen (network, first unlock, restart, update), a restart, an app update, the
+/// network coming and going, a restore onto another phone, and switching the phone off and on
+/// (probes P25.7 and P25.8): every phone process ends, the phone has no network and the watch
+/// cannot reach it; on again, it boots like a restart (storage protected until first unlock
+/// stays closed until the next unlock). When these happen is the world's (the phone's own
+/// process draws them); what they do is the system's.
 extension OperatingSystem {
     /// The user unlocks the phone (also the first unlock after a restart).
     public func unlock() {
@@ -49,5 +51,63 @@ extension OperatingSystem {
             broadcast(.online)
             if settings.hasWatchApp { send(.phonePoweredOn, to: _wiring.watchLink.unsafelyUnwrapped) }
         }
+    }
+
+    /// The phone restarts: every phone process ends (the app leaves the foreground first), the
+    /// phone comes back locked and before its first unlock, and the programs that listen are told.
+    public func restartPhone() {
+        if _appInForeground { appLeavesForeground() }
+        for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
+        setLocked(true)
+        _device.unlockedSinceBoot = false
+        broadcast(.restarted)
+    }
+
+    /// An update of the app and its extensions installs, unless the app is in use (then it does
+    /// not, and the result is false): their processes end, the projection schema moves on when
+    /// the update changes it, and the programs that listen are told.
+    @discardableResult
+    public func installAppUpdate(changesSchema: Bool) -> Bool {
+        if _appInForeground { return false }   // updates install while the app is not in use
+        for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
+        if changesSchema { _schemaVersion += 1 }
+        broadcast(.appUpdated)
+        return true
+    }
+
+    /// The phone loses or regains its network; the programs that listen are told.
+    public func setNetwork(online: Bool) {
+        _device.online = online
+        broadcast(online ? .online : .offline)
+    }
+
+    /// The phone is restored onto another (docs/model.md#kept-readings): the key sealing the
+    /// app's kept readings is gone, the app is not running, and its push token and background
+    /// tasks are stale until the user opens it and it registers again.
+    public func restoreOntoAnotherPhone() {
+        _readingsKey.lose()
+        _device.pushTokenStale = true
+        engine.end(appProcess, .terminatedBySystem)
+    }
+
+    /// A power-saving period starts or ends (docs/model.md#power): while it lasts the phone
+    /// launches nothing in the background; when it ends the programs that listen are told.
+    public func setPowerSaving(_ on: Bool) {
+        _device.lowPower = on
+        if !on { broadcast(.powerRestored) }
+    }
+
+    /// Doze's states (docs/model.md#power; when they change is the Doze schedule the phone's
+    /// own process keeps): deep idle takes over from light idle; light idle; the end of a light
+    /// idle window; the end of a deep idle window, which the programs that listen are told of.
+    public func enterDeepIdle() {
+        _device.dozing = true
+        _device.lightDozing = false
+    }
+    public func enterLightIdle() { _device.lightDozing = true }
+    public func endLightIdleWindow() { _device.lightDozing = false }
+    public func endDeepIdleWindow() {
+        _device.dozing = false
+        broadcast(.dozeWindow)
     }
 }

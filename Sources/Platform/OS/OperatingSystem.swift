@@ -53,8 +53,10 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _device: DeviceState = DeviceState()
-    /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze).
-    @inlinable public var device: DeviceState {
+    /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze): read by
+    /// every program, changed only by the system's own services (`Device.swift`,
+    /// `AppLifecycle.swift`).
+    @inlinable public internal(set) var device: DeviceState {
         @inline(__always) get { _device }
         @inline(__always) set { _device = newValue }
         @inline(__always) _modify { yield &_device }

@@ -136,12 +136,10 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             restart()
             schedule(.restart, perDay: p.device.restartsPerDay, rng: &w.rng.deviceRestarts)
         case .offline:
-            os.device.online = false
-            os.broadcast(.offline)
+            os.setNetwork(online: false)
             send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.deviceNetwork))
         case .online:
-            os.device.online = true
-            os.broadcast(.online)
+            os.setNetwork(online: true)
             // A sign-out's revocation left as a background transfer goes out with the network.
             if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, to: w.ids.backend, credential: Backend.phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
@@ -156,16 +154,14 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             quotaDeferred = false
             runBackgroundRefresh()
         case .lowPowerStarts:
-            os.device.lowPower = true
+            os.setPowerSaving(true)
             send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
         case .lowPowerEnds:
-            os.device.lowPower = false
-            os.broadcast(.powerRestored)
+            os.setPowerSaving(false)
             schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &w.rng.devicePower)
         case .dozeIdle(let period):
             guard period == dozePeriod, os.device.locked else { return }
-            os.device.dozing = true
-            os.device.lightDozing = false             // deep Doze takes over from light Doze
+            os.enterDeepIdle()             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
             let window = Self.deepIdleWindows[min(idleWindows, Self.deepIdleWindows.count - 1)]
             idleWindows += 1
@@ -177,7 +173,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .lightIdle(let period):
             // Light Doze runs until deep Doze first goes idle in the lock period.
             guard period == dozePeriod, os.device.locked, idleWindows == 0 else { return }
-            os.device.lightDozing = true
+            os.enterLightIdle()
             // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
             let window = Self.lightIdleWindows[min(lightWindows, Self.lightIdleWindows.count - 1)]
             lightWindows += 1
@@ -187,11 +183,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             endLightIdleWindow()
             send(.lightIdle(generation: period), after: Self.lightMaintenanceWindow)
         case .keyLoss:
-            // Restored onto another phone: the key is gone, the app is not running, and its push
-            // token and background tasks are stale until the user opens it and it registers again.
-            os.readingsKey.lose()
-            os.device.pushTokenStale = true
-            w.engine.end(w.ids.app, .terminatedBySystem)
+            os.restoreOntoAnotherPhone()
         case .keepChange:
             w.appContainer.userChangesReadingsLifetime(to: p.app.keepReadingsChangedTo, at: w.now,
                                                     deleteAtOnce: p.app.deleteExpiredReadings == .atOnce)
@@ -280,7 +272,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 
     /// A light idle window ends: a background refresh it held runs (unless deep Doze holds it).
     private func endLightIdleWindow() {
-        os.device.lightDozing = false
+        os.endLightIdleWindow()
         if refreshDeferred && !os.device.dozing {
             refreshDeferred = false
             runBackgroundRefresh()
@@ -289,22 +281,17 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 
     /// An idle window ends: deferred work and normal-priority pushes go through.
     private func endIdleWindow() {
-        os.device.dozing = false
-        os.broadcast(.dozeWindow)
+        os.endDeepIdleWindow()
         if refreshDeferred {
             refreshDeferred = false
             runBackgroundRefresh()
         }
     }
 
-    /// A restart ends every phone process; the phone comes back locked, before first unlock.
+    /// A restart ends every phone process; the phone comes back locked, before first unlock
+    /// (the system's `restartPhone`), its screen off.
     private func restart() {
-        let w = world
-        if os.appInForeground { os.appLeavesForeground() }
-        for pid in os.wiring.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        os.setLocked(true)
-        os.device.unlockedSinceBoot = false
-        os.broadcast(.restarted)
+        os.restartPhone()
         screenOff()
     }
 
@@ -312,10 +299,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     private func update() {
         let w = world
         let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
-        if os.appInForeground { return }   // updates install while the app is not in use
-        for pid in os.wiring.phoneProcesses { w.engine.end(pid, .terminatedBySystem) }
-        if changesSchema { os.schemaVersion += 1 }
-        os.broadcast(.appUpdated)
+        os.installAppUpdate(changesSchema: changesSchema)
     }
 }
 

@@ -124,8 +124,7 @@ final class Assembly {
         let starts = programs.map { type(of: $0).startsAtTimeZero(w.p) }
         let process = { (i: Int) in ProcessID(Int32(i)) }
         for (i, start) in starts.enumerated() where start == .system { w.engine.launch(process(i), by: .system) }
-        w.os.device.locked = true
-        w.os.device.unlockedSinceBoot = true
+        // The phone starts locked, after its first unlock (`DeviceState`'s own start).
         app.storeSession()         // signed in before the replication starts
         // The app has been used before the replication starts: it keeps a reading of the
         // account as it stood at time 0, and its projection is in the shared storage area.
