@@ -230,7 +230,15 @@ public final class Engine {
     /// delivers the payload to its running run now.
     @inlinable @inline(__always)
     public func launchOrDeliver<Payload>(_ payload: Payload, via route: LaunchRoute<Payload>, by launcher: Launcher) {
-        route.launchOrDeliver(self, payload, launcher)
+        _ = route.launch(self, payload, launcher, nil, true)
+    }
+
+    /// Launches the program a launch route leads to, under `limits`, for `payload` (its run's
+    /// first input); false, and nothing delivered, if it was running.
+    @inlinable @inline(__always) @discardableResult
+    public func launch<Payload>(via route: LaunchRoute<Payload>, for payload: Payload, by launcher: Launcher,
+                                limits: ProcessLimits?) -> Bool {
+        route.launch(self, payload, launcher, limits, false)
     }
 
     /// Launches the program at `address` for `input` (its run's first input), or delivers the

@@ -110,20 +110,23 @@ public struct Route<Payload> {
 }
 
 /// A way to launch a program for one kind of payload whose input wraps it (the watch's system
-/// launching the watch app for a push): the program is launched and handles the input as its
-/// run's first (`Engine.launch(_:by:limits:first:)`), or, if it runs already, gets it as an
-/// event now. Fixed once when the world is assembled, like a `Route`.
+/// launching the watch app for a push, the widget host its provider for a build): the program
+/// is launched under the given limits and handles the input as its run's first
+/// (`Engine.launch(_:by:limits:first:)`); if it runs already, nothing is launched and, when
+/// asked, it gets the input as an event now. Fixed once when the world is assembled, like a `Route`.
 public struct LaunchRoute<Payload> {
     /// The receiving process.
     public let process: ProcessID
-    @usableFromInline let launchOrDeliver: (Engine, Payload, Launcher) -> Void
+    @usableFromInline let launch: (Engine, Payload, Launcher, ProcessLimits?, Bool) -> Bool
 
     /// A launch route to `address` that delivers a payload `p` as `wrap(p)`.
     @inlinable
     public init<Input>(to address: Address<Input>, as wrap: @escaping (Payload) -> Input) {
         process = address.process
-        launchOrDeliver = { engine, payload, launcher in
-            engine.launchOrDeliver(wrap(payload), to: address, by: launcher)
+        launch = { engine, payload, launcher, limits, deliverIfRunning in
+            if engine.launch(address, by: launcher, limits: limits, first: wrap(payload)) { return true }
+            if deliverIfRunning { engine.send(wrap(payload), to: address) }
+            return false
         }
     }
 }

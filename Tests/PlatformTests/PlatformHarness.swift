@@ -22,13 +22,16 @@ final class PlatformHarness {
     /// `suspendedLifetime` seconds.
     init(roundTrip: Double = 0.2, suspendedLifetime: Double = 600, seed: UInt64 = 1) {
         let settings = PlatformSettings(
-            duration: Time.day, networkLatency: .constant(roundTrip), appGroupGranted: true,
+            duration: Time.day, warmup: 0, developerAttached: false, networkLatency: .constant(roundTrip), appGroupGranted: true,
             projectionProtection: .afterFirstUnlock, sessionProtection: .afterFirstUnlock, storageIOTime: .constant(0.01),
             appBackgroundBudget: 30 * Time.second, appSuspendedLifetime: .constant(suspendedLifetime),
             activityKeepAliveEndsPerHour: 0, standbyBuckets: false, doze: false, widgetsShown: false,
             widgetRedactsWhenLocked: false, hasWatchApp: false, watchAppLaunchedWhenLooked: false,
             watchOwnNetwork: false, watchOutOfReachPerDay: 0, watchOutOfReachDuration: .constant(0), watchHasOwnPushes: false,
-            push: PushSettings(loss: 0, delay: .constant(1), wakeRefusal: 0, wakesPerHour: 3, highPriority: true, developerAttached: false))
+            push: PushSettings(loss: 0, delay: .constant(1), wakeRefusal: 0, wakesPerHour: 3, highPriority: true),
+            widget: WidgetSettings(reloadDelay: .constant(5), budgetPerDay: 3, reloadAfter: 30 * Time.minute, galleryOpensPerDay: 0,
+                                   providerTimeBudget: 10 * Time.second, memoryLimit: 30 * 1_048_576, slotEvery: 0,
+                                   redactsWhenLocked: false))
         os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
                              streams: SystemStreams.Names(programNames: ["server", "app", "person", "pushService"]), seed: seed)
         pushService = PushService(os: os)
@@ -117,6 +120,10 @@ final class RecordingObserver: PlatformObserver, ChangeCustody {
     func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) { sharedWrites += 1 }
     func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) { foregroundChanges.append((time, wasInForeground)) }
     func appSuspendedInBackground() { suspensions += 1 }
+    var widgetViews: [View] = []
+    func widgetStartsWithPlaceholder() { widgetViews.append(.blank(.placeholder)) }
+    func widgetShows(_ view: consuming View, redacted: Bool) { widgetViews.append(view) }
+    func galleryShowsPreview(_ view: View) {}
     func hold(_ change: Int32) { holders[change, default: 0] += 1 }
     func letGo(_ change: Int32) { holders[change, default: 0] -= 1 }
 }

@@ -25,7 +25,7 @@ extension OperatingSystem {
     public func setLocked(_ locked: Bool) {
         let changed = _device.locked != locked
         _device.locked = locked
-        if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, via: host) }
+        if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, to: host) }
     }
 
     /// Tells the system programs that react to platform notices.

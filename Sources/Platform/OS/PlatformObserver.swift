@@ -12,6 +12,12 @@ public protocol PlatformObserver: AnyObject {
     func appForegroundWillChange(at time: SimTime, wasInForeground: Bool)
     /// The app was suspended in the background: it shows nothing until it runs again.
     func appSuspendedInBackground()
+    /// The widget host starts with the platform's placeholder on screen.
+    func widgetStartsWithPlaceholder()
+    /// The widget host shows a stored view now (`redacted`: the system's redacted view in its place).
+    func widgetShows(_ view: consuming View, redacted: Bool)
+    /// The widget gallery drew the provider's preview (or the platform's placeholder).
+    func galleryShowsPreview(_ view: View)
 }
 
 /// Who holds each change on its way to the backend (docs/model.md#lost-changes): the system

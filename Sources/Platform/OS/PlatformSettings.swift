@@ -9,6 +9,11 @@ import SimKernel
 public struct PlatformSettings: Sendable {
     /// The replication's length: timers past it are not scheduled.
     public var duration: SimTime
+    /// The warm-up, before which the system's own counts (provider runs) are not kept.
+    public var warmup: SimTime
+    /// A debugger is attached (`device.developerAttached`): no push throttle, no widget reload
+    /// budget, no extension memory limits.
+    public var developerAttached: Bool
 
     // The network (docs/platform-facts.md#network)
     /// One round trip of a request (`network.latency`); a hop over the watch link takes half of one.
@@ -57,14 +62,19 @@ public struct PlatformSettings: Sendable {
 
     /// The push service's figures (docs/platform-facts.md#push).
     public var push: PushSettings
+    /// The widget host's figures (docs/model.md#widget).
+    public var widget: WidgetSettings
 
-    public init(duration: SimTime, networkLatency: Distribution, appGroupGranted: Bool,
+    public init(duration: SimTime, warmup: SimTime, developerAttached: Bool, networkLatency: Distribution, appGroupGranted: Bool,
                 projectionProtection: ProtectionClass, sessionProtection: ProtectionClass, storageIOTime: Distribution,
                 appBackgroundBudget: SimTime, appSuspendedLifetime: Distribution, activityKeepAliveEndsPerHour: Double,
                 standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
                 watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
-                watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings) {
+                watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings, widget: WidgetSettings) {
         self.duration = duration
+        self.warmup = warmup
+        self.developerAttached = developerAttached
+        self.widget = widget
         self.networkLatency = networkLatency
         self.appGroupGranted = appGroupGranted
         self.projectionProtection = projectionProtection
@@ -99,12 +109,36 @@ public struct PushSettings: Sendable {
     public var wakesPerHour: Int
     /// The backend sends at high priority (`push.priority = high`).
     public var highPriority: Bool
-    /// A debugger is attached (`device.developerAttached`): no refusal and no hourly budget.
-    public var developerAttached: Bool
 
-    public init(loss: Double, delay: Distribution, wakeRefusal: Double, wakesPerHour: Int, highPriority: Bool,
-                developerAttached: Bool) {
+    public init(loss: Double, delay: Distribution, wakeRefusal: Double, wakesPerHour: Int, highPriority: Bool) {
         (self.loss, self.delay, self.wakeRefusal) = (loss, delay, wakeRefusal)
-        (self.wakesPerHour, self.highPriority, self.developerAttached) = (wakesPerHour, highPriority, developerAttached)
+        (self.wakesPerHour, self.highPriority) = (wakesPerHour, highPriority)
+    }
+}
+
+/// The widget host's figures (docs/model.md#widget, docs/platform-facts.md#widgets).
+public struct WidgetSettings: Sendable {
+    /// The delay from a granted reload request to the provider running (`widget.reloadDelay`).
+    public var reloadDelay: Distribution
+    /// Reloads charged per rolling day (`widget.budgetPerDay`).
+    public var budgetPerDay: Int
+    /// The reload hint after a provider died (`widget.reloadAfter`).
+    public var reloadAfter: SimTime
+    /// Opens of the widget gallery a day (`widget.galleryOpens.perDay`).
+    public var galleryOpensPerDay: Double
+    /// A provider run's time budget and memory limit (`widget.providerTimeBudget`, `widget.memoryLimit`).
+    public var providerTimeBudget: SimTime
+    public var memoryLimit: Int64
+    /// The data's own schedule: a timeline's entries change at every multiple of this (`widget.slotEvery`).
+    public var slotEvery: SimTime
+    /// The widget is redacted while the phone is locked (`widget.redactsWhenLocked`).
+    public var redactsWhenLocked: Bool
+
+    public init(reloadDelay: Distribution, budgetPerDay: Int, reloadAfter: SimTime, galleryOpensPerDay: Double,
+                providerTimeBudget: SimTime, memoryLimit: Int64, slotEvery: SimTime, redactsWhenLocked: Bool) {
+        (self.reloadDelay, self.budgetPerDay, self.reloadAfter, self.galleryOpensPerDay) =
+            (reloadDelay, budgetPerDay, reloadAfter, galleryOpensPerDay)
+        (self.providerTimeBudget, self.memoryLimit, self.slotEvery, self.redactsWhenLocked) =
+            (providerTimeBudget, memoryLimit, slotEvery, redactsWhenLocked)
     }
 }

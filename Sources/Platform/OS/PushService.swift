@@ -203,7 +203,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         // A debugger attached lifts the throttle: no refusal and no hourly budget.
-        let throttled = !push.developerAttached
+        let throttled = !os.settings.developerAttached
         if refused && throttled {
             engine.log(address, "wakeRefused", "refusal, writer \(writer.index)")
             return

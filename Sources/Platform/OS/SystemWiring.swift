@@ -39,8 +39,10 @@ public struct SystemWiring {
 
     // MARK: The system's programs and the paired devices
 
-    /// The widget host, which the system tells of reload requests, lock changes and dead providers.
-    public var widgetHost: Route<WidgetCenterMessage>?
+    /// The widget host (`WidgetHost`, the system's own process), when the app has a widget.
+    public var widgetHost: Address<WidgetHostInput>?
+    /// The widget extension's provider, which the widget host launches for a build.
+    public var widgetProvider: LaunchRoute<WidgetBuild>?
     /// The push service (`PushService`, the system's own process).
     public var pushService: Address<PushServiceInput>?
     /// The app's silent pushes, in the foreground or after the wake they caused.
@@ -76,14 +78,12 @@ public struct AppLeftForeground: Sendable {}
 /// File coordination granted the outbox lock to the process that waited for it.
 public struct OutboxLockGranted: Sendable {}
 
-/// What the system's widget service tells the widget host (docs/model.md#widget).
-public enum WidgetCenterMessage: Sendable {
-    /// The app asks for a reload: free while it is in the foreground, charged to the budget otherwise.
-    case reloadRequest(free: Bool, reason: ReloadReason)
-    /// The phone locked or unlocked (with `widget.redactsWhenLocked`).
-    case lockChanged
-    /// The provider was killed before returning a timeline.
-    case providerDied
+/// What the widget host launches the provider for (docs/model.md#widget).
+public enum WidgetBuild: Sendable {
+    /// A timeline (the reason shows in traces; the build is the same).
+    case timeline(ReloadReason)
+    /// The widget gallery's preview (docs/model.md#the-gallery-preview).
+    case preview
 }
 
 /// A silent push reached the app.

@@ -8,11 +8,11 @@ extension OperatingSystem {
     /// asks at all is its design, `app.requestsWidgetReload`.) Nothing happens without a widget.
     public func requestWidgetReload(_ reason: ReloadReason) {
         guard let host = _wiring.widgetHost else { return }
-        send(.reloadRequest(free: _appInForeground, reason: reason), via: host)
+        send(.reloadRequest(free: _appInForeground, reason: reason), to: host)
     }
 
     /// The provider was killed before returning a timeline.
     public func widgetHostProviderDied() {
-        if let host = _wiring.widgetHost { send(.providerDied, via: host) }
+        if let host = _wiring.widgetHost { send(.providerDied, to: host) }
     }
 }

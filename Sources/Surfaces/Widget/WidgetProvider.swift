@@ -220,6 +220,16 @@ private struct Build {
 extension WidgetProvider: AssembledProgram {
     typealias Input = WidgetProviderInput
     static var programName: String { "widgetProvider" }
+    /// The widget host launches it for a timeline or the gallery's preview.
+    static func hears(_ system: inout SystemWiring, at address: Address<WidgetProviderInput>, _ p: Parameters) {
+        guard p.widget.enabled else { return }
+        system.widgetProvider = LaunchRoute(to: address, as: { build in
+            switch build {
+            case .timeline(let reason): return WidgetProviderInput.buildTimeline(reason)
+            case .preview: return WidgetProviderInput.buildPreview
+            }
+        })
+    }
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
     static var requestsCountUnder: CostSurface? { .widget }

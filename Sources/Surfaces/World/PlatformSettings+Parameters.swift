@@ -6,6 +6,8 @@ extension PlatformSettings {
     /// into its own settings once per world: the system never reads a surface's parameters.
     init(_ p: Parameters) {
         self.init(duration: p.duration,
+                  warmup: p.observe.warmup,
+                  developerAttached: p.device.developerAttached,
                   networkLatency: p.network.latency,
                   appGroupGranted: p.storage.appGroupGranted,
                   projectionProtection: p.widget.dataProtection.protectionClass,
@@ -25,8 +27,11 @@ extension PlatformSettings {
                   watchOutOfReachDuration: p.watch.phoneUnreachableDuration,
                   watchHasOwnPushes: p.watch.enabled && p.watch.level == .standalone,
                   push: PushSettings(loss: p.push.loss, delay: p.push.delay, wakeRefusal: p.push.wakeRefusal,
-                                     wakesPerHour: p.push.wakesPerHour, highPriority: p.push.priority == .high,
-                                     developerAttached: p.device.developerAttached))
+                                     wakesPerHour: p.push.wakesPerHour, highPriority: p.push.priority == .high),
+                  widget: WidgetSettings(reloadDelay: p.widget.reloadDelay, budgetPerDay: p.widget.budgetPerDay,
+                                         reloadAfter: p.widget.reloadAfter, galleryOpensPerDay: p.widget.galleryOpensPerDay,
+                                         providerTimeBudget: p.widget.providerTimeBudget, memoryLimit: p.widget.memoryLimit,
+                                         slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked))
     }
 }
 
@@ -49,6 +54,18 @@ extension Measurement: PlatformObserver {
 
     func appSuspendedInBackground() {
         showsApp(.blank(.none), appInForeground: false)
+    }
+
+    func widgetStartsWithPlaceholder() {
+        shows(.widget, .blank(.placeholder))
+    }
+
+    func widgetShows(_ view: consuming View, redacted: Bool) {
+        showsWidget(view, redacted: redacted)
+    }
+
+    func galleryShowsPreview(_ view: View) {
+        report(.galleryPreview(view))
     }
 }
 

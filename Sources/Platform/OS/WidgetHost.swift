@@ -1,8 +1,7 @@
 import SimKernel
-import Platform
 
 /// What the widget host accepts (§25.4).
-enum WidgetHostInput {
+public enum WidgetHostInput: Sendable {
     /// A reload request from the app, a push-woken app, an action or a widget button (free or charged to the budget).
     case reloadRequest(free: Bool, reason: ReloadReason)
     /// The timeline's reload hint comes due (its own timer; a later hint supersedes it).
@@ -39,16 +38,17 @@ enum WidgetHostInput {
 /// (docs/model.md#the-gallery-preview), and with `widget.redactsWhenLocked` draws the
 /// redacted view in place of data while the phone is locked
 /// (docs/model.md#lock-screen-redaction).
-final class WidgetHost: SimulatedProcess<WidgetHostInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// `widget.reloadDelay`, read once: read from the parameters at each reload, it was drawn
-    /// from a copy of the widget's whole parameter group.
-    private let reloadDelay: Distribution
+///
+/// A system process of the platform: it launches the widget extension's provider along the
+/// launch route the provider gave the system (`SystemWiring.widgetProvider`, a `WidgetBuild`
+/// turned into the provider's input), and reports what it shows to the measurement layer
+/// (`PlatformObserver`).
+public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
+    /// The operating system it is part of, held strongly (no reference counting per call);
+    /// unregistering the processes breaks the cycle through the engine at the end.
+    public let os: OperatingSystem
+    /// The widget's figures, read once (`PlatformSettings.widget`).
+    private let widget: WidgetSettings
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -94,7 +94,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     @exclusivity(unchecked)
     #endif
     /// Provider runs started after the warm-up (`widget.reloads`).
-    private(set) var reloadsRun = 0
+    public private(set) var reloadsRun = 0
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -112,23 +112,27 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// The host's own random streams (gallery opens, reload delays).
     private var rng: WidgetHostStreams
 
-    init(world: World) {
-        rng = WidgetHostStreams(replicationSeed: world.seed)
-        self.world = world
-        os = world.os
-        measure = world.measure
-        reloadDelay = world.p.widget.reloadDelay
-        budget = RollingBudget(limit: world.p.widget.budgetPerDay, window: Time.day)
+    /// The widget host of the system `os` in the replication seeded `seed` (its own streams).
+    public init(os: OperatingSystem, seed: UInt64) {
+        rng = WidgetHostStreams(replicationSeed: seed)
+        self.os = os
+        widget = os.settings.widget
+        budget = RollingBudget(limit: widget.budgetPerDay, window: Time.day)
     }
-    override func discardMemory() {}
+    override public func discardMemory() {}
 
-    func start() {
-        measure.shows(.widget, .blank(.placeholder))
+    /// Its own address, and the provider's launch route (the system's wiring holds them).
+    private var address: Address<WidgetHostInput> { os._wiring.widgetHost.unsafelyUnwrapped }
+    private var provider: LaunchRoute<WidgetBuild> { os._wiring.widgetProvider.unsafelyUnwrapped }
+
+    /// The widget starts as the platform's placeholder; the first timeline is asked for at boot.
+    public func start() {
+        os.observer.widgetStartsWithPlaceholder()
         runProvider(.boot)
         scheduleGalleryOpen()
     }
 
-    override func receive(_ input: WidgetHostInput, engine: Engine) {
+    override public func receive(_ input: WidgetHostInput, engine: Engine) {
         switch input {
         case .reloadRequest(let free, let reason):
             request(reason, free: free)
@@ -168,7 +172,7 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             // The old views stay; the old policy holds: the next reload follows the hint.
             providerRunning = false
             reloadAgain = nil
-            setHint(world.now + world.p.widget.reloadAfter, keepEarlier: true)
+            setHint(os.now + widget.reloadAfter, keepEarlier: true)
             drawPreviewsOwed()
         case .deviceNotice(let notice):
             switch notice {
@@ -186,13 +190,13 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             }
         case .galleryOpened:
             scheduleGalleryOpen()
-            if world.withEngine({ $0.isRunning(world.ids.provider) }) {
+            if engine.isRunning(provider.process) {
                 previewsOwed += 1           // a timeline run is reading: the preview after it
             } else {
                 launchPreview()
             }
         case .preview(let view):
-            measure.report(.galleryPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)]))
+            os.observer.galleryShowsPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)])
         case .lockChanged:
             display(stored)
         }
@@ -202,27 +206,25 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// locked, when the widget redacts (a view without data has nothing to redact). No code of
     /// the app runs (docs/model.md#lock-screen-redaction).
     private func display(_ view: consuming View) {
-        let redacted = world.p.widget.redactsWhenLocked && os.device.locked && view.kind == .data
+        let redacted = widget.redactsWhenLocked && os.device.locked && view.kind == .data
         stored = copy view
-        measure.showsWidget(view, redacted: redacted)
+        os.observer.widgetShows(view, redacted: redacted)
     }
 
     /// The user's next open of the widget gallery (`widget.galleryOpens.perDay`).
     private func scheduleGalleryOpen() {
-        world.scheduleArrival(perDay: world.p.widget.galleryOpensPerDay, rng: &rng.widgetGallery, .galleryOpened, to: world.ids.widgetHost)
+        os.scheduleArrival(perDay: widget.galleryOpensPerDay, rng: &rng.widgetGallery, .galleryOpened, to: address)
     }
 
     /// Runs the provider for one gallery preview: no budget, not a reload.
     private func launchPreview() {
-        let w = world
-        w.engine.launch(w.ids.provider, by: .widgetHost,
-                        limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget, memoryLimit: w.p.widget.memoryLimit),
-                        first: .buildPreview)
+        os.engine.launch(via: provider, for: .preview, by: .widgetHost,
+                         limits: ProcessLimits(timeBudget: widget.providerTimeBudget, memoryLimit: widget.memoryLimit))
     }
 
     /// Draws the previews of gallery opens that came while a timeline run was reading.
     private func drawPreviewsOwed() {
-        while previewsOwed > 0 && !world.withEngine({ $0.isRunning(world.ids.provider) }) {
+        while previewsOwed > 0 && !os.engine.isRunning(provider.process) {
             previewsOwed -= 1
             launchPreview()
         }
@@ -237,86 +239,59 @@ final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             return
         }
         if !free && !spendBudget() {
-            world.engine.log(world.ids.widgetHost, "reloadRefused", "budget spent")
+            os.engine.log(address, "reloadRefused", "budget spent")
             return
         }
         runProvider(reason)
     }
 
     /// Charges one reload to the rolling budget; Developer Mode lifts the budget (docs/model.md#power).
-    private func spendBudget() -> Bool { world.p.device.developerAttached || budget.spend(at: world.now) }
+    private func spendBudget() -> Bool { os.settings.developerAttached || budget.spend(at: os.now) }
 
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
         reloadPending = true
-        let delay = reloadDelay.sampleTime(&rng.reloadDelayFor[Int(reason.rawValue)])
-        world.send(.runProvider(reason), to: world.ids.widgetHost, after: delay)
+        let delay = widget.reloadDelay.sampleTime(&rng.reloadDelayFor[Int(reason.rawValue)])
+        os.send(.runProvider(reason), to: address, after: delay)
     }
 
     private func launchProvider(_ reason: ReloadReason) {
-        let w = world
-        if w.measuring { reloadsRun += 1 }
-        w.withEngine { engine in
-            if engine.isRunning(w.ids.provider) { engine.end(w.ids.provider, .normal) }
-            engine.launch(w.ids.provider, by: .widgetHost,
-                          limits: ProcessLimits(timeBudget: w.p.widget.providerTimeBudget,
-                                                memoryLimit: w.p.device.developerAttached ? nil : w.p.widget.memoryLimit),
-                          first: .buildTimeline(reason))
-        }
+        if os.now >= os.settings.warmup { reloadsRun += 1 }
+        let engine = os.engine
+        let provider = provider
+        if engine.isRunning(provider.process) { engine.end(provider.process, .normal) }
+        engine.launch(via: provider, for: .timeline(reason), by: .widgetHost,
+                      limits: ProcessLimits(timeBudget: widget.providerTimeBudget,
+                                            memoryLimit: os.settings.developerAttached ? nil : widget.memoryLimit))
     }
 
     /// Arms the timer of the current timeline's entry for `slot`, at the slot's start.
     private func scheduleEntry(_ slot: Int32) {
-        let at = SimTime(slot) * world.p.widget.slotEvery
-        if let e = entries, at < world.p.duration {
-            world.send(.entryDue(timeline: e.timeline, slot: slot), to: world.ids.widgetHost, at: max(at, world.now))
+        let at = SimTime(slot) * widget.slotEvery
+        if let e = entries, at < os.settings.duration {
+            os.send(.entryDue(timeline: e.timeline, slot: slot), to: address, after: max(at, os.now) - os.now)
         }
     }
 
     private func setHint(_ t: SimTime, keepEarlier: Bool = false) {
-        if keepEarlier && nextHint > world.now && nextHint <= t { return }
+        if keepEarlier && nextHint > os.now && nextHint <= t { return }
         nextHint = t
         hintGeneration += 1
-        if t < world.p.duration {
-            world.send(.hintDue(generation: hintGeneration), to: world.ids.widgetHost, at: t)
+        if t < os.settings.duration {
+            os.send(.hintDue(generation: hintGeneration), to: address, after: t - os.now)
         }
     }
 
     /// The timeline's hint came due: reload if budget remains, else when it returns.
     private func hintDue() {
-        let w = world
         if reloadPending || providerRunning { return }
-        let available = budget.nextAvailable(at: w.now)   // never later than now while Developer Mode charges nothing
-        if available > w.now {
+        let now = os.now
+        let available = budget.nextAvailable(at: now)   // never later than now while Developer Mode charges nothing
+        if available > now {
             setHint(available)
             return
         }
         _ = spendBudget()
         runProvider(.hint)
     }
-}
-
-/// How the assembly wires the widgetHost program (`AssembledProgram`).
-extension WidgetHost: AssembledProgram {
-    typealias Input = WidgetHostInput
-    static var programName: String { "widgetHost" }
-    /// The system's widget host, when the app has a widget: reload requests, lock changes, dead providers.
-    static func hears(_ system: inout SystemWiring, at address: Address<WidgetHostInput>, _ p: Parameters) {
-        guard p.widget.enabled else { return }
-        system.widgetHost = Route(to: address, as: { message in
-            switch message {
-            case .reloadRequest(let free, let reason): return WidgetHostInput.reloadRequest(free: free, reason: reason)
-            case .lockChanged: return WidgetHostInput.lockChanged
-            case .providerDied: return WidgetHostInput.providerDied
-            }
-        })
-    }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WidgetHostInput)? { WidgetHostInput.deviceNotice }
-    /// At time 0: the system runs the widget host all day when the app has a widget.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }
-}
-
-extension Assembly {
-    /// The widget host of this world (for its metrics and the chapter's probes).
-    var widgetHost: WidgetHost { program(WidgetHost.self) }
 }
