@@ -124,8 +124,9 @@ public struct LaunchRoute<Payload> {
     public init<Input>(to address: Address<Input>, as wrap: @escaping (Payload) -> Input) {
         process = address.process
         launch = { engine, payload, launcher, limits, deliverIfRunning in
-            if engine.launch(address, by: launcher, limits: limits, first: wrap(payload)) { return true }
-            if deliverIfRunning { engine.send(wrap(payload), to: address) }
+            let input = wrap(payload)
+            if engine.launch(address, by: launcher, limits: limits, first: input) { return true }
+            if deliverIfRunning { engine.send(input, to: address) }
             return false
         }
     }

@@ -24,8 +24,8 @@ extension OperatingSystem {
         let pid = sender.process
         let inc = engine.incarnation(pid)
         guard online ?? _device.online else {
-            send(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
-                        via: replyRoute(pid), incarnation: inc, after: 0)
+            sendReply(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
+                      to: pid, incarnation: inc, after: 0)
             return
         }
         let rtt = settings.networkLatency.sampleTime(&_rng.networkFrom[Int(pid.index)])
@@ -44,12 +44,27 @@ extension OperatingSystem {
     }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).
-    @inlinable
     public func replyRoute(_ pid: ProcessID) -> Route<Reply> {
         guard let route = _wiring.replyRoutes[Int(pid.index)] else {
             preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
         }
         return route
+    }
+
+    /// Sends `reply` along the reply route of process `pid`, to its run `incarnation` (the run
+    /// that asked), after `delay`: the server's answer, or the network's failure.
+    @inlinable
+    public func sendReply(_ reply: Reply, to pid: ProcessID, incarnation: UInt32, after delay: SimTime) {
+        let i = Int(pid.index)
+        if i >= replyCells.count || replyCells[i] == nil { makeReplyCell(i) }
+        replyCells[i].unsafelyUnwrapped._withUnsafeGuaranteedRef { cell in
+            engineRef._withUnsafeGuaranteedRef { $0.send(reply, via: cell.route, incarnation: incarnation, after: delay) }
+        }
+    }
+
+    @usableFromInline func makeReplyCell(_ i: Int) {
+        if replyCells.count <= i { replyCells.append(contentsOf: repeatElement(nil, count: i + 1 - replyCells.count)) }
+        replyCells[i] = keep(RouteCell(replyRoute(ProcessID(Int32(i)))))
     }
 
     /// Whether a standalone watch has a network: the phone's while the phone is within reach and

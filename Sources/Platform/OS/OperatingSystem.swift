@@ -45,8 +45,42 @@ public final class OperatingSystem {
     /// anything runs, dropped by `dismantle`).
     @inlinable public var wiring: SystemWiring {
         @inline(__always) get { _wiring }
-        @inline(__always) set { _wiring = newValue }
-        @inline(__always) _modify { yield &_wiring }
+        @inline(__always) set { _wiring = newValue; dropCells() }
+        @inline(__always) _modify { yield &_wiring; dropCells() }
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The boxes of the routes the system sends along often (`RouteCell.swift`), made at their
+    /// first use from the wiring: the replies by the requester's process index, the widget
+    /// extension's launch, the app's silent pushes; and every box made, kept alive here.
+    @usableFromInline var replyCells: [ReplyCell.Ref?] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var providerCell: ProviderCell.Ref?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var silentPushCell: SilentPushCell.Ref?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var cells: [AnyObject] = []
+
+    /// The wiring changed: the boxes made from it are dropped (made again at their next use).
+    @usableFromInline func dropCells() {
+        replyCells = []
+        providerCell = nil
+        silentPushCell = nil
+        cells = []
+    }
+
+    /// Keeps `cell` alive and returns it unmanaged.
+    @usableFromInline func keep<Route>(_ cell: RouteCell<Route>) -> RouteCell<Route>.Ref {
+        cells.append(cell)
+        return Unmanaged.passUnretained(cell)
     }
 
     #if !DEBUG
@@ -248,6 +282,7 @@ public final class OperatingSystem {
     /// Drops what holds the programs (routes to them), so the world can be freed.
     public func dismantle() {
         _wiring = SystemWiring()
+        dropCells()
     }
 
     /// The time now.

@@ -71,13 +71,15 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// The push service of the system `os`.
     public init(os: OperatingSystem) {
         self.os = os
-        wakeBudget = RollingBudget(limit: os.settings.push.wakesPerHour, window: Time.hour)
+        push = os.settings.push
+        wakeBudget = RollingBudget(limit: push.wakesPerHour, window: Time.hour)
     }
     override public func discardMemory() {}
 
     /// Its own address (the system's wiring holds it).
     private var address: Address<PushServiceInput> { os._wiring.pushService.unsafelyUnwrapped }
-    private var push: PushSettings { os.settings.push }
+    /// The push service's figures, read once (`PlatformSettings.push`).
+    private let push: PushSettings
 
     /// The backend sends a silent push to the phone app now, for a write of process `writer`
     /// (whose stream draws its loss and delay: one surface's writes never shift another's pushes).
@@ -169,23 +171,22 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// decides (the app in front, force-quit, the hourly budget), so what other surfaces do
     /// never shifts the draws of this writer's later pushes.
     private func arriveAtPhone(for writer: ProcessID) {
-        let engine = os.engine
         let refused = os._rng.pushWakeFrom[Int(writer.index)].bernoulli(push.wakeRefusal)
         guard os.device.online, os.device.poweredOn else {
             heldSilent = writer        // only the newest is held
-            engine.log(address, "held", "phone offline")
+            os.engine.log(address, "held", "phone offline")
             return
         }
         if os.device.appForceQuit {     // discarded: not woken until opened
-            engine.log(address, "discarded", "app force-quit")
+            os.engine.log(address, "discarded", "app force-quit")
             return
         }
         if os.device.pushTokenStale {   // sent to a token the restored phone no longer has
-            engine.log(address, "discarded", "stale push token")
+            os.engine.log(address, "discarded", "stale push token")
             return
         }
         if os.appInForeground {
-            os.send(SilentPush(), via: os._wiring.silentPushes.unsafelyUnwrapped)
+            sendSilentPush()
             return
         }
         // Power saving holds background pushes until power returns; Doze holds normal-priority
@@ -193,27 +194,33 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         // window (the newest only, as for an offline phone).
         if os.device.lowPower {
             heldSilent = writer
-            engine.log(address, "held", "low power")
+            os.engine.log(address, "held", "low power")
             return
         }
         let highPriority = arrivesAtHighPriority()
         if os.device.dozing && !highPriority {
             heldSilent = writer
-            engine.log(address, "held", "doze")
+            os.engine.log(address, "held", "doze")
             return
         }
         // A debugger attached lifts the throttle: no refusal and no hourly budget.
         let throttled = !os.settings.developerAttached
         if refused && throttled {
-            engine.log(address, "wakeRefused", "refusal, writer \(writer.index)")
+            os.engine.log(address, "wakeRefused", "refusal, writer \(writer.index)")
             return
         }
         guard !throttled || wakeBudget.spend(at: os.now) else {
-            engine.log(address, "wakeRefused", "hourly budget spent")
+            os.engine.log(address, "wakeRefused", "hourly budget spent")
             return
         }
-        engine.log(address, "wake", "app, writer \(writer.index)")
-        if os.launchAppInBackground(.pushWake) { os.send(SilentPush(), via: os._wiring.silentPushes.unsafelyUnwrapped) }
+        os.engine.log(address, "wake", "app, writer \(writer.index)")
+        if os.launchAppInBackground(.pushWake) { sendSilentPush() }
+    }
+
+    /// Hands the app a silent push (its route's box read in place).
+    private func sendSilentPush() {
+        if os.silentPushCell == nil { os.silentPushCell = os.keep(RouteCell(os._wiring.silentPushes.unsafelyUnwrapped)) }
+        os.silentPushCell.unsafelyUnwrapped._withUnsafeGuaranteedRef { cell in os.send(SilentPush(), via: cell.route) }
     }
 
     /// Whether a push reaching the app in the background keeps its high priority: the backend

@@ -125,6 +125,16 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private var address: Address<WidgetHostInput> { os._wiring.widgetHost.unsafelyUnwrapped }
     private var provider: LaunchRoute<WidgetBuild> { os._wiring.widgetProvider.unsafelyUnwrapped }
 
+    /// Launches the provider for `build` under `limits` (its route's box read in place).
+    private func launchProvider(for build: WidgetBuild, limits: ProcessLimits) {
+        if os.providerCell == nil { os.providerCell = os.keep(RouteCell(provider)) }
+        _ = os.providerCell.unsafelyUnwrapped._withUnsafeGuaranteedRef { cell in
+            os.engineRef._withUnsafeGuaranteedRef { $0.launch(via: cell.route, for: build, by: .widgetHost, limits: limits) }
+        }
+    }
+    /// The provider's process.
+    private var providerProcess: ProcessID { os._wiring.widgetProvider.unsafelyUnwrapped.process }
+
     /// The widget starts as the platform's placeholder; the first timeline is asked for at boot.
     public func start() {
         os.observer.widgetStartsWithPlaceholder()
@@ -190,7 +200,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
             }
         case .galleryOpened:
             scheduleGalleryOpen()
-            if engine.isRunning(provider.process) {
+            if engine.isRunning(providerProcess) {
                 previewsOwed += 1           // a timeline run is reading: the preview after it
             } else {
                 launchPreview()
@@ -218,13 +228,12 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     /// Runs the provider for one gallery preview: no budget, not a reload.
     private func launchPreview() {
-        os.engine.launch(via: provider, for: .preview, by: .widgetHost,
-                         limits: ProcessLimits(timeBudget: widget.providerTimeBudget, memoryLimit: widget.memoryLimit))
+        launchProvider(for: .preview, limits: ProcessLimits(timeBudget: widget.providerTimeBudget, memoryLimit: widget.memoryLimit))
     }
 
     /// Draws the previews of gallery opens that came while a timeline run was reading.
     private func drawPreviewsOwed() {
-        while previewsOwed > 0 && !os.engine.isRunning(provider.process) {
+        while previewsOwed > 0 && !os.engineRef._withUnsafeGuaranteedRef({ $0.isRunning(providerProcess) }) {
             previewsOwed -= 1
             launchPreview()
         }
@@ -257,12 +266,11 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     private func launchProvider(_ reason: ReloadReason) {
         if os.now >= os.settings.warmup { reloadsRun += 1 }
-        let engine = os.engine
-        let provider = provider
-        if engine.isRunning(provider.process) { engine.end(provider.process, .normal) }
-        engine.launch(via: provider, for: .timeline(reason), by: .widgetHost,
-                      limits: ProcessLimits(timeBudget: widget.providerTimeBudget,
-                                            memoryLimit: os.settings.developerAttached ? nil : widget.memoryLimit))
+        let process = providerProcess
+        os.engineRef._withUnsafeGuaranteedRef { if $0.isRunning(process) { $0.end(process, .normal) } }
+        launchProvider(for: .timeline(reason),
+                       limits: ProcessLimits(timeBudget: widget.providerTimeBudget,
+                                             memoryLimit: os.settings.developerAttached ? nil : widget.memoryLimit))
     }
 
     /// Arms the timer of the current timeline's entry for `slot`, at the slot's start.

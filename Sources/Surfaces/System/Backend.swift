@@ -229,7 +229,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         if world.measuring { measure.countRequest(r, withData: reply.data >= 0) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { changes.letGo(r.change) }
-        engine.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: delay)
+        os.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
     }
 
     private func apply(_ r: Request) {

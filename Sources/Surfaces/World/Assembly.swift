@@ -89,7 +89,7 @@ final class Assembly {
         w.ids = ProcessAddresses(self)
         Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }
-        w.os.wiring = wiring.system
+        swap(&w.os.wiring, &wiring.system)   // handed over whole, not copied route by route
         // Each type is listed once (`index(of:)` finds a type's first place: a second one would be
         // registered and never reached), and registered at its place in the list (checked in debug
         // builds, so in the tests).
