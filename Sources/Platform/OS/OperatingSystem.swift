@@ -269,11 +269,20 @@ public final class OperatingSystem {
         if settings.widgetsShown { _viewsInFlight.reserveCapacity(Self.viewsReserved) }
     }
 
-    /// The shared storage area was written: the measurement layer hears what it holds now.
+    /// The shared storage area was written: the measurement layer hears what it holds now, when
+    /// that changed (it starts holding neither: `reportedSharedHolds`).
     @usableFromInline func sharedStorageWritten() {
-        observer.sharedStorageHolds(firstAccountSession: _shared.session?.account == Account.first,
-                                    firstAccountData: _shared.projection?.data.account == Account.first)
+        let holds = (session: _shared.session?.account == Account.first, data: _shared.projection?.data.account == Account.first)
+        guard holds != reportedSharedHolds else { return }
+        reportedSharedHolds = holds
+        observer.sharedStorageHolds(firstAccountSession: holds.session, firstAccountData: holds.data)
     }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// What the measurement layer last heard the shared storage area holds of the first account.
+    @usableFromInline var reportedSharedHolds = (session: false, data: false)
 
     /// The room the snapshot table and the views in flight have at the start of a replication
     /// (they grow past it as needed).

@@ -4,8 +4,9 @@ import SimKernel
 /// reports what it does that a metric depends on, and never reads a metric back. The world's
 /// measurement layer conforms.
 public protocol PlatformObserver: AnyObject {
-    /// The shared storage area was written: whether it still holds the first account's session
+    /// What the shared storage area holds changed: whether it holds the first account's session
     /// entry and data (a sign-out's share and action leaks last while it does: docs/model.md#sign-out).
+    /// Told at each change, from the start, when it holds neither.
     func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool)
     /// The app's foreground state is about to change at `time` (glances at the app due before
     /// the change see it as it was, `wasInForeground`).
