@@ -109,6 +109,30 @@ public struct Route<Payload> {
     }
 }
 
+/// How a payload becomes a program's input, named by a type rather than held as a closure: a
+/// route made from it (`Route(to:wrapping:)`) calls `wrap` directly, with no closure of the
+/// sender's to call through (`Reply` as the requester's `.reply(_:)`).
+public protocol InputWrapping {
+    associatedtype Payload
+    associatedtype Input
+    static func wrap(_ payload: Payload) -> Input
+}
+
+extension Route {
+    /// A route to `address` that delivers a payload `p` as `W.wrap(p)`.
+    @inlinable
+    public init<W: InputWrapping>(to address: Address<W.Input>, wrapping _: W.Type) where W.Payload == Payload {
+        process = address.process
+        forward = { engine, payload, incarnation, delay in
+            if let incarnation {
+                engine.send(W.wrap(payload), to: address, incarnation: incarnation, after: delay)
+            } else {
+                engine.send(W.wrap(payload), to: address, after: delay)
+            }
+        }
+    }
+}
+
 /// A way to launch a program for one kind of payload whose input wraps it (the watch's system
 /// launching the watch app for a push, the widget host its provider for a build): the program
 /// is launched under the given limits and handles the input as its run's first
@@ -118,6 +142,18 @@ public struct LaunchRoute<Payload> {
     /// The receiving process.
     public let process: ProcessID
     @usableFromInline let launch: (Engine, Payload, Launcher, ProcessLimits?, Bool) -> Bool
+
+    /// A launch route to `address` that delivers a payload `p` as `W.wrap(p)`.
+    @inlinable
+    public init<W: InputWrapping>(to address: Address<W.Input>, wrapping _: W.Type) where W.Payload == Payload {
+        process = address.process
+        launch = { engine, payload, launcher, limits, deliverIfRunning in
+            let input = W.wrap(payload)
+            if engine.launch(address, by: launcher, limits: limits, first: input) { return true }
+            if deliverIfRunning { engine.send(input, to: address) }
+            return false
+        }
+    }
 
     /// A launch route to `address` that delivers a payload `p` as `wrap(p)`.
     @inlinable

@@ -144,4 +144,9 @@ final class OperatingSystemTests: XCTestCase {
         h.os.unlock()
         XCTAssertTrue(h.os.device.unlockedSinceBoot)
     }
+
+    /// The request kinds' constant count is their number.
+    func testTheRequestKindsAreCounted() {
+        XCTAssertEqual(RequestKind.count, RequestKind.allCases.count)
+    }
 }

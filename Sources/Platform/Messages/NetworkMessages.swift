@@ -15,6 +15,10 @@ public enum RequestKind: UInt8, Sendable, CaseIterable {
     /// Sign-in by code (§25.13; docs/model.md#television): the television asks for a code
     /// (`item` −1) and then polls with it; the phone's app approves it (`item` the code).
     case deviceCode
+
+    /// How many kinds there are (`allCases.count`), as a constant a client module folds: read
+    /// through `allCases` from another module it was a lazily made global, looked up at each use.
+    @inlinable public static var count: Int { 5 }
 }
 
 /// A request on its way to the backend: who sent it (the run that will get the reply),
@@ -85,4 +89,15 @@ extension Reply: CustomStringConvertible {
         if item >= 0 { s += ", item: \(item)" }
         return s + ")"
     }
+}
+
+/// What a program that sends requests accepts: a reply, as its `reply` case (`case reply(Reply)`).
+public protocol ReplyInput {
+    /// The input a reply to one of its requests is.
+    static func reply(_ reply: Reply) -> Self
+}
+
+/// A reply delivered as the requester's own `.reply(_:)` input (`Route(to:wrapping:)`).
+public enum RepliesAs<Input: ReplyInput>: InputWrapping {
+    @inlinable public static func wrap(_ reply: Reply) -> Input { Input.reply(reply) }
 }

@@ -189,3 +189,6 @@ extension ActionRunner: AssembledProgram {
     /// At time 0: not started; the system launches it for each action the automations run.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension ActionRunnerInput: ReplyInput {}

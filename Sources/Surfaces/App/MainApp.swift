@@ -550,7 +550,7 @@ extension MainApp: AssembledProgram {
     static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
-        system.silentPushes = Route(to: address, as: { _ in MainAppInput.silentPush })
+        system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
         if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
     }
@@ -565,4 +565,12 @@ extension MainApp: AssembledProgram {
 extension Assembly {
     /// The main app of this world (for its metrics and the chapter's probes).
     var app: MainApp { program(MainApp.self) }
+}
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension MainAppInput: ReplyInput {}
+
+/// A silent push, as the app's input.
+enum SilentPushAsInput: InputWrapping {
+    static func wrap(_ push: SilentPush) -> MainAppInput { .silentPush }
 }

@@ -208,3 +208,6 @@ extension CarSurface: AssembledProgram {
         }
     }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension CarInput: ReplyInput {}

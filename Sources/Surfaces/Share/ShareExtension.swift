@@ -334,3 +334,9 @@ extension ShareSheet: AssembledProgram {
     /// At time 0: the share sheet runs all day when the app has a share extension.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.share.enabled ? .launched : .notStarted }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension ShareExtensionInput: ReplyInput {}
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension ShareSheetInput: ReplyInput {}

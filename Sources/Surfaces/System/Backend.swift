@@ -432,3 +432,6 @@ extension Assembly {
 
 /// The backend is the server the network's requests reach (its `request` case).
 extension BackendInput: ServerInput {}
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension OtherDeviceInput: ReplyInput {}

@@ -56,14 +56,14 @@ struct BackendCost {
     /// Requests by surface, then endpoint (`RequestKind.rawValue`: sync, compact fetch, write, revoke, sign-in code).
     /// (One flat table each, at `surface · endpoints + endpoint`: counting a request checks one
     /// array's storage for sharing, not two.)
-    private(set) var requests = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
+    private(set) var requests = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.count)
     /// Syncs and compact fetches answered with data, by surface, then endpoint.
-    private(set) var answered = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.allCases.count)
+    private(set) var answered = [Int](filledWith: 0, count: CostSurface.allCases.count * RequestKind.count)
 
     /// The place of (`surface`, endpoint `kind`) in the tables.
     @inline(__always) private static func cell(_ surface: Int, _ kind: Int) -> Int { surface * endpoints + kind }
     /// The number of endpoints (`RequestKind`).
-    private static let endpoints = RequestKind.allCases.count
+    private static var endpoints: Int { RequestKind.count }
 
     /// Counts one request from `surface`; `withData` when its reply carries the account's data.
     mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {

@@ -323,3 +323,6 @@ extension DeviceProcess: AssembledProgram {
     /// At time 0: the phone runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension DeviceInput: ReplyInput {}

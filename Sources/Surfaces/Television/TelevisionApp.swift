@@ -244,3 +244,6 @@ extension Assembly {
     /// The television app of this world (for its metrics and the chapter's probes).
     var tv: TelevisionApp { program(TelevisionApp.self) }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension TelevisionInput: ReplyInput {}

@@ -363,3 +363,6 @@ extension Assembly {
     /// The watch app of this world (for its metrics and the chapter's probes).
     var watch: WatchApp { program(WatchApp.self) }
 }
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension WatchAppInput: ReplyInput {}

@@ -223,12 +223,7 @@ extension WidgetProvider: AssembledProgram {
     /// The widget host launches it for a timeline or the gallery's preview.
     static func hears(_ system: inout SystemWiring, at address: Address<WidgetProviderInput>, _ p: Parameters) {
         guard p.widget.enabled else { return }
-        system.widgetProvider = LaunchRoute(to: address, as: { build in
-            switch build {
-            case .timeline(let reason): return WidgetProviderInput.buildTimeline(reason)
-            case .preview: return WidgetProviderInput.buildPreview
-            }
-        })
+        system.widgetProvider = LaunchRoute(to: address, wrapping: WidgetBuildAsInput.self)
     }
     static var endsWithThePhone: Bool { true }
     static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
@@ -242,4 +237,17 @@ extension WidgetProvider: AssembledProgram {
 struct WidgetContainer {
     /// A provider run once found the shared session entry (so its absence means signed out).
     var sessionEntrySeen = false
+}
+
+/// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
+extension WidgetProviderInput: ReplyInput {}
+
+/// What the widget host launches the provider for, as the provider's input.
+enum WidgetBuildAsInput: InputWrapping {
+    static func wrap(_ build: WidgetBuild) -> WidgetProviderInput {
+        switch build {
+        case .timeline(let reason): return .buildTimeline(reason)
+        case .preview: return .buildPreview
+        }
+    }
 }

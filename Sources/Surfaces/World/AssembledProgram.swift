@@ -21,6 +21,9 @@ protocol AssembledProgram: AnyObject {
     static var programName: String { get }
     /// The input a reply to one of its requests reaches it as; nil for a program that sends none.
     static var replyInput: ((Reply) -> Input)? { get }
+    /// The route its replies take (from `replyInput`; a program whose input is a `ReplyInput`
+    /// gets one that calls its `.reply(_:)` directly, with no closure in between).
+    static func replyRoute(to address: Address<Input>) -> Route<Reply>?
     /// The surface its requests are counted under in the backend's load (`backend.requests.<surface>`);
     /// nil for a program that sends none. Every program with a `replyInput` has one.
     static var requestsCountUnder: CostSurface? { get }
@@ -44,6 +47,7 @@ protocol AssembledProgram: AnyObject {
 
 extension AssembledProgram {
     static var replyInput: ((Reply) -> Input)? { nil }
+    static func replyRoute(to address: Address<Input>) -> Route<Reply>? { replyInput.map { Route(to: address, as: $0) } }
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
     static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
@@ -57,10 +61,16 @@ extension AssembledProgram {
         // cannot state: it would be recursive); checked in debug builds.
         let address = wiring.engine.register(unsafeDowncast(self, to: SimulatedProcess<Input>.self), name: Self.programName)
         let index = Int(address.process.index)
-        if let reply = Self.replyInput { wiring.system.replyRoutes[index] = Route(to: address, as: reply) }
+        if let route = Self.replyRoute(to: address) { wiring.system.replyRoutes[index] = route }
         if let notice = Self.noticeInput(p) { wiring.system.noticeListeners.append(Route(to: address, as: notice)) }
         if Self.endsWithThePhone { wiring.system.phoneProcesses.append(address.process) }
         Self.hears(&wiring.system, at: address, p)
+    }
+}
+
+extension AssembledProgram where Input: ReplyInput {
+    static func replyRoute(to address: Address<Input>) -> Route<Reply>? {
+        replyInput == nil ? nil : Route(to: address, wrapping: RepliesAs<Input>.self)
     }
 }
 
