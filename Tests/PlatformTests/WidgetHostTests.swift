@@ -51,6 +51,15 @@ final class WidgetHostTests: XCTestCase {
 
     /// At boot the host shows the placeholder and launches the provider after the reload
     /// delay, under the provider's time budget; the view it returns is shown.
+    /// The reload delays' stream names (`widget.reloadDelay.<reason>`) spell each reason as its
+    /// case is named: the written-out names cannot drift from the cases (a drift would reseed
+    /// that reason's delays).
+    func testReloadReasonNamesAreTheCaseNames() {
+        for reason in ReloadReason.allCases {
+            XCTAssertEqual(reason.name, String(describing: reason))
+        }
+    }
+
     func testBootRunsTheProviderAndShowsItsView() {
         let (h, _, provider) = harness()
         defer { h.dismantle() }

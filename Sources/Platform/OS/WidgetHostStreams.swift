@@ -18,5 +18,5 @@ struct WidgetHostStreams {
 
     // The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let widgetGalleryName = SeedMixer.nameHash("widget.gallery")
-    private static let reloadDelayForNames = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay.\($0)") }
+    private static let reloadDelayForNames = ReloadReason.allCases.map { SeedMixer.nameHash("widget.reloadDelay." + $0.name) }
 }
