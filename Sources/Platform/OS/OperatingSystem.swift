@@ -17,8 +17,11 @@ import SimKernel
 /// (requests the system sends for the app) and `ReadingsKey.swift` (the secure-storage key that
 /// seals the app's kept readings).
 ///
-/// It holds the engine and the observers it reports to strongly (none of them holds it); it
-/// holds no program. The random streams it draws are its own (`rng`, `SystemStreams`).
+/// It holds the engine and the observers it reports to strongly; it holds no program (its
+/// routes reach programs by unowned addresses). The engine holds the system's own processes
+/// (the push service, the widget host, the watch link), which hold the system strongly: a
+/// world is freed only after `engine.unregisterAll()` and `dismantle()`. The random streams
+/// it draws are its own (`rng`, `SystemStreams`).
 public final class OperatingSystem {
     // Stored properties are marked `@exclusivity(unchecked)` in release builds, as the
     // programs' are: one replication runs on one thread. Each is stored as `_name` and reached
@@ -142,8 +145,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _shared: SharedStorageArea
-    /// The shared storage area; the measurement layer hears what it holds after every write
-    /// (the share and action leaks last while it holds the first account: docs/model.md#sign-out).
+    /// The shared storage area; the measurement layer hears whether it holds the first
+    /// account's data when a write changes that (`sharedStorageWritten`; the share and action
+    /// leaks last while it does: docs/model.md#sign-out), not at every write.
     @inlinable public var shared: SharedStorageArea {
         @inline(__always) get { _shared }
         set { _shared = newValue; sharedStorageWritten() }
@@ -288,7 +292,8 @@ public final class OperatingSystem {
     /// (they grow past it as needed).
     static let snapshotsReserved = 64, viewsReserved = 128
 
-    /// Drops what holds the programs (routes to them), so the world can be freed.
+    /// Drops the routes and the boxes that keep them (their addresses are unowned), so that
+    /// nothing sends along a route to a program of an ended world.
     public func dismantle() {
         _wiring = SystemWiring()
         dropCells()

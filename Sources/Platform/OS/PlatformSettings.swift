@@ -12,7 +12,8 @@ public struct PlatformSettings: Sendable {
     /// The warm-up, before which the system's own counts (provider runs) are not kept.
     public var warmup: SimTime
     /// A debugger is attached (`device.developerAttached`): no push throttle, no widget reload
-    /// budget, no extension memory limits.
+    /// budget, no memory limit on the widget extension's timeline runs (its gallery previews
+    /// keep theirs).
     public var developerAttached: Bool
 
     // The network (docs/platform-facts.md#network)

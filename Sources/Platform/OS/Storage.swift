@@ -42,7 +42,7 @@ extension OperatingSystem {
     /// File coordination grants the outbox lock to the process next in line, in its own protocol.
     func grantOutboxLock(to holder: Int32) {
         guard let route = _wiring.outboxLockGrants[Int(holder)] else {
-            preconditionFailure("\(engine.record(ProcessID(holder)).name) locks the _outbox but accepts no grant")
+            preconditionFailure("\(engine.record(ProcessID(holder)).name) locks the outbox but accepts no grant")
         }
         send(OutboxLockGranted(), via: route)
     }
