@@ -49,8 +49,6 @@ final class WidgetHostTests: XCTestCase {
         return (h, host, provider)
     }
 
-    /// At boot the host shows the placeholder and launches the provider after the reload
-    /// delay, under the provider's time budget; the view it returns is shown.
     /// The reload delays' stream names (`widget.reloadDelay.<reason>`) spell each reason as its
     /// case is named: the written-out names cannot drift from the cases (a drift would reseed
     /// that reason's delays).
@@ -60,6 +58,8 @@ final class WidgetHostTests: XCTestCase {
         }
     }
 
+    /// At boot the host shows the placeholder and launches the provider after the reload
+    /// delay, under the provider's time budget; the view it returns is shown.
     func testBootRunsTheProviderAndShowsItsView() {
         let (h, _, provider) = harness()
         defer { h.dismantle() }
