@@ -14,8 +14,9 @@ import SimKernel
 /// (reload requests), `PairedDevices.swift` (the systems on the watch, the car and the
 /// television), `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own
 /// process), `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift`
-/// (requests the system sends for the app) and `ReadingsKey.swift` (the secure-storage key that
-/// seals the app's kept readings).
+/// (the app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the secure-storage key that
+/// seals the app's kept readings) and `AppSettings.swift` (the app's settings in the phone's
+/// Settings app).
 ///
 /// It holds the engine and the observers it reports to strongly; it holds no program (its
 /// routes reach programs by unowned addresses). The engine holds the system's own processes
@@ -138,6 +139,13 @@ public final class OperatingSystem {
         @inline(__always) set { _watchConnectivity = newValue }
         @inline(__always) _modify { yield &_watchConnectivity }
     }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The app's preferences, which a change in the phone's Settings app is written into
+    /// (`AppSettings.swift`); dropped by `dismantle`.
+    @usableFromInline var _appSettings: (any AppSettingsDomain)?
 
     // MARK: Storage (Storage.swift)
 
@@ -296,6 +304,7 @@ public final class OperatingSystem {
     /// nothing sends along a route to a program of an ended world.
     public func dismantle() {
         _wiring = SystemWiring()
+        _appSettings = nil
         dropCells()
     }
 

@@ -45,9 +45,9 @@ extension Assembly {
         let w = world
         w.measure.catchUpAppGlances(through: end, appInForeground: w.os.appInForeground)
         w.measure.app.report(into: &r, end: end, truth: w.truth, MetricCatalog.appView)
-        w.appContainer.storage.close(at: end)
+        app.container.storage.close(at: end)
         let c = w.measure.counters
-        r.values[Metric.appKeptReadingOverdue.rawValue] = w.appContainer.storage.overdue
+        r.values[Metric.appKeptReadingOverdue.rawValue] = app.container.storage.overdue
         r.values[Metric.appColdStartUnexplained.rawValue] = MetricCatalog.fraction(c.coldStartsUnexplained, of: c.coldStarts)
     }
 }

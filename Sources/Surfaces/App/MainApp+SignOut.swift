@@ -64,9 +64,8 @@ extension MainApp {
     /// stores sessions, starts from an empty store and syncs. What the other surfaces show next
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
     func signIn(_ account: Int32) {
-        let w = world
-        guard w.appContainer.storage.account == Account.none, account != Account.none else { return }
-        w.appContainer.storage.account = account
+        guard container.storage.account == Account.none, account != Account.none else { return }
+        container.storage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false

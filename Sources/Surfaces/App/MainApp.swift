@@ -56,7 +56,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     let measure: Measurement
     /// The changes' journeys it records (made, handed on, let go), held likewise.
     let changes: ChangeJourneys
-    /// Its own container on the phone (`AppContainer`), held likewise.
+    /// Its own container on the phone (`AppContainer`): made with the app, read and written by
+    /// the app alone; the system holds it only to write into it the user's settings.
     let container: AppContainer
 
     /// What a run holds in memory (a reference, so handlers change it in place; it is
@@ -139,7 +140,17 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     var memory: Memory?
 
     init(world: World) {
-        self.world = world; os = world.os; measure = world.measure; changes = world.changes; container = world.appContainer
+        self.world = world; os = world.os; measure = world.measure; changes = world.changes
+        let p = world.p
+        container = AppContainer(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage,
+                                 deleteExpiredAtOnce: p.app.deleteExpiredReadings == .atOnce, warmup: p.observe.warmup)
+        os.holdSettings(of: container)
+    }
+
+    /// The app has been used before the replication starts: its container keeps `reading`, as
+    /// read at time 0.
+    func keepInitialReading(_ reading: DataCopy) {
+        container.storage.keep(reading, at: 0)
     }
 
     override func discardMemory() { memory = nil }
@@ -555,7 +566,6 @@ extension MainApp: AssembledProgram {
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
     }
     static var endsWithThePhone: Bool { true }
-    static var replyInput: ((Reply) -> MainAppInput)? { MainAppInput.reply }
     static var requestsCountUnder: CostSurface? { .app }
     /// At time 0: not running (the user, a push or a surface launches it); its signed-in
     /// session and kept reading are set up by the assembly.

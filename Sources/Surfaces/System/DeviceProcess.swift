@@ -185,8 +185,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .keyLoss:
             os.restoreOntoAnotherPhone()
         case .keepChange:
-            w.appContainer.userChangesReadingsLifetime(to: p.app.keepReadingsChangedTo, at: w.now,
-                                                    deleteAtOnce: p.app.deleteExpiredReadings == .atOnce)
+            os.userChangesAppSetting(.readingsLifetime(p.app.keepReadingsChangedTo))
         }
     }
 
@@ -317,7 +316,6 @@ extension DeviceProcess: AssembledProgram {
             }
         })
     }
-    static var replyInput: ((Reply) -> DeviceInput)? { DeviceInput.reply }
     /// The device sends the app's pending revocation when the network comes back: it counts as the app.
     static var requestsCountUnder: CostSurface? { .app }
     /// At time 0: the phone runs from time 0.

@@ -129,7 +129,7 @@ final class Assembly {
         // The app has been used before the replication starts: it keeps a reading of the
         // account as it stood at time 0, and its projection is in the shared storage area.
         let initial = backend.snapshot
-        w.appContainer.storage.keep(initial, at: 0)
+        app.keepInitialReading(initial)
         w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
         for (i, start) in starts.enumerated() where start == .system { programs[i].start() }
         for (i, start) in starts.enumerated() where start == .launched {

@@ -39,8 +39,6 @@ final class World {
     let measure: Measurement
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
-    /// The main app's own container on the phone (`AppContainer`): its contents are the app's.
-    let appContainer: AppContainer
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -49,9 +47,17 @@ final class World {
     /// The programs' addresses (set by `Assembly` before anything runs). Read without the
     /// optional's check and copy: reading one address out of an implicitly unwrapped optional
     /// copied all of them first (an outlined copy per read on the hot path).
+    /// Checked in debug builds only: the built-in programs read it while their replication runs.
     var ids: ProcessAddresses {
         @inline(__always) get { assignedIDs.unsafelyUnwrapped }
         set { assignedIDs = newValue }
+    }
+
+    /// The programs' addresses, checked in every build: for what code outside the package calls
+    /// (`SurfaceContext`), which may hold on to a world after `dismantle()` dropped them.
+    var checkedIDs: ProcessAddresses {
+        guard let assignedIDs else { preconditionFailure("the world's replication has ended (it was dismantled); its programs have no addresses") }
+        return assignedIDs
     }
 
     init(_ p: Parameters, seed: UInt64) {
@@ -63,7 +69,6 @@ final class World {
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
         os = OperatingSystem(PlatformSettings(p), engine: engine, observer: measure, custody: changes,
                              streams: Self.systemStreamNames, seed: seed)
-        appContainer = AppContainer(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage, warmup: p.observe.warmup)
     }
 
     /// Ends the world: its programs hold strong references to it, its operating system, its
