@@ -1,5 +1,6 @@
 import XCTest
 import SimKernel
+import Platform
 @testable import Surfaces
 
 /// The assembly wires and starts every program from what the program declares in its own
@@ -128,5 +129,5 @@ final class AssemblyTests: XCTestCase {
 }
 
 private extension AssembledProgram {
-    static var hasReplies: Bool { replyInput != nil }
+    static var hasReplies: Bool { Input.self is any ReplyInput.Type }
 }

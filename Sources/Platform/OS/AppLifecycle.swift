@@ -8,7 +8,7 @@ import SimKernel
 /// `_wiring.app`; what the app is told goes along its routes.
 extension OperatingSystem {
     /// The main app's process.
-    @inlinable public var appProcess: ProcessID { _wiring.app.unsafelyUnwrapped }
+    @inlinable public var appProcess: ProcessID { wired(_wiring.app, "app") }
 
     /// Launches (or resumes) the main app in the background for a wake, with the background
     /// run-time budget, and sends it `reason` at `app` (the app's address). One rule for every
@@ -96,7 +96,8 @@ extension OperatingSystem {
     /// at `live.backgroundTermination.perHour`: the phone's own process gets the timer.
     public func appKeptRunningForActivity() {
         let rate = settings.activityKeepAliveEndsPerHour
-        guard rate > 0, let phone = _wiring.phone else { return }
+        guard rate > 0 else { return }
+        let phone = wired(_wiring.phone, "phone")
         let delay = SimTime(_rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
         send(.endAppKeptForActivity(incarnation: engine.incarnation(appProcess)), via: phone, after: delay)
     }

@@ -17,7 +17,7 @@ extension OperatingSystem {
         _device.unlockedSinceBoot = true
         if first { broadcast(.firstUnlock) }
         // The screen comes on: Doze ends (docs/model.md#power).
-        if wasLocked && settings.doze, let phone = _wiring.phone { send(.screenOn, via: phone) }
+        if wasLocked && settings.doze { send(.screenOn, via: wired(_wiring.phone, "phone")) }
     }
 
     /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
@@ -49,7 +49,7 @@ extension OperatingSystem {
             broadcast(.restarted)
             _device.online = true
             broadcast(.online)
-            if settings.hasWatchApp { send(.phonePoweredOn, to: _wiring.watchLink.unsafelyUnwrapped) }
+            if settings.hasWatchApp { send(.phonePoweredOn, to: wired(_wiring.watchLink, "watchLink")) }
         }
     }
 

@@ -11,9 +11,9 @@ extension OperatingSystem {
     /// keeps it, or launches the app, when the app is not running.
     public func sendToWatch(_ delivery: WatchDelivery, after delay: SimTime) {
         if settings.watchAppLaunchedWhenLooked {
-            send(.toWatch(delivery), to: _wiring.watchLink.unsafelyUnwrapped, after: delay)
+            send(.toWatch(delivery), to: wired(_wiring.watchLink, "watchLink"), after: delay)
         } else {
-            send(delivery, via: _wiring.watchApp.unsafelyUnwrapped, after: delay)
+            send(delivery, via: wired(_wiring.watchApp, "watchApp"), after: delay)
         }
     }
 

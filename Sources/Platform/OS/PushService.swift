@@ -77,7 +77,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     override public func discardMemory() {}
 
     /// Its own address (the system's wiring holds it).
-    private var address: Address<PushServiceInput> { os._wiring.pushService.unsafelyUnwrapped }
+    private var address: Address<PushServiceInput> { os.wired(os._wiring.pushService, "pushService") }
     /// The push service's figures, read once (`PlatformSettings.push`).
     private let push: PushSettings
 
@@ -163,7 +163,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             os.engine.log(address, "held", "live update, phone offline")
             return
         }
-        os.send(update, via: os._wiring.liveUpdates.unsafelyUnwrapped)
+        os.send(update, via: os.wired(os._wiring.liveUpdates, "liveUpdates"))
     }
 
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would
@@ -219,7 +219,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
 
     /// Hands the app a silent push (its route's box read in place).
     private func sendSilentPush() {
-        if os.silentPushCell == nil { os.silentPushCell = os.keep(RouteCell(os._wiring.silentPushes.unsafelyUnwrapped)) }
+        if os.silentPushCell == nil { os.silentPushCell = os.keep(RouteCell(os.wired(os._wiring.silentPushes, "silentPushes"))) }
         os.silentPushCell.unsafelyUnwrapped._withUnsafeGuaranteedRef { cell in os.send(SilentPush(), via: cell.route) }
     }
 

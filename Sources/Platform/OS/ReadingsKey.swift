@@ -1,7 +1,8 @@
 /// The key in the phone's secure storage that seals the app's kept readings
 /// (docs/model.md#kept-readings). Restoring the phone onto another loses it (the phone's own
-/// process, `DeviceProcess`, on a key loss); the app makes a new one when it next keeps a
-/// reading, or when it clears the reading it can no longer unseal. Both reach it through the
+/// process, which draws when that happens, calls `OperatingSystem.restoreOntoAnotherPhone`);
+/// the app makes a new one when it next keeps a reading, or when it clears the reading it can
+/// no longer unseal. Both reach it through the
 /// operating system (`os.readingsKey`), never through each other.
 public struct ReadingsKey {
     /// The key is gone: a kept reading cannot be unsealed until the app keeps one under a new key.

@@ -18,7 +18,10 @@ public struct SystemWiring {
     public var noticeListeners: [Route<DeviceNotice>] = []
     /// The phone's app processes, ended by a restart or switching the phone off, in order.
     public var phoneProcesses: [ProcessID] = []
-    /// The phone's own process: the screen came on, an app kept running for an activity is due to end.
+    /// The phone's own process, which keeps the time of the system's rules that take time: the
+    /// screen came on (ending Doze), an app kept running for an activity is due to end. Needed
+    /// with `device.doze` or `live.backgroundTermination.perHour` above 0; the system stops,
+    /// naming it, if it needs it and no program gave it.
     public var phone: Route<PhoneEvent>?
 
     // MARK: The main app
@@ -107,4 +110,20 @@ public enum WatchDelivery: Sendable, Equatable {
 public enum CarConnectionEvent: Sendable {
     /// The app the car projects ended or was suspended: the connection relaunches it.
     case appLost
+}
+
+extension OperatingSystem {
+    /// The route or address `wiring` holds, which the system needs now. Without one, the
+    /// program that should have given it (in its `hears`, or a test's harness) was not wired:
+    /// the run stops there, naming the route, rather than sending along nothing.
+    @inlinable @inline(__always)
+    func wired<Wired>(_ wiring: Wired?, _ name: StaticString) -> Wired {
+        guard let wiring else { notWired(name) }
+        return wiring
+    }
+
+    @usableFromInline @inline(never)
+    func notWired(_ name: StaticString) -> Never {
+        preconditionFailure("the system needs SystemWiring.\(name), but no program gave it (see AssembledProgram.hears)")
+    }
 }

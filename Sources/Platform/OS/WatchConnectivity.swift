@@ -47,7 +47,7 @@ extension OperatingSystem {
     public func sendMessageToPhone(_ request: WatchRequest) -> Bool {
         guard watchReachable && appCanRunForWatch else { return false }
         if case .write(let change) = request { custody.hold(change) }
-        send(.deliverToPhone(request), to: _wiring.watchLink.unsafelyUnwrapped, after: watchLinkHop())
+        send(.deliverToPhone(request), to: wired(_wiring.watchLink, "watchLink"), after: watchLinkHop())
         return true
     }
 
@@ -81,13 +81,13 @@ extension OperatingSystem {
     /// The first period out of reach, drawn when the link starts.
     func scheduleWatchOutOfReach() {
         scheduleArrival(perDay: settings.watchOutOfReachPerDay, rng: &_watchConnectivity.rng.watchLink, .goAway,
-                        to: _wiring.watchLink.unsafelyUnwrapped)
+                        to: wired(_wiring.watchLink, "watchLink"))
     }
 
     /// The phone goes out of the watch's reach, for a period of `watch.phoneUnreachableDuration`.
     func phoneLeavesWatchReach() {
         _watchConnectivity.away = true
-        send(.comeBack, to: _wiring.watchLink.unsafelyUnwrapped,
+        send(.comeBack, to: wired(_wiring.watchLink, "watchLink"),
              after: settings.watchOutOfReachDuration.sampleTime(&_watchConnectivity.rng.watchLink))
     }
 
@@ -97,7 +97,7 @@ extension OperatingSystem {
     func phoneBackInWatchReach() {
         _watchConnectivity.away = false
         flushWatchLink()
-        if settings.watchHasOwnPushes { send(.phoneInWatchReach, to: _wiring.pushService.unsafelyUnwrapped) }
+        if settings.watchHasOwnPushes { send(.phoneInWatchReach, to: wired(_wiring.pushService, "pushService")) }
         scheduleWatchOutOfReach()
     }
 
@@ -108,7 +108,7 @@ extension OperatingSystem {
         if appCanRunForWatch {
             let queued = _watchConnectivity.toPhone
             _watchConnectivity.toPhone = []
-            for change in queued { send(.deliverQueuedToPhone(change: change), to: _wiring.watchLink.unsafelyUnwrapped, after: watchLinkHop()) }
+            for change in queued { send(.deliverQueuedToPhone(change: change), to: wired(_wiring.watchLink, "watchLink"), after: watchLinkHop()) }
         }
         if let snapshot = _watchConnectivity.context {
             sendToWatch(.context(snapshot: snapshot), after: watchLinkHop())
@@ -125,7 +125,7 @@ extension OperatingSystem {
     func watchMessageArrives(_ request: WatchRequest, queued: Bool) {
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
         if appCanRunForWatch && launchAppInBackground(.watch) {
-            send(request, via: _wiring.watchRequests.unsafelyUnwrapped)   // the app lets go once it has it
+            send(request, via: wired(_wiring.watchRequests, "watchRequests"))   // the app lets go once it has it
             return
         }
         guard case .write(let change) = request else { return }
@@ -136,12 +136,12 @@ extension OperatingSystem {
     /// is not running the system keeps the latest context and the notices for its next launch,
     /// and a standalone watch's push launches it. A reply to a run that ended is lost.
     func arrivesOnWatch(_ delivery: WatchDelivery) {
-        let watchApp = _wiring.watchApp.unsafelyUnwrapped
+        let watchApp = wired(_wiring.watchApp, "watchApp")
         if engine.isRunning(watchApp.process) { send(delivery, via: watchApp); return }
         switch delivery {
         case .context(let snapshot): _watchConnectivity.waiting.context = snapshot
         case .notice(let n): _watchConnectivity.waiting.notices.append(n)
-        case .push: engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(.push, via: _wiring.watchAppLaunch.unsafelyUnwrapped, by: .pushWake) }
+        case .push: engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(.push, via: wired(_wiring.watchAppLaunch, "watchAppLaunch"), by: .pushWake) }
         case .remoteReply: break
         }
     }

@@ -122,8 +122,8 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     override public func discardMemory() {}
 
     /// Its own address, and the provider's launch route (the system's wiring holds them).
-    private var address: Address<WidgetHostInput> { os._wiring.widgetHost.unsafelyUnwrapped }
-    private var provider: LaunchRoute<WidgetBuild> { os._wiring.widgetProvider.unsafelyUnwrapped }
+    private var address: Address<WidgetHostInput> { os.wired(os._wiring.widgetHost, "widgetHost") }
+    private var provider: LaunchRoute<WidgetBuild> { os.wired(os._wiring.widgetProvider, "widgetProvider") }
 
     /// Launches the provider for `build` under `limits` (its route's box read in place).
     private func launchProvider(for build: WidgetBuild, limits: ProcessLimits) {
@@ -133,7 +133,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         }
     }
     /// The provider's process.
-    private var providerProcess: ProcessID { os._wiring.widgetProvider.unsafelyUnwrapped.process }
+    private var providerProcess: ProcessID { os.wired(os._wiring.widgetProvider, "widgetProvider").process }
 
     /// The widget starts as the platform's placeholder; the first timeline is asked for at boot.
     public func start() {

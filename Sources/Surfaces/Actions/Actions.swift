@@ -183,7 +183,6 @@ extension ActionRunner: AssembledProgram {
     typealias Input = ActionRunnerInput
     static var programName: String { "actionRunner" }
     static var endsWithThePhone: Bool { true }
-    static var replyInput: ((Reply) -> ActionRunnerInput)? { ActionRunnerInput.reply }
     /// The action runner runs every action, a widget button's included.
     static var requestsCountUnder: CostSurface? { .action }
     /// At time 0: not started; the system launches it for each action the automations run.

@@ -196,7 +196,6 @@ extension CarSurface: AssembledProgram {
     static func hears(_ system: inout SystemWiring, at address: Address<CarInput>, _ p: Parameters) {
         if p.car.enabled { system.car = Route(to: address, as: { (_: CarConnectionEvent) in CarInput.appLost }) }
     }
-    static var replyInput: ((Reply) -> CarInput)? { CarInput.reply }
     static var requestsCountUnder: CostSurface? { .car }
     /// At time 0: a car that runs all day runs from time 0; one that lives while connected
     /// is launched by its drives.

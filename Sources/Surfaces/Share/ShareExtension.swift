@@ -314,7 +314,6 @@ extension ShareExtension: AssembledProgram {
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in ShareExtensionInput.outboxLockGranted })
     }
     static var endsWithThePhone: Bool { true }
-    static var replyInput: ((Reply) -> ShareExtensionInput)? { ShareExtensionInput.reply }
     static var requestsCountUnder: CostSurface? { .share }
     /// At time 0: not started; the share sheet launches it for each share.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
@@ -328,7 +327,6 @@ extension ShareSheet: AssembledProgram {
         guard p.share.enabled else { return nil }
         return ShareSheetInput.deviceNotice
     }
-    static var replyInput: ((Reply) -> ShareSheetInput)? { ShareSheetInput.reply }
     /// The share sheet's background uploads count as the share extension's.
     static var requestsCountUnder: CostSurface? { .share }
     /// At time 0: the share sheet runs all day when the app has a share extension.

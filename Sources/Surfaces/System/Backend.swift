@@ -419,7 +419,6 @@ extension Assembly {
 extension OtherDevice: AssembledProgram {
     typealias Input = OtherDeviceInput
     static var programName: String { "elsewhere" }
-    static var replyInput: ((Reply) -> OtherDeviceInput)? { OtherDeviceInput.reply }
     static var requestsCountUnder: CostSurface? { .elsewhere }
     /// At time 0: the other device runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }

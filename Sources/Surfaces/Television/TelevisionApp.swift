@@ -227,7 +227,6 @@ extension TelevisionApp: AssembledProgram {
     static func hears(_ system: inout SystemWiring, at address: Address<TelevisionInput>, _ p: Parameters) {
         if p.tv.enabled { system.leftForeground.append(Route(to: address, as: { _ in TelevisionInput.phoneAppLeftForeground })) }
     }
-    static var replyInput: ((Reply) -> TelevisionInput)? { TelevisionInput.reply }
     static var requestsCountUnder: CostSurface? { .tv }
     /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
     /// signed in that lives while it plays is launched by its playbacks.

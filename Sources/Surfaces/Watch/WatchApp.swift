@@ -346,7 +346,6 @@ extension WatchApp: AssembledProgram {
         system.watchApp = Route(to: address, as: deliver)
         system.watchAppLaunch = LaunchRoute(to: address, as: deliver)
     }
-    static var replyInput: ((Reply) -> WatchAppInput)? { WatchAppInput.reply }
     static var requestsCountUnder: CostSurface? { .watch }
     /// At time 0: an all-day watch app runs from time 0; one that lives when looked at is
     /// launched by a glance or a write.

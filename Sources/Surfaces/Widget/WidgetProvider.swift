@@ -226,7 +226,6 @@ extension WidgetProvider: AssembledProgram {
         system.widgetProvider = LaunchRoute(to: address, wrapping: WidgetBuildAsInput.self)
     }
     static var endsWithThePhone: Bool { true }
-    static var replyInput: ((Reply) -> WidgetProviderInput)? { WidgetProviderInput.reply }
     static var requestsCountUnder: CostSurface? { .widget }
     /// At time 0: not started; the widget host launches it when a timeline is due.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }

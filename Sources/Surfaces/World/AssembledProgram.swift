@@ -19,13 +19,12 @@ protocol AssembledProgram: AnyObject {
     /// Its name: what the event log prints and `trace --only` takes, and what its random
     /// streams are seeded by (docs/model.md#randomness).
     static var programName: String { get }
-    /// The input a reply to one of its requests reaches it as; nil for a program that sends none.
-    static var replyInput: ((Reply) -> Input)? { get }
-    /// The route its replies take (from `replyInput`; a program whose input is a `ReplyInput`
-    /// gets one that calls its `.reply(_:)` directly, with no closure in between).
+    /// The route the replies to its requests take: a program that sends requests declares its
+    /// input a `ReplyInput`, and its replies reach it as its `.reply(_:)`, called directly with
+    /// no closure in between; nil for a program that sends none.
     static func replyRoute(to address: Address<Input>) -> Route<Reply>?
     /// The surface its requests are counted under in the backend's load (`backend.requests.<surface>`);
-    /// nil for a program that sends none. Every program with a `replyInput` has one.
+    /// nil for a program that sends none. Every program whose input is a `ReplyInput` has one.
     static var requestsCountUnder: CostSurface? { get }
     /// The input a platform notice (network, first unlock, restart, update) reaches it as, if
     /// it listens for them with parameters `p`; nil when it does not.
@@ -46,8 +45,7 @@ protocol AssembledProgram: AnyObject {
 }
 
 extension AssembledProgram {
-    static var replyInput: ((Reply) -> Input)? { nil }
-    static func replyRoute(to address: Address<Input>) -> Route<Reply>? { replyInput.map { Route(to: address, as: $0) } }
+    static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
     static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
@@ -70,7 +68,7 @@ extension AssembledProgram {
 
 extension AssembledProgram where Input: ReplyInput {
     static func replyRoute(to address: Address<Input>) -> Route<Reply>? {
-        replyInput == nil ? nil : Route(to: address, wrapping: RepliesAs<Input>.self)
+        Route(to: address, wrapping: RepliesAs<Input>.self)
     }
 }
 
