@@ -105,6 +105,24 @@ final class OperatingSystemTests: XCTestCase {
         XCTAssertFalse(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress))
     }
 
+    /// The car connection launches the app's car scene with no background time limit, even after
+    /// a force-quit, and a background run the car scene takes over loses its limit; any other
+    /// background wake has the background budget (30 s here) and is killed for time at its end.
+    func testTheCarSceneRunsWithoutTheBackgroundTimeLimit() {
+        for (carScene, alreadyRunning) in [(false, false), (true, false), (true, true)] {
+            let h = PlatformHarness()
+            defer { h.dismantle() }
+            if alreadyRunning { XCTAssertTrue(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress)) }
+            if carScene && !alreadyRunning { h.os.appForceQuitTakesEffect() }
+            XCTAssertTrue(h.os.wakeAppInBackground(.system, for: .wake, at: h.appAddress, carScene: carScene))
+            let record = h.engine.record(h.appAddress.process)
+            XCTAssertEqual(record.limits.timeBudget, carScene ? nil : 30 * Time.second, "car scene \(carScene), running \(alreadyRunning)")
+            h.engine.run(until: Time.minute)
+            XCTAssertEqual(h.engine.isRunning(h.appAddress.process), carScene, "car scene \(carScene), running \(alreadyRunning)")
+            XCTAssertEqual(h.engine.record(h.appAddress.process).endCount(.killedForTime), carScene ? 0 : 1)
+        }
+    }
+
     /// A suspended app lives `appSuspendedLifetime`: woken before it, it resumes; after it,
     /// the system has reclaimed it and the wake starts it cold.
     func testASuspendedAppIsReclaimedAfterItsLifetime() {

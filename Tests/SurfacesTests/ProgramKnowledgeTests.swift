@@ -124,4 +124,16 @@ final class ProgramKnowledgeTests: XCTestCase {
             XCTAssertNil(set.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) sets a record of the platform itself")
         }
     }
+
+    /// A run's limits are the system's to set (docs/model.md#the-operating-system): the car's
+    /// scene runs the app with no background time limit because the system launches it so
+    /// (`launchAppInBackground(_:carScene:)`), not because the car lifts the app's budget. No
+    /// program changes the limits of a run through the engine.
+    func testNoProgramChangesARunsLimits() throws {
+        let lift = try NSRegularExpression(pattern: #"\bliftTimeBudget\b"#)
+        for s in try programSources() {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(lift.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) changes a run's limits itself")
+        }
+    }
 }

@@ -16,7 +16,9 @@ extension OperatingSystem {
     /// runs nothing, and an app the user force-quit is not launched in the background by
     /// anything (a push, background refresh, the watch, a finished transfer) until the user
     /// opens it again. The result is false when there is no wake. `carScene`: the car
-    /// connection launches the app's car scene, which the user chose on the car's screen.
+    /// connection launches the app's car scene, which the user chose on the car's screen: even
+    /// after a force-quit, and with no background time limit for the drive (a run already going
+    /// has its limit lifted).
     @inlinable @discardableResult
     public func wakeAppInBackground<Input>(_ launcher: Launcher, for reason: Input, at app: Address<Input>,
                                            carScene: Bool = false) -> Bool {
@@ -33,7 +35,9 @@ extension OperatingSystem {
         if !engine.isRunning(app) {
             guard carScene || !_device.appForceQuit else { return false }
             reclaimIfDue()
-            engine.launch(app, by: launcher, limits: ProcessLimits(timeBudget: settings.appBackgroundBudget))
+            engine.launch(app, by: launcher, limits: carScene ? ProcessLimits.none : ProcessLimits(timeBudget: settings.appBackgroundBudget))
+        } else if carScene {
+            engine.liftTimeBudget(app)     // a background task becomes the car scene's run
         }
         return true
     }

@@ -176,7 +176,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             scheduleRefresh()             // a switched-off phone: connect when it is back on
             return
         }
-        if os.wakeAppInBackground(.system, for: .backgroundWake(.system), at: w.ids.app, carScene: true) { w.engine.liftTimeBudget(w.ids.app) }
+        os.wakeAppInBackground(.system, for: .backgroundWake(.system), at: w.ids.app, carScene: true)
     }
 
 }
