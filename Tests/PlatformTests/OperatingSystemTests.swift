@@ -107,9 +107,10 @@ final class OperatingSystemTests: XCTestCase {
 
     /// The car connection launches the app's car scene with no background time limit, even after
     /// a force-quit, and a background run the car scene takes over loses its limit; any other
-    /// background wake has the background budget (30 s here) and is killed for time at its end.
+    /// background wake has the background budget (30 s here), a second wake of a run leaves it
+    /// as it was, and the run is killed for time at its end.
     func testTheCarSceneRunsWithoutTheBackgroundTimeLimit() {
-        for (carScene, alreadyRunning) in [(false, false), (true, false), (true, true)] {
+        for (carScene, alreadyRunning) in [(false, false), (false, true), (true, false), (true, true)] {
             let h = PlatformHarness()
             defer { h.dismantle() }
             if alreadyRunning { XCTAssertTrue(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress)) }
@@ -121,6 +122,30 @@ final class OperatingSystemTests: XCTestCase {
             XCTAssertEqual(h.engine.isRunning(h.appAddress.process), carScene, "car scene \(carScene), running \(alreadyRunning)")
             XCTAssertEqual(h.engine.record(h.appAddress.process).endCount(.killedForTime), carScene ? 0 : 1)
         }
+    }
+
+    /// What the user changes in the phone's Settings app reaches the preferences the app handed
+    /// the system, at once, whether or not the app runs; the system lets go of them when the
+    /// world is dismantled.
+    func testTheUsersSettingReachesTheAppsPreferencesWhileTheAppIsNotRunning() {
+        final class Preferences: AppSettingsDomain {
+            var changes: [(AppSetting, SimTime)] = []
+            func userChanged(_ setting: AppSetting, at now: SimTime) { changes.append((setting, now)) }
+        }
+        let h = PlatformHarness()
+        var preferences: Preferences? = Preferences()
+        weak let held = preferences
+        h.os.holdSettings(of: preferences!)
+        h.engine.run(until: Time.hour)
+        XCTAssertFalse(h.engine.isRunning(h.appAddress.process))
+        h.os.userChangesAppSetting(.readingsLifetime(Time.day))
+        XCTAssertEqual(preferences?.changes.count, 1)
+        if case .readingsLifetime(let lifetime)? = preferences?.changes.first?.0 { XCTAssertEqual(lifetime, Time.day) } else { XCTFail("no lifetime") }
+        XCTAssertEqual(preferences?.changes.first?.1, Time.hour)
+        preferences = nil
+        XCTAssertNotNil(held, "the system holds the app's preferences while the world runs")
+        h.dismantle()
+        XCTAssertNil(held, "dismantling the world lets go of them")
     }
 
     /// A suspended app lives `appSuspendedLifetime`: woken before it, it resumes; after it,

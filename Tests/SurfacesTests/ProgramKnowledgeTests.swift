@@ -125,11 +125,13 @@ final class ProgramKnowledgeTests: XCTestCase {
         }
     }
 
-    /// A run's limits are the system's to set (docs/model.md#the-operating-system): the car's
-    /// scene runs the app with no background time limit because the system launches it so
-    /// (`launchAppInBackground(_:carScene:)`), not because the car lifts the app's budget. No
-    /// program changes the limits of a run through the engine.
-    func testNoProgramChangesARunsLimits() throws {
+    /// A run's time budget is lifted by the system only (docs/model.md#main-app, background
+    /// wakes): the car's scene runs the app with no background time limit because the system
+    /// launches it so (`launchAppInBackground(_:carScene:)`), not because the car lifts the
+    /// app's budget. No program calls the engine's `liftTimeBudget`. (What this does not
+    /// check: the share sheet and the automations, which stand for the system's share sheet and
+    /// shortcuts runner, launch their extension's runs with limits themselves.)
+    func testNoProgramLiftsARunsBudget() throws {
         let lift = try NSRegularExpression(pattern: #"\bliftTimeBudget\b"#)
         for s in try programSources() {
             let all = NSRange(s.text.startIndex..., in: s.text)

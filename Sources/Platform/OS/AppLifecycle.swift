@@ -28,7 +28,8 @@ extension OperatingSystem {
     }
 
     /// The rule of `wakeAppInBackground`: launches (or resumes) the app for a background wake,
-    /// unless the phone is off or the app was force-quit; false when there is no wake.
+    /// unless the phone is off or (but for the car scene) the app was force-quit; false when
+    /// there is no wake. A car scene runs with no time limit, launched or taking over a run.
     public func launchAppInBackground(_ launcher: Launcher, carScene: Bool = false) -> Bool {
         guard _device.poweredOn else { return false }
         let app = appProcess

@@ -4,8 +4,8 @@ import SimKernel
 /// changes there the system writes into the app's own preferences, whether or not the app
 /// runs, as it does for the settings an app declares (a settings bundle). The app hands the
 /// system its preferences once, when it is made (`OperatingSystem.holdSettings(of:)`); the
-/// user's own process changes a setting through `OperatingSystem.userChangesAppSetting(_:)`,
-/// and neither reaches the other's state.
+/// phone's own process, which draws when the user changes a setting, calls
+/// `OperatingSystem.userChangesAppSetting(_:)`, and neither reaches the other's state.
 public protocol AppSettingsDomain: AnyObject {
     /// The user changed `setting` at `now`: the app's preferences take it, as the app declared.
     func userChanged(_ setting: AppSetting, at now: SimTime)
@@ -21,7 +21,7 @@ extension OperatingSystem {
     /// The app hands the system the preferences a change in the phone's Settings app is written
     /// into (its container): once, when it is made.
     public func holdSettings(of domain: any AppSettingsDomain) {
-        precondition(_appSettings == nil, "the app's settings are held once")
+        if _appSettings != nil { fatalError("the app's settings are held once") }
         _appSettings = domain
     }
 
@@ -29,7 +29,7 @@ extension OperatingSystem {
     /// writes it into the app's preferences now, whether or not the app runs.
     public func userChangesAppSetting(_ setting: AppSetting) {
         guard let domain = _appSettings else {
-            preconditionFailure("the user changed an app setting, but no app handed the system its settings")
+            fatalError("the user changed an app setting, but no app handed the system its settings")
         }
         domain.userChanged(setting, at: now)
     }

@@ -18,8 +18,8 @@ import SimKernel
 /// seals the app's kept readings) and `AppSettings.swift` (the app's settings in the phone's
 /// Settings app).
 ///
-/// It holds the engine and the observers it reports to strongly; it holds no program (its
-/// routes reach programs by unowned addresses). The engine holds the system's own processes
+/// It holds the engine and the observers it reports to strongly, and the app's preferences
+/// (`AppSettings.swift`); it holds no program (its routes reach programs by unowned addresses). The engine holds the system's own processes
 /// (the push service, the widget host, the watch link), which hold the system strongly: a
 /// world is freed only after `engine.unregisterAll()` and `dismantle()`. The random streams
 /// it draws are its own (`rng`, `SystemStreams`).
@@ -301,7 +301,7 @@ public final class OperatingSystem {
     static let snapshotsReserved = 64, viewsReserved = 128
 
     /// Drops the routes and the boxes that keep them (their addresses are unowned), so that
-    /// nothing sends along a route to a program of an ended world.
+    /// nothing sends along a route to a program of an ended world, and the app's preferences.
     public func dismantle() {
         _wiring = SystemWiring()
         _appSettings = nil

@@ -124,6 +124,7 @@ extension OperatingSystem {
 
     @usableFromInline @inline(never)
     func notWired(_ name: StaticString) -> Never {
-        preconditionFailure("the system needs SystemWiring.\(name), but no program gave it (see AssembledProgram.hears)")
+        // fatalError, not preconditionFailure: an optimised build prints only the former's message.
+        fatalError("the system needs SystemWiring.\(name), but no program gave it (see AssembledProgram.hears)")
     }
 }

@@ -56,7 +56,7 @@ final class World {
     /// The programs' addresses, checked in every build: for what code outside the package calls
     /// (`SurfaceContext`), which may hold on to a world after `dismantle()` dropped them.
     var checkedIDs: ProcessAddresses {
-        guard let assignedIDs else { preconditionFailure("the world's replication has ended (it was dismantled); its programs have no addresses") }
+        guard let assignedIDs else { fatalError("the world's replication has ended (it was dismantled); its programs have no addresses") }
         return assignedIDs
     }
 
