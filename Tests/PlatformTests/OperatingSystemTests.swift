@@ -124,6 +124,31 @@ final class OperatingSystemTests: XCTestCase {
         }
     }
 
+    /// The system launches the app's extensions with their limits: the share extension for the
+    /// share sheet with its time budget and memory limit (30 s and 120 MiB by default), once
+    /// while it runs; the intents extension anew for each action, ending a run still going,
+    /// with the intent run time (30 s).
+    func testTheSystemLaunchesTheAppsExtensionsWithTheirLimits() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        let process = h.appAddress.process
+        h.os.wiring.shareExtension = process
+        h.os.wiring.intentsExtension = process
+        XCTAssertFalse(h.os.shareExtensionRuns)
+        h.os.launchShareExtension()
+        XCTAssertTrue(h.os.shareExtensionRuns)
+        XCTAssertEqual(h.engine.record(process).limits, ProcessLimits(timeBudget: 30 * Time.second, memoryLimit: 120 * 1_048_576))
+        let run = h.engine.incarnation(process)
+        h.os.launchShareExtension()
+        XCTAssertEqual(h.engine.incarnation(process), run, "a running share extension is not launched again")
+        h.os.launchIntentsExtension()
+        XCTAssertEqual(h.engine.record(process).endCount(.normal), 1, "the run still going is ended")
+        XCTAssertTrue(h.engine.isRunning(process))
+        XCTAssertEqual(h.engine.record(process).limits, ProcessLimits(timeBudget: OperatingSystem.intentRunTime))
+        h.engine.run(until: Time.minute)
+        XCTAssertEqual(h.engine.record(process).endCount(.killedForTime), 1)
+    }
+
     /// What the user changes in the phone's Settings app reaches the preferences the app handed
     /// the system, at once, whether or not the app runs; the system lets go of them when the
     /// world is dismantled.

@@ -125,17 +125,35 @@ final class ProgramKnowledgeTests: XCTestCase {
         }
     }
 
-    /// A run's time budget is lifted by the system only (docs/model.md#main-app, background
-    /// wakes): the car's scene runs the app with no background time limit because the system
-    /// launches it so (`launchAppInBackground(_:carScene:)`), not because the car lifts the
-    /// app's budget. No program calls the engine's `liftTimeBudget`. (What this does not
-    /// check: the share sheet and the automations, which stand for the system's share sheet and
-    /// shortcuts runner, launch their extension's runs with limits themselves.)
-    func testNoProgramLiftsARunsBudget() throws {
+    /// A run's limits, its launch by the system and its end by the system are the operating
+    /// system's (docs/model.md#the-operating-system, docs/model.md#main-app): the car's scene
+    /// runs the app with no time limit because the system launches it so
+    /// (`launchAppInBackground(_:carScene:)`), the share sheet and the shortcuts runner have the
+    /// system launch the app's extensions (`launchShareExtension`, `launchIntentsExtension`).
+    /// No program lifts a run's budget or launches a run through the engine (an added surface
+    /// launches its own programs through its context), and a program ends only its own run.
+    func testNoProgramLaunchesOrEndsAnotherProgramsRun() throws {
         let lift = try NSRegularExpression(pattern: #"\bliftTimeBudget\b"#)
+        let launch = try NSRegularExpression(pattern: #"(\bengine|\$0)\.launch\("#)
+        let end = try NSRegularExpression(pattern: #"(?:\bengine|\$0)\.end\((?:w|world)\.ids\.(\w+)"#)
+        // The runs each file's programs may end: their own.
+        let own = ["Car/CarSurface.swift": ["car"], "Widget/WidgetProvider.swift": ["provider"], "App/MainApp.swift": ["app"],
+                   "App/MainApp+Surfaces.swift": ["app"], "Television/TelevisionApp.swift": ["tv"], "Watch/WatchApp.swift": ["watch"],
+                   "Share/ShareExtension.swift": ["share"], "Actions/Actions.swift": ["actionRunner"]]
+        var ends = 0
         for s in try programSources() {
             let all = NSRange(s.text.startIndex..., in: s.text)
-            XCTAssertNil(lift.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) changes a run's limits itself")
+            let path = "\(s.folder)/\(s.file)"
+            XCTAssertNil(lift.firstMatch(in: s.text, range: all), "\(path) lifts a run's budget itself")
+            if path != "Extensions/SurfaceContext.swift" {
+                XCTAssertNil(launch.firstMatch(in: s.text, range: all), "\(path) launches a run itself")
+            }
+            for match in end.matches(in: s.text, range: all) {
+                let id = String(s.text[Range(match.range(at: 1), in: s.text)!])
+                XCTAssertTrue(own[path]?.contains(id) ?? false, "\(path) ends \(id)'s run")
+                ends += 1
+            }
         }
+        XCTAssertGreaterThanOrEqual(ends, 15, "the programs' own ends were found")
     }
 }

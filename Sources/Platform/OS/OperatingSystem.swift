@@ -15,8 +15,8 @@ import SimKernel
 /// television), `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own
 /// process), `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift`
 /// (the app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the secure-storage key that
-/// seals the app's kept readings) and `AppSettings.swift` (the app's settings in the phone's
-/// Settings app).
+/// seals the app's kept readings), `AppSettings.swift` (the app's settings in the phone's
+/// Settings app) and `AppExtensions.swift` (the app's extensions the system launches for a job).
 ///
 /// It holds the engine and the observers it reports to strongly, and the app's preferences
 /// (`AppSettings.swift`); it holds no program (its routes reach programs by unowned addresses). The engine holds the system's own processes

@@ -66,12 +66,18 @@ public struct PlatformSettings: Sendable {
     /// The widget host's figures (docs/model.md#widget).
     public var widget: WidgetSettings
 
+    // The app's extensions (docs/platform-facts.md#extensions)
+    /// The share extension's time budget and memory limit (`share.timeBudget`, `share.memoryLimit`).
+    public var shareExtensionTimeBudget: SimTime
+    public var shareExtensionMemoryLimit: Int64
+
     public init(duration: SimTime, warmup: SimTime, developerAttached: Bool, networkLatency: Distribution, appGroupGranted: Bool,
                 projectionProtection: ProtectionClass, sessionProtection: ProtectionClass, storageIOTime: Distribution,
                 appBackgroundBudget: SimTime, appSuspendedLifetime: Distribution, activityKeepAliveEndsPerHour: Double,
                 standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
                 watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
-                watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings, widget: WidgetSettings) {
+                watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings, widget: WidgetSettings,
+                shareExtensionTimeBudget: SimTime = 30 * Time.second, shareExtensionMemoryLimit: Int64 = 120 * 1_048_576) {
         self.duration = duration
         self.warmup = warmup
         self.developerAttached = developerAttached
@@ -95,6 +101,8 @@ public struct PlatformSettings: Sendable {
         self.watchOutOfReachDuration = watchOutOfReachDuration
         self.watchHasOwnPushes = watchHasOwnPushes
         self.push = push
+        self.shareExtensionTimeBudget = shareExtensionTimeBudget
+        self.shareExtensionMemoryLimit = shareExtensionMemoryLimit
     }
 }
 

@@ -59,6 +59,14 @@ public struct SystemWiring {
     public var watchAppLaunch: LaunchRoute<WatchDelivery>?
     /// The car's program: its connection lost the app it projects.
     public var car: Route<CarConnectionEvent>?
+
+    // MARK: The app's extensions (AppExtensions.swift)
+
+    /// The share extension's process, which the share sheet has the system launch.
+    public var shareExtension: ProcessID?
+    /// The app's intents extension's process (the action runner), which the system launches
+    /// for each action.
+    public var intentsExtension: ProcessID?
 }
 
 /// What the system tells the phone's own process.

@@ -118,8 +118,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
             measure.report(.action(Int32(i), .change(runs[i].change)))
         }
-        if w.engine.isRunning(w.ids.actionRunner) { w.engine.end(w.ids.actionRunner, .normal) }
-        w.engine.launch(w.ids.actionRunner, by: .system, limits: ProcessLimits(timeBudget: 30 * Time.second))
+        os.launchIntentsExtension()
         w.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
         w.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
     }
@@ -183,6 +182,10 @@ extension ActionRunner: AssembledProgram {
     typealias Input = ActionRunnerInput
     static var programName: String { "actionRunner" }
     static var endsWithThePhone: Bool { true }
+    /// The system launches it, the app's intents extension, for each action.
+    static func hears(_ system: inout SystemWiring, at address: Address<ActionRunnerInput>, _ p: Parameters) {
+        system.intentsExtension = address.process
+    }
     /// The action runner runs every action, a widget button's included.
     static var requestsCountUnder: CostSurface? { .action }
     /// At time 0: not started; the system launches it for each action the automations run.

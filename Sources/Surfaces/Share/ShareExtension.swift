@@ -265,7 +265,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
     private func share(size drawn: Int64? = nil) {
         let w = world
         let size = drawn ?? Int64(max(1, w.p.share.itemSize.sample(&rng.share)))
-        if w.engine.isRunning(w.ids.share) {
+        if os.shareExtensionRuns {
             // The item keeps the size it was drawn with when the user chose it.
             w.send(.shareAgain(size: size), to: w.ids.shareSheet, after: 2 * Time.second)
             return
@@ -274,10 +274,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         itemsShared += 1
         measure.report(.share(item: item, .confirmed))
         os.unlock()
-        w.engine.launch(w.ids.share, by: .shareSheet,
-                        limits: ProcessLimits(timeBudget: w.p.share.timeBudget,
-                                             // The view debugger waives extensions' memory limits (docs/model.md#power).
-                                             memoryLimit: w.p.device.developerAttached ? nil : w.p.share.memoryLimit))
+        os.launchShareExtension()
         w.send(.confirm(item: item, size: size), to: w.ids.share)
     }
 
@@ -308,9 +305,10 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 extension ShareExtension: AssembledProgram {
     typealias Input = ShareExtensionInput
     static var programName: String { "shareExtension" }
-    /// File coordination grants it the outbox lock.
+    /// The system launches it for the share sheet; file coordination grants it the outbox lock.
     static func hears(_ system: inout SystemWiring, at address: Address<ShareExtensionInput>, _ p: Parameters) {
         guard p.share.enabled else { return }
+        system.shareExtension = address.process
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in ShareExtensionInput.outboxLockGranted })
     }
     static var endsWithThePhone: Bool { true }

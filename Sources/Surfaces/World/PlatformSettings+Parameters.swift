@@ -31,7 +31,8 @@ extension PlatformSettings {
                   widget: WidgetSettings(reloadDelay: p.widget.reloadDelay, budgetPerDay: p.widget.budgetPerDay,
                                          reloadAfter: p.widget.reloadAfter, galleryOpensPerDay: p.widget.galleryOpensPerDay,
                                          providerTimeBudget: p.widget.providerTimeBudget, memoryLimit: p.widget.memoryLimit,
-                                         slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked))
+                                         slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked),
+                  shareExtensionTimeBudget: p.share.timeBudget, shareExtensionMemoryLimit: p.share.memoryLimit)
     }
 }
 
