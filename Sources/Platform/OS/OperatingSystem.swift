@@ -282,10 +282,16 @@ public final class OperatingSystem {
     }
 
     /// The shared storage area was written: the measurement layer hears what it holds now, when
-    /// that changed (it starts holding neither: `reportedSharedHolds`).
-    @usableFromInline func sharedStorageWritten() {
+    /// that changed (it starts holding neither: `reportedSharedHolds`). Inlined into the writer,
+    /// so that the usual write, which changes nothing the layer hears, calls nothing (a call
+    /// retained and released the system around it).
+    @inlinable @inline(__always) func sharedStorageWritten() {
         let holds = (session: _shared.session?.account == Account.first, data: _shared.projection?.data.account == Account.first)
-        guard holds != reportedSharedHolds else { return }
+        if holds != reportedSharedHolds { reportSharedHolds(holds) }
+    }
+
+    /// Tells the measurement layer what the shared storage area holds now (`sharedStorageWritten`).
+    @usableFromInline @inline(never) func reportSharedHolds(_ holds: (session: Bool, data: Bool)) {
         reportedSharedHolds = holds
         observer.sharedStorageHolds(firstAccountSession: holds.session, firstAccountData: holds.data)
     }
