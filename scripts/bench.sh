@@ -42,7 +42,13 @@ rate() {  # replications, seconds -> replications per second
   awk "BEGIN {printf \"%.0f\", $1 / $2}"
 }
 timed() {  # command... -> prints "seconds peak_kb"
-  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+  # Wall time to the millisecond from bash's own `time` (GNU time's %e truncates to 10 ms:
+  # 0.55 s would stand for anything from 0.550 to 0.559 s, a 1.8% step at the widget path's
+  # length); the peak memory from GNU time, whose start the millisecond figure includes.
+  local TIMEFORMAT=%3R kb secs
+  { secs=$( { time /usr/bin/time -f "%M" -o "$tmp/peak" "$@" >/dev/null 2>&1; } 2>&1 ); } 2>/dev/null
+  kb=$(tail -1 "$tmp/peak")
+  echo "$secs $kb"
 }
 # This machine's speed drifts by ±30% between identical runs (a shared VM), so every
 # timing is the best of BENCH_REPEAT runs (default 3; the widget path's, of
