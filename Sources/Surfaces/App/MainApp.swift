@@ -141,9 +141,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     init(world: World) {
         self.world = world; os = world.os; measure = world.measure; changes = world.changes
-        let p = world.p
-        container = AppContainer(lifetime: p.app.keepReadingsFor, canKeep: p.device.hasSecureStorage,
-                                 deleteExpiredAtOnce: p.app.deleteExpiredReadings == .atOnce, warmup: p.observe.warmup)
+        container = AppContainer(lifetime: world.p.app.keepReadingsFor, canKeep: world.p.device.hasSecureStorage,
+                                 deleteExpiredAtOnce: world.p.app.deleteExpiredReadings == .atOnce, warmup: world.p.observe.warmup)
         os.holdSettings(of: container)
     }
 
