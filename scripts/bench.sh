@@ -45,9 +45,13 @@ timed() {  # command... -> prints "seconds peak_kb"
   # Wall time to the millisecond from bash's own `time` (GNU time's %e truncates to 10 ms:
   # 0.55 s would stand for anything from 0.550 to 0.559 s, a 1.8% step at the widget path's
   # length); the peak memory from GNU time, whose start the millisecond figure includes.
-  local TIMEFORMAT=%3R kb secs
-  { secs=$( { time /usr/bin/time -f "%M" -o "$tmp/peak" "$@" >/dev/null 2>&1; } 2>&1 ); } 2>/dev/null
-  kb=$(tail -1 "$tmp/peak")
+  # Each call its own file for the peak: two runs are timed side by side below.
+  local TIMEFORMAT=%3R kb secs peak
+  peak=$(mktemp "$tmp/peak.XXXXXX")
+  # (A run that fails is timed all the same, as before: its exit status does not stop the bench.)
+  secs=$( { time { /usr/bin/time -f "%M" -o "$peak" "$@" >/dev/null 2>&1 || true; }; } 2>&1 )
+  kb=$(tail -1 "$peak")
+  rm -f "$peak"
   echo "$secs $kb"
 }
 # This machine's speed drifts by ±30% between identical runs (a shared VM), so every
