@@ -44,9 +44,10 @@ rate() {  # replications, seconds -> replications per second
 timed() {  # command... -> prints "seconds peak_kb"
   # Wall time to the millisecond from bash's own `time` (GNU time's %e truncates to 10 ms:
   # 0.55 s would stand for anything from 0.550 to 0.559 s, a 1.8% step at the widget path's
-  # length); the peak memory from GNU time, whose start the millisecond figure includes.
+  # length); the peak memory from GNU time, whose start (1–2 ms) the millisecond figure includes.
   # Each call its own file for the peak: two runs are timed side by side below.
-  local TIMEFORMAT=%3R kb secs peak
+  # LC_ALL=C: bash writes the seconds with the locale's decimal mark, and awk reads a point.
+  local TIMEFORMAT=%3R LC_ALL=C kb secs peak
   peak=$(mktemp "$tmp/peak.XXXXXX")
   # (A run that fails is timed all the same, as before: its exit status does not stop the bench.)
   secs=$( { time { /usr/bin/time -f "%M" -o "$peak" "$@" >/dev/null 2>&1 || true; }; } 2>&1 )

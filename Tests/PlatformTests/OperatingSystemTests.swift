@@ -125,9 +125,9 @@ final class OperatingSystemTests: XCTestCase {
     }
 
     /// The system launches the app's extensions with their limits: the share extension for the
-    /// share sheet with its time budget and memory limit (30 s and 120 MiB by default), once
-    /// while it runs; the intents extension anew for each action, ending a run still going,
-    /// with the intent run time (30 s).
+    /// share sheet with its time budget and memory limit (the harness's 30 s and 120 MiB; no
+    /// memory limit with a debugger attached), once while it runs; the intents extension anew
+    /// for each action, ending a run still going, with the intent run time (30 s).
     func testTheSystemLaunchesTheAppsExtensionsWithTheirLimits() {
         let h = PlatformHarness()
         defer { h.dismantle() }
@@ -147,6 +147,12 @@ final class OperatingSystemTests: XCTestCase {
         XCTAssertEqual(h.engine.record(process).limits, ProcessLimits(timeBudget: OperatingSystem.intentRunTime))
         h.engine.run(until: Time.minute)
         XCTAssertEqual(h.engine.record(process).endCount(.killedForTime), 1)
+
+        let debugged = PlatformHarness(developerAttached: true)
+        defer { debugged.dismantle() }
+        debugged.os.wiring.shareExtension = debugged.appAddress.process
+        debugged.os.launchShareExtension()
+        XCTAssertEqual(debugged.engine.record(debugged.appAddress.process).limits, ProcessLimits(timeBudget: 30 * Time.second))
     }
 
     /// What the user changes in the phone's Settings app reaches the preferences the app handed

@@ -19,10 +19,11 @@ final class PlatformHarness {
     let pushAddress: Address<PushServiceInput>
 
     /// The platform with a round trip of `roundTrip` seconds and a suspended app that lives
-    /// `suspendedLifetime` seconds.
-    init(roundTrip: Double = 0.2, suspendedLifetime: Double = 600, seed: UInt64 = 1) {
+    /// `suspendedLifetime` seconds (a debugger attached with `developerAttached`); the share
+    /// extension's limits are 30 s and 120 MiB.
+    init(roundTrip: Double = 0.2, suspendedLifetime: Double = 600, developerAttached: Bool = false, seed: UInt64 = 1) {
         let settings = PlatformSettings(
-            duration: Time.day, warmup: 0, developerAttached: false, networkLatency: .constant(roundTrip), appGroupGranted: true,
+            duration: Time.day, warmup: 0, developerAttached: developerAttached, networkLatency: .constant(roundTrip), appGroupGranted: true,
             projectionProtection: .afterFirstUnlock, sessionProtection: .afterFirstUnlock, storageIOTime: .constant(0.01),
             appBackgroundBudget: 30 * Time.second, appSuspendedLifetime: .constant(suspendedLifetime),
             activityKeepAliveEndsPerHour: 0, standbyBuckets: false, doze: false, widgetsShown: false,
@@ -31,7 +32,8 @@ final class PlatformHarness {
             push: PushSettings(loss: 0, delay: .constant(1), wakeRefusal: 0, wakesPerHour: 3, highPriority: true),
             widget: WidgetSettings(reloadDelay: .constant(5), budgetPerDay: 3, reloadAfter: 30 * Time.minute, galleryOpensPerDay: 0,
                                    providerTimeBudget: 10 * Time.second, memoryLimit: 30 * 1_048_576, slotEvery: 0,
-                                   redactsWhenLocked: false))
+                                   redactsWhenLocked: false),
+            shareExtensionTimeBudget: 30 * Time.second, shareExtensionMemoryLimit: 120 * 1_048_576)
         os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
                              streams: SystemStreams.Names(programNames: ["server", "app", "person", "pushService"]), seed: seed)
         pushService = PushService(os: os)

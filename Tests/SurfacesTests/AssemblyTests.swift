@@ -6,6 +6,17 @@ import Platform
 /// The assembly wires and starts every program from what the program declares in its own
 /// folder (`AssembledProgram`): its name, its replies' input, and how it starts at time 0.
 final class AssemblyTests: XCTestCase {
+    /// The share extension's limits reach the system, which launches it with them
+    /// (`launchShareExtension`), as the study's parameters set them.
+    func testTheShareExtensionsLimitsReachTheSystem() {
+        var p = Parameters()
+        p.share.timeBudget = 12 * Time.second
+        p.share.memoryLimit = 7 * 1_048_576
+        let settings = PlatformSettings(p)
+        XCTAssertEqual(settings.shareExtensionTimeBudget, 12 * Time.second)
+        XCTAssertEqual(settings.shareExtensionMemoryLimit, 7 * 1_048_576)
+    }
+
     /// The names are the event log's and the random streams' seeds: they must not change.
     func testTheProgramsAreRegisteredUnderTheirNamesInOrder() {
         XCTAssertEqual(Assembly.programNames, [

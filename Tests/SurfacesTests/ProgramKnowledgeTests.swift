@@ -131,15 +131,18 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// (`launchAppInBackground(_:carScene:)`), the share sheet and the shortcuts runner have the
     /// system launch the app's extensions (`launchShareExtension`, `launchIntentsExtension`).
     /// No program lifts a run's budget or launches a run through the engine (an added surface
-    /// launches its own programs through its context), and a program ends only its own run.
+    /// launches through its context, `SurfaceContext.launch`), and each program ends only its
+    /// own run: every end is read within the class (or extension) it is written in, and an end
+    /// whose run this cannot read fails too.
     func testNoProgramLaunchesOrEndsAnotherProgramsRun() throws {
         let lift = try NSRegularExpression(pattern: #"\bliftTimeBudget\b"#)
         let launch = try NSRegularExpression(pattern: #"(\bengine|\$0)\.launch\("#)
-        let end = try NSRegularExpression(pattern: #"(?:\bengine|\$0)\.end\((?:w|world)\.ids\.(\w+)"#)
-        // The runs each file's programs may end: their own.
-        let own = ["Car/CarSurface.swift": ["car"], "Widget/WidgetProvider.swift": ["provider"], "App/MainApp.swift": ["app"],
-                   "App/MainApp+Surfaces.swift": ["app"], "Television/TelevisionApp.swift": ["tv"], "Watch/WatchApp.swift": ["watch"],
-                   "Share/ShareExtension.swift": ["share"], "Actions/Actions.swift": ["actionRunner"]]
+        let anyEnd = try NSRegularExpression(pattern: #"(\bengine|\$0)\.end\("#)
+        let end = try NSRegularExpression(pattern: #"(?:\bengine|\$0)\.end\((?:w|world)\.ids\.(\w+)\b"#)
+        let scope = try NSRegularExpression(pattern: #"(?m)^(?:final class|extension) (\w+)"#)
+        // The run each program may end: its own.
+        let own = ["CarSurface": "car", "WidgetProvider": "provider", "MainApp": "app", "TelevisionApp": "tv",
+                   "WatchApp": "watch", "ShareExtension": "share", "ActionRunner": "actionRunner"]
         var ends = 0
         for s in try programSources() {
             let all = NSRange(s.text.startIndex..., in: s.text)
@@ -148,9 +151,13 @@ final class ProgramKnowledgeTests: XCTestCase {
             if path != "Extensions/SurfaceContext.swift" {
                 XCTAssertNil(launch.firstMatch(in: s.text, range: all), "\(path) launches a run itself")
             }
-            for match in end.matches(in: s.text, range: all) {
+            let scopes = scope.matches(in: s.text, range: all).map { ($0.range.location, String(s.text[Range($0.range(at: 1), in: s.text)!])) }
+            let matches = end.matches(in: s.text, range: all)
+            XCTAssertEqual(matches.count, anyEnd.numberOfMatches(in: s.text, range: all), "\(path) ends a run this test cannot read")
+            for match in matches {
                 let id = String(s.text[Range(match.range(at: 1), in: s.text)!])
-                XCTAssertTrue(own[path]?.contains(id) ?? false, "\(path) ends \(id)'s run")
+                let program = scopes.last { $0.0 < match.range.location }?.1 ?? "(file scope)"
+                XCTAssertEqual(own[program], id, "\(path): \(program) ends \(id)'s run")
                 ends += 1
             }
         }

@@ -1,7 +1,7 @@
 import SimKernel
 
 /// The app's extensions the system launches for a job (docs/platform-facts.md#extensions): the
-/// share extension, which the share sheet launches for a share the user confirmed
+/// share extension, which it launches when the share sheet asks, for a share the user confirmed
 /// (docs/model.md#share-extension), and the action runner, the app's intents extension, which
 /// the system launches to run one of the app's actions (docs/model.md#actions). The system sets
 /// their runs' limits; the share sheet and the shortcuts runner ask for a launch and neither

@@ -13,7 +13,7 @@ public struct PlatformSettings: Sendable {
     public var warmup: SimTime
     /// A debugger is attached (`device.developerAttached`): no push throttle, no widget reload
     /// budget, no memory limit on the widget extension's timeline runs (its gallery previews
-    /// keep theirs).
+    /// keep theirs) nor on the share extension's runs.
     public var developerAttached: Bool
 
     // The network (docs/platform-facts.md#network)
@@ -77,7 +77,7 @@ public struct PlatformSettings: Sendable {
                 standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
                 watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
                 watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings, widget: WidgetSettings,
-                shareExtensionTimeBudget: SimTime = 30 * Time.second, shareExtensionMemoryLimit: Int64 = 120 * 1_048_576) {
+                shareExtensionTimeBudget: SimTime, shareExtensionMemoryLimit: Int64) {
         self.duration = duration
         self.warmup = warmup
         self.developerAttached = developerAttached

@@ -313,7 +313,7 @@ extension ShareExtension: AssembledProgram {
     }
     static var endsWithThePhone: Bool { true }
     static var requestsCountUnder: CostSurface? { .share }
-    /// At time 0: not started; the share sheet launches it for each share.
+    /// At time 0: not started; the system launches it for each share the share sheet confirms.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
