@@ -267,9 +267,8 @@ public final class Engine {
         if let first, incarnations[i] == incarnation, states[i] == .running {
             dispatched += 1
             if let trace { traceDelivery(trace, first, to: i) }
-            // Called through the engine's unmanaged reference to the program, as every event is:
-            // a call through the address's `unowned(unsafe)` reference retained and released
-            // the program around it.
+            // Called through the engine's unmanaged reference to the program, as every event is
+            // (a call through an unowned reference retains and releases the program around it).
             processes[i].process._withUnsafeGuaranteedRef {
                 unsafeDowncast($0, to: SimulatedProcess<Input>.self).receive(first, engine: self)
             }

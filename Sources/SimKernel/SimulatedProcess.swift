@@ -72,14 +72,13 @@ open class SimulatedProcess<Input>: AnyProcess {
 public struct Address<Input>: Equatable {
     /// The process in the engine's table.
     public let process: ProcessID
-    @usableFromInline unowned(unsafe) let program: SimulatedProcess<Input>
-    /// The program's inbox, held unmanaged like the program (the program owns it, and the
-    /// engine the program), so that storing an input costs no reference counting.
+    /// The program's inbox, held unmanaged (the program owns it, and the engine the program),
+    /// so that storing an input costs no reference counting. The address holds no reference
+    /// to the program itself: the engine reaches it by `process`.
     @usableFromInline let inbox: Unmanaged<Inbox<Input>>
 
     @inlinable init(process: ProcessID, program: SimulatedProcess<Input>) {
         self.process = process
-        self.program = program
         self.inbox = Unmanaged.passUnretained(program.inbox)
     }
 

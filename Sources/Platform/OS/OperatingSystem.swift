@@ -14,12 +14,14 @@ import SimKernel
 /// (reload requests), `PairedDevices.swift` (the systems on the watch, the car and the
 /// television), `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own
 /// process), `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift`
-/// (the app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the secure-storage key that
-/// seals the app's kept readings), `AppSettings.swift` (the app's settings in the phone's
-/// Settings app) and `AppExtensions.swift` (the app's extensions the system launches for a job).
+/// (the app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift`
+/// (the secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
+/// settings in the phone's Settings app) and `AppExtensions.swift` (the app's extensions the
+/// system launches for a job).
 ///
 /// It holds the engine and the observers it reports to strongly, and the app's preferences
-/// (`AppSettings.swift`); it holds no program (its routes reach programs by unowned addresses). The engine holds the system's own processes
+/// (`AppSettings.swift`); it holds no program (its routes reach programs by addresses that hold
+/// no reference). The engine holds the system's own processes
 /// (the push service, the widget host, the watch link), which hold the system strongly: a
 /// world is freed only after `engine.unregisterAll()` and `dismantle()`. The random streams
 /// it draws are its own (`rng`, `SystemStreams`).
@@ -306,7 +308,7 @@ public final class OperatingSystem {
     /// (they grow past it as needed).
     static let snapshotsReserved = 64, viewsReserved = 128
 
-    /// Drops the routes and the boxes that keep them (their addresses are unowned), so that
+    /// Drops the routes and the boxes that keep them (their addresses hold no reference), so that
     /// nothing sends along a route to a program of an ended world, and the app's preferences.
     public func dismantle() {
         _wiring = SystemWiring()
