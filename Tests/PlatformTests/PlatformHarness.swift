@@ -33,7 +33,7 @@ final class PlatformHarness {
             widget: WidgetSettings(reloadDelay: .constant(5), budgetPerDay: 3, reloadAfter: 30 * Time.minute, galleryOpensPerDay: 0,
                                    providerTimeBudget: 10 * Time.second, memoryLimit: 30 * 1_048_576, slotEvery: 0,
                                    redactsWhenLocked: false),
-            shareExtensionTimeBudget: 30 * Time.second, shareExtensionMemoryLimit: 120 * 1_048_576)
+            shareExtensionLimits: ProcessLimits(timeBudget: 30 * Time.second, memoryLimit: 120 * 1_048_576))
         os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
                              streams: SystemStreams.Names(programNames: ["server", "app", "person", "pushService"]), seed: seed)
         pushService = PushService(os: os)

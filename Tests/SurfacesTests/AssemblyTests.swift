@@ -13,8 +13,7 @@ final class AssemblyTests: XCTestCase {
         p.share.timeBudget = 12 * Time.second
         p.share.memoryLimit = 7 * 1_048_576
         let settings = PlatformSettings(p)
-        XCTAssertEqual(settings.shareExtensionTimeBudget, 12 * Time.second)
-        XCTAssertEqual(settings.shareExtensionMemoryLimit, 7 * 1_048_576)
+        XCTAssertEqual(settings.shareExtensionLimits, ProcessLimits(timeBudget: 12 * Time.second, memoryLimit: 7 * 1_048_576))
     }
 
     /// The names are the event log's and the random streams' seeds: they must not change.

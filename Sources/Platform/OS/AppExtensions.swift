@@ -19,9 +19,8 @@ extension OperatingSystem {
     /// debugger attached the view debugger waives the memory limit, docs/model.md#power).
     /// Nothing happens if it runs already.
     public func launchShareExtension() {
-        let limits = ProcessLimits(timeBudget: settings.shareExtensionTimeBudget,
-                                   memoryLimit: settings.developerAttached ? nil : settings.shareExtensionMemoryLimit)
-        engine.launch(wired(_wiring.shareExtension, "shareExtension"), by: .shareSheet, limits: limits)
+        engine.launch(wired(_wiring.shareExtension, "shareExtension"), by: .shareSheet,
+                      limits: settings.extensionRun(settings.shareExtensionLimits))
     }
 
     /// The system runs one of the app's actions in its intents extension: a run still going

@@ -68,8 +68,7 @@ public struct PlatformSettings: Sendable {
 
     // The app's extensions (docs/platform-facts.md#extensions)
     /// The share extension's time budget and memory limit (`share.timeBudget`, `share.memoryLimit`).
-    public var shareExtensionTimeBudget: SimTime
-    public var shareExtensionMemoryLimit: Int64
+    public var shareExtensionLimits: ProcessLimits
 
     public init(duration: SimTime, warmup: SimTime, developerAttached: Bool, networkLatency: Distribution, appGroupGranted: Bool,
                 projectionProtection: ProtectionClass, sessionProtection: ProtectionClass, storageIOTime: Distribution,
@@ -77,7 +76,7 @@ public struct PlatformSettings: Sendable {
                 standbyBuckets: Bool, doze: Bool, widgetsShown: Bool, widgetRedactsWhenLocked: Bool, hasWatchApp: Bool,
                 watchAppLaunchedWhenLooked: Bool, watchOwnNetwork: Bool, watchOutOfReachPerDay: Double,
                 watchOutOfReachDuration: Distribution, watchHasOwnPushes: Bool, push: PushSettings, widget: WidgetSettings,
-                shareExtensionTimeBudget: SimTime, shareExtensionMemoryLimit: Int64) {
+                shareExtensionLimits: ProcessLimits) {
         self.duration = duration
         self.warmup = warmup
         self.developerAttached = developerAttached
@@ -101,8 +100,13 @@ public struct PlatformSettings: Sendable {
         self.watchOutOfReachDuration = watchOutOfReachDuration
         self.watchHasOwnPushes = watchHasOwnPushes
         self.push = push
-        self.shareExtensionTimeBudget = shareExtensionTimeBudget
-        self.shareExtensionMemoryLimit = shareExtensionMemoryLimit
+        self.shareExtensionLimits = shareExtensionLimits
+    }
+
+    /// The limits the system launches an app extension's run under, from the extension's own:
+    /// with a debugger attached, the view debugger waives the memory limit (docs/model.md#power).
+    public func extensionRun(_ limits: ProcessLimits) -> ProcessLimits {
+        ProcessLimits(timeBudget: limits.timeBudget, memoryLimit: developerAttached ? nil : limits.memoryLimit)
     }
 }
 

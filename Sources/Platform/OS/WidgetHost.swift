@@ -269,8 +269,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         let process = providerProcess
         os.engineRef._withUnsafeGuaranteedRef { if $0.isRunning(process) { $0.end(process, .normal) } }
         launchProvider(for: .timeline(reason),
-                       limits: ProcessLimits(timeBudget: widget.providerTimeBudget,
-                                             memoryLimit: os.settings.developerAttached ? nil : widget.memoryLimit))
+                       limits: os.settings.extensionRun(ProcessLimits(timeBudget: widget.providerTimeBudget, memoryLimit: widget.memoryLimit)))
     }
 
     /// Arms the timer of the current timeline's entry for `slot`, at the slot's start.

@@ -32,7 +32,7 @@ extension PlatformSettings {
                                          reloadAfter: p.widget.reloadAfter, galleryOpensPerDay: p.widget.galleryOpensPerDay,
                                          providerTimeBudget: p.widget.providerTimeBudget, memoryLimit: p.widget.memoryLimit,
                                          slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked),
-                  shareExtensionTimeBudget: p.share.timeBudget, shareExtensionMemoryLimit: p.share.memoryLimit)
+                  shareExtensionLimits: ProcessLimits(timeBudget: p.share.timeBudget, memoryLimit: p.share.memoryLimit))
     }
 }
 
