@@ -46,8 +46,8 @@ public struct AtomicWriter: Sendable {
     public let directory: String
     /// Files already written and flushed elsewhere on the same file system, moved into place first.
     private var adopted: [(name: String, source: String)] = []
-    /// Staged files in staging order (a re-staged name keeps its first place).
-    private var files: [(name: String, contents: String)] = []
+    /// Staged files in staging order (a re-staged name keeps its first place), as UTF-8 bytes.
+    private var files: [(name: String, contents: [UInt8])] = []
     /// Files of the directory that a commit removes unless it writes them: outputs of an
     /// earlier run that this one does not produce, so a directory never mixes two runs.
     public var removesUnwritten: (@Sendable (String) -> Bool)? = nil
@@ -66,6 +66,12 @@ public struct AtomicWriter: Sendable {
     /// anything staged earlier under that name.
     /// - Precondition: `name` is a plain file name (no `/`, not `.` or `..`).
     public mutating func stage(_ name: String, _ contents: String) {
+        stage(name, bytes: Array(contents.utf8))
+    }
+
+    /// Stages UTF-8 text already built as bytes (a table that `CSVLine` wrote) to be written
+    /// as `name`, without copying it into a string and back.
+    public mutating func stage(_ name: String, bytes contents: [UInt8]) {
         Self.checkName(name)
         if let index = files.firstIndex(where: { $0.name == name }) {
             files[index].contents = contents
@@ -181,7 +187,7 @@ public struct AtomicWriter: Sendable {
         try POSIXFiles.createDirectories(parent)
         let temporary = POSIXFiles.temporaryPath(for: path)
         do {
-            try POSIXFiles.writeDurably(temporary, contents)
+            try POSIXFiles.writeDurably(temporary, Array(contents.utf8))
             try POSIXFiles.moveIntoPlace(temporary, path)
         } catch {
             unlink(temporary)

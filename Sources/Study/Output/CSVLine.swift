@@ -40,10 +40,24 @@ struct CSVLine {
         CSVNumber.append(x, to: &bytes)
     }
 
+    /// Fields encoded once (`CSVFields`), written as they are: a prefix many records share.
+    mutating func add(_ encoded: CSVFields) {
+        guard encoded.count > 0 else { return }
+        separate()
+        bytes.append(contentsOf: encoded.bytes)
+        fields += encoded.count - 1
+    }
+
     /// An integer field.
     mutating func add(integer n: Int64) {
         separate()
         CSVNumber.appendInteger(n, to: &bytes)
+    }
+
+    /// An unsigned integer field (a seed).
+    mutating func add(unsigned n: UInt64) {
+        separate()
+        CSVNumber.appendUnsigned(n, to: &bytes)
     }
 
     /// Ends the record with "\n" and starts the next one in the same buffer.
@@ -61,5 +75,23 @@ struct CSVLine {
         for field in fields { line.add(field) }
         line.endRecord()
         return line.text
+    }
+}
+
+/// Text fields encoded (quoted where needed, separated by commas) once, for records that all
+/// begin with them: distributions.csv writes a point's name, its swept values and a metric's
+/// name on every bin's record, and scanning each name for characters to quote cost more than
+/// the bin's numbers.
+struct CSVFields {
+    /// The fields' bytes, comma-separated, with no comma before or after.
+    let bytes: [UInt8]
+    /// How many fields they are.
+    let count: Int
+
+    init(_ fields: [String]) {
+        var line = CSVLine(capacity: 64)
+        for field in fields { line.add(field) }
+        bytes = line.bytes
+        count = fields.count
     }
 }

@@ -1,11 +1,25 @@
 // Deterministic, locale-free number formatting for CSV (docs/output.md: a dot as
 // decimal separator; byte-identical output for the same scenario and seed).
 
+import SimKernel
+
 /// Formats numbers for CSV fields the same way on every machine.
 public enum CSVNumber {
-    /// Exact powers of ten, 10⁰ through 10²².
-    private static let powersOfTen: [Double] = (0...22).reduce(into: []) { powers, k in
-        powers.append(k == 0 ? 1 : powers[k - 1] * 10)
+    /// 10^k for 0 ≤ k ≤ 8 (the scales `append` rounds at), exact: a table of constants
+    /// read without the once-check and bounds check a static array costs on every number.
+    @inline(__always)
+    private static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
     }
 
     /// A number as a CSV field.
@@ -38,14 +52,14 @@ public enum CSVNumber {
         if magnitude == magnitude.rounded(.towardZero) { appendInteger(Int64(x), to: &bytes); return }
         let digits = integerDigits(magnitude)
         if digits > 10 {
-            let unit = powersOfTen[digits - 10]
-            let rounded = Int64((magnitude / unit).rounded() * unit)
+            let unit = powerOfTen(digits - 10)      // digits ≤ 18 below 1e18
+            let rounded = Math.roundedToInt64(magnitude / unit) * Int64(unit)
             if x < 0 { bytes.append(UInt8(ascii: "-")) }
             appendInteger(rounded, to: &bytes)
             return
         }
         let decimals = min(6, 10 - digits)
-        let scaled = Int64((magnitude * powersOfTen[decimals]).rounded())
+        let scaled = Math.roundedToInt64(magnitude * powerOfTen(decimals))   // below 1e16
         if scaled == 0 { bytes.append(UInt8(ascii: "0")); return }
         if x < 0 { bytes.append(UInt8(ascii: "-")) }
         appendFixedPoint(scaled, decimals: decimals, to: &bytes)
@@ -54,7 +68,12 @@ public enum CSVNumber {
     /// The decimal digits of `value`, with a minus sign if negative.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
+        appendUnsigned(value.magnitude, to: &bytes)
+    }
+
+    /// The decimal digits of `value` (what `String(value)` writes: a seed of runs.csv).
+    public static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
         var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -72,10 +91,17 @@ public enum CSVNumber {
         }
     }
 
-    /// The number of digits before the point of `magnitude` (0 below 1).
+    /// The number of digits before the point of `magnitude` (0 below 1), for `magnitude`
+    /// below 1e18. Each power is exact (10^k is a double for k ≤ 22, and ten times an exact
+    /// 10^(k−1) rounds to it).
+    @inline(__always)
     private static func integerDigits(_ magnitude: Double) -> Int {
         var digits = 0
-        while digits < powersOfTen.count - 1, magnitude >= powersOfTen[digits] { digits += 1 }
+        var power = 1.0
+        while magnitude >= power {
+            digits += 1
+            power *= 10
+        }
         return digits
     }
 

@@ -99,14 +99,14 @@ enum POSIXFiles {
         return String(cString: resolved)
     }
 
-    /// Writes `contents` as UTF-8 to a new file at `path` and fsyncs it.
-    static func writeDurably(_ path: String, _ contents: String) throws(AtomicWriteError) {
+    /// Writes `contents` (UTF-8 text) to a new file at `path` and fsyncs it.
+    static func writeDurably(_ path: String, _ contents: [UInt8]) throws(AtomicWriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw AtomicWriteError(path: path, message: "cannot create file: \(reason())")
         }
         do {
-            try writeAll(descriptor, Array(contents.utf8)[...], path: path)
+            try writeAll(descriptor, contents[...], path: path)
         } catch {
             close(descriptor)
             throw error

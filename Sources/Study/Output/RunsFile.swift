@@ -75,12 +75,19 @@ final class RunsFile {
     /// Appends text.
     func append(_ text: String) {
         var text = text
-        let count = text.withUTF8 { utf8 in
-            checksum.add(utf8)
-            return fwrite(utf8.baseAddress, 1, utf8.count, file)
-        }
-        bytes += Int64(text.utf8.count)
-        if count != text.utf8.count, failure == nil { failure = "cannot write file: \(POSIXFiles.reason())" }
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends UTF-8 bytes (a row as `RunsTable.row` builds it).
+    func append(_ utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { append($0) }
+    }
+
+    private func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        checksum.add(utf8)
+        let count = fwrite(utf8.baseAddress, 1, utf8.count, file)
+        bytes += Int64(utf8.count)
+        if count != utf8.count, failure == nil { failure = "cannot write file: \(POSIXFiles.reason())" }
     }
 
     /// Flushes to disk.

@@ -18,13 +18,14 @@ public enum RunsTable {
         ["point"] + columns + ["replication", "seed"] + metricColumns
     }
 
-    /// One record as CSV text ending in "\n" (empty fields where a figure does not apply).
-    public static func row(point: PointLayout, replication: Int, figures: ReplicationFigures) -> String {
+    /// One record as CSV text ending in "\n" (empty fields where a figure does not apply), as
+    /// the UTF-8 bytes runs.csv gets: built on a worker, appended as they are (no string is made).
+    public static func row(point: PointLayout, replication: Int, figures: ReplicationFigures) -> [UInt8] {
         var line = CSVLine(capacity: 1024)
         line.add(point.name)
         for field in point.fields { line.add(field) }
         line.add(integer: Int64(replication))
-        line.add(String(figures.seed))
+        line.add(unsigned: figures.seed)
         for (i, shape) in MetricCatalog.shapes.enumerated() {
             switch shape {
             case .sampled: for x in figures.statistics(at: i) { line.add(number: x) }
@@ -32,7 +33,7 @@ public enum RunsTable {
             }
         }
         line.endRecord()
-        return line.text
+        return line.bytes
     }
 
 }

@@ -15,7 +15,7 @@ public enum StudyOutput {
         commit.leavesBehind = [Checkpoint.directoryName]
         commit.adopt("runs.csv", from: runsSource)
         commit.stage("summary.csv", SummaryTable.render(state))
-        commit.stage("distributions.csv", DistributionsTable.render(state))
+        commit.stage("distributions.csv", bytes: DistributionsTable.bytes(state))
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         if state.layout.points.count > 1 {

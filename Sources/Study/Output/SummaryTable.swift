@@ -90,18 +90,31 @@ public enum DistributionsTable {
     }
 
     /// Every nonempty bin of every metric at every point (pooled samples for a
-    /// sampled metric, replication values otherwise).
-    public static func render(_ state: StudyState) -> String {
-        var line = CSVLine(capacity: 65_536)
+    /// sampled metric, replication values otherwise), as the file's UTF-8 bytes.
+    ///
+    /// Built in one buffer sized for the table up front: the table is
+    /// most of a study's output after runs.csv (some 800 kB for `default`), and a buffer grown
+    /// by doubling, then copied into a string, was mostly the kernel zeroing fresh pages.
+    public static func bytes(_ state: StudyState) -> [UInt8] {
+        let bins = zip(state.layout.points, state.points).map { _, point in
+            MetricCatalog.specs.indices.map { point.metrics[$0].histogram.bins() }
+        }
+        // A record is the point's fields, the metric's name, three numbers of at most 20
+        // characters (a bound, not a rule: a longer one only grows the buffer) and a count.
+        let longestName = MetricCatalog.specs.map(\.name.utf8.count).max() ?? 0
+        var capacity = 256
+        for (layout, point) in zip(state.layout.points, bins) {
+            let prefix = ([layout.name] + layout.fields).reduce(0) { $0 + $1.utf8.count + 1 }
+            capacity += point.reduce(0) { $0 + $1.count } * (prefix + longestName + 4 * 21)
+        }
+        var line = CSVLine(capacity: capacity)
         for field in header(columns: state.layout.columns) { line.add(field) }
         line.endRecord()
-        for (layout, point) in zip(state.layout.points, state.points) {
+        for (layout, point) in zip(state.layout.points, bins) {
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                let name = spec.name
-                for bin in point.metrics[slot].histogram.bins() {
-                    line.add(layout.name)
-                    for field in layout.fields { line.add(field) }
-                    line.add(name)
+                let prefix = CSVFields([layout.name] + layout.fields + [spec.name])
+                for bin in point[slot] {
+                    line.add(prefix)
                     line.add(number: bin.lower)
                     line.add(number: bin.upper)
                     line.add(integer: Int64(bin.count))
@@ -110,6 +123,6 @@ public enum DistributionsTable {
                 }
             }
         }
-        return line.text
+        return line.bytes
     }
 }

@@ -93,7 +93,7 @@ struct RunSession {
     var elapsed: Double { elapsedBefore + ProgressLine.seconds(ContinuousClock.now - started) }
 
     /// Takes task `task`'s result; false to stop.
-    mutating func consume(task: Int, plan: TaskPlan, figures: ReplicationFigures, row: String, progress: ProgressLine?) -> Bool {
+    mutating func consume(task: Int, plan: TaskPlan, figures: ReplicationFigures, row: [UInt8], progress: ProgressLine?) -> Bool {
         let (p, r) = plan.task(task)
         runs.append(row)
         state.points[p].add(figures)
