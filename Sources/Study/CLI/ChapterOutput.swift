@@ -1,5 +1,5 @@
 // Printing and writing the chapter's matrices (probes, failures).
-import Foundation
+import FoundationEssentials   // ProcessInfo: the processors this process may use
 import Surfaces
 
 enum ChapterOutput {

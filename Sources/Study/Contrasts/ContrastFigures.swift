@@ -1,7 +1,13 @@
 // The figures of one contrasts.csv row (docs/output.md `contrasts.csv`): baseline and value
 // as summary.csv prints them, their difference and ratio with 95 % intervals, and the
 // variance reduction pairing gave.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One row's numbers, NaN where a figure does not exist (written as an empty field).
 public struct ContrastFigures: Sendable, Equatable {

@@ -1,7 +1,13 @@
 // The plots `run` writes (docs/output.md): an ECDF of each sampled metric the report
 // charts (`observe.report`; by default each surface's staleness and a shared item's
 // latency) per point, and per swept parameter a line chart of each measure (`SweepChart`).
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SimKernel
 import Surfaces
 
@@ -106,7 +112,7 @@ public enum StudyPlots {
         }
         var note = ""
         if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
-        let what = phrases[metric.measure] ?? phrases[metric.spec.name] ?? metric.measure.replacingOccurrences(of: ".", with: " ")
+        let what = phrases[metric.measure] ?? phrases[metric.spec.name] ?? String(metric.measure.map { $0 == "." ? " " : $0 })
         let quantity = String(metric.measure.split(separator: ".").last ?? Substring(metric.measure))
         let title = "\(metric.surface) \(what)" + note
         guard metric.spec.unit == "s" else {

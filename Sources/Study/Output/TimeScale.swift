@@ -1,6 +1,12 @@
 // The unit a time axis or a time value is written in: s, min or h, chosen by the
 // largest value (docs/output.md, "Units").
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Seconds shown in s, min or h.
 struct TimeScale: Equatable {
@@ -21,9 +27,16 @@ struct TimeScale: Equatable {
         let v = x / seconds
         let text: String
         if v == v.rounded() && abs(v) < 1e15 { text = String(Int64(v)) } else {
-            text = String(format: "%.3g", v)
+            text = Self.threeSignificantDigits(v)
         }
         return withUnit ? text + " " + unit : text
+    }
+
+    /// `v` as C's `%.3g` writes it (`12.3`, `0.00123`, `1.23e+04`).
+    static func threeSignificantDigits(_ v: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 32)
+        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.3g", $0) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

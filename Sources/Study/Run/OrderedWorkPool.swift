@@ -2,7 +2,6 @@
 // concurrency belongs at the level of whole replications), and their results
 // are consumed in task order through a bounded reorder buffer, so output is
 // byte-identical for any number of workers.
-import Foundation
 
 /// Runs `work(0..<count)` on `jobs` threads and hands each result to `consume`
 /// on the calling thread in ascending task order.
@@ -34,9 +33,7 @@ public enum OrderedWorkPool {
         let workers = min(jobs, count)
         shared.running = workers
         for _ in 0..<workers {
-            let thread = Thread { shared.workLoop(work) }
-            thread.stackSize = stackSize
-            thread.start()
+            DetachedThread.start(stackSize: stackSize) { shared.workLoop(work) }
         }
         for i in 0..<count {
             let output = shared.take(i)
@@ -48,7 +45,7 @@ public enum OrderedWorkPool {
 
 /// The state the consumer and the workers share, guarded by one condition.
 private final class PoolState<Output: Sendable>: @unchecked Sendable {
-    let condition = NSCondition()
+    let condition = ThreadCondition()
     let count: Int
     let window: Int
     /// Tasks a worker claims at once.

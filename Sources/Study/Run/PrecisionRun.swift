@@ -2,7 +2,13 @@
 // metric's mean is known to the target at every point. Each batch runs every point's next
 // replications; runs.csv's rows are put back in (point, replication) order at the end, so
 // the files equal those of a fixed-count run of the size reached.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Surfaces
 
 /// What sizing a study to a precision found.

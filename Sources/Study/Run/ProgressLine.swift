@@ -1,6 +1,12 @@
 // The progress line on stderr (docs/cli.md): done/total, rate, time left; only
 // when stderr is a terminal.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A one-line progress display, rewritten in place at most five times a second.
 public final class ProgressLine {

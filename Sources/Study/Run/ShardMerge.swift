@@ -1,6 +1,12 @@
 // `merge DIR... --out DIR`: combines the shards of one study into exactly the
 // files the unsplit run writes, under the output folder's lock.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Merges shard result directories.
 public enum ShardMerge {

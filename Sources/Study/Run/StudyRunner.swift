@@ -2,7 +2,14 @@
 // threads, consumed in (point, replication) order, streamed to runs.csv and
 // accumulated exactly; checkpointed for --resume; committed atomically, with
 // the result folder locked from start to end.
-import Foundation
+import FoundationEssentials   // ProcessInfo: the processors this process may use
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Surfaces
 
 /// How to run a study (the command line's options, decoded).

@@ -1,7 +1,13 @@
 // The effect of a Latin-hypercube study (docs/output.md#sensitivitycsv): the absolute
 // Spearman rank correlation between a parameter and a metric's mean over the points, with
 // a 95 % interval from Fisher's z transform.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Spearman's ρ and its interval.
 enum RankCorrelation {
