@@ -1,5 +1,6 @@
 import XCTest
 @testable import Study
+import Surfaces
 
 /// Records built as bytes: shared prefixes encoded once, seeds written as unsigned integers.
 final class CSVLineTests: XCTestCase {
@@ -58,5 +59,36 @@ final class CSVLineTests: XCTestCase {
             }
             power *= 10
         }
+    }
+}
+
+/// A runs.csv record is written in place into room made for its longest form.
+final class RunsRecordTests: XCTestCase {
+    /// Every figure at its longest (the largest magnitudes, negative, infinite, NaN) still fits,
+    /// and the record reads back as the header's columns, each field as `CSVNumber.format`
+    /// writes the figure, after the point's quoted fields, the replication and the seed.
+    func testTheLongestFiguresFitAndReadBack() throws {
+        let point = PointLayout(name: "a, \"b\"", fields: ["x\ny", "", "plain"], warmupMinutes: 0)
+        var figures = ReplicationFigures(ReplicationResult(minutes: 0), seed: .max)
+        let extremes: [Double] = [-.greatestFiniteMagnitude, .greatestFiniteMagnitude, -.infinity, .nan,
+                                  -123_456_789.123456, -0.000_001_5, 1e17 + 0.5, -9.223372036854775e18]
+        figures.values = figures.values.indices.map { extremes[$0 % extremes.count] }
+        figures.sampleFigures = figures.sampleFigures.indices.map { extremes[($0 + 3) % extremes.count] }
+        let row = RunsTable.row(point: point, replication: Int(Int64.min + 1), figures: figures)
+        let text = String(decoding: row, as: UTF8.self)
+        let fields = try XCTUnwrap(CSVParser.parse(text).first)
+        let columns = RunsTable.header(columns: ["p", "q", "r"])
+        XCTAssertEqual(fields.count, columns.count)
+        XCTAssertEqual(Array(fields.prefix(5)), [point.name] + point.fields + [String(Int64.min + 1)])
+        XCTAssertEqual(fields[5], String(UInt64.max))
+        var expected: [String] = []
+        for (i, shape) in MetricCatalog.shapes.enumerated() {
+            switch shape {
+            case .sampled: expected += figures.statistics(at: i).map(CSVNumber.format)
+            case .perReplication: expected.append(CSVNumber.format(figures.values[i]))
+            }
+        }
+        XCTAssertEqual(Array(fields.dropFirst(6)), expected)
+        XCTAssertEqual(text.last, "\n")
     }
 }

@@ -39,56 +39,99 @@ public enum CSVNumber {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The most bytes `write` writes for one number (`-1.7976931348623157e+308` is 24).
+    public static let longestField = 32
+
     /// Appends `format(x)` as UTF-8 to `bytes`, building no string on the way.
     public static func append(_ x: Double, to bytes: inout [UInt8]) {
-        if x.isNaN { return }
-        if x.isInfinite {
-            if x < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: [UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "f")])
-            return
-        }
-        let magnitude = abs(x)
-        if magnitude >= 1e18 { bytes.append(contentsOf: x.description.utf8); return }
-        if magnitude == magnitude.rounded(.towardZero) { appendInteger(Int64(x), to: &bytes); return }
-        let digits = integerDigits(magnitude)
-        if digits > 10 {
-            let unit = powerOfTen(digits - 10)      // digits ≤ 18 below 1e18
-            let rounded = Math.roundedToInt64(magnitude / unit) * Int64(unit)
-            if x < 0 { bytes.append(UInt8(ascii: "-")) }
-            appendInteger(rounded, to: &bytes)
-            return
-        }
-        let decimals = min(6, 10 - digits)
-        let scaled = Math.roundedToInt64(magnitude * powerOfTen(decimals))   // below 1e16
-        if scaled == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if x < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendFixedPoint(scaled, decimals: decimals, to: &bytes)
+        appendWritten(to: &bytes) { write(x, to: $0) }
     }
 
     /// The decimal digits of `value`, with a minus sign if negative.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendUnsigned(value.magnitude, to: &bytes)
+        appendWritten(to: &bytes) { writeInteger(value, to: $0) }
     }
 
     /// The decimal digits of `value` (what `String(value)` writes: a seed of runs.csv).
     public static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
-        var rest = value
-        var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &reversed) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            while count > 0 {
-                count -= 1
-                bytes.append(buffer[count])
-            }
+        appendWritten(to: &bytes) { writeUnsigned(value, to: $0) }
+    }
+
+    /// Appends what `write` puts in a buffer on the stack (one append, one capacity check).
+    @inline(__always)
+    private static func appendWritten(to bytes: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)   // `longestField` bytes
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
         }
+    }
+
+    /// Writes `format(x)` at `out`, which has room for `longestField` bytes, and returns how
+    /// many it wrote: what a record built in place (a runs.csv row) calls for each number.
+    public static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if x.isNaN { return 0 }
+        if x.isInfinite {
+            var n = 0
+            if x < 0 { out[0] = UInt8(ascii: "-"); n = 1 }
+            (out[n], out[n + 1], out[n + 2]) = (UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "f"))
+            return n + 3
+        }
+        let magnitude = abs(x)
+        if magnitude >= 1e18 {
+            var n = 0
+            for byte in x.description.utf8 { out[n] = byte; n += 1 }
+            return n
+        }
+        // Whole (below 1e18 < 2⁶³ the conversion is exact for a whole number, and truncates
+        // any other: tested without a call into the C library's `trunc`).
+        if Double(Int64(magnitude)) == magnitude { return writeInteger(Int64(x), to: out) }
+        // Up to four digits before the point, six after it; from five on, ten digits in all.
+        let decimals: Int
+        if magnitude < 10_000 {
+            decimals = 6
+        } else {
+            let digits = integerDigits(magnitude)
+            if digits > 10 {
+                let unit = powerOfTen(digits - 10)      // digits ≤ 18 below 1e18
+                let rounded = Math.roundedToInt64(magnitude / unit) * Int64(unit)
+                return writeInteger(x < 0 ? -rounded : rounded, to: out)
+            }
+            decimals = 10 - digits
+        }
+        let scaled = Math.roundedToInt64(magnitude * powerOfTen(decimals))   // below 1e16
+        if scaled == 0 { out[0] = UInt8(ascii: "0"); return 1 }
+        if x < 0 {
+            out[0] = UInt8(ascii: "-")
+            return 1 + writeFixedPoint(scaled, decimals: decimals, to: out + 1)
+        }
+        return writeFixedPoint(scaled, decimals: decimals, to: out)
+    }
+
+    /// Writes the decimal digits of `value`, with a minus sign if negative; returns their count.
+    @inline(__always)
+    static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value < 0 else { return writeUnsigned(value.magnitude, to: out) }
+        out[0] = UInt8(ascii: "-")
+        return 1 + writeUnsigned(value.magnitude, to: out + 1)
+    }
+
+    /// Writes the decimal digits of `value` (at most 20); returns their count.
+    static func writeUnsigned(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1
+        var bound: UInt64 = 10
+        while count < 20 && value >= bound {
+            count += 1
+            bound = bound &* 10
+        }
+        var rest = value
+        var i = count
+        repeat {
+            i -= 1
+            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while i > 0
+        return count
     }
 
     /// The number of digits before the point of `magnitude` (0 below 1), for `magnitude`
@@ -105,38 +148,42 @@ public enum CSVNumber {
         return digits
     }
 
-    /// `scaled / 10^decimals` written out with trailing zeros stripped (`scaled` positive).
-    /// The characters are written from the last into a buffer on the stack (room for 32; with
-    /// `scaled` at most 10¹⁰ a number here has at most 11, and any Int64 at most 20) and appended
-    /// at once: one capacity check, not one a digit. (`appendInteger` appends digit by digit:
-    /// most integers here are one digit, where the buffer measured slower.)
-    private static func appendFixedPoint(_ scaled: Int64, decimals: Int, to bytes: inout [UInt8]) {
-        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &storage) { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            var start = buffer.count
-            func put(_ character: UInt8) {
-                start -= 1
-                buffer[start] = character
-            }
-            var rest = scaled.magnitude
-            var width = decimals
-            while width > 0 && rest % 10 == 0 {      // trailing zeros of the fraction
-                rest /= 10
-                width -= 1
-            }
-            if width > 0 {
-                for _ in 0..<width {
-                    put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                    rest /= 10
-                }
-                put(UInt8(ascii: "."))
-            }
-            repeat {                                   // the integer part, at least one digit
-                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+    /// Writes `scaled / 10^decimals` with trailing zeros stripped (`scaled` positive, below
+    /// 10¹⁶: at most 17 characters); returns how many. The fraction's trailing zeros are
+    /// dropped first, so the digits are written once, from the last, straight into place.
+    @inline(__always)
+    private static func writeFixedPoint(_ scaled: Int64, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var rest = scaled.magnitude
+        var width = decimals
+        while width > 0 && rest % 10 == 0 {      // trailing zeros of the fraction
+            rest /= 10
+            width -= 1
         }
+        // Digits before the point: at least one.
+        var whole = 1
+        var bound: UInt64 = 10
+        var integerPart = rest
+        for _ in 0..<width { integerPart /= 10 }
+        while integerPart >= bound {
+            whole += 1
+            bound = bound &* 10
+        }
+        let length = width > 0 ? whole + 1 + width : whole
+        var i = length
+        if width > 0 {
+            for _ in 0..<width {
+                i -= 1
+                out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            i -= 1
+            out[i] = UInt8(ascii: ".")
+        }
+        repeat {
+            i -= 1
+            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while i > 0
+        return length
     }
 }

@@ -92,37 +92,54 @@ public enum DistributionsTable {
     /// Every nonempty bin of every metric at every point (pooled samples for a
     /// sampled metric, replication values otherwise), as the file's UTF-8 bytes.
     ///
-    /// Built in one buffer sized for the table up front: the table is
-    /// most of a study's output after runs.csv (some 800 kB for `default`), and a buffer grown
-    /// by doubling, then copied into a string, was mostly the kernel zeroing fresh pages.
+    /// Written in place into one buffer with room for the whole table: the table is most of
+    /// a study's output after runs.csv (some 800 kB for `default`), and a buffer grown by
+    /// doubling, then copied into a string, was mostly the kernel zeroing fresh pages.
     public static func bytes(_ state: StudyState) -> [UInt8] {
-        let bins = zip(state.layout.points, state.points).map { _, point in
-            MetricCatalog.specs.indices.map { point.metrics[$0].histogram.bins() }
-        }
-        // A record is the point's fields, the metric's name, three numbers of at most 20
-        // characters (a bound, not a rule: a longer one only grows the buffer) and a count.
-        let longestName = MetricCatalog.specs.map(\.name.utf8.count).max() ?? 0
-        var capacity = 256
-        for (layout, point) in zip(state.layout.points, bins) {
-            let prefix = ([layout.name] + layout.fields).reduce(0) { $0 + $1.utf8.count + 1 }
-            capacity += point.reduce(0) { $0 + $1.count } * (prefix + longestName + 4 * 21)
-        }
-        var line = CSVLine(capacity: capacity)
-        for field in header(columns: state.layout.columns) { line.add(field) }
-        line.endRecord()
-        for (layout, point) in zip(state.layout.points, bins) {
+        var header = CSVLine()
+        for field in self.header(columns: state.layout.columns) { header.add(field) }
+        header.endRecord()
+        // Each (point, metric)'s histogram bins, and the fields its records begin with.
+        var blocks: [(prefix: CSVFields, bins: [HistogramBin])] = []
+        for (layout, point) in zip(state.layout.points, state.points) {
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                let prefix = CSVFields([layout.name] + layout.fields + [spec.name])
-                for bin in point[slot] {
-                    line.add(prefix)
-                    line.add(number: bin.lower)
-                    line.add(number: bin.upper)
-                    line.add(integer: Int64(bin.count))
-                    line.add(number: bin.cumulativeShare)
-                    line.endRecord()
-                }
+                blocks.append((CSVFields([layout.name] + layout.fields + [spec.name]), point.metrics[slot].histogram.bins()))
             }
         }
-        return line.bytes
+        // A record is its leading fields, four numbers of at most `CSVNumber.longestField`
+        // bytes, their commas and the line end: the table is written in place within that room.
+        let bound = blocks.reduce(header.bytes.count) { room, block in
+            room + block.bins.count * (block.prefix.bytes.count + 4 * (1 + CSVNumber.longestField) + 1)
+        }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            let start = buffer.baseAddress!
+            var out = start
+            func put(_ bytes: [UInt8]) {
+                bytes.withUnsafeBufferPointer { if let first = $0.baseAddress { out.update(from: first, count: $0.count) } }
+                out += bytes.count
+            }
+            func separate() {
+                out.pointee = UInt8(ascii: ",")
+                out += 1
+            }
+            put(header.bytes)
+            for block in blocks {
+                for bin in block.bins {
+                    put(block.prefix.bytes)
+                    separate()
+                    out += CSVNumber.write(bin.lower, to: out)
+                    separate()
+                    out += CSVNumber.write(bin.upper, to: out)
+                    separate()
+                    out += CSVNumber.writeInteger(Int64(bin.count), to: out)
+                    separate()
+                    out += CSVNumber.write(bin.cumulativeShare, to: out)
+                    out.pointee = 10
+                    out += 1
+                }
+            }
+            count = out - start
+            precondition(count <= bound, "distributions.csv outgrew the room made for it")
+        }
     }
 }

@@ -118,6 +118,7 @@ private struct Sizing {
         let layout = state.layout
         let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
         let check = options.checkInvariants
+        let prefixes = layout.points.map(RunsTable.leadingFields(of:))
         var (done, n) = (0, first)
         var batches: [Int] = []
         while true {
@@ -128,7 +129,7 @@ private struct Sizing {
                 let (p, r) = (t / perPoint, start + t % perPoint)
                 let seed = layout.seed(point: p, replication: r)
                 let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
-                return (figures, RunsTable.row(point: layout.points[p], replication: r, figures: figures))
+                return (figures, RunsTable.row(prefix: prefixes[p], replication: r, figures: figures))
             }, consume: { t, output in
                 let (p, r) = (t / perPoint, start + t % perPoint)
                 if r == start { blockStarts[p] = rows.bytes }

@@ -131,12 +131,13 @@ public enum StudyRunner {
         defer { session.interrupt?.restore() }
         let parameters = scenario.sweep.points.indices.map(scenario.parameters(ofPoint:))
         let check = options.checkInvariants
+        let prefixes = layout.points.map(RunsTable.leadingFields(of:))
         let start = session.completedTasks
         OrderedWorkPool.run(count: plan.total - start, jobs: options.jobs, work: { i in
             let (p, r) = plan.task(start + i)
             let seed = layout.seed(point: p, replication: r)
             let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
-            return (figures, RunsTable.row(point: layout.points[p], replication: r, figures: figures))
+            return (figures, RunsTable.row(prefix: prefixes[p], replication: r, figures: figures))
         }, consume: { i, output in
             session.consume(task: start + i, plan: plan, figures: output.0, row: output.1, progress: progress)
         })
