@@ -12,8 +12,10 @@ final class ZigguratTests: XCTestCase {
     /// Every layer has the same area: the 255 rectangles `x[i]·(f[i+1] − f[i])`, and the bottom
     /// one (the rectangle under `f(r)` to `r` and the tail) alike; the edges fall from `x[0]` to 0.
     func testLayersHaveEqualAreasAndEdgesFall() {
-        for (name, t, tail) in [("normal", Ziggurat.normal, normalTail(Ziggurat.normal.r)),
-                                ("exponential", Ziggurat.exponential, exp(-Ziggurat.exponential.r))] {
+        typealias Tables = (x: [Double], f: [Double], r: Double)
+        let normal: Tables = (ZigguratTables.normalX, ZigguratTables.normalF, ZigguratTables.normalR)
+        let exponential: Tables = (ZigguratTables.exponentialX, ZigguratTables.exponentialF, ZigguratTables.exponentialR)
+        for (name, t, tail) in [("normal", normal, normalTail(normal.r)), ("exponential", exponential, exp(-exponential.r))] {
             let bottom = t.r * t.f[1] + tail
             XCTAssertEqual(t.x[0] * t.f[1], bottom, accuracy: bottom * 1e-9, "\(name): the bottom layer")
             for i in 1...255 {
@@ -24,6 +26,18 @@ final class ZigguratTests: XCTestCase {
             }
             XCTAssertEqual(t.x[256], 0)
             XCTAssertEqual(t.f[256], 1)
+        }
+    }
+
+    /// The tables written out as constants are the builder's, bit for bit (with this C library's
+    /// `exp` and `log`): every draw of every study depends on them.
+    func testTheConstantTablesAreTheBuildersBitForBit() {
+        for (name, built, x, f) in [("normal", Ziggurat.builtNormal(), ZigguratTables.normalX, ZigguratTables.normalF),
+                                    ("exponential", Ziggurat.builtExponential(), ZigguratTables.exponentialX, ZigguratTables.exponentialF)] {
+            XCTAssertEqual(x.count, 257, name)
+            XCTAssertEqual(f.count, 257, name)
+            XCTAssertEqual(built.x.map(\.bitPattern), x.map(\.bitPattern), "\(name): edges")
+            XCTAssertEqual(built.f.map(\.bitPattern), f.map(\.bitPattern), "\(name): densities")
         }
     }
 
@@ -58,7 +72,7 @@ final class ZigguratTests: XCTestCase {
     func testTailsHaveTheirExactWeight() {
         let n = 4_000_000
         var rng = RandomStream(seed: 26)
-        let rn = Ziggurat.normal.r, re = Ziggurat.exponential.r
+        let rn = ZigguratTables.normalR, re = ZigguratTables.exponentialR
         var normalBeyond = 0, normalBelow = 0, normalFar = 0, expBeyond = 0, expFar = 0
         for _ in 0..<n {
             let z = rng.standardNormal()
