@@ -40,10 +40,11 @@ enum CostSurface: Int, CaseIterable {
     /// A program of a surface added from outside counts as `added`.
     static let ofBuiltInProcess: [CostSurface?] = Assembly.programTypes.map { $0.requestsCountUnder }
 
-    /// The surface of the process at `index` (past the built-in ones: a surface added from outside).
-    static func ofProcess(_ index: Int) -> CostSurface {
-        guard index < ofBuiltInProcess.count else { return .added }
-        guard let s = ofBuiltInProcess[index] else {
+    /// The surface of the process at `index` (past the built-in ones: a surface added from
+    /// outside), read from `table` (`ofBuiltInProcess`).
+    static func ofProcess(_ index: Int, in table: [CostSurface?]) -> CostSurface {
+        guard index < table.count else { return .added }
+        guard let s = table[index] else {
             preconditionFailure("\(Assembly.programNames[index]) sends requests but declares no requestsCountUnder")
         }
         return s

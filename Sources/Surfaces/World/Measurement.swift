@@ -134,6 +134,9 @@ final class Measurement {
     /// The backend's requests and bytes after the warm-up, by surface and endpoint
     /// (docs/model.md#backend-and-push).
     private(set) var backendCost = BackendCost()
+    /// `CostSurface.ofBuiltInProcess`, held here: read on every request, the shared table would
+    /// be read through its once-only-initialisation check each time.
+    private let costSurfaceOfBuiltIn = CostSurface.ofBuiltInProcess
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -414,7 +417,7 @@ final class Measurement {
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
         guard m < result.requestsPerMinute.count else { return }
         result.requestsPerMinute[m] &+= 1
-        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index)), withData: withData)
+        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index), in: costSurfaceOfBuiltIn), withData: withData)
     }
 
     // MARK: Sign-out

@@ -130,7 +130,9 @@ final class SurfaceObserver {
             }
             everShown.formUnion(view.changes, lost: truth.lost)
         }
-        current = view
+        // Swapped in (the view shown before leaves with `view`): an assignment of a `View` here
+        // went through its value witness, a call per view shown.
+        swap(&current, &view)
     }
 
     /// Someone looks at the surface now.
