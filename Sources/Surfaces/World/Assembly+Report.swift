@@ -8,7 +8,7 @@ extension Assembly {
     func report() -> ReplicationResult {
         let w = world
         let end = w.p.duration
-        var r = w.measure.result
+        var r = w.measure.takeResult()
         for surface in MetricCatalog.contributions { surface.report(self, &r, end) }
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations

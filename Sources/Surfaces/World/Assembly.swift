@@ -85,7 +85,10 @@ final class Assembly {
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
         var wiring = Wiring(engine: w.engine, programs: Self.programCount)
-        for program in programs { program.register(&wiring, parameters: w.p) }
+        // The parameters read out of the world once (read in the loop, the whole struct was
+        // copied out for each program).
+        let parameters = w.p
+        for program in programs { program.register(&wiring, parameters: parameters) }
         w.ids = ProcessAddresses(self)
         Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }

@@ -124,6 +124,15 @@ final class Measurement {
     @exclusivity(unchecked)
     #endif
     private(set) var result: ReplicationResult
+
+    /// Hands the replication's result over to the report, keeping none of it: copied instead,
+    /// the lists would be shared, and the report's first write to a metric would copy every
+    /// metric's list over again.
+    func takeResult() -> ReplicationResult {
+        let taken = result
+        (result.samples, result.values, result.requestsPerMinute) = ([], [], [])
+        return taken
+    }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
