@@ -150,7 +150,8 @@ public enum CSVNumber {
 
     /// Writes `scaled / 10^decimals` with trailing zeros stripped (`scaled` positive, below
     /// 10¹⁶: at most 17 characters); returns how many. The fraction's trailing zeros are
-    /// dropped first, so the digits are written once, from the last, straight into place.
+    /// dropped first; then the integer part, the point and the fraction's digits (from its
+    /// last) are written straight into place.
     @inline(__always)
     private static func writeFixedPoint(_ scaled: Int64, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var rest = scaled.magnitude
@@ -159,31 +160,18 @@ public enum CSVNumber {
             rest /= 10
             width -= 1
         }
-        // Digits before the point: at least one.
-        var whole = 1
-        var bound: UInt64 = 10
         var integerPart = rest
         for _ in 0..<width { integerPart /= 10 }
-        while integerPart >= bound {
-            whole += 1
-            bound = bound &* 10
-        }
-        let length = width > 0 ? whole + 1 + width : whole
+        let whole = writeUnsigned(integerPart, to: out)   // at least one digit
+        guard width > 0 else { return whole }
+        out[whole] = UInt8(ascii: ".")
+        let length = whole + 1 + width
         var i = length
-        if width > 0 {
-            for _ in 0..<width {
-                i -= 1
-                out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            i -= 1
-            out[i] = UInt8(ascii: ".")
-        }
-        repeat {
+        for _ in 0..<width {
             i -= 1
             out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
-        } while i > 0
+        }
         return length
     }
 }
