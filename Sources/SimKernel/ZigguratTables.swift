@@ -1,5 +1,5 @@
 // The ziggurat's tables as constants (docs/model.md#randomness). Written out by the builder in
-// `Ziggurat.swift` (`Ziggurat.build`, with the C library's `exp` and `log`), shortest
+// `Ziggurat.swift` (`Ziggurat.build`, with glibc's `exp` and `log`), shortest
 // round-trip form; `ZigguratTests` builds them again and holds every value equal, bit for
 // bit. As literals they are laid out in the binary: a draw reads them without the once-only
 // initialisation check a computed static table costs on every access.

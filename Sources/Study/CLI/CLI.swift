@@ -15,9 +15,18 @@ public enum CLI {
         return main(arguments, console: console, verbs: verbs)
     }
 
-    /// Runs the command `arguments` (program name first) and returns the exit status.
+    /// Runs the command `arguments` (program name first) and returns the exit status: 3 if
+    /// the command succeeded but its standard output could not be written (docs/cli.md).
     public static func main(_ arguments: [String], console: Console = .standard(),
                             verbs: [any Verb] = Verbs.all) -> Int32 {
+        let status = dispatch(arguments, console: console, verbs: verbs)
+        guard status == 0, let failure = console.standardOutputFailure else { return status }
+        console.printError("Error: cannot write standard output: \(failure)\n")
+        return 3
+    }
+
+    /// Runs the verb `arguments` name, or prints the overview, the version or the error.
+    private static func dispatch(_ arguments: [String], console: Console, verbs: [any Verb]) -> Int32 {
         let context = VerbContext(console: console, commandLine: arguments, verbs: verbs)
         let rest = Array(arguments.dropFirst())
         guard let first = rest.first else {

@@ -1,5 +1,9 @@
 // Printing and writing the chapter's matrices (probes, failures).
+#if canImport(FoundationEssentials)
 import FoundationEssentials   // ProcessInfo: the processors this process may use
+#else
+import Foundation             // (Apple's platforms have no FoundationEssentials module)
+#endif
 import Surfaces
 
 enum ChapterOutput {

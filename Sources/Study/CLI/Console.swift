@@ -11,64 +11,78 @@ import Darwin
 /// Standard output and standard error of one command.
 public final class Console: @unchecked Sendable {
     private let lock = ThreadCondition()
-    /// Whether text goes to the process's streams (else to `output` and `errors`).
-    private let usesStreams: Bool
+    /// The descriptors text goes to (nil: kept in `output` and `errors`).
+    private let streams: (output: Int32, errors: Int32)?
     /// Whether a progress line may be drawn on standard error.
     public let showsProgress: Bool
     private var capturedOutput = ""
     private var capturedErrors = ""
+    private var outputFailure: String?
 
     /// The process's streams; progress when stderr is a terminal.
     public static func standard() -> Console {
-        Console(usesStreams: true, showsProgress: ProgressLine.standardErrorIsTerminal)
+        Console(streams: (STDOUT_FILENO, STDERR_FILENO), showsProgress: ProgressLine.standardErrorIsTerminal)
     }
 
     /// A console that keeps what is written in `output` and `errors`.
     public static func capturing() -> Console {
-        Console(usesStreams: false, showsProgress: false)
+        Console(streams: nil, showsProgress: false)
     }
 
-    private init(usesStreams: Bool, showsProgress: Bool) {
-        (self.usesStreams, self.showsProgress) = (usesStreams, showsProgress)
+    /// A console writing to the descriptors `output` and `errors` (tests: a full device).
+    static func writing(to output: Int32, errors: Int32) -> Console {
+        Console(streams: (output, errors), showsProgress: false)
+    }
+
+    private init(streams: (output: Int32, errors: Int32)?, showsProgress: Bool) {
+        (self.streams, self.showsProgress) = (streams, showsProgress)
     }
 
     /// Text written to standard output so far (capturing consoles only).
     public var output: String { lock.withLock { capturedOutput } }
     /// Text written to standard error so far (capturing consoles only).
     public var errors: String { lock.withLock { capturedErrors } }
+    /// Why standard output could not be written (the disk full, the descriptor closed), if it
+    /// could not: the command then exits 3, as when an output file cannot be written.
+    public var standardOutputFailure: String? { lock.withLock { outputFailure } }
 
     /// Writes to standard output.
     public func print(_ text: String) {
         lock.withLock {
-            if usesStreams { Self.write(text, to: STDOUT_FILENO) } else { capturedOutput += text }
+            guard let streams else { return capturedOutput += text }
+            if let reason = Self.write(text, to: streams.output), outputFailure == nil { outputFailure = reason }
         }
     }
 
-    /// Writes to standard error.
+    /// Writes to standard error (a message that cannot be written is lost: there is nowhere
+    /// left to report it).
     public func printError(_ text: String) {
         lock.withLock {
-            if usesStreams { Self.write(text, to: STDERR_FILENO) } else { capturedErrors += text }
+            guard let streams else { return capturedErrors += text }
+            _ = Self.write(text, to: streams.errors)
         }
     }
 
-    /// Writes all of `text` to the file descriptor at once (unbuffered, as the streams were
-    /// written before: a message is out before the process goes on), retrying short and
-    /// interrupted writes; a stream that cannot be written (a closed pipe) is given up on.
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text` to the descriptor at once (unbuffered, as the streams were written
+    /// before: a message is out before the process goes on), retrying short and interrupted
+    /// writes; returns the system's reason if it cannot. (A closed pipe ends the process with
+    /// SIGPIPE before that, as it always did.)
+    private static func write(_ text: String, to descriptor: Int32) -> String? {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
+                guard written > 0 else { return written == 0 ? "nothing written" : POSIXFiles.reason() }
                 offset += written
             }
+            return nil
         }
     }
 }
 
-/// The C library's `write` (the name `write` is `Console.write` inside the class).
-private func Glibc_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// The C library's `write` (inside `Console` the name is its own `write`).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

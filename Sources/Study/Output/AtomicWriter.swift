@@ -69,7 +69,7 @@ public struct AtomicWriter: Sendable {
         stage(name, bytes: Array(contents.utf8))
     }
 
-    /// Stages UTF-8 text already built as bytes (a table that `CSVLine` wrote) to be written
+    /// Stages UTF-8 text already built as bytes (distributions.csv, written in place) to be written
     /// as `name`, without copying it into a string and back.
     public mutating func stage(_ name: String, bytes contents: [UInt8]) {
         Self.checkName(name)

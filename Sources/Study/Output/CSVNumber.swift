@@ -40,7 +40,7 @@ public enum CSVNumber {
     }
 
     /// The most bytes `write` writes for one number (`-1.7976931348623157e+308` is 24).
-    public static let longestField = 32
+    static let longestField = 32
 
     /// Appends `format(x)` as UTF-8 to `bytes`, building no string on the way.
     public static func append(_ x: Double, to bytes: inout [UInt8]) {
@@ -61,6 +61,7 @@ public enum CSVNumber {
     @inline(__always)
     private static func appendWritten(to bytes: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)   // `longestField` bytes
+        assert(MemoryLayout.size(ofValue: storage) == longestField)
         withUnsafeMutableBytes(of: &storage) { raw in
             let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
@@ -69,7 +70,7 @@ public enum CSVNumber {
 
     /// Writes `format(x)` at `out`, which has room for `longestField` bytes, and returns how
     /// many it wrote: what a record built in place (a runs.csv row) calls for each number.
-    public static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if x.isNaN { return 0 }
         if x.isInfinite {
             var n = 0
@@ -99,7 +100,7 @@ public enum CSVNumber {
             }
             decimals = 10 - digits
         }
-        let scaled = Math.roundedToInt64(magnitude * powerOfTen(decimals))   // below 1e16
+        let scaled = Math.roundedToInt64(magnitude * powerOfTen(decimals))   // at most 1e10
         if scaled == 0 { out[0] = UInt8(ascii: "0"); return 1 }
         if x < 0 {
             out[0] = UInt8(ascii: "-")
@@ -148,8 +149,8 @@ public enum CSVNumber {
         return digits
     }
 
-    /// Writes `scaled / 10^decimals` with trailing zeros stripped (`scaled` positive, below
-    /// 10¹⁶: at most 17 characters); returns how many. The fraction's trailing zeros are
+    /// Writes `scaled / 10^decimals` with trailing zeros stripped (`scaled` positive, at most
+    /// 10¹⁰: at most 12 characters); returns how many. The fraction's trailing zeros are
     /// dropped first; then the integer part, the point and the fraction's digits (from its
     /// last) are written straight into place.
     @inline(__always)

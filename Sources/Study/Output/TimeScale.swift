@@ -32,9 +32,16 @@ struct TimeScale: Equatable {
         return withUnit ? text + " " + unit : text
     }
 
-    /// `v` as C's `%.3g` writes it (`12.3`, `0.00123`, `1.23e+04`).
+    /// `v` as C's `%.3g` writes it in the C locale (`12.3`, `0.00123`, `1.23e+04`), whatever
+    /// locale a program using the library has set (a decimal comma would change a chart).
     static func threeSignificantDigits(_ v: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 32)
+        let c = newlocale(LC_NUMERIC_MASK, "C", nil)
+        let previous = uselocale(c)
+        defer {
+            uselocale(previous)
+            freelocale(c)
+        }
         _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.3g", $0) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

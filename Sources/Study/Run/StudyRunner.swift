@@ -2,7 +2,11 @@
 // threads, consumed in (point, replication) order, streamed to runs.csv and
 // accumulated exactly; checkpointed for --resume; committed atomically, with
 // the result folder locked from start to end.
+#if canImport(FoundationEssentials)
 import FoundationEssentials   // ProcessInfo: the processors this process may use
+#else
+import Foundation             // (Apple's platforms have no FoundationEssentials module)
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

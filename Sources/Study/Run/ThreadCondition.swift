@@ -17,8 +17,9 @@ final class ThreadCondition: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        guard pthread_mutex_init(mutex, nil) == 0, pthread_cond_init(condition, nil) == 0 else {
+            fatalError("cannot make a mutex and its condition: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {
@@ -56,11 +57,14 @@ enum DetachedThread {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // A stack size the system refuses would leave the thread the default (512 kB on Darwin).
+        guard pthread_attr_setstacksize(&attributes, stackSize) == 0,
+              pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0 else {
+            fatalError("cannot set a worker thread's stack to \(stackSize) bytes")
+        }
         let start = Unmanaged.passRetained(Start(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t? = nil
+        #if canImport(Darwin) || canImport(Musl)
+        var thread: pthread_t? = nil      // a pointer there, an integer in glibc
         #else
         var thread = pthread_t()
         #endif

@@ -127,7 +127,8 @@ final class Measurement {
 
     /// Hands the replication's result over to the report, keeping none of it: copied instead,
     /// the lists would be shared, and the report's first write to a metric would copy every
-    /// metric's list over again.
+    /// metric's list over again. Called once, at the end of the replication: nothing records
+    /// into the result after it.
     func takeResult() -> ReplicationResult {
         let taken = result
         (result.samples, result.values, result.requestsPerMinute) = ([], [], [])
