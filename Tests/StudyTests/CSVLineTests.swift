@@ -2,26 +2,39 @@ import XCTest
 @testable import Study
 import Surfaces
 
-/// Records built as bytes: shared prefixes encoded once, seeds written as unsigned integers.
+/// Records written in place: leading fields encoded once, numbers written where they stay.
 final class CSVLineTests: XCTestCase {
-    /// A prefix encoded once (`CSVFields`) gives the bytes that adding its fields one by one
-    /// gives, quoting included, wherever it stands in the record.
-    func testEncodedFieldsWriteWhatAddingThemWrites() {
-        let awkward = ["", ",", "\"", "a\r\nb", " spaced ", "ünïcode", "x,\"y\"\nz", "plain"]
-        for n in 0...3 {
-            for start in awkward.indices {
-                let fields = (0..<n).map { awkward[(start + $0) % awkward.count] }
-                for numberFirst in [true, false] {
-                    var byField = CSVLine(), encoded = CSVLine()
-                    if numberFirst { byField.add(number: 1.5); encoded.add(number: 1.5) }
-                    for field in fields { byField.add(field) }
-                    encoded.add(CSVFields(fields))
-                    byField.add(integer: 7); encoded.add(integer: 7)
-                    byField.endRecord(); encoded.endRecord()
-                    XCTAssertEqual(encoded.text, byField.text, "\(fields), number first: \(numberFirst)")
+    /// distributions.csv reads back as its header's columns on every record: the point's
+    /// quoted name and swept values and the metric's name, then each bin as `CSVNumber.format`
+    /// writes its bounds, count and share (the bins of the histograms the table is made of).
+    func testDistributionsReadBackWithQuotedLeadingFields() throws {
+        let names = ["a, \"b\"", "x\ny"]
+        let layout = StudyLayout(name: "t", columns: ["p,q"],
+                                 points: [PointLayout(name: names[0], fields: ["1\r\n2"], warmupMinutes: 0),
+                                          PointLayout(name: names[1], fields: [""], warmupMinutes: 0)],
+                                 replications: 3, seed: 1, commonRandomNumbers: true, scenarioJSON: "{}")
+        var state = StudyState(layout: layout, shard: nil)
+        for p in 0..<2 {
+            for r in 0..<3 {
+                var result = ReplicationResult(minutes: 0)
+                result.samples[Metric.widgetStaleness.rawValue] = [0, 1e-7, 0.5, 86_400.25, 3e15 + Double(r)]
+                result.values[Metric.widgetBlank.rawValue] = 1.0 / Double(r + 3)
+                state.points[p].add(ReplicationFigures(result, seed: layout.seed(point: p, replication: r)))
+            }
+        }
+        let records = try CSVParser.parse(String(decoding: DistributionsTable.bytes(state), as: UTF8.self))
+        XCTAssertEqual(records.first, DistributionsTable.header(columns: layout.columns))
+        var expected: [[String]] = []
+        for (p, point) in layout.points.enumerated() {
+            for (slot, spec) in MetricCatalog.specs.enumerated() {
+                for bin in state.points[p].metrics[slot].histogram.bins() {
+                    expected.append([point.name] + point.fields + [spec.name, CSVNumber.format(bin.lower),
+                                    CSVNumber.format(bin.upper), String(bin.count), CSVNumber.format(bin.cumulativeShare)])
                 }
             }
         }
+        XCTAssertGreaterThan(expected.count, 10)
+        XCTAssertEqual(Array(records.dropFirst()), expected)
     }
 
     /// A seed is written as `String(seed)` writes it, across the whole range of `UInt64`.
@@ -32,10 +45,10 @@ final class CSVLineTests: XCTestCase {
             x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             values.append(x >> (x % 64))
         }
+        var buffer = [UInt8](repeating: 0, count: CSVNumber.longestField)
         for value in values {
-            var bytes: [UInt8] = []
-            CSVNumber.appendUnsigned(value, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+            let count = buffer.withUnsafeMutableBufferPointer { CSVNumber.writeUnsigned(value, to: $0.baseAddress!) }
+            XCTAssertEqual(String(decoding: buffer.prefix(count), as: UTF8.self), String(value))
         }
     }
 

@@ -19,7 +19,7 @@ final class ConsoleTests: XCTestCase {
         var bytes = [UInt8](repeating: 0, count: 4_096)
         let count = read(pipe[0], &bytes, bytes.count)
         let message = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
-        XCTAssertTrue(message.hasPrefix("Error: cannot write standard output: "), message)
+        XCTAssertTrue(message.hasPrefix("Error: standard output: cannot write file: "), message)
         XCTAssertNotNil(console.standardOutputFailure)
     }
 

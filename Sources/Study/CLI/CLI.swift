@@ -21,7 +21,7 @@ public enum CLI {
                             verbs: [any Verb] = Verbs.all) -> Int32 {
         let status = dispatch(arguments, console: console, verbs: verbs)
         guard status == 0, let failure = console.standardOutputFailure else { return status }
-        console.printError("Error: cannot write standard output: \(failure)\n")
+        console.printError("Error: \(failure)\n")
         return 3
     }
 

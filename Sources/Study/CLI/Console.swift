@@ -42,15 +42,16 @@ public final class Console: @unchecked Sendable {
     public var output: String { lock.withLock { capturedOutput } }
     /// Text written to standard error so far (capturing consoles only).
     public var errors: String { lock.withLock { capturedErrors } }
-    /// Why standard output could not be written (the disk full, the descriptor closed), if it
-    /// could not: the command then exits 3, as when an output file cannot be written.
+    /// Why standard output could not be written (`standard output: cannot write file: …`: the
+    /// disk full, the descriptor closed), if it could not: the command then exits 3, as when
+    /// an output file cannot be written.
     public var standardOutputFailure: String? { lock.withLock { outputFailure } }
 
     /// Writes to standard output.
     public func print(_ text: String) {
         lock.withLock {
             guard let streams else { return capturedOutput += text }
-            if let reason = Self.write(text, to: streams.output), outputFailure == nil { outputFailure = reason }
+            if let reason = Self.write(text, to: streams.output, named: "standard output"), outputFailure == nil { outputFailure = reason }
         }
     }
 
@@ -59,30 +60,20 @@ public final class Console: @unchecked Sendable {
     public func printError(_ text: String) {
         lock.withLock {
             guard let streams else { return capturedErrors += text }
-            _ = Self.write(text, to: streams.errors)
+            _ = Self.write(text, to: streams.errors, named: "standard error")
         }
     }
 
-    /// Writes all of `text` to the descriptor at once (unbuffered, as the streams were written
-    /// before: a message is out before the process goes on), retrying short and interrupted
-    /// writes; returns the system's reason if it cannot. (A closed pipe ends the process with
-    /// SIGPIPE before that, as it always did.)
-    private static func write(_ text: String, to descriptor: Int32) -> String? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return written == 0 ? "nothing written" : POSIXFiles.reason() }
-                offset += written
-            }
+    /// Writes all of `text` to the descriptor at once, as the output files are written
+    /// (`POSIXFiles.writeAll`: short and interrupted writes retried; unbuffered, so a message
+    /// is out before the process goes on), and says why it could not. (A closed pipe ends the
+    /// process with SIGPIPE before that, as it always did.)
+    private static func write(_ text: String, to descriptor: Int32, named name: String) -> String? {
+        do {
+            try POSIXFiles.writeAll(descriptor, Array(text.utf8)[...], path: name)
             return nil
+        } catch {
+            return error.description
         }
     }
-}
-
-/// The C library's `write` (inside `Console` the name is its own `write`).
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

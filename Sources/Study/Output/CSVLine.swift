@@ -1,10 +1,10 @@
-// One CSV record built directly as UTF-8 bytes: runs.csv gets a record per replication and
-// distributions.csv one per histogram bin, so records are built without a string per field.
+// CSV text records built directly as UTF-8 bytes, and records of numbers written in place
+// (runs.csv gets a record per replication and distributions.csv one per histogram bin).
 
 /// RFC 4180 records under construction: fields separated by commas, records ending in
 /// "\n"; a field is quoted when it holds a comma, a double quote, CR or LF, and quotes in it
-/// are doubled. The one CSV writer of the project (`CSVTable`, runs.csv, distributions.csv,
-/// traces).
+/// are doubled. The project's one writer of text fields (`CSVTable`, traces, the headers, and
+/// the leading fields of runs.csv's and distributions.csv's records, which `CSVRecords` writes).
 struct CSVLine {
     private(set) var bytes: [UInt8] = []
     private var fields = 0
@@ -34,32 +34,6 @@ struct CSVLine {
         }
     }
 
-    /// A number as `CSVNumber.format` writes it (never needs quotes).
-    mutating func add(number x: Double) {
-        separate()
-        CSVNumber.append(x, to: &bytes)
-    }
-
-    /// Fields encoded once (`CSVFields`), written as they are: a prefix many records share.
-    mutating func add(_ encoded: CSVFields) {
-        guard encoded.count > 0 else { return }
-        separate()
-        bytes.append(contentsOf: encoded.bytes)
-        fields += encoded.count - 1
-    }
-
-    /// An integer field.
-    mutating func add(integer n: Int64) {
-        separate()
-        CSVNumber.appendInteger(n, to: &bytes)
-    }
-
-    /// An unsigned integer field (a seed).
-    mutating func add(unsigned n: UInt64) {
-        separate()
-        CSVNumber.appendUnsigned(n, to: &bytes)
-    }
-
     /// Ends the record with "\n" and starts the next one in the same buffer.
     mutating func endRecord() {
         bytes.append(10)
@@ -76,22 +50,81 @@ struct CSVLine {
         line.endRecord()
         return line.text
     }
-}
 
-/// Text fields encoded (quoted where needed, separated by commas) once, for records that all
-/// begin with them: distributions.csv writes a point's name, its swept values and a metric's
-/// name on every bin's record, and scanning each name for characters to quote cost more than
-/// the bin's numbers.
-struct CSVFields {
-    /// The fields' bytes, comma-separated, with no comma before or after.
-    let bytes: [UInt8]
-    /// How many fields they are.
-    let count: Int
-
-    init(_ fields: [String]) {
+    /// `fields` encoded once, as the beginning of records (quoted where needed, separated by
+    /// commas, no line end): a point's name and swept values begin each of its runs.csv
+    /// records, and a metric's name too each distributions.csv record, where scanning the
+    /// names for characters to quote on every record cost more than the record's numbers.
+    static func leadingFields(_ fields: [String]) -> [UInt8] {
         var line = CSVLine(capacity: 64)
         for field in fields { line.add(field) }
-        bytes = line.bytes
-        count = fields.count
+        return line.bytes
+    }
+}
+
+/// CSV records written in place into an array made with room for their longest form: each
+/// begins with its leading fields (`CSVLine.leadingFields`), then numbers, each written once
+/// where it stays (runs.csv's record per replication, distributions.csv's per histogram bin).
+struct CSVRecords {
+    private var out: UnsafeMutablePointer<UInt8>
+
+    /// The most bytes records of `leading` bytes of leading fields and `numbers` numbers take,
+    /// line ends included, each number at most `CSVNumber.longestField` bytes with its comma.
+    static func room(leading: Int, numbers: Int) -> Int {
+        leading + numbers * (1 + CSVNumber.longestField) + 1
+    }
+
+    /// The bytes `write` writes, in an array made with `room` bytes (`room(leading:numbers:)`
+    /// summed over the records).
+    @inline(__always)
+    static func bytes(room: Int, _ write: (inout CSVRecords) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            let start = buffer.baseAddress!
+            var records = CSVRecords(out: start)
+            write(&records)
+            count = records.out - start
+            precondition(count <= room, "CSV records outgrew the room made for them")
+        }
+    }
+
+    /// Bytes already encoded: a header record, a record's leading fields.
+    @inline(__always)
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { if let first = $0.baseAddress { out.update(from: first, count: $0.count) } }
+        out += bytes.count
+    }
+
+    /// A comma and `x` as `CSVNumber.format` writes it.
+    @inline(__always)
+    mutating func add(number x: Double) {
+        comma()
+        out += CSVNumber.write(x, to: out)
+    }
+
+    /// A comma and the decimal digits of `n`.
+    @inline(__always)
+    mutating func add(integer n: Int64) {
+        comma()
+        out += CSVNumber.writeInteger(n, to: out)
+    }
+
+    /// A comma and the decimal digits of `n` (a seed).
+    @inline(__always)
+    mutating func add(unsigned n: UInt64) {
+        comma()
+        out += CSVNumber.writeUnsigned(n, to: out)
+    }
+
+    /// Ends the record with "\n".
+    @inline(__always)
+    mutating func endRecord() {
+        out.pointee = 10
+        out += 1
+    }
+
+    @inline(__always)
+    private mutating func comma() {
+        out.pointee = UInt8(ascii: ",")
+        out += 1
     }
 }

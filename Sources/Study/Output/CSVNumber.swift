@@ -33,43 +33,16 @@ public enum CSVNumber {
     /// - Magnitudes of 1e18 and above use Swift's shortest round-trip form
     ///   (`1e+18`).
     public static func format(_ x: Double) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        append(x, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestField) { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[..<write(x, to: buffer.baseAddress!)]), as: UTF8.self)
+        }
     }
 
     /// The most bytes `write` writes for one number (`-1.7976931348623157e+308` is 24).
     static let longestField = 32
 
-    /// Appends `format(x)` as UTF-8 to `bytes`, building no string on the way.
-    public static func append(_ x: Double, to bytes: inout [UInt8]) {
-        appendWritten(to: &bytes) { write(x, to: $0) }
-    }
-
-    /// The decimal digits of `value`, with a minus sign if negative.
-    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        appendWritten(to: &bytes) { writeInteger(value, to: $0) }
-    }
-
-    /// The decimal digits of `value` (what `String(value)` writes: a seed of runs.csv).
-    public static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
-        appendWritten(to: &bytes) { writeUnsigned(value, to: $0) }
-    }
-
-    /// Appends what `write` puts in a buffer on the stack (one append, one capacity check).
-    @inline(__always)
-    private static func appendWritten(to bytes: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)   // `longestField` bytes
-        assert(MemoryLayout.size(ofValue: storage) == longestField)
-        withUnsafeMutableBytes(of: &storage) { raw in
-            let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
-        }
-    }
-
     /// Writes `format(x)` at `out`, which has room for `longestField` bytes, and returns how
-    /// many it wrote: what a record built in place (a runs.csv row) calls for each number.
+    /// many it wrote: what a record written in place (`CSVRecords`) calls for each number.
     static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if x.isNaN { return 0 }
         if x.isInfinite {

@@ -26,46 +26,23 @@ public enum RunsTable {
 
     /// The point's own fields, which begin each of its records: its name and swept values,
     /// encoded once per point (a run makes them before its first replication).
-    static func leadingFields(of point: PointLayout) -> CSVFields {
-        CSVFields([point.name] + point.fields)
+    static func leadingFields(of point: PointLayout) -> [UInt8] {
+        CSVLine.leadingFields([point.name] + point.fields)
     }
 
-    /// `row(point:…)` with the point's fields already encoded. The record is written in place
-    /// into an array made with room for its longest possible form (each number is at most
-    /// `CSVNumber.longestField` bytes), so each field is written once, where it stays.
-    static func row(prefix: CSVFields, replication: Int, figures: ReplicationFigures) -> [UInt8] {
-        let bound = prefix.bytes.count + 2 * (1 + 21) + metricColumns.count * (1 + CSVNumber.longestField) + 1
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            let start = buffer.baseAddress!
-            var out = start
-            prefix.bytes.withUnsafeBufferPointer { fields in
-                if let first = fields.baseAddress { out.update(from: first, count: fields.count) }
-            }
-            out += prefix.bytes.count
-            func separate() {
-                out.pointee = UInt8(ascii: ",")
-                out += 1
-            }
-            separate()
-            out += CSVNumber.writeInteger(Int64(replication), to: out)
-            separate()
-            out += CSVNumber.writeUnsigned(figures.seed, to: out)
+    /// `row(point:…)` with the point's fields already encoded, written in place (`CSVRecords`).
+    static func row(prefix: [UInt8], replication: Int, figures: ReplicationFigures) -> [UInt8] {
+        CSVRecords.bytes(room: CSVRecords.room(leading: prefix.count, numbers: 2 + metricColumns.count)) { record in
+            record.put(prefix)
+            record.add(integer: Int64(replication))
+            record.add(unsigned: figures.seed)
             for (i, shape) in MetricCatalog.shapes.enumerated() {
                 switch shape {
-                case .sampled:
-                    for x in figures.statistics(at: i) {
-                        separate()
-                        out += CSVNumber.write(x, to: out)
-                    }
-                case .perReplication:
-                    separate()
-                    out += CSVNumber.write(figures.values[i], to: out)
+                case .sampled: for x in figures.statistics(at: i) { record.add(number: x) }
+                case .perReplication: record.add(number: figures.values[i])
                 }
             }
-            out.pointee = 10
-            out += 1
-            count = out - start
-            precondition(count <= bound, "a runs.csv record outgrew the room made for it")
+            record.endRecord()
         }
     }
 }

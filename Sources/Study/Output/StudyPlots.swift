@@ -1,13 +1,6 @@
 // The plots `run` writes (docs/output.md): an ECDF of each sampled metric the report
 // charts (`observe.report`; by default each surface's staleness and a shared item's
 // latency) per point, and per swept parameter a line chart of each measure (`SweepChart`).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SimKernel
 import Surfaces
 

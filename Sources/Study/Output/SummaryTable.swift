@@ -100,46 +100,28 @@ public enum DistributionsTable {
         for field in self.header(columns: state.layout.columns) { header.add(field) }
         header.endRecord()
         // Each (point, metric)'s histogram bins, and the fields its records begin with.
-        var blocks: [(prefix: CSVFields, bins: [HistogramBin])] = []
+        var blocks: [(prefix: [UInt8], bins: [HistogramBin])] = []
         for (layout, point) in zip(state.layout.points, state.points) {
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                blocks.append((CSVFields([layout.name] + layout.fields + [spec.name]), point.metrics[slot].histogram.bins()))
+                blocks.append((CSVLine.leadingFields([layout.name] + layout.fields + [spec.name]),
+                               point.metrics[slot].histogram.bins()))
             }
         }
-        // A record is its leading fields, four numbers of at most `CSVNumber.longestField`
-        // bytes, their commas and the line end: the table is written in place within that room.
-        let bound = blocks.reduce(header.bytes.count) { room, block in
-            room + block.bins.count * (block.prefix.bytes.count + 4 * (1 + CSVNumber.longestField) + 1)
+        let room = blocks.reduce(header.bytes.count) { room, block in
+            room + block.bins.count * CSVRecords.room(leading: block.prefix.count, numbers: 4)
         }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            let start = buffer.baseAddress!
-            var out = start
-            func put(_ bytes: [UInt8]) {
-                bytes.withUnsafeBufferPointer { if let first = $0.baseAddress { out.update(from: first, count: $0.count) } }
-                out += bytes.count
-            }
-            func separate() {
-                out.pointee = UInt8(ascii: ",")
-                out += 1
-            }
-            put(header.bytes)
+        return CSVRecords.bytes(room: room) { records in
+            records.put(header.bytes)
             for block in blocks {
                 for bin in block.bins {
-                    put(block.prefix.bytes)
-                    separate()
-                    out += CSVNumber.write(bin.lower, to: out)
-                    separate()
-                    out += CSVNumber.write(bin.upper, to: out)
-                    separate()
-                    out += CSVNumber.writeInteger(Int64(bin.count), to: out)
-                    separate()
-                    out += CSVNumber.write(bin.cumulativeShare, to: out)
-                    out.pointee = 10
-                    out += 1
+                    records.put(block.prefix)
+                    records.add(number: bin.lower)
+                    records.add(number: bin.upper)
+                    records.add(integer: Int64(bin.count))
+                    records.add(number: bin.cumulativeShare)
+                    records.endRecord()
                 }
             }
-            count = out - start
-            precondition(count <= bound, "distributions.csv outgrew the room made for it")
         }
     }
 }

@@ -1,13 +1,6 @@
 // One session of a run: fresh or resumed from a checkpoint; consumes finished
 // replications in order and checkpoints now and then, on request (SIGINT) and
 // when told to stop.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The consumer side of a run (single-threaded).
 struct RunSession {
