@@ -36,6 +36,21 @@ final class OperatingSystemTests: XCTestCase {
         XCTAssertEqual(h.app.received.map(\.message), [.replied(.failed)])
     }
 
+    /// An arrival at a rate so small that its gap exceeds any time falls past the replication:
+    /// nothing is scheduled (the gap is not turned into a time that would overflow).
+    func testAnArrivalAtATinyRateFallsPastTheReplication() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        var rng = RandomStream(replicationSeed: 1, nameHash: 2)
+        for perDay in [1e-12, 1e-300, Double.leastNonzeroMagnitude] {
+            h.os.scheduleArrival(perDay: perDay, rng: &rng, AppMessage.wake, to: h.appAddress)
+        }
+        h.os.scheduleArrival(perDay: 1e9, rng: &rng, AppMessage.wake, to: h.appAddress)
+        h.engine.run(until: Time.day)
+        XCTAssertEqual(h.app.received.map(\.message), [.wake], "only the arrival at a billion a day falls within the day")
+    }
+
     /// A reply is for the run that asked: a run that ended in between never gets it.
     func testAReplyToARunThatEndedIsLost() {
         let h = PlatformHarness(roundTrip: 0.2)

@@ -331,8 +331,11 @@ public final class OperatingSystem {
     @inlinable
     public func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
         guard perDay > 0 else { return }
-        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
-        if t < settings.duration { engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) } }
+        // The gap is compared before it becomes a time: at a tiny rate it may exceed any time.
+        let gap = rng.exponential(mean: Double(Time.day) / perDay)
+        guard gap < Double(settings.duration - now) else { return }
+        let t = now + SimTime(gap)
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) }
     }
 
     /// Sends a payload along a route (to the process's current run).
