@@ -44,8 +44,10 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The writer whose silent push is held for an offline phone (only the newest is held).
-    private var heldSilent: ProcessID? = nil
+    /// The writer whose silent push is held for an offline or sleeping phone (only the newest is
+    /// held), and whether the standby bucket's cap already made it a normal-priority message (it
+    /// is then not weighed against the cap again when it goes).
+    private var heldSilent: (writer: ProcessID, treatedAsNormal: Bool)? = nil
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -146,9 +148,9 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
 
     /// The phone is online again or woke: what was held for it goes now.
     private func phoneMayTakePushes() {
-        if let writer = heldSilent {
+        if let held = heldSilent {
             heldSilent = nil
-            arriveAtPhone(for: writer)
+            arriveAtPhone(for: held.writer, treatedAsNormal: held.treatedAsNormal)
         }
         let held = heldLive.sorted { $0.key < $1.key }
         heldLive = [:]
@@ -169,11 +171,12 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would
     /// be refused is drawn from that writer's stream at every arrival, before anything else
     /// decides (the app in front, force-quit, the hourly budget), so what other surfaces do
-    /// never shifts the draws of this writer's later pushes.
-    private func arriveAtPhone(for writer: ProcessID) {
+    /// never shifts the draws of this writer's later pushes. `treatedAsNormal`: a held push the
+    /// standby bucket's cap already made normal priority (it is weighed against the cap once).
+    private func arriveAtPhone(for writer: ProcessID, treatedAsNormal: Bool = false) {
         let refused = os._rng.pushWakeFrom[Int(writer.index)].bernoulli(push.wakeRefusal)
         guard os.device.online, os.device.poweredOn else {
-            heldSilent = writer        // only the newest is held
+            heldSilent = (writer, treatedAsNormal)        // only the newest is held
             os.engine.log(address, "held", "phone offline")
             return
         }
@@ -193,13 +196,13 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         // ones (and high-priority ones past the standby bucket's daily cap) until its next
         // window (the newest only, as for an offline phone).
         if os.device.lowPower {
-            heldSilent = writer
+            heldSilent = (writer, treatedAsNormal)
             os.engine.log(address, "held", "low power")
             return
         }
-        let highPriority = arrivesAtHighPriority()
+        let highPriority = !treatedAsNormal && arrivesAtHighPriority()
         if os.device.dozing && !highPriority {
-            heldSilent = writer
+            heldSilent = (writer, push.highPriority)   // a high-priority push held here was made normal by the cap
             os.engine.log(address, "held", "doze")
             return
         }
@@ -226,7 +229,9 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// Whether a push reaching the app in the background keeps its high priority: the backend
     /// sends at `push.priority`; with standby buckets a high-priority message past the daily cap
     /// of the app's bucket is treated as normal priority (docs/model.md#power). Each
-    /// high-priority message that arrives counts against the cap, in Doze or not.
+    /// high-priority message counts against the cap once, when it reaches the app in the
+    /// background (in Doze or not) within the cap; one past it is normal priority from then on
+    /// (held by Doze, it is not weighed again when its window comes) and counts nothing.
     private func arrivesAtHighPriority() -> Bool {
         guard push.highPriority else { return false }
         guard let bucket = os.standbyBucket else { return true }

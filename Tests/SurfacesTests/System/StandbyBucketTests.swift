@@ -165,4 +165,56 @@ final class StandbyBucketTests: XCTestCase {
         }
         XCTAssertGreaterThan(downgraded, 100)
     }
+
+    /// Each high-priority push is weighed against the cap once, when it reaches the app in the
+    /// background (docs/model.md#power): one within the cap counts and wakes the app at once, one
+    /// past it is normal priority from then on, held by Doze and delivered at the window without
+    /// being weighed (or counted) again. So, arrival by arrival, a push is downgraded exactly when
+    /// the pushes counted in the rolling day before it fill its bucket's cap, where the counted
+    /// pushes are the arrivals not downgraded; and every downgraded push wakes the app at a
+    /// maintenance window's start.
+    func testEachHighPriorityPushIsWeighedAgainstTheCapOnceOnArrival() {
+        var p = unusedApp(days: 6)
+        p.app.backgroundRefresh = Rate(perHour: 0)
+        p.device.locked = 0
+        p.device.doze = true
+        p.elsewhere.edits = Rate(perHour: 3)
+        p.push.onChange = true
+        p.push.wakeRefusal = 0
+        p.push.priority = .high
+        let windows = Set(DozeSchedule.maintenanceStarts(until: p.duration))
+        var downgradedInAll = 0, releasedInAll = 0
+        for seed in WidgetSeeds.range(1..<4) {
+            let trace = TraceLog()
+            _ = Replication.run(p, seed: seed, trace: trace)
+            let arrivals = trace.records.filter { $0.process == "pushService" && $0.event == "receive" && $0.details.hasPrefix("silentArrives") }.map(\.time)
+            let downgraded = trace.times("pushService", "downgraded")
+            let wakes = trace.times("pushService", "wake")
+            let downgradedSet = Set(downgraded)
+            XCTAssertEqual(downgradedSet.count, downgraded.count, "seed \(seed): a push downgraded twice")
+            XCTAssertTrue(downgradedSet.isSubset(of: Set(arrivals)), "seed \(seed): a downgrade when no push arrived (a held push weighed again)")
+            var counted: [SimTime] = []
+            for t in arrivals {
+                let cap = StandbyBucket.after(idle: t).highPriorityPushQuota
+                let full = cap.map { c in counted.filter { $0 > t - c.window }.count >= c.runs } ?? false
+                XCTAssertEqual(downgradedSet.contains(t), full, "seed \(seed): the push arriving at \(t) µs, \(counted.count) counted before it")
+                if !downgradedSet.contains(t) {
+                    counted.append(t)
+                    XCTAssertTrue(wakes.contains(t), "seed \(seed): the counted push at \(t) µs woke no app")
+                }
+            }
+            // A downgraded push that finds the phone idle waits: the app wakes for a push when it
+            // arrives (counted, or downgraded in a maintenance window) or at a window's start (the
+            // newest one held), never otherwise.
+            let countedSet = Set(counted)
+            let released = wakes.filter { windows.contains($0) }
+            for t in wakes where !countedSet.contains(t) && !downgradedSet.contains(t) && !windows.contains(t) {
+                XCTFail("seed \(seed): a wake at \(t) µs for no arrival and at no window")
+            }
+            downgradedInAll += downgraded.count
+            releasedInAll += released.count
+        }
+        XCTAssertGreaterThan(downgradedInAll, 100)
+        XCTAssertGreaterThan(releasedInAll, 10)
+    }
 }
