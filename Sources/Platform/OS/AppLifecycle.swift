@@ -45,14 +45,16 @@ extension OperatingSystem {
 
     /// Whether a message from the watch can reach the phone app: it is running, or the
     /// system would launch it for the message.
-    /// A phone asleep (a power-saving period, a Doze idle window) launches nothing for it.
+    /// A phone asleep (a Doze idle window; a power-saving period with
+    /// `device.lowPower.blocksWatchWakes`) launches nothing for it.
     public var appCanRunForWatch: Bool {
         engine.isRunning(appProcess) || (_device.poweredOn && !_device.appForceQuit && !phoneAsleep)
     }
 
-    /// The phone is on and in reach but will not launch the app in the background: asleep in a
-    /// power-saving period or a Doze idle window (docs/model.md#watch).
-    public var phoneAsleep: Bool { device.lowPower || device.dozing }
+    /// The phone is on and in reach but will not launch the app in the background for the watch:
+    /// asleep in a Doze idle window, or in a power-saving period when the study says that blocks
+    /// the watch's wakes (`lowPowerBlocksWatchWakes`; docs/model.md#watch).
+    public var phoneAsleep: Bool { (device.lowPower && settings.lowPowerBlocksWatchWakes) || device.dozing }
 
     /// The user opens the main app: from the home screen (`bySurface` nil), or because a
     /// surface's design took them there (a deep link, a share handed over, an action, an

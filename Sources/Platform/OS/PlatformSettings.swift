@@ -41,6 +41,9 @@ public struct PlatformSettings: Sendable {
     public var standbyBuckets: Bool
     /// Doze applies (`device.doze`): the screen coming on ends it.
     public var doze: Bool
+    /// A power-saving period keeps the system from launching the phone app for the watch
+    /// (`device.lowPower.blocksWatchWakes`; by default a message from the watch still wakes it).
+    public var lowPowerBlocksWatchWakes = false
 
     // What the app declares to the system
     /// The app has a widget on screen (`widget.enabled`).

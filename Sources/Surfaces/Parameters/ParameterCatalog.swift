@@ -69,6 +69,7 @@ public enum ParameterCatalog {
         .optionalTime("device.keyLossAt", \.device.keyLossAt, "when the phone is restored elsewhere and the key of kept readings is lost"),
         .real("device.lowPower.perDay", \.device.lowPowerPerDay, "power-saving periods (Low Power Mode, a battery below 20%): no background refresh, background pushes wait for power"),
         .distribution("device.lowPower.duration", \.device.lowPowerDuration, "length of one power-saving period"),
+        .bool("device.lowPower.blocksWatchWakes", \.device.lowPowerBlocksWatchWakes, "a power-saving period keeps the system from launching the phone app for the watch: an immediate message to an app not running fails, a queued transfer waits for the period's end (off: a message from the watch wakes the app, as WatchConnectivity documents)"),
         .bool("device.doze", \.device.doze, "Android Doze: a phone left locked and still goes idle, in windows of 1 h doubling to 6 h between short maintenance windows"),
         .bool("device.lightDoze", \.device.lightDoze, "Android light Doze (with device.doze): a minute after the screen goes off, background refreshes wait for 1-minute maintenance windows between idle windows of 5 min doubling to 15 min, until deep Doze takes over"),
         .probability("device.movingWhenLocked", \.device.movingWhenLocked, "share of locked periods in which the phone moves (in a pocket, a bag; with device.doze): never still, it never dozes deeply (light Doze only, with device.lightDoze)"),

@@ -80,6 +80,11 @@ public struct Parameters: Sendable {
         public var lowPowerPerDay: Double = 0
         /// How long one power-saving period lasts.
         public var lowPowerDuration: Distribution = .exponential(mean: 3 * 3600)
+        /// A power-saving period keeps the system from launching the phone app for the watch (an
+        /// immediate message to an app not running fails, a queued transfer waits). Off by default:
+        /// WatchConnectivity documents that a message from the watch wakes the iPhone app, and
+        /// nothing documents an exception for Low Power Mode (docs/model.md#watch).
+        public var lowPowerBlocksWatchWakes = false
         /// Android Doze: a phone left locked and still goes idle (docs/model.md#power).
         public var doze = false
         /// Android's app standby buckets: the app's background jobs and high-priority pushes are

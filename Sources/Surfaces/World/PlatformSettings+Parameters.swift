@@ -33,6 +33,7 @@ extension PlatformSettings {
                                          providerTimeBudget: p.widget.providerTimeBudget, memoryLimit: p.widget.memoryLimit,
                                          slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked),
                   shareExtensionLimits: ProcessLimits(timeBudget: p.share.timeBudget, memoryLimit: p.share.memoryLimit))
+        lowPowerBlocksWatchWakes = p.device.lowPowerBlocksWatchWakes
     }
 }
 

@@ -143,11 +143,13 @@ final class PowerTests: XCTestCase {
         XCTAssertEqual(Double(desk.providerRuns.count), 1 + 2 * 288, accuracy: 2)
     }
 
-    /// A phone asleep (here in power-saving periods) launches no app for the watch: an
-    /// immediate relayed write made then fails, a queued one waits for the phone to wake. With
-    /// periods of 2 h starting at 4 a day once the last ended, the phone sleeps 2/(2 + 6) of the
-    /// time; writes at a steady rate are lost in about that share (the periods' own randomness
-    /// over four 5-day runs dominates: ±0.1 is about three of its standard deviations).
+    /// A phone asleep (here in power-saving periods, with `device.lowPower.blocksWatchWakes`)
+    /// launches no app for the watch: an immediate relayed write made then fails, a queued one
+    /// waits for the phone to wake. With periods of 2 h starting at 4 a day once the last ended,
+    /// the phone sleeps 2/(2 + 6) of the time; writes at a steady rate are lost in about that
+    /// share (the periods' own randomness over four 5-day runs dominates: ±0.1 is about three of
+    /// its standard deviations). Without the parameter (the default) the periods block nothing:
+    /// no immediate write is lost and no queued one waits more than a few hops.
     func testAWatchWriteDoesNotWakeAnAppOnASleepingPhone() {
         var p = WidgetSetUp.closedForm(days: 5)
         p.observe.warmup = 0
@@ -158,6 +160,17 @@ final class PowerTests: XCTestCase {
         p.watch.phoneUnreachablePerDay = 0
         p.device.lowPowerPerDay = 4
         p.device.lowPowerDuration = .constant(2 * 3600)
+        p.watch.relay = .immediate
+        for seed in WidgetSeeds.range(1..<3) {
+            XCTAssertEqual(Replication.run(p, seed: seed).values[Metric.watchWriteLost.rawValue], 0, "seed \(seed): the default wakes the app")
+        }
+        p.watch.relay = .queued
+        for seed in WidgetSeeds.range(1..<3) {
+            let waits = Replication.run(p, seed: seed).samples[Metric.watchWriteLatency.rawValue]
+            XCTAssertGreaterThan(waits.count, 100)
+            XCTAssertLessThan(waits.max() ?? .infinity, 60, "seed \(seed): the default lets no queued write wait")
+        }
+        p.device.lowPowerBlocksWatchWakes = true
         p.watch.relay = .immediate
         let lost = WidgetSeeds.range(1..<5).map { Replication.run(p, seed: $0).values[Metric.watchWriteLost.rawValue] }
         let mean = lost.reduce(0, +) / Double(lost.count)
