@@ -9,8 +9,11 @@ import SimKernel
 public struct WatchConnectivity {
     /// The phone is out of the watch's reach (a period of `watch.phoneUnreachable…`).
     public internal(set) var away = false
-    /// Watch writes queued for the phone, in order.
+    /// Watch writes queued for the phone, in order (the one on the link not among them).
     public internal(set) var toPhone: [Int32] = []
+    /// A queued write is on its way over the link: the next goes only once it has arrived, so
+    /// the transfers arrive in the order they were queued.
+    var transferOnLink = false
     /// The latest application context for the watch (a snapshot index), if not yet delivered.
     var context: Int32? = nil
     /// Notices queued for the watch (sign-out), in order.
@@ -51,7 +54,8 @@ extension OperatingSystem {
         return true
     }
 
-    /// `transferUserInfo` from the watch: queued, delivered in order when reachable.
+    /// `transferUserInfo` from the watch: queued, delivered in order when reachable (one after
+    /// another: `sendNextTransferToPhone`).
     public func transferToPhone(_ change: Int32) {
         custody.hold(change)
         _watchConnectivity.toPhone.append(change)
@@ -105,11 +109,7 @@ extension OperatingSystem {
     /// activates its link session, the phone is switched on or wakes).
     public func flushWatchLink() {
         guard watchReachable else { return }
-        if appCanRunForWatch {
-            let queued = _watchConnectivity.toPhone
-            _watchConnectivity.toPhone = []
-            for change in queued { send(.deliverQueuedToPhone(change: change), to: wired(_wiring.watchLink, "watchLink"), after: watchLinkHop()) }
-        }
+        sendNextTransferToPhone()
         if let snapshot = _watchConnectivity.context {
             sendToWatch(.context(snapshot: snapshot), after: watchLinkHop())
             _watchConnectivity.context = nil
@@ -118,18 +118,32 @@ extension OperatingSystem {
         _watchConnectivity.notices = []
     }
 
+    /// `transferUserInfo`'s order (docs/platform-facts.md#watch-connectivity): the link carries
+    /// the queued transfers one after another. The first waiting goes over the link (one hop)
+    /// when the phone is reachable and the app can run for it; the next goes once it has arrived.
+    func sendNextTransferToPhone() {
+        guard !_watchConnectivity.transferOnLink, !_watchConnectivity.toPhone.isEmpty,
+              watchReachable, appCanRunForWatch else { return }
+        let change = _watchConnectivity.toPhone.removeFirst()
+        _watchConnectivity.transferOnLink = true
+        send(.deliverQueuedToPhone(change: change), to: wired(_wiring.watchLink, "watchLink"), after: watchLinkHop())
+    }
+
     /// A message from the watch reaches the phone: the system wakes the phone app for it
     /// (one rule for every background launch, `wakeAppInBackground`). If it cannot, a queued
-    /// transfer waits in the queue for the next delivery; an immediate message fails, and a
-    /// write it carried had no other holder.
+    /// transfer goes back to the head of the queue, before those queued after it, and waits for
+    /// the next delivery; an immediate message fails, and a write it carried had no other holder.
+    /// A queued transfer that arrived lets the next one go.
     func watchMessageArrives(_ request: WatchRequest, queued: Bool) {
+        if queued { _watchConnectivity.transferOnLink = false }
         // A sleeping phone launches no app for the watch (`appCanRunForWatch`): a transfer waits.
         if appCanRunForWatch && launchAppInBackground(.watch) {
             send(request, via: wired(_wiring.watchRequests, "watchRequests"))   // the app lets go once it has it
+            if queued { sendNextTransferToPhone() }
             return
         }
         guard case .write(let change) = request else { return }
-        if queued { _watchConnectivity.toPhone.append(change) } else { custody.letGo(change) }
+        if queued { _watchConnectivity.toPhone.insert(change, at: 0) } else { custody.letGo(change) }
     }
 
     /// Something for the watch app is on the watch: the running app gets it; for an app that
