@@ -15,10 +15,13 @@ public struct DeviceState: Sendable {
     public var poweredOn = true
     /// A power-saving period (Low Power Mode, a low battery): no background work (docs/model.md#power).
     public var lowPower = false
-    /// Android Doze's idle window: background work and normal-priority pushes wait (docs/model.md#power).
+    /// Android Doze's idle window: the app's network, background work, standard alarms and
+    /// normal-priority pushes wait (docs/model.md#power).
     public var dozing = false
-    /// Android light Doze's idle window: background jobs wait (docs/model.md#power).
+    /// Android light Doze's idle window: the app's network and background jobs wait (docs/model.md#power).
     public var lightDozing = false
+    /// Until when a high-priority push's temporary allowlist gives the app the network in Doze.
+    public var networkAllowlistedUntil: SimTime = 0
 
     @inlinable public init() {}
 

@@ -36,6 +36,38 @@ final class OperatingSystemTests: XCTestCase {
         XCTAssertEqual(h.app.received.map(\.message), [.replied(.failed)])
     }
 
+    /// Doze holds the phone's network (docs/model.md#power): in a deep or a light idle window a
+    /// request from the phone fails at once, as offline, and one over a device's own network
+    /// goes; the end of the window gives the network back, and a high-priority push's allowlist
+    /// gives it for its 5 minutes, after which the idle window holds it again.
+    func testDozeHoldsThePhonesNetworkUnlessAHighPriorityPushAllowsIt() {
+        let h = PlatformHarness(roundTrip: 0.2)
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        func statusOfARequest(online: Bool? = nil) -> ReplyStatus? {
+            let before = h.app.received.count
+            h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7, online: online)
+            h.engine.run(until: h.engine.now + Time.second)
+            guard h.app.received.count == before + 1, case .replied(let status) = h.app.received.last!.message else { return nil }
+            return status
+        }
+        XCTAssertEqual(statusOfARequest(), .ok, "not dozing")
+        h.os.enterLightIdle()
+        XCTAssertEqual(statusOfARequest(), .failed, "light idle")
+        XCTAssertEqual(statusOfARequest(online: true), .ok, "light idle, a device's own network")
+        h.os.endLightIdleWindow()
+        XCTAssertEqual(statusOfARequest(), .ok, "light maintenance")
+        h.os.enterDeepIdle()
+        XCTAssertEqual(statusOfARequest(), .failed, "deep idle")
+        h.os.allowNetworkForHighPriorityPush()
+        XCTAssertEqual(statusOfARequest(), .ok, "deep idle, allowlisted")
+        h.engine.run(until: h.engine.now + OperatingSystem.highPriorityAllowlist)
+        XCTAssertEqual(statusOfARequest(), .failed, "deep idle, the allowlist over")
+        h.os.endDeepIdleWindow()
+        XCTAssertEqual(statusOfARequest(), .ok, "deep maintenance")
+        XCTAssertEqual(h.server.received.count, 5)
+    }
+
     /// An arrival at a rate so small that its gap exceeds any time falls past the replication:
     /// nothing is scheduled (the gap is not turned into a time that would overflow).
     func testAnArrivalAtATinyRateFallsPastTheReplication() {

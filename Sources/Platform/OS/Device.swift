@@ -99,7 +99,8 @@ extension OperatingSystem {
 
     /// Doze's states (docs/model.md#power; when they change is the Doze schedule the phone's
     /// own process keeps): deep idle takes over from light idle; light idle; the end of a light
-    /// idle window; the end of a deep idle window, which the programs that listen are told of.
+    /// idle window; the end of a deep idle window, which the programs that listen are told of
+    /// (the push service, the watch link, and the widget host, whose alarm waited for it).
     public func enterDeepIdle() {
         _device.dozing = true
         _device.lightDozing = false
@@ -110,4 +111,29 @@ extension OperatingSystem {
         _device.dozing = false
         broadcast(.dozeWindow)
     }
+
+    // MARK: Doze's rules (docs/model.md#power)
+
+    /// Whether Doze holds the phone's network from the app's programs now: in an idle window,
+    /// deep or light, no program of the app reaches the network (its requests fail at once, as
+    /// offline) until the window ends, unless a high-priority push gave the app the network
+    /// (`allowNetworkForHighPriorityPush`). A maintenance window, or the screen coming on, ends it.
+    @inlinable public var phoneNetworkHeld: Bool {
+        (_device.dozing || _device.lightDozing) && now >= _device.networkAllowlistedUntil
+    }
+
+    /// Whether a standard alarm (Android's periodic widget update is one) waits now: in a deep
+    /// Doze idle window it goes off at the window's end (the `dozeWindow` notice); light Doze
+    /// does not defer alarms.
+    @inlinable public var alarmsWait: Bool { _device.dozing }
+
+    /// A high-priority push reached the app: the push service puts the app on Doze's temporary
+    /// allowlist, so its programs have the network for `highPriorityAllowlist` whatever Doze holds.
+    public func allowNetworkForHighPriorityPush() {
+        _device.networkAllowlistedUntil = max(_device.networkAllowlistedUntil, now + Self.highPriorityAllowlist)
+    }
+
+    /// How long a high-priority push's temporary allowlist lasts (FCM's: up to a few minutes;
+    /// docs/platform-facts.md#android).
+    public static let highPriorityAllowlist = 5 * Time.minute
 }

@@ -15,7 +15,8 @@ extension OperatingSystem {
     /// Sends a request from the program at `sender` to the server at `server` over the phone's
     /// network (`online` nil), or over a device's own (`online` its state). Half a round trip
     /// (`network.latency`, from the sender's own stream) later it reaches the server, which
-    /// answers along the sender's reply route; with no network the sender gets a failure at once.
+    /// answers along the sender's reply route; with no network the sender gets a failure at once,
+    /// and so does a program on the phone whose network Doze holds (`phoneNetworkHeld`).
     /// A write on its way is held by the network (the server lets go of it on arrival).
     @inlinable
     public func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
@@ -23,7 +24,7 @@ extension OperatingSystem {
                                                     item: Int32 = -1, online: Bool? = nil) {
         let pid = sender.process
         let inc = engine.incarnation(pid)
-        guard online ?? _device.online else {
+        guard online ?? (_device.online && !phoneNetworkHeld) else {
             sendReply(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
                       to: pid, incarnation: inc, after: 0)
             return

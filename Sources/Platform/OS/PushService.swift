@@ -217,6 +217,8 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             return
         }
         os.engine.log(address, "wake", "app, writer \(writer.index)")
+        // A high-priority message puts the app on Doze's temporary allowlist: it has the network.
+        if highPriority { os.allowNetworkForHighPriorityPush() }
         if os.launchAppInBackground(.pushWake) { sendSilentPush() }
     }
 

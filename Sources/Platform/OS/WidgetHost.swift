@@ -79,6 +79,11 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The hint's alarm went off in a deep Doze idle window and waits for its end (`alarmsWait`).
+    private var hintWaitsForDoze = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The last timeline was built while its data was closed (before first unlock).
     private var builtWhileProtected = false
     #if !DEBUG
@@ -196,6 +201,10 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 runProvider(.appUpdate)
             case .firstUnlock where builtWhileProtected:
                 runProvider(.firstUnlock)
+            case .dozeWindow where hintWaitsForDoze:
+                // The idle window that held the hint's alarm is over: it goes off now.
+                hintWaitsForDoze = false
+                hintDue()
             default: break
             }
         case .galleryOpened:
@@ -281,17 +290,25 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     }
 
     private func setHint(_ t: SimTime, keepEarlier: Bool = false) {
-        if keepEarlier && nextHint > os.now && nextHint <= t { return }
+        if keepEarlier && (hintWaitsForDoze || nextHint > os.now) && nextHint <= t { return }
         nextHint = t
+        hintWaitsForDoze = false
         hintGeneration += 1
         if t < os.settings.duration {
             os.send(.hintDue(generation: hintGeneration), to: address, after: t - os.now)
         }
     }
 
-    /// The timeline's hint came due: reload if budget remains, else when it returns.
+    /// The timeline's hint came due: reload if budget remains, else when it returns. The hint's
+    /// timer is a standard alarm (Android's periodic widget update): in a deep Doze idle window
+    /// it waits for the window's end (docs/model.md#power).
     private func hintDue() {
         if reloadPending || providerRunning { return }
+        if os.alarmsWait {
+            hintWaitsForDoze = true
+            os.engine.log(address, "alarmDeferred", "doze")
+            return
+        }
         let now = os.now
         let available = budget.nextAvailable(at: now)   // never later than now while Developer Mode charges nothing
         if available > now {

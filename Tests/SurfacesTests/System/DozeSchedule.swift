@@ -18,4 +18,20 @@ enum DozeSchedule {
         }
         return starts
     }
+
+    /// The starts of light Doze's maintenance windows for a screen off at 0 and a phone that never
+    /// dozes deeply (a moving one): idle from 1 min, for 5, 10, then 15 minutes at a time, with a
+    /// minute of maintenance between.
+    static func lightMaintenanceStarts(until end: SimTime) -> [SimTime] {
+        var starts: [SimTime] = []
+        var idleFrom = Time.minute
+        var k = 0
+        while idleFrom < end {
+            let m = idleFrom + min(5 * Time.minute << min(k, 2), 15 * Time.minute)
+            starts.append(m)
+            idleFrom = m + Time.minute
+            k += 1
+        }
+        return starts
+    }
 }
