@@ -1,19 +1,45 @@
 import XCTest
 import SimKernel
+import Platform
 import Surfaces
 
 /// The backend's cost by surface and endpoint (§25.2, §25.13; docs/model.md#backend-and-push,
 /// docs/metrics.md#backend-cost): each request is counted under the surface of the program
 /// that sent it and under its endpoint, with the bytes its endpoint carries.
 final class BackendCostTests: XCTestCase {
-    private let surfaces: [Metric] = [.backendRequestsApp, .backendRequestsWidget, .backendRequestsWatch, .backendRequestsShare,
-                                      .backendRequestsAction, .backendRequestsCar, .backendRequestsTV, .backendRequestsElsewhere,
-                                      .backendRequestsAdded]
-    private let surfaceBytes: [Metric] = [.backendBytesApp, .backendBytesWidget, .backendBytesWatch, .backendBytesShare,
-                                          .backendBytesAction, .backendBytesCar, .backendBytesTV, .backendBytesElsewhere,
-                                          .backendBytesAdded]
-    private let endpoints: [Metric] = [.backendRequestsSync, .backendRequestsCompactFetch, .backendRequestsWrite, .backendRequestsRevoke]
-    private let endpointBytes: [Metric] = [.backendBytesSync, .backendBytesCompactFetch, .backendBytesWrite]
+    /// The endpoints' metrics, read from the registry for every endpoint the network knows
+    /// (`RequestKind`): each has a `backend.requests.E`; those whose requests carry a payload a
+    /// `backend.bytes.E`. A new endpoint without its metric fails here, and one with a payload
+    /// but no bytes metric fails the bytes' sum.
+    private var endpoints: [Metric] {
+        RequestKind.allCases.map { kind in
+            let m = Self.metric(named: "backend.requests.\(kind)")
+            XCTAssertNotNil(m, "the endpoint \(kind) has no backend.requests.\(kind)")
+            return m ?? .backendRequests
+        }
+    }
+    private var endpointBytes: [Metric] { RequestKind.allCases.compactMap { Self.metric(named: "backend.bytes.\($0)") } }
+    /// The surfaces' metrics, read from the registry: every other per-replication count or byte
+    /// total under `backend.requests.` or `backend.bytes.`.
+    private var surfaces: [Metric] { Self.bySurface("backend.requests.", unit: "count") }
+    private var surfaceBytes: [Metric] { Self.bySurface("backend.bytes.", unit: "bytes") }
+
+    private static func metric(named name: String) -> Metric? { Metric.allCases.first { $0.spec.name == name } }
+    private static func bySurface(_ prefix: String, unit: String) -> [Metric] {
+        let endpointNames = Set(RequestKind.allCases.map { "\(prefix)\($0)" })
+        return Metric.allCases.filter { m in
+            m.spec.name.hasPrefix(prefix) && m.spec.shape == .perReplication && m.spec.unit == unit && !endpointNames.contains(m.spec.name)
+        }
+    }
+
+    /// The registry's breakdowns are the ones the docs list: nine surfaces, five endpoints
+    /// (sign-in by code the fifth), three of them carrying bytes.
+    func testTheBreakdownsComeFromTheRegistry() {
+        XCTAssertEqual(surfaces.map(\.spec.name), ["app", "widget", "watch", "share", "action", "car", "tv", "elsewhere", "added"].map { "backend.requests.\($0)" })
+        XCTAssertEqual(surfaceBytes.count, surfaces.count)
+        XCTAssertEqual(endpoints.map(\.spec.name), ["sync", "compactFetch", "write", "revoke", "deviceCode"].map { "backend.requests.\($0)" })
+        XCTAssertEqual(endpointBytes.map(\.spec.name), ["sync", "compactFetch", "write"].map { "backend.bytes.\($0)" })
+    }
 
     /// The sum of the values that apply (a surface that is off has none).
     private func sum(_ r: ReplicationResult, _ ms: [Metric]) -> Double {
@@ -30,8 +56,10 @@ final class BackendCostTests: XCTestCase {
         var android = Parameters.defaults(for: .android); android.duration = base.duration
         var direct = own; Self.everySurfaceCallsTheBackend(&direct)
         var directSignOut = direct; directSignOut.signout.at = Time.day + 12 * Time.hour
+        var byCode = directSignOut; byCode.tv.signIn = .byCode; byCode.observe.warmup = 0   // the code is asked for at time 0
         return [("defaults", base), ("widget fetches its own data", own), ("sign-out", signOut), ("android", android),
-                ("every surface calls the backend", direct), ("every surface calls the backend, sign-out", directSignOut)]
+                ("every surface calls the backend", direct), ("every surface calls the backend, sign-out", directSignOut),
+                ("every surface calls the backend, sign-out, television signed in by code", byCode)]
     }
 
     /// The designs in which the watch, the share extension and the car call the backend
@@ -50,6 +78,7 @@ final class BackendCostTests: XCTestCase {
     /// breakdown's total; the per-minute counts are kept apart, so comparing them checks that
     /// each request is counted once in each.)
     func testPerSurfaceAndPerEndpointFiguresSumToTheTotals() {
+        var everyEndpointUsed = false
         for (name, p) in everySurfaceOn {
             for seed: UInt64 in 1...3 {
                 let r = Replication.run(p, seed: seed)
@@ -61,8 +90,10 @@ final class BackendCostTests: XCTestCase {
                 XCTAssertEqual(sum(r, endpoints), total, "\(name), seed \(seed): requests by endpoint")
                 XCTAssertEqual(sum(r, surfaceBytes), bytes, accuracy: 1e-6 * bytes, "\(name), seed \(seed): bytes by surface")
                 XCTAssertEqual(sum(r, endpointBytes), bytes, accuracy: 1e-6 * bytes, "\(name), seed \(seed): bytes by endpoint")
+                if endpoints.allSatisfy({ r[value: $0] > 0 }) { everyEndpointUsed = true }
             }
         }
+        XCTAssertTrue(everyEndpointUsed, "some study uses every endpoint, so each is in a sum that is checked")
     }
 
     /// The widget alone fetching its own data at every reload, on round half hours with no
