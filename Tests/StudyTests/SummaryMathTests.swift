@@ -95,6 +95,26 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertEqual(f.quantiles[1], 0.4, accuracy: 0.4 / 128)
     }
 
+    /// A count's quantiles are whole numbers (summary.csv and the terminal print a count's
+    /// p50 as 50, not as its bucket's middle, 50.1953): each is the whole number of the bucket
+    /// the quantile falls in, the exact order statistic where a bucket is narrower than 1.
+    func testTheQuantilesOfACountAreWholeNumbers() {
+        var m = MetricAccumulator(shape: .perReplication)
+        for k in 1...100 { m.histogram.record(Double(k)); m.moments.add(Double(k)) }
+        let spec = MetricSpec(name: "x.requests", unit: "count", shape: .perReplication, doc: "")
+        let f = SummaryFigures(m, spec: spec)
+        XCTAssertTrue(spec.countsWholeThings)
+        for (level, q) in zip(SummaryFigures.levels, f.quantiles) {
+            XCTAssertEqual(q, q.rounded(), "\(level.name) = \(q)")
+            XCTAssertEqual(q, (level.q * 100).rounded(.up), accuracy: 1, level.name)
+        }
+        XCTAssertEqual(f.quantiles[0], 5)
+        XCTAssertEqual(f.quantiles[1], 50)
+        // A share keeps its bucket's middle.
+        let share = SummaryFigures(m, spec: MetricSpec(name: "x.lost", unit: "fraction", shape: .perReplication, doc: ""))
+        XCTAssertNotEqual(share.quantiles[1], share.quantiles[1].rounded())
+    }
+
     func testSampledMetricPoolsSamplesAndIntervalsOverReplicationMeans() {
         let replications = [[1.0, 2.0, 3.0], [10.0], [4.0, 6.0]]
         var point = PointAccumulator()

@@ -23,7 +23,9 @@ public struct SummaryFigures: Sendable, Equatable {
     /// the confidence interval over the replications' means. Per-replication
     /// metric: everything over the replications that have a value.
     /// Figures that do not exist (no values; an interval from fewer than two) are NaN.
-    public init(_ m: MetricAccumulator, shape: MetricShape) {
+    /// `wholeNumbers`: the values are counts, so each quantile is the whole number its
+    /// histogram bucket holds (the bucket's middle, rounded: a bucket narrower than 1 holds one).
+    public init(_ m: MetricAccumulator, shape: MetricShape, wholeNumbers: Bool = false) {
         n = m.moments.count
         mean = m.moments.mean
         sd = m.moments.sd
@@ -31,7 +33,13 @@ public struct SummaryFigures: Sendable, Equatable {
         (ci95Low, ci95High) = (ci.low, ci.high)
         let histogram = m.histogram      // built once from the pooled replications
         quantiles = Self.levels.map { histogram.quantile($0.q) }
+        if wholeNumbers { quantiles = quantiles.map { $0.rounded() } }
         max = histogram.max
+    }
+
+    /// The figures of metric `spec` at one point (its shape, and whole-number quantiles for a count).
+    public init(_ m: MetricAccumulator, spec: MetricSpec) {
+        self.init(m, shape: spec.shape, wholeNumbers: spec.countsWholeThings)
     }
 
     /// A single population-level value (`backend.requests.peakToMean`) over `n` replications.
@@ -68,7 +76,7 @@ public enum SummaryTable {
             let prefix = [layout.name] + layout.fields
             let replications = String(point.replications)
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                let figures = SummaryFigures(point.metrics[slot], shape: spec.shape)
+                let figures = SummaryFigures(point.metrics[slot], spec: spec)
                 table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
             }
             let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)

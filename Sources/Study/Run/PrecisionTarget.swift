@@ -38,7 +38,7 @@ public struct PrecisionTarget: Sendable, Equatable {
 
     /// The half-width and mean summary.csv reports for the metric at a point.
     func figures(_ m: MetricAccumulator) -> (halfWidth: Double, mean: Double) {
-        let f = SummaryFigures(m, shape: metric.spec.shape)
+        let f = SummaryFigures(m, spec: metric.spec)
         return ((f.ci95High - f.ci95Low) / 2, f.mean)
     }
 

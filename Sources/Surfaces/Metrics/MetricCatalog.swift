@@ -19,6 +19,10 @@ public struct MetricSpec: Sendable, Equatable {
     public init(name: String, unit: String, shape: MetricShape, doc: String) {
         (self.name, self.unit, self.shape, self.doc) = (name, unit, shape, doc)
     }
+
+    /// Whether its values are whole numbers: a count (`count`) or a number of items (`items`),
+    /// whose quantiles are whole numbers too.
+    public var countsWholeThings: Bool { unit == "count" || unit == "items" }
 }
 
 /// The metric table. Names follow docs/metrics.md: `S.staleness`, `S.age`, `S.lag`, ...
