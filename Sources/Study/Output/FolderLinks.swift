@@ -27,6 +27,9 @@ enum FolderLinks {
     public static let forceVariable = "SURFACESIM_FOLDER_COMMIT"
     /// The value of `forceVariable` that forces it.
     public static let forceValue = "links"
+    /// The value of `forceVariable` that makes every swap refused, as NFS refuses it: the
+    /// sibling built for a swap is then moved into the folder and committed through links.
+    public static let refusedSwapValue = "no-exchange"
 
     /// Whether the commit of `folder`, whose lock `lock` is, goes through links: it already
     /// does, it is a mount point (which cannot be renamed), its lock is inside it (nothing can

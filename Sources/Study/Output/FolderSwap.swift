@@ -22,6 +22,7 @@ enum FolderSwap {
     ///   the two (EINVAL, ENOSYS, EXDEV, EBUSY, ENOTSUP, or no renameat2 at all).
     /// - Throws: `AtomicWriteError` with the system's reason for any other failure.
     static func exchange(_ a: String, _ b: String) throws(AtomicWriteError) -> Bool {
+        if let forced = getenv(FolderLinks.forceVariable), String(cString: forced) == FolderLinks.refusedSwapValue { return false }
         guard let symbol = dlsym(nil, "renameat2") else { return false }
         let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
         if renameat2(workingDirectory, a, workingDirectory, b, exchangeFlag) == 0 { return true }
