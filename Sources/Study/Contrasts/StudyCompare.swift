@@ -109,7 +109,7 @@ struct FinishedStudy {
         }
         let summaryPath = POSIXFiles.join(directory, "summary.csv")
         runsPath = POSIXFiles.join(directory, "runs.csv")
-        for path in [summaryPath, runsPath] where POSIXFiles.fileType(path) != S_IFREG {
+        for path in [summaryPath, runsPath] where POSIXFiles.fileType(path, followingLinks: true) != S_IFREG {
             throw .invalid("\(path): no such file; compare needs the runs.csv and summary.csv of a finished run")
         }
         let records: [[String]]

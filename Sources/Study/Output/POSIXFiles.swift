@@ -82,10 +82,12 @@ enum POSIXFiles {
         for directory in created.reversed() where rmdir(directory) != 0 { return }
     }
 
-    /// The file type bits of `path` itself (a symbolic link is not followed); nil if it does not exist.
-    static func fileType(_ path: String) -> mode_t? {
+    /// The file type bits of `path` itself (a symbolic link is not followed, unless
+    /// `followingLinks`: an input, or a result file of a folder committed through links);
+    /// nil if it does not exist.
+    static func fileType(_ path: String, followingLinks: Bool = false) -> mode_t? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
 
