@@ -12,8 +12,8 @@ final class FolderWriterRulesTests: XCTestCase {
 
     /// Each verb that commits a folder with two invocations writing different sets (the old, the new).
     private func verbs(_ sim: SurfaceSimBinary) throws -> [(name: String, old: [String], new: [String])] {
-        try sim.succeed(["run", scenario, "--seed", "1", "--out", "a", "--quiet"])
-        try sim.succeed(["run", scenario, "--seed", "1", "--set", "push.loss=0.5", "--out", "b", "--quiet"])
+        try sim.succeed(["run", scenario, "--seed", "1", "--runs", "2", "--out", "a", "--quiet"])
+        try sim.succeed(["run", scenario, "--seed", "1", "--runs", "2", "--set", "push.loss=0.5", "--out", "b", "--quiet"])
         return [
             ("compare", ["compare", "b", "a"], ["compare", "a", "b"]),
             ("probes", ["probes", "--only", "P25.1", "--runs", "2", "--seed", "1"], ["probes", "--only", "P25.1", "--runs", "3", "--seed", "2"]),
