@@ -24,8 +24,9 @@ final class FolderWriterRulesTests: XCTestCase {
     }
 
     /// Every verb stopped after the swap, or at the steps of a commit through links, leaves the old or
-    /// the new set, and its own next run clears what the stop left (today's probes, failures, signals
-    /// and infer never cleared the previous set left beside the folder).
+    /// the new set, and its own next run clears what the stop left and brings back a folder of the
+    /// user's the stop had left in the previous set (probes, failures, signals and infer never
+    /// cleared the previous set left beside the folder, and the user's folder stayed in it).
     func testEveryVerbClearsWhatItsInterruptedCommitLeft() throws {
         let sim = try SurfaceSimBinary()
         let cases: [(FolderCommitFaultTests.Commit, String)] = [(.swap, "swapped"),
@@ -38,6 +39,9 @@ final class FolderWriterRulesTests: XCTestCase {
                 let first = try sim.run(verb.old + ["--out", folder, "--quiet"])
                 XCTAssertEqual(first.status, 0, first.err)
                 let old = try sim.results(folder)
+                // A folder of the user's inside it stays there, whatever the stop.
+                try FileManager.default.createDirectory(atPath: sim.path(folder + "/mine"), withIntermediateDirectories: false)
+                try "kept\n".write(toFile: sim.path(folder + "/mine/notes.txt"), atomically: false, encoding: .utf8)
                 let stopped = try sim.run(verb.new + ["--out", folder, "--quiet"],
                                           environment: environment.merging(["SURFACESIM_FAULT_AT": step]) { $1 })
                 XCTAssertEqual(stopped.status, FolderCommitFaultTests.faultStatus, "\(folder): \(stopped.err)")
@@ -47,6 +51,7 @@ final class FolderWriterRulesTests: XCTestCase {
                 XCTAssertEqual(again.status, 0, "\(folder): \(again.err)")
                 XCTAssertEqual(try sim.results(folder), new, folder)
                 XCTAssertEqual(try FolderCommitFaultTests.leftovers(sim, of: folder), [], folder)
+                XCTAssertEqual(try? String(contentsOfFile: sim.path(folder + "/mine/notes.txt"), encoding: .utf8), "kept\n", folder)
             }
         }
     }
