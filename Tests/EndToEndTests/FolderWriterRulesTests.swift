@@ -150,6 +150,19 @@ final class FolderWriterRulesTests: XCTestCase {
         }
     }
 
+    /// An export folder committed through links takes a second export: what the commit keeps in it
+    /// is not a file of the user's.
+    func testAnExportFolderCommittedThroughLinksTakesTheNextExport() throws {
+        let sim = try SurfaceSimBinary()
+        for seed in ["1", "2", "3"] {
+            let export = try sim.run(["failures", "--only", "F1", "--runs", "2", "--seed", seed, "--export", "x", "--out", "o", "--quiet"],
+                                     environment: ["SURFACESIM_FOLDER_COMMIT": "links"])
+            XCTAssertEqual(export.status, 0, export.err)
+        }
+        XCTAssertTrue(try String(contentsOfFile: sim.path("x/F1-causes.json5"), encoding: .utf8).contains("--seed 3"))
+        XCTAssertNotNil(try? FileManager.default.destinationOfSymbolicLink(atPath: sim.path("x/.surfacesim-current")))
+    }
+
     /// A result folder whose name is close to the 255 bytes a file name may have is written: the
     /// names made beside it (lock, sibling) are shortened, the same way for every writer. A scenario
     /// `name` longer than that cannot name a folder: bad input, as `validate` says.
