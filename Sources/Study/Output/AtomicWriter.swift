@@ -146,11 +146,11 @@ public struct AtomicWriter: Sendable {
             throw error
         }
         guard swapped else {
-            // The results are complete in the sibling: they go into the folder, never away.
+            // The results are complete in the sibling: they go into the folder and are committed there.
             let set: String
             do { set = try FolderLinks.moveIn(sibling, folder: folder.path) } catch {
-                throw AtomicWriteError(path: error.path, message: error.message
-                                       + "; the new results are kept complete in \(sibling)")
+                FileTree.remove(sibling)
+                throw error
             }
             try FolderLinks.commit(set, into: folder.path, names: stagedNames, removes: removesUnwritten, leavesBehind: leavesBehind)
             CommitStep.previousRemoved.reached()
