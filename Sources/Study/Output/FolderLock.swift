@@ -1,6 +1,7 @@
 // One writer per result folder: an exclusive flock on `.<name>.lock` beside the
-// folder (inside it, `.surfacesim-lock`, where nothing can be made beside it), holding the writer's process id and command so that a refused second
-// writer can name it.
+// folder (inside it, `.surfacesim-lock`, where nothing can be made beside it),
+// holding the writer's process id and command so that a refused second writer can
+// name it. Taking it clears what an interrupted commit of the folder left.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
