@@ -3,7 +3,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/surfacesim
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench results release clean cluster-test population
+.PHONY: run test bench results release clean cluster-test filesystem-test population
 
 ## Builds in release mode and runs the default study into Results/default/.
 run: release
@@ -41,6 +41,12 @@ population: release
 ## runs a small study as a job array, merges it and compares the bytes with the unsplit run.
 cluster-test:
 	./scripts/cluster-test.sh
+
+## The folder commit on file systems that cannot swap two folders (needs root): a FUSE file
+## system (Debian's bindfs, installed if missing), a bind mount as --out, and one inside a
+## read-only folder; mounts undone on exit.
+filesystem-test:
+	./scripts/filesystem-test.sh
 
 release:
 	$(SWIFT) build -c release --product surfacesim 2>&1 | grep -v "^\[" || true

@@ -94,7 +94,10 @@ final class SurfaceSimBinary {
     /// The CSV and SVG files of a result folder.
     func results(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
+        // A name whose link the current set does not hold (a file a commit through links adds, before
+        // its switch) opens as no file: it is not in the set.
         for name in try FileManager.default.contentsOfDirectory(atPath: path(folder)) where name.hasSuffix(".csv") || name.hasSuffix(".svg") {
+            guard FileManager.default.fileExists(atPath: path(folder + "/" + name)) else { continue }
             files[name] = try Data(contentsOf: directory.appendingPathComponent(folder).appendingPathComponent(name))
         }
         return files

@@ -7,7 +7,8 @@ final class OutputFolderTests: XCTestCase {
         // Tests/EndToEndTests/FolderCommitFaultTests.swift lists the same names: a new step goes there too.
         XCTAssertEqual(CommitStep.allCases.map(\.rawValue),
                        ["leftoversRemoved", "siblingCreated", "firstFileWritten", "filesWritten", "siblingSynced",
-                        "swapped", "foldersCarried", "parentSynced", "previousRemoved"])
+                        "previousLinked", "namesLinked", "swapped", "foldersCarried", "parentSynced", "unusedNamesRemoved",
+                        "previousRemoved"])
     }
 
     func testASecondLockIsRefusedNamingTheHolderAndTheFileGoesWithTheHolder() throws {

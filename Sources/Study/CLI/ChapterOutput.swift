@@ -37,12 +37,12 @@ enum ChapterOutput {
         // second writer is refused at once.
         if let problem = OutputFolder.problem(out, ownFolderOnly: true) { throw .input(problem) }
         if let exportDir, let problem = ExportFolder.problem(exportDir) { throw .input(problem) }
+        if let exportDir, let real = POSIXFiles.intendedPath(exportDir), real == POSIXFiles.intendedPath(out) {
+            throw .usage("--export: name another folder than --out (\(out))")
+        }
         let lock = try acquire(out, context: context)
         defer { lock.release() }
         if let exportDir {
-            if let real = POSIXFiles.realPath(exportDir), real == POSIXFiles.realPath(out) {
-                throw .usage("--export: name another folder than --out (\(out))")
-            }
             let exportLock = try acquire(exportDir, context: context)
             defer { exportLock.release() }
             try write(export(runs, seed), to: exportDir, lock: exportLock)

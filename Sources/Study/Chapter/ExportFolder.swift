@@ -10,7 +10,8 @@ enum ExportFolder {
     static func problem(_ dir: String) -> String? {
         if let problem = OutputFolder.problem(dir) { return problem }
         guard let real = POSIXFiles.realPath(dir), POSIXFiles.isDirectory(real) else { return nil }
-        for name in POSIXFiles.entries(of: real) {
+        // What a commit keeps inside the folder (a commit through links) is no file of the user's.
+        for name in POSIXFiles.entries(of: real) where !name.hasPrefix(FolderLinks.reservedPrefix) {
             guard name.hasSuffix(".json5"),
                   case .success(let text) = TextFile.contents(of: POSIXFiles.join(real, name), limit: 65_536),
                   text.hasPrefix("// "), text.contains("\n" + signature) else {

@@ -26,6 +26,12 @@ public enum StudyCompare {
     /// - Returns: the rows and the paths written.
     public static func compare(_ a: String, _ b: String, into output: String,
                                commandLine: [String]) throws(StudyError) -> (rows: [ContrastRow], files: [String]) {
+        // The output is locked before either study is read, and is neither of them.
+        try checkOutputIsNoInput(output, [a, b])
+        if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
+        defer { lock.release() }
         let (sa, sb) = (try FinishedStudy(a), try FinishedStudy(b))
         func metricColumns(_ header: [String]) -> ArraySlice<String> { header.drop { $0 != "seed" } }
         guard metricColumns(sa.runs.header) == metricColumns(sb.runs.header) else {
@@ -47,11 +53,6 @@ public enum StudyCompare {
             rows += ContrastStatistic.rows(prefix: [point.name] + point.fields, label: sb.label(p, study: b),
                                            baseline: sa.points[base].inputs, value: point.inputs, pairs: pairs)
         }
-        if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
-        let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
-        defer { lock.release() }
-        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: nil)
         var commit = AtomicWriter(directory: output)
         commit.removesUnwritten = ForestPlot.isFileName
         commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: sb.columns))
@@ -68,6 +69,17 @@ public enum StudyCompare {
         ])))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
         return (rows, commit.stagedNames.map { POSIXFiles.join(output, $0) })
+    }
+
+    /// `--out` must not be one of the compared studies, nor hold one, nor lie inside one: it would rewrite its own input.
+    static func checkOutputIsNoInput(_ output: String, _ inputs: [String]) throws(StudyError) {
+        guard let out = POSIXFiles.intendedPath(output) else { return }
+        for input in inputs {
+            guard let study = POSIXFiles.realPath(input) else { continue }
+            if study == out || study.hasPrefix(out + "/") || out.hasPrefix(study + "/") {
+                throw .invalid("--out \(output) is the study folder \(input) (or holds it, or lies in it); write the comparison to another folder")
+            }
+        }
     }
 }
 
@@ -86,14 +98,18 @@ struct FinishedStudy {
     let columns: [String]
     let points: [Point]
 
+    /// The folder's files, held as one set while they are read.
+    private let snapshot: InputSnapshot
+
     init(_ directory: String) throws(StudyError) {
         self.directory = directory
+        snapshot = InputSnapshot(directory, names: ["summary.csv", "runs.csv"])
         guard POSIXFiles.isDirectory(directory) else {
             throw .invalid("\(directory): \(POSIXFiles.exists(directory) ? "is not a folder" : "no such folder"); name the result folder of a finished 'surfacesim run'")
         }
         let summaryPath = POSIXFiles.join(directory, "summary.csv")
         runsPath = POSIXFiles.join(directory, "runs.csv")
-        for path in [summaryPath, runsPath] where POSIXFiles.fileType(path) != S_IFREG {
+        for path in [summaryPath, runsPath] where POSIXFiles.fileType(path, followingLinks: true) != S_IFREG {
             throw .invalid("\(path): no such file; compare needs the runs.csv and summary.csv of a finished run")
         }
         let records: [[String]]

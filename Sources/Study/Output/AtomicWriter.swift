@@ -106,38 +106,101 @@ public struct AtomicWriter: Sendable {
         if let lock {
             held = lock
         } else {
-            held = try FolderLock.acquire(try OutputFolder.resolve(directory), command: ["surfacesim"])
-            FileTree.removeLeftovers(of: held.folder, checkpointFolder: leavesBehind.first)
+            held = try FolderLock.acquire(try OutputFolder.resolve(directory), command: ["surfacesim"],
+                                          checkpointFolder: leavesBehind.first)
         }
         defer { if lock == nil { held.release() } }
         let folder = held.folder
         CommitStep.leftoversRemoved.reached()
-        let sibling = folder.siblingPath
         if let type = POSIXFiles.fileType(folder.path), type != S_IFDIR {
             throw AtomicWriteError(path: directory, message: "not a folder (results go into a folder)")
         }
-        guard mkdir(sibling, 0o755) == 0 else {
-            throw AtomicWriteError(path: sibling, message: "cannot create directory: \(POSIXFiles.reason())")
+        if FolderLinks.chosen(for: folder, lock: held) {
+            try commitThroughLinks(folder)
+        } else {
+            try commitBySwap(folder)
         }
+        for file in adopted { unlink(file.source) }
+    }
+
+    /// The new set is built in a sibling folder and swapped with the folder in one step; a
+    /// file system that refuses the swap gets the sibling moved into the folder and committed through links.
+    private func commitBySwap(_ folder: OutputFolder) throws(AtomicWriteError) {
+        let sibling = folder.siblingPath
+        try FileTree.makeMarkedFolder(sibling)
         // The new folder keeps the previous one's permissions.
         var previous = stat()
         if stat(folder.path, &previous) == 0 { chmod(sibling, previous.st_mode & 0o7777) }
         CommitStep.siblingCreated.reached()
         do {
-            try build(sibling, previous: folder.path)
-            try swap(sibling, into: folder)
+            try build(sibling, carrying: carried(fromPlain: folder.path))
         } catch {
             FileTree.remove(sibling)
             throw error
         }
+        let swapped: Bool
+        do {
+            swapped = try swap(sibling, into: folder)
+        } catch {
+            FileTree.remove(sibling)
+            throw error
+        }
+        guard swapped else {
+            // The results are complete in the sibling: they go into the folder and are committed there.
+            let set: String
+            do { set = try FolderLinks.moveIn(sibling, folder: folder.path) } catch {
+                FileTree.remove(sibling)
+                throw error
+            }
+            try FolderLinks.commit(set, into: folder.path, names: stagedNames, removes: removesUnwritten, leavesBehind: leavesBehind)
+            CommitStep.previousRemoved.reached()
+            return
+        }
         FileTree.removePreviousSet(sibling, leavesBehind: leavesBehind)
         POSIXFiles.syncDirectory(folder.parent)
         CommitStep.previousRemoved.reached()
-        for file in adopted { unlink(file.source) }
+    }
+
+    /// The new set is built as a set folder inside the folder and made current by one rename of its pointer.
+    private func commitThroughLinks(_ folder: OutputFolder) throws(AtomicWriteError) {
+        let name = FolderLinks.newSetName()
+        let set = POSIXFiles.join(folder.path, name)
+        try FileTree.makeMarkedFolder(set)
+        CommitStep.siblingCreated.reached()
+        do {
+            try build(set, carrying: carried(fromLinked: folder.path))
+        } catch {
+            FileTree.remove(set)
+            throw error
+        }
+        try FolderLinks.commit(name, into: folder.path, names: stagedNames, removes: removesUnwritten, leavesBehind: leavesBehind)
+        CommitStep.previousRemoved.reached()
+    }
+
+    /// Files of a plain previous set that this commit neither writes nor removes (they are kept), by name.
+    private func carried(fromPlain previous: String) -> [(name: String, source: String)] {
+        let names = Set(stagedNames)
+        return POSIXFiles.entries(of: previous).compactMap { name in
+            let path = POSIXFiles.join(previous, name)
+            guard !names.contains(name), !leavesBehind.contains(name), !name.hasPrefix(FolderLinks.reservedPrefix),
+                  !POSIXFiles.isDirectory(path), !(removesUnwritten?(name) ?? false) else { return nil }
+            return (name, path)
+        }
+    }
+
+    /// The current set's files of a folder committed through links that this commit neither writes nor removes.
+    private func carried(fromLinked folder: String) -> [(name: String, source: String)] {
+        guard let current = FolderLinks.currentSet(folder) else { return [] }
+        let names = Set(stagedNames)
+        return POSIXFiles.entries(of: folder).compactMap { name in
+            guard FolderLinks.linkedName(folder, name) != nil, !names.contains(name), !(removesUnwritten?(name) ?? false) else { return nil }
+            let source = POSIXFiles.join(POSIXFiles.join(folder, current), name)
+            return POSIXFiles.fileType(source) == S_IFREG ? (name, source) : nil
+        }
     }
 
     /// Writes the new set into the empty folder `sibling` and flushes it.
-    private func build(_ sibling: String, previous: String) throws(AtomicWriteError) {
+    private func build(_ sibling: String, carrying carried: [(name: String, source: String)]) throws(AtomicWriteError) {
         var first = true
         func written() {
             if first { CommitStep.firstFileWritten.reached() }
@@ -151,32 +214,40 @@ public struct AtomicWriter: Sendable {
             try POSIXFiles.writeDurably(POSIXFiles.join(sibling, file.name), file.contents)
             written()
         }
-        let names = Set(stagedNames)
-        for name in POSIXFiles.entries(of: previous) where !names.contains(name) && !leavesBehind.contains(name) {
-            let path = POSIXFiles.join(previous, name)
-            guard !POSIXFiles.isDirectory(path), !(removesUnwritten?(name) ?? false) else { continue }
-            try FileTree.addName(path, as: POSIXFiles.join(sibling, name))
-        }
+        for file in carried { try FileTree.addName(file.source, as: POSIXFiles.join(sibling, file.name)) }
         CommitStep.filesWritten.reached()
         POSIXFiles.syncDirectory(sibling)
         CommitStep.siblingSynced.reached()
     }
 
     /// Puts the built `sibling` in the folder's place; the previous set is then at `sibling`.
-    private func swap(_ sibling: String, into folder: OutputFolder) throws(AtomicWriteError) {
+    /// - Returns: false, with nothing changed, where the file system cannot swap the two.
+    private func swap(_ sibling: String, into folder: OutputFolder) throws(AtomicWriteError) -> Bool {
         if POSIXFiles.exists(folder.path) {
-            try FolderSwap.exchange(sibling, folder.path)
+            // The previous set is marked too, so that it is cleared if the commit stops after the swap.
+            try FileTree.mark(folder.path)
+            do {
+                guard try FolderSwap.exchange(sibling, folder.path) else {
+                    unlink(POSIXFiles.join(folder.path, FileTree.markerName))
+                    return false
+                }
+            } catch {
+                unlink(POSIXFiles.join(folder.path, FileTree.markerName))
+                throw error
+            }
         } else {
             try POSIXFiles.moveIntoPlace(sibling, folder.path)
         }
         CommitStep.swapped.reached()
-        for name in POSIXFiles.entries(of: sibling) where !leavesBehind.contains(name) {
+        for name in POSIXFiles.entries(of: sibling) where !leavesBehind.contains(name) && name != FileTree.markerName {
             let path = POSIXFiles.join(sibling, name)
             if POSIXFiles.isDirectory(path) { rename(path, POSIXFiles.join(folder.path, name)) }
         }
+        unlink(POSIXFiles.join(folder.path, FileTree.markerName))
         CommitStep.foldersCarried.reached()
         POSIXFiles.syncDirectory(folder.parent)
         CommitStep.parentSynced.reached()
+        return true
     }
 
     /// Writes one file atomically: a temporary beside it, fsync, rename.

@@ -20,7 +20,8 @@ final class CSVRecordReader {
     /// Opens `path`; nil with the system's reason if it cannot be read.
     init(path: String) throws(TextFileError) {
         self.path = path
-        guard let file = fopen(path, "r") else { throw TextFileError(reason: POSIXFiles.reason()) }
+        let pinned = InputSnapshot.openHeld(path).flatMap { fdopen($0, "r") }
+        guard let file = pinned ?? fopen(path, "r") else { throw TextFileError(reason: POSIXFiles.reason()) }
         self.file = file
     }
 

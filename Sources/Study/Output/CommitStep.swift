@@ -9,11 +9,14 @@ import Musl
 import Darwin
 #endif
 
-/// A point between two file operations of `AtomicWriter.commit`.
+/// A point between two file operations of `AtomicWriter.commit`. A commit by swap passes
+/// every step but `previousLinked`, `namesLinked` and `unusedNamesRemoved`; a commit through
+/// links (docs/output.md#atomic-results) passes every one.
 public enum CommitStep: String, CaseIterable, Sendable {
     /// The leftovers of an interrupted commit of this folder are gone.
     case leftoversRemoved
-    /// The empty sibling folder `.<name>.commit-<pid>` exists beside the folder.
+    /// The empty sibling folder `.<name>.commit-<pid>` exists beside the folder, marked as this
+    /// program's (committing through links: the set folder `.surfacesim-set-<id>` inside it).
     case siblingCreated
     /// The first file of the new set is in the sibling.
     case firstFileWritten
@@ -21,12 +24,20 @@ public enum CommitStep: String, CaseIterable, Sendable {
     case filesWritten
     /// The sibling's entries are flushed to disk.
     case siblingSynced
-    /// The sibling and the folder have swapped names (or, for a new folder, the sibling was renamed).
+    /// Committing through links: the files of the previous set the new one writes or drops
+    /// are links through the folder's pointer (a folder first written by a swap is converted).
+    case previousLinked
+    /// Committing through links: every file of the new set has its link (still through the old pointer).
+    case namesLinked
+    /// The sibling and the folder have swapped names (or, for a new folder, the sibling was
+    /// renamed; committing through links, the new pointer was renamed over the old).
     case swapped
     /// Folders of the previous set that the commit does not write (other studies inside it) are moved into the new one.
     case foldersCarried
     /// The parent's entries (the swap) are flushed to disk.
     case parentSynced
+    /// Committing through links: the links of files the new set does not hold are removed.
+    case unusedNamesRemoved
     /// The previous set is removed.
     case previousRemoved
 

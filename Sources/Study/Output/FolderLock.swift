@@ -1,6 +1,7 @@
 // One writer per result folder: an exclusive flock on `.<name>.lock` beside the
-// folder, holding the writer's process id and command so that a refused second
-// writer can name it.
+// folder (inside it, `.surfacesim-lock`, where nothing can be made beside it),
+// holding the writer's process id and command so that a refused second writer can
+// name it. Taking it clears what an interrupted commit of the folder left.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,23 +14,63 @@ import Darwin
 public final class FolderLock {
     /// The folder it guards.
     public let folder: OutputFolder
+    /// The lock file: beside the folder, or inside it where nothing can be made beside it.
+    let path: String
+    /// Whether the lock (and so every file of a commit) is inside the folder.
+    var isInside: Bool { path == folder.insideLockPath }
     private var descriptor: Int32
 
-    private init(folder: OutputFolder, descriptor: Int32) {
-        (self.folder, self.descriptor) = (folder, descriptor)
+    private init(folder: OutputFolder, path: String, descriptor: Int32) {
+        (self.folder, self.path, self.descriptor) = (folder, path, descriptor)
     }
 
-    /// Takes the lock of `folder` without waiting, recording `command` as the holder.
+    /// Takes the lock of `folder` without waiting, recording `command` as the holder, and
+    /// clears what an interrupted commit of the folder left (keeping `checkpointFolder`,
+    /// a run's checkpoint, inside it).
     /// - Throws: `AtomicWriteError` naming the holder when another process holds it,
     ///   or the system's reason when the lock file cannot be made.
-    public static func acquire(_ folder: OutputFolder, command: [String]) throws(AtomicWriteError) -> FolderLock {
-        let path = folder.lockPath
+    public static func acquire(_ folder: OutputFolder, command: [String],
+                               checkpointFolder: String? = nil) throws(AtomicWriteError) -> FolderLock {
+        let lock = try take(folder, command: command)
+        FileTree.removeLeftovers(of: folder, inside: lock.isInside, checkpointFolder: checkpointFolder)
+        return lock
+    }
+
+    /// Takes the lock: beside the folder, or inside an existing folder whose parent takes no new file.
+    private static func take(_ folder: OutputFolder, command: [String]) throws(AtomicWriteError) -> FolderLock {
+        do {
+            return try take(folder, at: folder.lockPath, command: command)
+        } catch {
+            guard error.cannotCreate && POSIXFiles.isDirectory(folder.path) else { throw error.error }
+            do { return try take(folder, at: folder.insideLockPath, command: command) } catch { throw error.error }
+        }
+    }
+
+    /// A lock file that could not be taken; `cannotCreate` when the folder holding it takes no new file.
+    private struct LockFileRefusal: Error {
+        var error: AtomicWriteError
+        var cannotCreate = false
+    }
+
+    private static func take(_ folder: OutputFolder, at path: String, command: [String]) throws(LockFileRefusal) -> FolderLock {
         // The holder removes the file when it is done; a lock taken on a file that was
-        // removed (or replaced) meanwhile guards nothing, so take it again.
+        // removed (or replaced) meanwhile guards nothing, so take it again. The file is never
+        // a link (one planted there would have its target written) nor anything but a regular file.
         for _ in 0..<100 {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
             guard descriptor >= 0 else {
-                throw AtomicWriteError(path: path, message: "cannot create the folder's lock file: \(POSIXFiles.reason())")
+                let code = errno
+                let reason = POSIXFiles.reason()
+                if code == ELOOP {
+                    throw LockFileRefusal(error: AtomicWriteError(path: path, message: "the folder's lock file is a symbolic link; remove it (a lock file is never a link)"))
+                }
+                throw LockFileRefusal(error: AtomicWriteError(path: path, message: "cannot create the folder's lock file: \(reason)"),
+                                      cannotCreate: code == EACCES || code == EROFS || code == EPERM)
+            }
+            var held = stat()
+            guard fstat(descriptor, &held) == 0, (held.st_mode & S_IFMT) == S_IFREG else {
+                close(descriptor)
+                throw LockFileRefusal(error: AtomicWriteError(path: path, message: "the folder's lock file is not a regular file; remove it"))
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
@@ -37,23 +78,31 @@ public final class FolderLock {
                 let reason = POSIXFiles.reason()
                 close(descriptor)
                 guard code == EWOULDBLOCK else {
-                    throw AtomicWriteError(path: path, message: "cannot lock the folder: \(reason)")
+                    throw LockFileRefusal(error: AtomicWriteError(path: path, message: "cannot lock the folder: \(reason)"))
                 }
-                throw AtomicWriteError(path: folder.display, message: "another surfacesim is writing this folder ("
+                throw LockFileRefusal(error: AtomicWriteError(path: folder.display, message: "another surfacesim is writing this folder ("
                                        + (holder.isEmpty ? "its process id is not recorded yet" : holder)
-                                       + "); wait for it to finish or choose another --out")
+                                       + "); wait for it to finish or choose another --out"))
             }
-            var held = stat(), named = stat()
-            guard fstat(descriptor, &held) == 0, stat(path, &named) == 0,
-                  held.st_ino == named.st_ino, held.st_dev == named.st_dev else {
+            var named = stat()
+            guard lstat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev else {
                 close(descriptor)
                 continue
             }
-            let lock = FolderLock(folder: folder, descriptor: descriptor)
+            let lock = FolderLock(folder: folder, path: path, descriptor: descriptor)
             lock.record(command)
             return lock
         }
-        throw AtomicWriteError(path: path, message: "cannot lock the folder: its lock file keeps changing")
+        throw LockFileRefusal(error: AtomicWriteError(path: path, message: "cannot lock the folder: its lock file keeps changing"))
+    }
+
+    /// Makes a marked folder for the holder's work files (a merged runs.csv), on the file system
+    /// the commit builds on: beside the folder, or inside it where the lock is; cleared like a sibling.
+    /// - Returns: its path.
+    func makeWorkFolder() throws(AtomicWriteError) -> String {
+        let path = isInside ? POSIXFiles.join(folder.path, FolderLinks.reservedPrefix + "work-\(getpid())") : folder.workPath
+        try FileTree.makeMarkedFolder(path)
+        return path
     }
 
     /// Writes `pid <pid>: <command>` into the lock file.
@@ -88,7 +137,7 @@ public final class FolderLock {
     /// Removes the lock file and lets the folder go; a later call does nothing.
     public func release() {
         guard descriptor >= 0 else { return }
-        unlink(folder.lockPath)
+        unlink(path)
         close(descriptor)
         descriptor = -1
         // Parents made only to hold a folder that was never written go again.

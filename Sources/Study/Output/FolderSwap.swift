@@ -18,24 +18,16 @@ enum FolderSwap {
     private static let workingDirectory: Int32 = -100
 
     /// Swaps `a` and `b` atomically: each then holds what the other held.
-    /// - Throws: `AtomicWriteError` with the system's reason; a file system that cannot
-    ///   swap (EINVAL, ENOSYS, or no renameat2 at all) is named as such.
-    static func exchange(_ a: String, _ b: String) throws(AtomicWriteError) {
-        guard let symbol = dlsym(nil, "renameat2") else {
-            throw refused(b, reason: "this system has no renameat2")
-        }
+    /// - Returns: false, with nothing changed, where the file system or the mount cannot swap
+    ///   the two (EINVAL, ENOSYS, EXDEV, EBUSY, ENOTSUP, or no renameat2 at all).
+    /// - Throws: `AtomicWriteError` with the system's reason for any other failure.
+    static func exchange(_ a: String, _ b: String) throws(AtomicWriteError) -> Bool {
+        if let forced = getenv(FolderLinks.forceVariable), String(cString: forced) == FolderLinks.refusedSwapValue { return false }
+        guard let symbol = dlsym(nil, "renameat2") else { return false }
         let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        if renameat2(workingDirectory, a, workingDirectory, b, exchangeFlag) == 0 { return }
+        if renameat2(workingDirectory, a, workingDirectory, b, exchangeFlag) == 0 { return true }
         let code = errno
-        let reason = POSIXFiles.reason()
-        if code == EINVAL || code == ENOSYS || code == EXDEV {
-            throw refused(b, reason: "renameat2(RENAME_EXCHANGE): \(reason)")
-        }
-        throw AtomicWriteError(path: b, message: "cannot swap in the new results from \(a): \(reason)")
-    }
-
-    private static func refused(_ path: String, reason: String) -> AtomicWriteError {
-        AtomicWriteError(path: path, message: "the file system cannot swap folders in one step (\(reason)), "
-                         + "so the results cannot replace the previous ones atomically; write them to a local file system (ext4, xfs, btrfs, tmpfs)")
+        if [EINVAL, ENOSYS, EXDEV, EBUSY, ENOTSUP, EOPNOTSUPP].contains(code) { return false }
+        throw AtomicWriteError(path: b, message: "cannot swap in the new results from \(a): \(POSIXFiles.reason())")
     }
 }

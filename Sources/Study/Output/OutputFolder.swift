@@ -22,14 +22,35 @@ public struct OutputFolder: Sendable, Equatable {
 
     /// The folder's full path.
     public var path: String { POSIXFiles.join(parent, name) }
+    /// The folder's name as the names beside it use it: the name itself, or, when a name
+    /// beside it would pass the 255 bytes a file name may have, its first bytes and a
+    /// checksum of the whole (the same for every writer of the folder).
+    var stem: String {
+        // `.<stem>.commit-<pid>.runs.csv` must fit in 255 bytes, the longest name made beside.
+        let room = 255 - ".".utf8.count - ".commit-".utf8.count - 10 - ".runs.csv".utf8.count
+        guard name.utf8.count > room else { return name }
+        var prefix = ""
+        for character in name where prefix.utf8.count + String(character).utf8.count <= room - 17 { prefix.append(character) }
+        var hash = FNV1a()
+        hash.add(name.utf8)
+        return prefix + "~" + FNV1a.hex(hash.value)
+    }
     /// The lock file beside the folder, `.<name>.lock`: it outlives a swap of the folder.
-    var lockPath: String { POSIXFiles.join(parent, "." + name + ".lock") }
+    var lockPath: String { POSIXFiles.join(parent, "." + stem + ".lock") }
+    /// The lock file inside the folder, used where nothing can be made beside it (a mount
+    /// point whose parent is read-only).
+    var insideLockPath: String { POSIXFiles.join(path, FolderLinks.reservedPrefix + "lock") }
     /// The prefix of everything a commit of this folder makes beside it.
-    var commitPrefix: String { "." + name + ".commit-" }
+    var commitPrefix: String { "." + stem + ".commit-" }
     /// The sibling folder this process builds the new set in.
     var siblingPath: String { POSIXFiles.join(parent, commitPrefix + String(getpid())) }
-    /// A file beside the folder for this process's use during a commit (cleared like the sibling).
-    func besidePath(_ suffix: String) -> String { siblingPath + "." + suffix }
+    /// A folder beside the folder for this process's work files during a commit (made with
+    /// `makeWorkFolder`, marked, and cleared like the sibling).
+    var workPath: String { siblingPath + ".work" }
+
+    /// Whether the folder is a mount point (a volume, a bind mount): it cannot be renamed or
+    /// swapped, and what is built beside it lies on another file system.
+    var isMountPoint: Bool { MountTable.isMountPoint(path) }
 
     /// Why `directory` cannot be a result folder, or nil: an empty name, or the current
     /// folder or one holding it (swapping it would pull the working folder away), or (for a
@@ -41,7 +62,7 @@ public struct OutputFolder: Sendable, Equatable {
             return "\(directory) is the current folder or holds it; name a folder inside it for the results"
         }
         if ownFolderOnly && POSIXFiles.isDirectory(real) {
-            let entries = POSIXFiles.entries(of: real)
+            let entries = POSIXFiles.entries(of: real).filter { $0 != "lost+found" && !$0.hasPrefix(FolderLinks.reservedPrefix) }
             if !entries.isEmpty && !entries.contains(where: resultMarkers.contains) {
                 return "\(directory) holds files that are not results of this program; name a new or empty folder"
             }

@@ -82,11 +82,31 @@ enum POSIXFiles {
         for directory in created.reversed() where rmdir(directory) != 0 { return }
     }
 
-    /// The file type bits of `path` itself (a symbolic link is not followed); nil if it does not exist.
-    static func fileType(_ path: String) -> mode_t? {
+    /// The file type bits of `path` itself (a symbolic link is not followed, unless
+    /// `followingLinks`: an input, or a result file of a folder committed through links);
+    /// nil if it does not exist.
+    static func fileType(_ path: String, followingLinks: Bool = false) -> mode_t? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         return info.st_mode & S_IFMT
+    }
+
+    /// The absolute path `path` names, links resolved, whether it exists or not yet (its
+    /// parent resolved and its own name appended); nil if the parent does not exist either.
+    static func intendedPath(_ path: String) -> String? {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if let real = realPath(trimmed) { return real }
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return realPath(parent(of: trimmed)).map { join($0, name) }
+    }
+
+    /// What the symbolic link at `path` points to (not followed further), or nil if it is no link.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether `path` is a directory (not a link to one).
@@ -101,10 +121,7 @@ enum POSIXFiles {
 
     /// Writes `contents` (UTF-8 text) to a new file at `path` and fsyncs it.
     static func writeDurably(_ path: String, _ contents: [UInt8]) throws(AtomicWriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw AtomicWriteError(path: path, message: "cannot create file: \(reason())")
-        }
+        let descriptor = try createOwnFile(path)
         do {
             try writeAll(descriptor, contents[...], path: path)
         } catch {
@@ -119,6 +136,50 @@ enum POSIXFiles {
         if close(descriptor) != 0 {
             throw AtomicWriteError(path: path, message: "cannot close file: \(reason())")
         }
+    }
+
+    /// Creates (or empties) a file the program owns at `path` for writing: never through a
+    /// symbolic link planted there (its target would be written), never anything but a
+    /// regular file (a FIFO would block, a device would be written).
+    static func createOwnFile(_ path: String) throws(AtomicWriteError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw AtomicWriteError(path: path, message: "is a symbolic link where this program writes its own file; remove it")
+            }
+            throw AtomicWriteError(path: path, message: "cannot create file: \(reason())")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw AtomicWriteError(path: path, message: "is not a regular file where this program writes its own file; remove it")
+        }
+        guard ftruncate(descriptor, 0) == 0 else {
+            let error = AtomicWriteError(path: path, message: "cannot empty file: \(reason())")
+            close(descriptor)
+            throw error
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// Closes a descriptor (for types whose own `close` hides the system's).
+    static func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
+
+    /// Opens a file the program owns for reading (a checkpoint, a `.part` file): never through
+    /// a symbolic link, only a regular file.
+    /// - Returns: the descriptor, or -1 with `errno` set (`ELOOP` for a link, `EINVAL` for another kind of file).
+    static func openOwnFile(_ path: String, flags: Int32 = O_RDONLY) -> Int32 {
+        let descriptor = open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return -1 }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            errno = EINVAL
+            return -1
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     /// Writes every byte to `descriptor`, retrying short and interrupted writes.

@@ -27,8 +27,11 @@ final class RunsFile {
 
     /// A new, empty file (replacing any old one).
     static func create(_ path: String) throws(AtomicWriteError) -> RunsFile {
-        guard let file = fopen(path, "we") else {
-            throw AtomicWriteError(path: path, message: "cannot create file: \(POSIXFiles.reason())")
+        let descriptor = try POSIXFiles.createOwnFile(path)
+        guard let file = fdopen(descriptor, "w") else {
+            let error = AtomicWriteError(path: path, message: "cannot create file: \(POSIXFiles.reason())")
+            POSIXFiles.closeDescriptor(descriptor)
+            throw error
         }
         return RunsFile(path: path, file: file, bytes: 0, checksum: FNV1a())
     }
@@ -48,8 +51,12 @@ final class RunsFile {
     /// An existing file whose first `bytes` bytes hash to `checksum`, cut back to them
     /// (rows after the checkpoint are dropped) and opened for appending.
     static func reopen(_ path: String, bytes: Int64, checksum expected: UInt64) throws(Mismatch) -> RunsFile {
-        guard let reader = fopen(path, "re") else {
-            throw errno == ENOENT ? .missing : .unreadable(POSIXFiles.reason())
+        // The program's own file: a link planted in its place is refused, never followed.
+        let input = POSIXFiles.openOwnFile(path)
+        guard input >= 0, let reader = fdopen(input, "r") else {
+            if errno == ENOENT { throw .missing }
+            if errno == ELOOP || errno == EINVAL { throw .unreadable("not a regular file (a link or another kind of file); run with --fresh to start again") }
+            throw .unreadable(POSIXFiles.reason())
         }
         var hash = FNV1a()
         var remaining = bytes
@@ -66,8 +73,12 @@ final class RunsFile {
         }
         fclose(reader)
         guard hash.value == expected else { throw .changed }
-        guard truncate(path, off_t(bytes)) == 0, let file = fopen(path, "ae") else {
-            throw .unreadable(POSIXFiles.reason())
+        let output = POSIXFiles.openOwnFile(path, flags: O_WRONLY | O_APPEND)
+        guard output >= 0 else { throw .unreadable(POSIXFiles.reason()) }
+        guard ftruncate(output, off_t(bytes)) == 0, let file = fdopen(output, "a") else {
+            let reason = POSIXFiles.reason()
+            POSIXFiles.closeDescriptor(output)
+            throw .unreadable(reason)
         }
         return RunsFile(path: path, file: file, bytes: bytes, checksum: hash)
     }

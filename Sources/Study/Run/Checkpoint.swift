@@ -48,7 +48,7 @@ struct Checkpoint {
         let path = POSIXFiles.join(partial, fileName)
         guard POSIXFiles.exists(path) else { return nil }
         let text: String
-        switch TextFile.contents(of: path) {
+        switch TextFile.contents(of: path, followingLinks: false) {
         case .success(let t): text = t
         case .failure(let f): throw .io("\(path): cannot read the checkpoint: \(f.reason)")
         }

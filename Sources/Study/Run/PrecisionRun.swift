@@ -53,11 +53,11 @@ public enum PrecisionRun {
         let directory = options.outputDirectory ?? StudyRunner.defaultDirectory(name: scenario.name, shard: nil)
         if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
         let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine) } catch {
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine,
+                                        checkpointFolder: Checkpoint.directoryName) } catch {
             throw .io(error.description)
         }
         defer { lock.release() }
-        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: Checkpoint.directoryName)
         let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
         if POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName)) && !options.fresh {
             throw .invalid("\(partial) holds the checkpoint of an unfinished run; add --fresh to discard it")

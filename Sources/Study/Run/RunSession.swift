@@ -42,8 +42,11 @@ struct RunSession {
         }
         Checkpoint.remove(partial)
         let runsPath = POSIXFiles.join(partial, Checkpoint.runsName)
-        do {
+        do throws(AtomicWriteError) {
             try POSIXFiles.createDirectories(partial)
+            guard POSIXFiles.isDirectory(partial) else {
+                throw AtomicWriteError(path: partial, message: "is a symbolic link where this program keeps its checkpoint folder; remove it")
+            }
             let runs = try RunsFile.create(runsPath)
             runs.append(CSVLine.record(RunsTable.header(columns: layout.columns)))
             return RunSession(state: state, runs: runs, options: options, partial: partial, completedTasks: 0, elapsedBefore: 0)
@@ -55,6 +58,9 @@ struct RunSession {
     /// The session that continues `partial`'s checkpoint, after checking it is this study's
     /// and that runs.csv.part still holds exactly the rows it recorded.
     private static func resume(_ fresh: StudyState, options: RunOptions, partial: String) throws(StudyError) -> RunSession {
+        guard POSIXFiles.isDirectory(partial) else {
+            throw .invalid("cannot resume: \(partial) is a symbolic link where this program keeps its checkpoint folder; remove it")
+        }
         guard let checkpoint = try Checkpoint.load(from: partial) else {
             throw .invalid("nothing to resume: \(partial) holds no checkpoint; run without --resume")
         }
@@ -125,6 +131,10 @@ struct RunSession {
         case .seconds(let s): return ContinuousClock.now - lastCheckpoint > .seconds(s)
         }
     }
+
+    /// Saves a checkpoint of the finished run before its results are committed, so that a commit
+    /// the file system refuses loses no replication: `--resume` commits them again.
+    mutating func checkpointBeforeCommit() throws(AtomicWriteError) { try checkpoint() }
 
     /// Saves the completed prefix.
     private mutating func checkpoint() throws(AtomicWriteError) {

@@ -17,12 +17,19 @@ public enum ShardMerge {
     public static func merge(_ directories: [String], into output: String, commandLine: [String],
                              reproducible: Bool = false) throws(StudyError) -> (state: StudyState, files: [String]) {
         guard !directories.isEmpty else { throw .invalid("merge needs at least one shard directory") }
+        // The output is locked before any shard is read, so that no other writer can start on it meanwhile.
+        try checkOutputIsNoInput(output, directories)
+        if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
+        let lock: FolderLock
+        do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
+        defer { lock.release() }
+        // Each shard is read as one set, even if it is rewritten meanwhile.
+        let snapshots = directories.map { InputSnapshot($0, names: ["state.json", "runs.csv"]) }
+        defer { withExtendedLifetime(snapshots) {} }
         var shards: [(String, StudyState)] = []
         for directory in directories { shards.append((directory, try readState(directory))) }
         shards.sort { $0.1.shard!.index < $1.1.shard!.index }
         try checkComplete(shards)
-        try checkOutputIsNoInput(output, directories)
-        if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
         var merged = shards[0].1
         merged.shard = nil
         merged.elapsedSeconds = 0
@@ -32,12 +39,10 @@ public enum ShardMerge {
             for p in merged.points.indices { merged.points[p].merge(state.points[p]) }
             merged.elapsedSeconds += state.elapsedSeconds
         }
-        let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
-        defer { lock.release() }
-        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: nil)
-        let temporary = lock.folder.besidePath("runs.csv")
-        defer { unlink(temporary) }
+        let work: String
+        do { work = try lock.makeWorkFolder() } catch { throw .io(error.description) }
+        defer { FileTree.remove(work) }
+        let temporary = POSIXFiles.join(work, "runs.csv")
         try mergeRuns(shards.map { POSIXFiles.join($0.0, "runs.csv") }, layout: merged.layout, into: temporary)
         let info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.timeRecorded ? merged.elapsedSeconds : nil,
                                 mergedFrom: directories)

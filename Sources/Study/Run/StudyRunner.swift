@@ -106,12 +106,12 @@ public enum StudyRunner {
         if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
         let lock: FolderLock
         do {
-            lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine)
+            lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine,
+                                        checkpointFolder: Checkpoint.directoryName)
         } catch {
             throw .io(error.description)
         }
         defer { lock.release() }
-        FileTree.removeLeftovers(of: lock.folder, checkpointFolder: Checkpoint.directoryName)
         let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
         do {
             return try run(scenario, layout: layout, options: options, lock: lock, partial: partial, progress: progress)
@@ -148,12 +148,19 @@ public enum StudyRunner {
         progress?.finish()
         if let failure = session.failure { throw .io(failure.description) }
         if session.stopped { return session.outcome(directory: directory, files: [], total: plan.total) }
-        do { try session.runs.sync() } catch { throw .io(error.description) }
+        do { try session.checkpointBeforeCommit() } catch { throw .io(error.description) }
         session.runs.close()
         session.state.elapsedSeconds = session.elapsed
         let info = ManifestInfo(commandLine: options.commandLine,
                                 timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
-        let files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
+        let files: [String]
+        do {
+            files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)
+        } catch {
+            guard case .io(let message) = error else { throw error }
+            throw .io(message + "; the \(plan.total) replications are kept in \(partial): once the folder can be written, "
+                      + "run the same command with --resume to write the results without running them again")
+        }
         return session.outcome(directory: directory, files: files, total: plan.total)
     }
 }

@@ -116,10 +116,12 @@ public enum ScenarioLoader {
     /// `name`, or the file's base name without `.json5`/`.json`.
     private static func name(_ root: JSONNode, file: String) throws(ScenarioError) -> String {
         if let given = try string(root, "name", file: file) {
-            guard !given.isEmpty, !given.contains("/"), given != ".", given != ".." else {
+            // It names the result folder: a file name of at most 255 bytes.
+            guard !given.isEmpty, !given.contains("/"), given != ".", given != "..", given.utf8.count <= 255 else {
                 let node = root[key: "name"]!
                 throw ScenarioError(.file(file, line: node.line, column: node.column), path: "name",
-                                    .expected("a non-empty name without '/'", found: ValueDecoder.describe(node)))
+                                    .expected("a non-empty name without '/' of at most 255 bytes (it names the result folder)",
+                                              found: ValueDecoder.describe(node)))
             }
             return given
         }

@@ -17,9 +17,10 @@ public enum TextFile {
     /// The file's contents, or why it cannot be read: the system's reason, not a regular
     /// file, larger than `limit` bytes, a NUL byte, or invalid UTF-8 (with the line and
     /// column of the first bad byte).
-    public static func contents(of path: String, limit: Int = .max) -> Result<String, TextFileError> {
+    /// With `followingLinks` false (a file the program owns: a checkpoint) a symbolic link is refused.
+    public static func contents(of path: String, limit: Int = .max, followingLinks: Bool = true) -> Result<String, TextFileError> {
         // Non-blocking, so a FIFO with no writer is refused instead of waited for.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = InputSnapshot.openHeld(path) ?? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             // A path that names nothing is bad input; anything else the system refused.
             let badPath = [ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(errno)
