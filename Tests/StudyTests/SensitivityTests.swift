@@ -33,7 +33,7 @@ final class SensitivityTests: XCTestCase {
         let f = try StudyFixture(Self.widgetStudy("lhs", points: n))
         f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
         let csv = try String(contentsOfFile: f.path("out/sensitivity.csv"), encoding: .utf8)
-        XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank\n"))
+        XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank,overlaps\n"))
         let rows = Self.rows(csv, metric: "widget.staleness")
         XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "watch.refreshPerHour"])
         XCTAssertEqual(rows.map { $0[5] }, ["1", "2"])
@@ -55,13 +55,34 @@ final class SensitivityTests: XCTestCase {
         let runs = try String(contentsOfFile: f.path("out/runs.csv"), encoding: .utf8)
         XCTAssertEqual(Set(runs.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } }).count, r * (k + 1))
         let csv = try String(contentsOfFile: f.path("out/sensitivity.csv"), encoding: .utf8)
-        XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank,sigma\n"))
+        XCTAssertTrue(csv.hasPrefix("metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank,sigma,overlaps\n"))
         let rows = Self.rows(csv, metric: "widget.staleness")
         XCTAssertEqual(rows.map { $0[1] }, ["widget.budgetPerDay", "watch.refreshPerHour"])
         // With common random numbers, a step of the watch's refresh rate leaves the widget's world as it was: μ* = 0.
         XCTAssertEqual(rows[1][2], "0")
         XCTAssertGreaterThan(try XCTUnwrap(Double(rows[0][3])), 0)
         XCTAssertNotNil(Double(rows[0][6]), "sigma")
+        try Self.assertOverlapsMatchTheIntervals(csv, overlapsColumn: 7)
+    }
+
+    /// Every row's `overlaps` names exactly the other parameters of its metric whose printed
+    /// interval shares a point with its own, in rank order.
+    static func assertOverlapsMatchTheIntervals(_ csv: String, overlapsColumn: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        var checked = 0
+        for metric in Set(rows.map { $0[0] }) {
+            let mine = rows.filter { $0[0] == metric }
+            for row in mine {
+                let expected = mine.filter { other in
+                    guard other[1] != row[1], let a = Double(row[3]), let b = Double(row[4]),
+                          let c = Double(other[3]), let d = Double(other[4]) else { return false }
+                    return a <= d && c <= b
+                }.map { $0[1] }
+                XCTAssertEqual(row[overlapsColumn], expected.joined(separator: ";"), "\(metric) \(row[1])", file: file, line: line)
+                checked += expected.isEmpty ? 0 : 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "some intervals overlap", file: file, line: line)
     }
 
     func testEveryMetricOfSummaryHasARowPerParameter() throws {
@@ -154,6 +175,42 @@ final class SensitivityTests: XCTestCase {
         XCTAssertEqual(independent.low, 0, "the interval of |ρ| reaches 0 when ρ's covers it")
         let constant = RankCorrelation.effect(parameter: "c", x: x, y: x.map { _ in 2 })
         XCTAssertEqual([constant.effect, constant.low, constant.high], [0, 0, 0])
+    }
+
+    /// Intervals built to overlap or not: [10, 20] and [15, 30] share [15, 20]; [20, 25]
+    /// touches [10, 20] at 20 (closed intervals); [40, 50] meets none; an interval that
+    /// differs from another's only beyond the printed digits is compared as printed; an
+    /// effect without an interval overlaps nothing.
+    func testOverlapsNameTheParametersWhoseIntervalsShareAPoint() {
+        let effects = [SensitivityEffect(parameter: "far", effect: 45, low: 40, high: 50),
+                       SensitivityEffect(parameter: "wide", effect: 22, low: 15, high: 30),
+                       SensitivityEffect(parameter: "touching", effect: 21, low: 20, high: 25),
+                       SensitivityEffect(parameter: "low", effect: 15, low: 10, high: 20 - 1e-12),
+                       SensitivityEffect(parameter: "none", effect: .nan, low: .nan, high: .nan)]
+        XCTAssertEqual(SensitivityOverlap.overlapping(effects), [
+            [], ["touching", "low"], ["wide", "low"], ["wide", "touching"], [],
+        ])
+        let apart = [SensitivityEffect(parameter: "a", effect: 3, low: 2.5, high: 3.5),
+                     SensitivityEffect(parameter: "b", effect: 1, low: 0.5, high: 2.499999)]
+        XCTAssertEqual(SensitivityOverlap.overlapping(apart), [[], []])
+    }
+
+    /// The column in sensitivity.csv: names joined by ';' in rank order, empty when none.
+    func testTheOverlapsColumnJoinsTheNamesInRankOrder() {
+        let effects = [SensitivityAnalysis.MetricEffects(metric: "m", effects: [
+            SensitivityEffect(parameter: "c", effect: 5, low: 4, high: 6),
+            SensitivityEffect(parameter: "a", effect: 4.5, low: 3, high: 5),
+            SensitivityEffect(parameter: "b", effect: 4, low: 3.5, high: 4.5),
+            SensitivityEffect(parameter: "d", effect: 1, low: 0, high: 2),
+        ])]
+        XCTAssertEqual(SensitivityAnalysis.render(effects, method: .lhs), """
+            metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank,overlaps
+            m,c,5,4,6,1,a;b
+            m,a,4.5,3,5,2,c;b
+            m,b,4,3.5,4.5,3,c;a
+            m,d,1,0,2,4,
+
+            """)
     }
 
     func testRanksAreByPrintedEffectThenName() {

@@ -30,19 +30,28 @@ public enum SensitivityAnalysis {
         }
     }
 
-    /// The header: `metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank`, and
-    /// `sigma` after `rank` for Morris.
+    /// The header: `metric,parameter,effect,effect_ci95_low,effect_ci95_high,rank`, then
+    /// `sigma` for Morris, then `overlaps`.
     public static func header(_ method: SampleMethod) -> [String] {
         ["metric", "parameter", "effect", "effect_ci95_low", "effect_ci95_high", "rank"] + (method == .morris ? ["sigma"] : [])
+            + [overlapsColumn]
     }
+
+    /// The column naming the parameters whose 95 % intervals overlap the row's, joined by
+    /// `overlapsSeparator` in rank order; empty when none does.
+    public static let overlapsColumn = "overlaps"
+    /// The separator of the parameter names in `overlapsColumn`.
+    public static let overlapsSeparator = ";"
 
     /// sensitivity.csv.
     static func render(_ effects: [MetricEffects], method: SampleMethod) -> String {
         var table = CSVTable(header: header(method))
         for metric in effects {
+            let overlaps = SensitivityOverlap.overlapping(metric.effects)
             for (rank, e) in metric.effects.enumerated() {
                 var row = [metric.metric, e.parameter] + [e.effect, e.low, e.high].map(CSVNumber.format) + [String(rank + 1)]
                 if method == .morris { row.append(CSVNumber.format(e.sigma)) }
+                row.append(overlaps[rank].joined(separator: overlapsSeparator))
                 table.append(row)
             }
         }
