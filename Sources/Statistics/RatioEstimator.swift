@@ -16,7 +16,7 @@ public struct Cluster: Sendable, Equatable {
 
 /// The ratio estimator R = Σyᵢ / Σnᵢ over m replications (clusters), with the delta method's
 /// variance Var(R) ≈ Σ(yᵢ − R·nᵢ)² / (m(m − 1)·n̄²), n̄ = Σnᵢ/m (Cochran, Sampling
-/// Techniques, 3rd ed., §6.4 and §11.8, replications as first-stage units), and a Student-t
+/// Techniques, 3rd ed., section 6.4 and section 11.8, replications as first-stage units), and a Student-t
 /// interval on m − 1 degrees of freedom.
 ///
 /// The estimate is the pooled mean itself, so it lies in its own interval by construction;

@@ -1,7 +1,7 @@
 // The regularized incomplete beta and gamma functions, behind Student's t and χ².
 
 /// Regularized incomplete functions by their continued fractions (Lentz's method), as in
-/// Press et al., Numerical Recipes (3rd ed.), §6.2 and §6.4.
+/// Press et al., Numerical Recipes (3rd ed.), section 6.2 and section 6.4.
 enum Incomplete {
     /// I_x(a, b), the regularized incomplete beta function, for a, b > 0 and 0 ≤ x ≤ 1.
     static func beta(_ x: Double, a: Double, b: Double) -> Double {

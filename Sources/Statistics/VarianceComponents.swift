@@ -3,8 +3,8 @@
 
 /// The one-way random-effects analysis of variance of a balanced nested design (a draws,
 /// n replications in each), by the ANOVA (method-of-moments) estimators: Searle, Casella &
-/// McCulloch, Variance Components (1992), §3.5; Montgomery, Design and Analysis of
-/// Experiments, §3.9.
+/// McCulloch, Variance Components (1992), section 3.5; Montgomery, Design and Analysis of
+/// Experiments, section 3.9.
 public struct VarianceComponents: Sendable, Equatable {
     /// Draws (groups) and replications per draw.
     public let draws: Int, replicationsPerDraw: Int

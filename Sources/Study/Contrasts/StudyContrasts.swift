@@ -35,7 +35,7 @@ public enum StudyContrasts {
         var inputs: [ContrastInput] = MetricCatalog.specs.indices.map { slot in
             let spec = MetricCatalog.specs[slot]
             let m = point.metrics[slot]
-            let figures = SummaryFigures(m, shape: spec.shape)
+            let figures = SummaryFigures(m, shape: spec.shape, unit: spec.unit)
             let column = spec.shape == .sampled ? spec.name + ".mean" : spec.name
             return ContrastInput(metric: spec.name, unit: spec.unit, mean: figures.mean, p50: figures.quantiles[1],
                                  p90: figures.quantiles[2], meanColumn: column, bootstrap: m.bootstrap)
