@@ -45,7 +45,7 @@ public struct CompareVerb: Verb {
                 let f = row.figures
                 func s(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: 1) : "–" }
                 text += "  \(row.label) \(row.metric) mean: \(f.difference > 0 ? "+" : "")\(s(f.difference)) s (95% CI \(s(f.differenceLow)) to "
-                    + "\(s(f.differenceHigh)) s), ratio \(PlotNumber.fixed(f.ratio, decimals: 2)), variance reduction \(PlotNumber.fixed(f.varianceReduction, decimals: 1))\n"
+                    + "\(s(f.differenceHigh)) s), ratio \(f.ratio.isFinite ? PlotNumber.fixed(f.ratio, decimals: 2) : "–"), variance reduction \(f.varianceReduction.isNaN ? "–" : PlotNumber.fixed(f.varianceReduction, decimals: 1))\n"
             }
             context.console.print(text + result.files.joined(separator: "\n") + "\n")
         }
