@@ -51,7 +51,7 @@ final class RunsBlocks {
             for i in 0..<point.count {
                 let replication = point.first + i * point.stride
                 guard let record = try Self.next(reader) else {
-                    throw .invalid("\(path):\(reader.line + 1): the file ends after \(i) of the \(point.count) rows of point \(point.name) "
+                    throw .invalid("\(path):\(reader.line): the file ends after \(i) of the \(point.count) rows of point \(point.name) "
                                    + "that \(source) gives it: it is cut short")
                 }
                 if let problem = check.problem(record.fields, point: point.name, values: point.values, replication: replication) {

@@ -125,7 +125,7 @@ public enum ShardMerge {
             for r in 0..<layout.replications {
                 let reader = readers[r % paths.count]
                 guard let record = try next(reader) else {
-                    throw .invalid("\(reader.path):\(reader.line + 1): the file ends where the row of point \(point.name) replication \(r) should be: it is cut short")
+                    throw .invalid("\(reader.path):\(reader.line): the file ends where the row of point \(point.name) replication \(r) should be: it is cut short")
                 }
                 // Each row as `run` writes it, with the seed the study gives that replication.
                 if let problem = check.problem(record.fields, point: point.name, values: point.fields, replication: r,
