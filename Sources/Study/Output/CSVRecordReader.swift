@@ -68,8 +68,16 @@ final class CSVRecordReader {
             guard physical.last == UInt8(ascii: "\n") else {
                 throw CSVParseError(line: line, message: "the file ends inside this record, with no line end: it is cut short")
             }
-            bytes += physical
-            quotes += physical.reduce(0) { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 }
+            quotes += physical.withUnsafeBufferPointer { line in
+                var count = 0
+                var rest = UnsafeRawBufferPointer(line)
+                while let found = memchr(rest.baseAddress!, Int32(UInt8(ascii: "\"")), rest.count) {
+                    count += 1
+                    rest = UnsafeRawBufferPointer(rebasing: rest[(UnsafeRawPointer(found) - rest.baseAddress! + 1)...])
+                }
+                return count
+            }
+            if bytes.isEmpty { bytes = physical } else { bytes += physical }
         } while quotes % 2 == 1
         if quotes % 2 == 1 {
             throw CSVParseError(line: line, message: "the file ends inside a quoted field: it is cut short")
@@ -130,7 +138,10 @@ final class CSVRecordReader {
             if start == end {
                 guard try fill() else { return line.isEmpty ? nil : line }
             }
-            let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let newline: Int? = buffer.withUnsafeBufferPointer { bytes in
+                memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), end - start)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) }
+            }
             let stop = newline.map { $0 + 1 } ?? end
             if line.count + (stop - start) > limit {
                 throw CSVParseError(line: linesRead + 1, message: "a record longer than \(Self.maximumRecordBytes / 1_048_576) MiB, which no file of this program holds")

@@ -11,24 +11,24 @@ enum ResultField {
         if text.isEmpty { return .nan }
         if text == "inf" { return .infinity }
         if text == "-inf" { return -.infinity }
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
+        // A state machine over the bytes: sign, digits, point, digits, e, sign, digits.
+        enum Part { case start, sign, whole, point, fraction, exponentMark, exponentSign, exponent }
+        var part = Part.start
+        for byte in text.utf8 {
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            switch (part, byte) {
+            case (.start, UInt8(ascii: "-")): part = .sign
+            case (.start, _) where digit, (.sign, _) where digit, (.whole, _) where digit: part = .whole
+            case (.whole, UInt8(ascii: ".")): part = .point
+            case (.point, _) where digit, (.fraction, _) where digit: part = .fraction
+            case (.whole, UInt8(ascii: "e")), (.whole, UInt8(ascii: "E")), (.fraction, UInt8(ascii: "e")), (.fraction, UInt8(ascii: "E")):
+                part = .exponentMark
+            case (.exponentMark, UInt8(ascii: "+")), (.exponentMark, UInt8(ascii: "-")): part = .exponentSign
+            case (.exponentMark, _) where digit, (.exponentSign, _) where digit, (.exponent, _) where digit: part = .exponent
+            default: return nil
+            }
         }
-        guard digits() > 0 else { return nil }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits() > 0 else { return nil }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return nil }
-        }
-        guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        guard part == .whole || part == .fraction || part == .exponent, let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
