@@ -23,9 +23,12 @@ public enum StudyCompare {
 
     /// Pairs A's points with B's: every B point with A's one point, or point i with point i
     /// when both have as many; writes contrasts.csv and the forest plot into `output`.
-    /// - Returns: the rows and the paths written.
+    /// contrasts.csv is built as the points are paired, and only the rows of each surface's
+    /// mean staleness are kept (for the plot and the terminal), so memory follows the file's
+    /// bytes, not a row object per (point, metric, statistic).
+    /// - Returns: the staleness means' rows, the count of all rows, and the paths written.
     public static func compare(_ a: String, _ b: String, into output: String,
-                               commandLine: [String]) throws(StudyError) -> (rows: [ContrastRow], files: [String]) {
+                               commandLine: [String]) throws(StudyError) -> (rows: [ContrastRow], count: Int, files: [String]) {
         let (sa, sb) = (try FinishedStudy(a), try FinishedStudy(b))
         let (pa, pb) = (sa.summary.points, sb.summary.points)
         guard pa.count == 1 || pa.count == pb.count else {
@@ -39,7 +42,8 @@ public enum StudyCompare {
                                + "\(pb[p].replications) of point \(pb[p].name); pairs need the same replications (run both with the same --runs)")
             }
         }
-        var rows: [ContrastRow] = []
+        var rows: [ContrastRow] = [], count = 0
+        var table = ContrastsTable.Writer(columns: sb.columns)
         for p in pb.indices {
             let base = pa.count == 1 ? 0 : p
             let (blockA, blockB) = (sa.runs.blocks[base], sb.runs.blocks[p])
@@ -47,8 +51,11 @@ public enum StudyCompare {
             let columns = inputsA.compactMap(\.meanColumn)
             let pairs = try ContrastStatistic.pairs(columns, resampled: ContrastStatistic.resampled(inputsA),
                                                     baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
-            rows += ContrastStatistic.rows(prefix: [pb[p].name] + pb[p].fields, label: sb.label(p, study: b),
-                                           baseline: inputsA, value: sb.inputs(p), pairs: pairs)
+            let point = ContrastStatistic.rows(prefix: [pb[p].name] + pb[p].fields, label: sb.label(p, study: b),
+                                               baseline: inputsA, value: sb.inputs(p), pairs: pairs)
+            table.append(point)
+            count += point.count
+            rows += point.filter { $0.statistic == "mean" && ($0.metric.hasSuffix(".staleness") || ForestPlot.metrics.contains($0.metric)) }
         }
         if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
         let lock: FolderLock
@@ -57,7 +64,7 @@ public enum StudyCompare {
         FileTree.removeLeftovers(of: lock.folder, checkpointFolder: nil)
         var commit = AtomicWriter(directory: output)
         commit.removesUnwritten = ForestPlot.isFileName
-        commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: sb.columns))
+        commit.stage("contrasts.csv", bytes: table.line.bytes)
         let baseline = pa.count == 1 ? sa.label(0, study: a) : "each point of \(StudyCompare.folderName(a))"
         if let svg = ForestPlot.render(rows, baseline: baseline, note: sb.note) { commit.stage(ForestPlot.fileName, svg) }
         let names = commit.stagedNames + ["manifest.json"]
@@ -70,7 +77,7 @@ public enum StudyCompare {
             ("files", JSONBuild.array(names.map { .string($0) })),
         ])))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
-        return (rows, commit.stagedNames.map { POSIXFiles.join(output, $0) })
+        return (rows, count, commit.stagedNames.map { POSIXFiles.join(output, $0) })
     }
 }
 

@@ -29,7 +29,9 @@ struct RunsRowCheck {
 
     /// How `fields` is not the row of replication `replication` of `point` (whose swept
     /// values are `values`, and whose seed is `seed` when known); nil when it is.
-    func problem(_ fields: [String], point: String, values: [String], replication: Int, seed: UInt64? = nil) -> String? {
+    /// With `figures` false, the metric fields are not read (a study's own file, just written).
+    func problem(_ fields: [String], point: String, values: [String], replication: Int, seed: UInt64? = nil,
+                 figures: Bool = true) -> String? {
         if let problem = ResultField.widthProblem(fields, header: header) { return problem }
         guard fields[0] == point else {
             return "expected the row of point \(point), replication \(replication); found a row of point \(ResultField.quoted(fields[0]))"
@@ -47,6 +49,6 @@ struct RunsRowCheck {
         if let seed, found != seed {
             return "replication \(replication) of point \(point) has seed \(found), but the study's seed gives it \(seed)"
         }
-        return ResultField.numberProblem(fields, columns: metricFields, header: header)
+        return figures ? ResultField.numberProblem(fields, columns: metricFields, header: header) : nil
     }
 }
