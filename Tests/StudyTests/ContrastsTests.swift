@@ -71,7 +71,12 @@ final class ContrastsTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(estimate - truth), 5 * se + slack, "\(what): \(estimate) [\(low), \(high)] against \(truth)")
             XCTAssertTrue(low <= estimate && estimate <= high, "\(what): the estimate lies in its interval")
         }
-        XCTAssertEqual(number(mean, "difference"), number(mean, "value") - number(mean, "baseline"), accuracy: 1e-6)
+        // The difference is the paired estimate: the mean of the replications' differences in runs.csv.
+        let runs = try CSVParser.parse(try String(contentsOfFile: f.path("out/runs.csv"), encoding: .utf8))
+        let column = runs[0].firstIndex(of: "widget.staleness.mean")!
+        let (b, a) = (runs.filter { $0[0] == "refused20" }, runs.filter { $0[0] == "refused25" })
+        let differences = zip(b, a).compactMap { x, y in Double(y[column]).flatMap { v in Double(x[column]).map { v - $0 } } }
+        XCTAssertEqual(number(mean, "difference"), differences.reduce(0, +) / Double(differences.count), accuracy: 1e-6)
         check(["diff": mean?["difference"] ?? "", "diff_ci95_low": mean?["diff_ci95_low"] ?? "",
                "diff_ci95_high": mean?["diff_ci95_high"] ?? ""], "diff", truth: Self.mean25 - Self.mean20, "mean difference")
         check(mean, "ratio", truth: Self.mean25 / Self.mean20, "mean ratio")
@@ -256,7 +261,7 @@ final class ContrastsTests: XCTestCase {
         XCTAssertEqual(perReplication?["diff_ci95_high"], whole["refused25/widget.staleness.timeAvg/p90"]?["diff_ci95_high"])
         single.cli(["run", single.scenario, "--seed", "22", "--out", single.path("d"), "--quiet"])
         let refused = single.cli(["compare", single.path("a"), single.path("d"), "--out", single.path("e")], expect: 2)
-        XCTAssertTrue(refused.errors.contains("paired contrasts need the same seeds"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("replication seeds differ"), refused.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: single.path("e")))
     }
 }

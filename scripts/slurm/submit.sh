@@ -42,7 +42,20 @@ fi
 if [ -z "$surfacesim" ] || [ ! -x "$surfacesim" ]; then echo "no surfacesim binary: build it (swift build -c release) or set SURFACESIM" >&2; exit 3; fi
 surfacesim=$(cd "$(dirname "$surfacesim")" && pwd)/$(basename "$surfacesim")
 
-"$surfacesim" validate "$scenario" > /dev/null || exit 2
+# Check the scenario with the run options' --set overrides before anything is submitted, so
+# a bad value fails here once instead of in every shard; --shard and --out are each shard's own.
+validate_options=()
+set_next=false
+for option in "$@"; do
+  if $set_next; then validate_options+=(--set "$option"); set_next=false; continue; fi
+  case $option in
+    --set) set_next=true ;;
+    --set=*) validate_options+=(--set "${option#--set=}") ;;
+    --shard|--shard=*|--out|--out=*) echo "$option: submit.sh gives each shard its own --shard and --out; leave it out" >&2; exit 2 ;;
+  esac
+done
+if $set_next; then echo "--set: expected path=value after it" >&2; exit 2; fi
+"$surfacesim" validate "$scenario" ${validate_options[@]+"${validate_options[@]}"} > /dev/null || exit 2
 scenario=$(cd "$(dirname "$scenario")" && pwd)/$(basename "$scenario")
 mkdir -p "$outroot/logs"
 outroot=$(cd "$outroot" && pwd)

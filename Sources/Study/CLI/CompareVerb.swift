@@ -33,19 +33,19 @@ public struct CompareVerb: Verb {
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let (a, b) = (arguments.positionals[0], arguments.positionals[1])
         let out = arguments.value("--out") ?? StudyCompare.defaultDirectory(a, b)
-        let result: (rows: [ContrastRow], files: [String])
+        let result: (rows: [ContrastRow], count: Int, files: [String])
         do {
             result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine)
         } catch {
             throw .from(error)
         }
         if !arguments.flag("--quiet") {
-            var text = "Contrasts of \(b) against \(a): \(result.rows.count) rows.\n"
+            var text = "Contrasts of \(b) against \(a): \(result.count) rows.\n"
             for row in result.rows where row.statistic == "mean" && row.metric.hasSuffix(".staleness") && row.figures.difference.isFinite {
                 let f = row.figures
                 func s(_ x: Double) -> String { x.isFinite ? PlotNumber.fixed(x, decimals: 1) : "–" }
                 text += "  \(row.label) \(row.metric) mean: \(f.difference > 0 ? "+" : "")\(s(f.difference)) s (95% CI \(s(f.differenceLow)) to "
-                    + "\(s(f.differenceHigh)) s), ratio \(PlotNumber.fixed(f.ratio, decimals: 2)), variance reduction \(PlotNumber.fixed(f.varianceReduction, decimals: 1))\n"
+                    + "\(s(f.differenceHigh)) s), ratio \(f.ratio.isFinite ? PlotNumber.fixed(f.ratio, decimals: 2) : "–"), variance reduction \(f.varianceReduction.isNaN ? "–" : PlotNumber.fixed(f.varianceReduction, decimals: 1))\n"
             }
             context.console.print(text + result.files.joined(separator: "\n") + "\n")
         }

@@ -28,14 +28,6 @@ public struct PlotVerb: Verb {
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let path = arguments.positionals[0]
-        let records: [[String]]
-        switch TextFile.contents(of: path) {
-        case .failure(let f): throw .input("\(path): cannot read the file: \(f.reason)")
-        case .success(let text):
-            do { records = try CSVParser.parse(text) } catch { throw .input("\(path): \(error)") }
-        }
-        guard let header = records.first else { throw .input("\(path): the file is empty") }
-        let table = ResultTable(path: path, header: header, rows: Array(records.dropFirst()))
         let kind = arguments.value("--kind")
         if let kind, !Self.kinds.contains(kind) {
             throw .usage("--kind: expected one of ecdf, histogram, line, found '\(kind)'"
@@ -45,17 +37,16 @@ public struct PlotVerb: Verb {
         guard Self.statistics.contains(stat) else {
             throw .usage("--stat: expected one of " + Self.statistics.joined(separator: ", ") + ", found '\(stat)'")
         }
+        let metric = arguments.value("--metric")
+        let table = try ResultTable(path: path, metric: metric ?? "widget.staleness", column: metric ?? "widget.staleness.mean")
         let svg: String
-        if header.contains("bin_low") {
-            svg = try table.distributionsPlot(kind: kind ?? "ecdf", metric: arguments.value("--metric") ?? "widget.staleness",
-                                              point: arguments.value("--point"))
-        } else if header.contains("ci95_low") {
-            svg = try table.sweepPlot(kind: kind ?? "line", metric: arguments.value("--metric") ?? "widget.staleness",
-                                      x: arguments.value("--x"), stat: stat)
-        } else if header.contains("replication") && header.contains("seed") {
-            svg = try table.runsPlot(kind: kind ?? "ecdf", column: arguments.value("--metric") ?? "widget.staleness.mean")
-        } else {
-            throw .input("\(path): not a distributions.csv, summary.csv or runs.csv of surfacesim (header: \(header.prefix(4).joined(separator: ","))...)")
+        switch table.kind {
+        case .distributions:
+            svg = try table.distributionsPlot(kind: kind ?? "ecdf", metric: metric ?? "widget.staleness", point: arguments.value("--point"))
+        case .summary:
+            svg = try table.sweepPlot(kind: kind ?? "line", metric: metric ?? "widget.staleness", x: arguments.value("--x"), stat: stat)
+        case .runs:
+            svg = try table.runsPlot(kind: kind ?? "ecdf", column: metric ?? "widget.staleness.mean")
         }
         let out = arguments.value("--out")!
         try OutputFile.write(svg, to: out)

@@ -1,10 +1,97 @@
-// A result CSV read back for `plot`: columns by name, rows grouped by point.
+// A result CSV read back for `plot`: read record by record and checked against what `run`
+// writes (its header, each record's width, numbers as `CSVNumber` writes them, a line end
+// after the last record), keeping only what the plot draws: the rows of one metric
+// (distributions.csv, summary.csv) or one column's values per point (runs.csv).
 
-/// A parsed result CSV.
+/// A result CSV, with the part of it one plot needs.
 struct ResultTable {
+    /// Which of the program's files it is.
+    enum Kind { case distributions, summary, runs }
+
     let path: String
+    let kind: Kind
     let header: [String]
+    /// distributions.csv and summary.csv: the rows of the metric asked for.
     let rows: [[String]]
+    /// Every metric the file has rows for (for a suggestion when the one asked for has none).
+    let metrics: [String]
+    /// runs.csv: the asked column's finite values, per point in file order, with the point's label.
+    let runsGroups: [(label: String, values: [Double])]
+
+    /// Reads `path`, keeping the rows of `metric` (distributions.csv, summary.csv) or the
+    /// values of column `column` (runs.csv).
+    /// - Throws: exit status 2 with the file and line for a file that is not one `run` writes.
+    init(path: String, metric: String, column: String) throws(CLIFailure) {
+        self.path = path
+        let reader: CSVRecordReader
+        do { reader = try CSVRecordReader(path: path) } catch {
+            throw error.refusedBySystem ? .environment("\(path): cannot read the file: \(error.reason)") : .input("\(path): cannot read the file: \(error.reason)")
+        }
+        func next() throws(CLIFailure) -> [String]? {
+            do { return try reader.next()?.fields } catch { throw .input("\(path):\(error.line): \(error.message)") }
+        }
+        func fail(_ message: String) -> CLIFailure { .input("\(path):\(reader.line): \(message)") }
+        guard let header = try next() else { throw .input("\(path): the file is empty") }
+        self.header = header
+        // The file's kind by its header, and the header the program writes for that kind.
+        let expected: [String], numbers: [Int], counts: [Int]
+        let metricAt = header.firstIndex(of: "metric")
+        if header.contains("bin_low"), let metricAt, header.first == "point" {
+            kind = .distributions
+            expected = DistributionsTable.header(columns: Array(header[1..<metricAt]))
+            numbers = [metricAt + 1, metricAt + 2, metricAt + 4]
+            counts = [metricAt + 3]
+        } else if header.contains("ci95_low"), let metricAt, header.first == "point" {
+            kind = .summary
+            expected = SummaryTable.header(columns: Array(header[1..<metricAt]))
+            numbers = Array((metricAt + 2)..<(metricAt + 2 + 10))
+            counts = [metricAt + 1, metricAt + 13]
+        } else if header.contains("seed"), let columns = RunsRowCheck.columns(of: header) {
+            kind = .runs
+            let check = RunsRowCheck(columns: columns)
+            expected = check.header
+            numbers = Array(check.metricFields)
+            counts = [check.replicationAt]
+        } else {
+            throw .input("\(path): not a distributions.csv, summary.csv or runs.csv of surfacesim (header: \(header.prefix(4).joined(separator: ","))...)")
+        }
+        if let problem = ResultField.headerProblem(header, expected: expected, file: "\(kind).csv") { throw fail(problem) }
+        var rows: [[String]] = [], metrics: [String] = [], seen: Set<String> = []
+        var groups: [(label: String, values: [Double])] = []
+        let valueAt = kind == .runs ? header.firstIndex(of: column) : nil
+        if kind == .runs, valueAt == nil {
+            throw .input("\(path): no column '\(column)'" + NameSuggestion.hint(for: column, among: header))
+        }
+        let swept = kind == .runs ? Array(1..<(RunsRowCheck(columns: RunsRowCheck.columns(of: header)!).replicationAt)) : []
+        while let record = try next() {
+            if let problem = ResultField.widthProblem(record, header: header) { throw fail(problem) }
+            for c in counts where ResultField.count(record[c]) == nil {
+                throw fail("column \(header[c]): expected a whole number, found \(ResultField.quoted(record[c]))")
+            }
+            for c in numbers where ResultField.number(record[c]) == nil {
+                throw fail("column \(header[c]): expected a number or an empty field, found \(ResultField.quoted(record[c]))")
+            }
+            switch kind {
+            case .runs:
+                guard ResultField.seed(record[swept.count + 2]) != nil else {
+                    throw fail("column seed: expected a whole number below 2^64, found \(ResultField.quoted(record[swept.count + 2]))")
+                }
+                let label = Self.label(record, swept: swept, header: header)
+                if groups.last?.label != label { groups.append((label, [])) }
+                if let v = ResultField.number(record[valueAt!]), v.isFinite { groups[groups.count - 1].values.append(v) }
+            case .distributions, .summary:
+                let name = record[metricAt!]
+                if !seen.contains(name) { seen.insert(name); metrics.append(name) }
+                if name == metric { rows.append(record) }
+            }
+        }
+        // A point's rows are consecutive in runs.csv; a label met twice merges into its first group.
+        var merged: [(label: String, values: [Double])] = []
+        for g in groups {
+            if let i = merged.firstIndex(where: { $0.label == g.label }) { merged[i].values += g.values } else { merged.append(g) }
+        }
+        (self.rows, self.metrics, self.runsGroups) = (rows, metrics, merged)
+    }
 
     /// The index of a column.
     func column(_ name: String) throws(CLIFailure) -> Int {
@@ -18,13 +105,19 @@ struct ResultTable {
     func sweptColumns(before end: Int) -> [Int] { Array(1..<max(1, end)) }
 
     /// A row's point label: its name, with swept values if any.
-    func label(_ row: [String], swept: [Int]) -> String {
+    func label(_ row: [String], swept: [Int]) -> String { Self.label(row, swept: swept, header: header) }
+
+    /// A row's point label in a file with `header`.
+    static func label(_ row: [String], swept: [Int], header: [String]) -> String {
         guard !swept.isEmpty else { return "point \(row[0])" }
-        return valuesLabel(row, columns: swept)
+        return valuesLabel(row, columns: swept, header: header)
     }
 
     /// Swept values as the study's legends write them (docs/output.md, "Legends"): `budgetPerDay 40, jitter 5 min`.
-    func valuesLabel(_ row: [String], columns: [Int]) -> String {
+    func valuesLabel(_ row: [String], columns: [Int]) -> String { Self.valuesLabel(row, columns: columns, header: header) }
+
+    /// `valuesLabel` in a file with `header`.
+    static func valuesLabel(_ row: [String], columns: [Int], header: [String]) -> String {
         let names = StudyPlots.shortNames(columns.map { header[$0] })
         return zip(names, columns).map { name, c in
             name + " " + StudyPlots.withUnit(StudyPlots.readable(row[c], column: header[c]), column: header[c])
@@ -34,16 +127,14 @@ struct ResultTable {
     /// A number field; nil for an empty or non-numeric one.
     static func number(_ text: String) -> Double? { text.isEmpty ? nil : Double(text) }
 
-    /// Rows of one metric, grouped by point in file order.
+    /// Rows of one metric (the kept rows), grouped by point in file order.
     func groups(metricColumn m: Int, metric: String) throws(CLIFailure) -> [(point: String, rows: [[String]])] {
         var groups: [(String, [[String]])] = []
-        for row in rows where row.count == header.count && row[m] == metric {
+        for row in rows where row[m] == metric {
             if let g = groups.firstIndex(where: { $0.0 == row[0] }) { groups[g].1.append(row) } else { groups.append((row[0], [row])) }
         }
         guard !groups.isEmpty else {
-            var names: [String] = []
-            for row in rows where row.count > m && !names.contains(row[m]) { names.append(row[m]) }
-            throw .input("\(path): no rows for metric '\(metric)'" + NameSuggestion.hint(for: metric, among: names))
+            throw .input("\(path): no rows for metric '\(metric)'" + NameSuggestion.hint(for: metric, among: metrics))
         }
         return groups
     }
@@ -123,16 +214,9 @@ struct ResultTable {
         return SVGPlot.ecdf(title: title, xLabel: metric + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: logX)
     }
 
-    /// ECDF per point or a histogram of one runs.csv column.
+    /// ECDF per point or a histogram of one runs.csv column (the values kept while reading).
     func runsPlot(kind: String, column name: String) throws(CLIFailure) -> String {
-        let c = try column(name)
-        let swept = sweptColumns(before: try column("replication"))
-        var groups: [(label: String, values: [Double])] = []
-        for row in rows where row.count == header.count {
-            guard let v = Self.number(row[c]), v.isFinite else { continue }
-            let key = label(row, swept: swept)
-            if let g = groups.firstIndex(where: { $0.label == key }) { groups[g].values.append(v) } else { groups.append((key, [v])) }
-        }
+        let groups = runsGroups
         switch kind {
         case "ecdf":
             return Self.ecdf(title: name, metric: name, series: groups.map { PlotSeries.ecdf(label: $0.label, values: $0.values) },

@@ -37,23 +37,18 @@ public struct ContrastFigures: Sendable, Equatable {
         (differenceLow, differenceHigh, ratioLow, ratioHigh, varianceReduction) = (.nan, .nan, .nan, .nan, .nan)
     }
 
-    /// A mean's contrast: the interval of the difference is difference ± t·sd(a − b)/√n
-    /// over the paired replications' values (Student t, n − 1 degrees of freedom); the
-    /// ratio's is the delta method on its logarithm, ratio·exp(±t·sd(a/ā − b/b̄)/√n), which
-    /// stays above 0 and is skewed as a ratio's spread is.
-    static func mean(baseline: Double, value: Double, pairs: PairedMoments) -> ContrastFigures {
+    /// A mean's contrast. `baseline` and `value` stay the figures summary.csv prints; the
+    /// difference, the ratio, their intervals and the variance reduction are the paired
+    /// estimate over `pairs` (`PairedMeanEstimate`), all from the same replications. A
+    /// per-point metric, which has one value per point and no pairs (`pairs` nil), gets the
+    /// difference and ratio of its two figures and no interval.
+    static func mean(baseline: Double, value: Double, pairs: PairedMoments?) -> ContrastFigures {
         var f = ContrastFigures(baseline: baseline, value: value)
-        guard pairs.count >= 2, f.difference.isFinite else { return f }
-        let t = SampleSummary.tQuantile975(degreesOfFreedom: pairs.count - 1)
-        let root = Double(pairs.count).squareRoot()
-        let half = t * pairs.varianceOfDifference.squareRoot() / root
-        (f.differenceLow, f.differenceHigh) = (f.difference - half, f.difference + half)
-        let relative = pairs.varianceOfRelativeDifference
-        if f.ratio.isFinite, f.ratio > 0, relative.isFinite {
-            let halfLog = t * relative.squareRoot() / root
-            (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-halfLog), f.ratio * exp(halfLog))
-        }
-        f.varianceReduction = reduction(pairs)
+        guard let pairs else { return f }
+        let e = PairedMeanEstimate(pairs)
+        (f.difference, f.differenceLow, f.differenceHigh) = (e.difference, e.differenceLow, e.differenceHigh)
+        (f.ratio, f.ratioLow, f.ratioHigh) = (e.ratio, e.ratioLow, e.ratioHigh)
+        f.varianceReduction = e.varianceReduction
         return f
     }
 

@@ -1,6 +1,8 @@
 // One row of contrasts.csv and how a side of a contrast is described, shared by `run`
 // (both sides from one study) and `compare` (each side from its own study).
 
+import Surfaces
+
 /// One (point, metric, statistic) contrast.
 public struct ContrastRow: Sendable, Equatable {
     /// The contrasted point's `point` column and swept values.
@@ -27,6 +29,22 @@ struct ContrastInput {
     var bootstrap: QuantileBootstrap?
 }
 
+extension ContrastInput {
+    /// A point's inputs, one per summary.csv row (`SummaryTable.metricRows`, in that order),
+    /// from its figures there and, for the catalogue's metrics, its bootstraps: a sampled
+    /// metric is paired by its runs.csv `M.mean` column, a per-replication one by `M`, and a
+    /// per-point metric by none.
+    static func point(_ figures: [(mean: Double, p50: Double, p90: Double)], bootstraps: [QuantileBootstrap?] = []) -> [ContrastInput] {
+        zip(SummaryTable.metricRows, figures).enumerated().map { slot, row in
+            let ((name, unit), f) = row
+            let spec = slot < MetricCatalog.specs.count ? MetricCatalog.specs[slot] : nil
+            let column = spec.map { $0.shape == .sampled ? name + ".mean" : name }
+            return ContrastInput(metric: name, unit: unit, mean: f.mean, p50: f.p50, p90: f.p90, meanColumn: column,
+                                 bootstrap: slot < bootstraps.count ? bootstraps[slot] : nil)
+        }
+    }
+}
+
 /// The statistics contrasts.csv reports, in row order.
 enum ContrastStatistic {
     static let all: [(name: String, q: Double?)] = [("mean", nil), ("p50", 0.5), ("p90", 0.9)]
@@ -42,12 +60,15 @@ enum ContrastStatistic {
     static func rows(prefix: [String], label: String, baseline: [ContrastInput], value: [ContrastInput],
                      pairs: PairedColumns) -> [ContrastRow] {
         var rows: [ContrastRow] = []
-        for (b, a) in zip(baseline, value) {
+        // Paired by metric name, never by position.
+        let values = Dictionary(value.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
+        for b in baseline {
+            guard let a = values[b.metric] else { continue }
             for (name, q) in all {
                 let figures: ContrastFigures
                 switch q {
                 case nil:
-                    let moments = b.meanColumn.flatMap { pairs.moments[$0] } ?? PairedMoments()
+                    let moments = b.meanColumn.map { pairs.moments[$0] ?? PairedMoments() }
                     figures = .mean(baseline: b.mean, value: a.mean, pairs: moments)
                 case let q?:
                     guard b.meanColumn != nil else { continue }
@@ -74,15 +95,15 @@ enum ContrastStatistic {
         let boots = columns.map { resampled.contains($0) }
         let anyBoot = boots.contains(true)
         var bootB = columns.map { _ in QuantileBootstrap() }, bootA = bootB
-        var row = 0
         func weights(_ fields: [String], _ column: Int?) -> [UInt8] {
             let seed = column.flatMap { $0 < fields.count ? UInt64(fields[$0]) : nil } ?? 0
             return PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates)
         }
-        try baseline.0.pairs(baseline: baseline.1, point: point.1, in: point.0) { (b, a) throws(StudyError) in
+        try baseline.0.pairs(baseline: baseline.1, point: point.1, in: point.0) { (b, a, replication, lines) throws(StudyError) in
             if seedsMustMatch, let sb, let sa, b.count > sb, a.count > sa, b[sb] != a[sa] {
-                throw .invalid("replication \(row) of \(baseline.1.name) in \(baseline.0.path) has seed \(b[sb]) but its pair "
-                               + "in \(point.0.path) has seed \(a[sa]); paired contrasts need the same seeds")
+                throw .invalid("the studies' replication seeds differ: replication \(replication) of point \(baseline.1.name) has seed \(b[sb]) "
+                               + "(\(baseline.0.path):\(lines.0)) and of point \(point.1.name) seed \(a[sa]) (\(point.0.path):\(lines.1)); "
+                               + "paired contrasts need studies run with the same seed and common random numbers")
             }
             let (wb, wa) = anyBoot ? (weights(b, sb), weights(a, sa)) : ([], [])
             for c in columns.indices {
@@ -93,7 +114,6 @@ enum ContrastStatistic {
                 if let x, x >= 0 { bootB[c].add(one: QuantileBootstrap.bucket(of: x), weights: wb) }
                 if let y, y >= 0 { bootA[c].add(one: QuantileBootstrap.bucket(of: y), weights: wa) }
             }
-            row += 1
         }
         var result = PairedColumns()
         for (c, column) in columns.enumerated() {

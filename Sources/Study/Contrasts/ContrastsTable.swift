@@ -14,4 +14,23 @@ public enum ContrastsTable {
         for row in rows { table.append(row.prefix + [row.metric, row.statistic] + row.figures.fields) }
         return table.render()
     }
+
+    /// The file written a few rows at a time (`compare`, whose rows need not all be held).
+    struct Writer {
+        private(set) var line = CSVLine(capacity: 1 << 16)
+
+        /// The header.
+        init(columns: [String]) {
+            for field in ContrastsTable.header(columns: columns) { line.add(field) }
+            line.endRecord()
+        }
+
+        /// Appends `rows`.
+        mutating func append(_ rows: [ContrastRow]) {
+            for row in rows {
+                for field in row.prefix + [row.metric, row.statistic] + row.figures.fields { line.add(field) }
+                line.endRecord()
+            }
+        }
+    }
 }

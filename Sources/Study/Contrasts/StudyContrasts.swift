@@ -9,11 +9,13 @@ public enum StudyContrasts {
     public static func rows(_ state: StudyState, runsPath: String) throws(StudyError) -> [ContrastRow] {
         let layout = state.layout
         guard layout.points.count > 1 else { return [] }
-        let blocks = try RunsBlocks(path: runsPath)
-        guard blocks.blocks.count == layout.points.count,
-              zip(blocks.blocks, layout.points).allSatisfy({ $0.name == $1.name }) else {
-            throw .invalid("\(runsPath): its points differ from the study's")
+        // Each point's rows: all its replications, or a shard's share of them (none for a shard
+        // past the study's replications).
+        let expected = zip(layout.points, state.points).map { point, figures in
+            RunsBlocks.Expected(name: point.name, values: point.fields, first: (state.shard?.index ?? 1) - 1,
+                                stride: state.shard?.count ?? 1, count: figures.replications)
         }
+        let blocks = try RunsBlocks(path: runsPath, columns: layout.columns, expected: expected, source: "the study", checkFigures: false)
         let inputs = state.points.indices.map { inputsOf(state, point: $0) }
         let columns = inputs[0].compactMap(\.meanColumn)
         let resampled = ContrastStatistic.resampled(inputs[0])
@@ -32,18 +34,11 @@ public enum StudyContrasts {
     /// Each metric of point `p` as summary.csv reports it, in summary.csv's order.
     static func inputsOf(_ state: StudyState, point p: Int) -> [ContrastInput] {
         let point = state.points[p]
-        var inputs: [ContrastInput] = MetricCatalog.specs.indices.map { slot in
-            let spec = MetricCatalog.specs[slot]
-            let m = point.metrics[slot]
-            let figures = SummaryFigures(m, spec: spec)
-            let column = spec.shape == .sampled ? spec.name + ".mean" : spec.name
-            return ContrastInput(metric: spec.name, unit: spec.unit, mean: figures.mean, p50: figures.quantiles[1],
-                                 p90: figures.quantiles[2], meanColumn: column, bootstrap: m.bootstrap)
+        var figures: [(mean: Double, p50: Double, p90: Double)] = MetricCatalog.specs.indices.map { slot in
+            let f = SummaryFigures(point.metrics[slot], spec: MetricCatalog.specs[slot])
+            return (f.mean, f.quantiles[1], f.quantiles[2])
         }
-        let values = point.pointMetricValues(warmupMinutes: state.layout.points[p].warmupMinutes)
-        for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
-            inputs.append(ContrastInput(metric: spec.name, unit: spec.unit, mean: value, p50: .nan, p90: .nan, meanColumn: nil))
-        }
-        return inputs
+        figures += point.pointMetricValues(warmupMinutes: state.layout.points[p].warmupMinutes).map { ($0, .nan, .nan) }
+        return ContrastInput.point(figures, bootstraps: point.metrics.map(\.bootstrap))
     }
 }

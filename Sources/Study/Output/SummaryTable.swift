@@ -79,6 +79,11 @@ public enum SummaryTable {
             + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications"]
     }
 
+    /// The metric of each row of a point, in the order `render` writes them (the catalogue's
+    /// metrics, then the point metrics), with its unit: what reading summary.csv back expects.
+    public static let metricRows: [(name: String, unit: String)] =
+        MetricCatalog.specs.map { ($0.name, $0.unit) } + MetricCatalog.pointMetrics.map { ($0.name, $0.unit) }
+
     /// Every row: each point, each metric in catalogue order, then the point metrics.
     public static func render(_ state: StudyState) -> String {
         var table = CSVTable(header: header(columns: state.layout.columns))

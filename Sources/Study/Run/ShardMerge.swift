@@ -91,6 +91,18 @@ public enum ShardMerge {
             let count = indices.filter { $0 == k }.count
             throw .invalid(count == 0 ? "shard \(k)/\(n) is missing" : "shard \(k)/\(n) is given \(count) times")
         }
+        // Each shard holds its own part of every point: the replications r % N = K − 1.
+        for (directory, state) in shards {
+            let path = POSIXFiles.join(directory, "state.json")
+            guard state.points.count == first.layout.points.count else {
+                throw .invalid("\(path): it holds \(state.points.count) points but the study has \(first.layout.points.count)")
+            }
+            let expected = state.shard!.replicationCount(of: first.layout.replications)
+            for (p, point) in state.points.enumerated() where point.replications != expected {
+                throw .invalid("\(path): point \(first.layout.points[p].name) holds \(point.replications) replications, "
+                               + "but shard \(state.shard!) of \(first.layout.replications) replications runs \(expected)")
+            }
+        }
     }
 
     /// Interleaves the shards' runs.csv rows back into (point, replication) order.
@@ -98,27 +110,32 @@ public enum ShardMerge {
         var readers: [CSVRecordReader] = []
         for path in paths {
             do { readers.append(try CSVRecordReader(path: path)) } catch {
-                throw .invalid("\(path): cannot read: \(error.reason)")
+                throw error.refusedBySystem ? .io("\(path): cannot read: \(error.reason)") : .invalid("\(path): \(error.reason)")
             }
         }
-        let header = CSVLine.record(RunsTable.header(columns: layout.columns))
-        for reader in readers where try next(reader)?.text != header {
-            throw .invalid("\(reader.path):\(reader.line): the header differs from this study's runs.csv")
+        let check = RunsRowCheck(columns: layout.columns)
+        let header = CSVLine.record(check.header)
+        for reader in readers {
+            guard let found = try next(reader) else { throw .invalid("\(reader.path): the file is empty; expected runs.csv's header") }
+            if found.text != header {
+                throw .invalid("\(reader.path):\(reader.line): "
+                               + (ResultField.headerProblem(found.fields, expected: check.header, file: "runs.csv") ?? "the header differs from this study's runs.csv"))
+            }
         }
         let out: RunsFile
         do { out = try RunsFile.create(destination) } catch { throw .io(error.description) }
         defer { out.close() }
         out.append(header)
-        let replicationColumn = 1 + layout.columns.count
-        for point in layout.points {
+        for (p, point) in layout.points.enumerated() {
             for r in 0..<layout.replications {
                 let reader = readers[r % paths.count]
                 guard let record = try next(reader) else {
-                    throw .invalid("\(reader.path):\(reader.line + 1): the file ends where the row of point \(point.name) replication \(r) should be")
+                    throw .invalid("\(reader.path):\(reader.line): the file ends where the row of point \(point.name) replication \(r) should be: it is cut short")
                 }
-                guard record.fields.count > replicationColumn, record.fields[0] == point.name,
-                      record.fields[replicationColumn] == String(r) else {
-                    throw .invalid("\(reader.path):\(reader.line): expected the row of point \(point.name) replication \(r)")
+                // Each row as `run` writes it, with the seed the study gives that replication.
+                if let problem = check.problem(record.fields, point: point.name, values: point.fields, replication: r,
+                                               seed: layout.seed(point: p, replication: r)) {
+                    throw .invalid("\(reader.path):\(reader.line): \(problem)")
                 }
                 out.append(record.text)
             }
