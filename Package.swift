@@ -29,18 +29,22 @@ let package = Package(
         // The operating system the surfaces run on: the network, the app's lifecycle, the device,
         // shared storage and secure storage, the watch link; it names none of the app's programs.
         .target(name: "Platform", dependencies: ["SimKernel"], swiftSettings: strict),
+        // Estimators, intervals, selection and variance components: pure computation on the
+        // standard library and the C library's libm, tested alone (docs/statistics.md).
+        .target(name: "Statistics", swiftSettings: strict),
         // The app's programs and its backend, assembled into one world per replication.
         .target(name: "Surfaces", dependencies: ["SimKernel", "Platform"], swiftSettings: strict),
         // Scenario files, sweeps, metrics, histograms, CSV, SVG, probes and failure modes.
-        .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces"], swiftSettings: strict),
+        .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces", "Statistics"], swiftSettings: strict),
         // The library's one module: re-exports the four above.
-        .target(name: "SurfaceSimKit", dependencies: ["Study", "Surfaces", "Platform", "SimKernel"], swiftSettings: strict),
+        .target(name: "SurfaceSimKit", dependencies: ["Study", "Surfaces", "Platform", "SimKernel", "Statistics"], swiftSettings: strict),
         // The command line: a thin layer over Study.
         .executableTarget(name: "surfacesim", dependencies: ["Study"], swiftSettings: strict),
         // The kernel's hold-model benchmark.
         .executableTarget(name: "HoldBench", dependencies: ["SimKernel"], path: "Benchmarks/HoldBench", swiftSettings: strict),
         // Helpers shared by the test targets (seeded loops, tolerances).
         .target(name: "TestSupport", dependencies: ["SimKernel"], swiftSettings: strict),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], swiftSettings: strict),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),

@@ -18,12 +18,13 @@ final class PackageManifestTests: XCTestCase {
         XCTAssertTrue(text.contains(#".library(name: "SurfaceSimKit""#))
     }
 
-    /// One import of the library reaches all four modules.
+    /// One import of the library reaches all five modules.
     func testLibraryReExportsEveryModule() {
         let engine = SimKernel.Engine()                            // SimKernel
         XCTAssertEqual(engine.now, 0)
         XCTAssertTrue(Platform.DeviceState().locked)                // Platform
         XCTAssertFalse(Surfaces.Metric.allCases.isEmpty)            // Surfaces
         XCTAssertEqual("\(Study.ScenarioLoader.self)", "ScenarioLoader")        // Study
+        XCTAssertEqual(Statistics.Holm.adjusted([0.5]), [0.5])      // Statistics
     }
 }

@@ -95,7 +95,13 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertEqual(f.quantiles[1], 0.4, accuracy: 0.4 / 128)
     }
 
-    func testSampledMetricPoolsSamplesAndIntervalsOverReplicationMeans() {
+    /// A sampled metric's mean is pooled over every sample, and its interval is that of the
+    /// pooled mean: replications (sums y = 6, 10, 10 of n = 3, 1, 2 samples) as clusters,
+    /// R = 26/6, residuals yᵢ − R·nᵢ = −7, 17/3, 4/3, Var = Σe²/(m(m − 1)n̄²) with n̄ = 2, and
+    /// Student's t on 2 degrees of freedom; the low end is clamped at 0 (staleness is never
+    /// negative). The interval over the replications' means (2, 10, 5), which summary.csv used
+    /// to print around the pooled mean, is another estimand's.
+    func testSampledMetricPoolsSamplesAndItsIntervalIsThePooledMeans() {
         let replications = [[1.0, 2.0, 3.0], [10.0], [4.0, 6.0]]
         var point = PointAccumulator()
         let metric = Metric.widgetStaleness
@@ -104,15 +110,38 @@ final class SummaryMathTests: XCTestCase {
             result.samples[metric.rawValue] = samples
             point.add(ReplicationFigures(result, seed: UInt64(r)))
         }
-        let f = SummaryFigures(point.metrics[metric.rawValue], shape: .sampled)
+        let f = SummaryFigures(point.metrics[metric.rawValue], shape: .sampled, unit: "s")
         let pooled = SampleSummary(replications.flatMap { $0 })
-        let means = SampleSummary([2.0, 10.0, 5.0])
         XCTAssertEqual(f.n, 6)
         XCTAssertEqual(f.mean, pooled.mean, accuracy: 1e-12)
         XCTAssertEqual(f.sd, pooled.sd, accuracy: 1e-9)
-        XCTAssertEqual(f.ci95Low, means.ci95Low, accuracy: 1e-9)
-        XCTAssertEqual(f.ci95High, means.ci95High, accuracy: 1e-9)
+        let r = 26.0 / 6
+        let residuals = [6 - 3 * r, 10 - r, 10 - 2 * r]
+        let half = 4.302652729749462 * (residuals.map { $0 * $0 }.reduce(0, +) / (3 * 2 * 4)).squareRoot()
+        XCTAssertEqual(f.halfWidth95, half, accuracy: 1e-9)
+        XCTAssertEqual(f.ci95Low, 0)
+        XCTAssertEqual(f.ci95High, r + half, accuracy: 1e-9)
         XCTAssertEqual(f.max, 10)
+        XCTAssertTrue(f.ci95Low <= f.mean && f.mean <= f.ci95High)
+    }
+
+    /// The sums behind the pooled mean's interval merge exactly, in any split of the
+    /// replications, and survive their encoding (checkpoints, shards).
+    func testClusterSumsMergeInAnyOrderAndRoundTrip() {
+        var whole = ClusterSums(), left = ClusterSums(), right = ClusterSums()
+        for i in 0..<40 {
+            var m = ExactMoments()
+            for j in 0..<(i % 5) { m.add(Double(i * 37 % 101) + Double(j) * 0.125) }
+            whole.add(m)
+            if i % 3 == 0 { left.add(m) } else { right.add(m) }
+        }
+        var merged = right
+        merged.merge(left)
+        XCTAssertEqual(merged, whole)
+        XCTAssertEqual(ClusterSums.decode(whole.encode()), whole)
+        XCTAssertNil(ClusterSums.decode("3:1:2"))
+        let e = whole.estimate(ratio: 50)
+        XCTAssertEqual(e.method, .clusterRatio)
     }
 
     func testReplicationStatisticsAreType7() {

@@ -46,7 +46,7 @@ struct FailureJudgement {
     /// summary.csv's figures of a metric at this point.
     private func summaryFigures(_ name: String, warmupMinutes: Int) -> SummaryFigures {
         if let m = Metric.allCases.first(where: { $0.spec.name == name }) {
-            return SummaryFigures(point.metrics[m.rawValue], shape: m.spec.shape)
+            return SummaryFigures(point.metrics[m.rawValue], shape: m.spec.shape, unit: m.spec.unit)
         }
         let values = point.pointMetricValues(warmupMinutes: warmupMinutes)
         let i = MetricCatalog.pointMetrics.firstIndex { $0.name == name }

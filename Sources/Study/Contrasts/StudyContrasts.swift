@@ -35,7 +35,8 @@ public enum StudyContrasts {
     static func inputsOf(_ state: StudyState, point p: Int) -> [ContrastInput] {
         let point = state.points[p]
         var figures: [(mean: Double, p50: Double, p90: Double)] = MetricCatalog.specs.indices.map { slot in
-            let f = SummaryFigures(point.metrics[slot], shape: MetricCatalog.specs[slot].shape)
+            let spec = MetricCatalog.specs[slot]
+            let f = SummaryFigures(point.metrics[slot], shape: spec.shape, unit: spec.unit)
             return (f.mean, f.quantiles[1], f.quantiles[2])
         }
         figures += point.pointMetricValues(warmupMinutes: state.layout.points[p].warmupMinutes).map { ($0, .nan, .nan) }

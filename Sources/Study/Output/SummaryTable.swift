@@ -1,6 +1,7 @@
 // summary.csv (docs/output.md): a row per (point, metric) with n, mean, sd, a 95 %
 // confidence interval, quantiles, the maximum, the metric's unit and the
 // point's replications.
+import Statistics
 import Surfaces
 
 /// The figures of one (point, metric) row of summary.csv.
@@ -9,6 +10,9 @@ public struct SummaryFigures: Sendable, Equatable {
     public var n: Int
     /// Mean, sample standard deviation, and the 95 % confidence interval of the mean.
     public var mean, sd, ci95Low, ci95High: Double
+    /// Half the width of the mean's 95 % interval before it was clamped to the metric's range
+    /// (what `--precision` holds to its target).
+    public var halfWidth95: Double
     /// p05, p50, p90, p95, p99.
     public var quantiles: [Double]
     /// The exact maximum.
@@ -19,16 +23,22 @@ public struct SummaryFigures: Sendable, Equatable {
 
     /// The figures of one metric at one point.
     ///
-    /// Sampled metric: n, mean, sd, quantiles and max over all pooled samples;
-    /// the confidence interval over the replications' means. Per-replication
-    /// metric: everything over the replications that have a value.
+    /// Sampled metric: n, mean, sd, quantiles and max over all pooled samples; the
+    /// interval is that of the pooled mean, a ratio of sums with the replications as clusters
+    /// (docs/statistics.md). Per-replication metric: everything over the replications that have
+    /// a value, the interval Student's t. Every value is non-negative, so the interval is clamped
+    /// at 0 (and at 1 for a fraction): the mean always lies in it.
     /// Figures that do not exist (no values; an interval from fewer than two) are NaN.
-    public init(_ m: MetricAccumulator, shape: MetricShape) {
+    public init(_ m: MetricAccumulator, shape: MetricShape, unit: String = "") {
         n = m.moments.count
         mean = m.moments.mean
         sd = m.moments.sd
-        let ci = shape == .sampled ? m.replicationStatistics[0].ci95 : m.moments.ci95
-        (ci95Low, ci95High) = (ci.low, ci.high)
+        let estimate = shape == .sampled
+            ? m.clusters.estimate(ratio: mean)
+            : ReplicationMean.estimate(mean: mean, sd: sd, count: n)
+        halfWidth95 = estimate.halfWidth
+        let upper = unit == "fraction" ? 1.0 : Double.infinity
+        (ci95Low, ci95High) = (Swift.max(estimate.value - halfWidth95, 0), Swift.min(estimate.value + halfWidth95, upper))
         let histogram = m.histogram      // built once from the pooled replications
         quantiles = Self.levels.map { histogram.quantile($0.q) }
         max = histogram.max
@@ -38,7 +48,7 @@ public struct SummaryFigures: Sendable, Equatable {
     public init(pointValue value: Double, replications: Int) {
         n = replications
         mean = value
-        (sd, ci95Low, ci95High) = (.nan, .nan, .nan)
+        (sd, ci95Low, ci95High, halfWidth95) = (.nan, .nan, .nan, .nan)
         quantiles = Self.levels.map { _ in .nan }
         max = value
     }
@@ -73,7 +83,7 @@ public enum SummaryTable {
             let prefix = [layout.name] + layout.fields
             let replications = String(point.replications)
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                let figures = SummaryFigures(point.metrics[slot], shape: spec.shape)
+                let figures = SummaryFigures(point.metrics[slot], shape: spec.shape, unit: spec.unit)
                 table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
             }
             let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)

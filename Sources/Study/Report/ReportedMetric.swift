@@ -49,7 +49,7 @@ public struct ReportedMetric: Sendable, Equatable {
     public func figures(_ state: StudyState, point p: Int) -> SummaryFigures {
         switch source {
         case .catalogue(let metric):
-            return SummaryFigures(state.points[p].metrics[metric.rawValue], shape: spec.shape)
+            return SummaryFigures(state.points[p].metrics[metric.rawValue], shape: spec.shape, unit: spec.unit)
         case .point(let i):
             let values = state.points[p].pointMetricValues(warmupMinutes: state.layout.points[p].warmupMinutes)
             return SummaryFigures(pointValue: values[i], replications: state.points[p].replications)

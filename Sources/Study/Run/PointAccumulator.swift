@@ -5,8 +5,9 @@ import Surfaces
 /// Everything kept about one metric at one point.
 ///
 /// Sampled metrics keep a histogram and exact moments of all pooled samples,
-/// and exact moments of each replication's mean, p50, p90 and p99 (the
-/// confidence intervals are over replications), and for the metrics the charts
+/// exact sums of each replication's sum and count of samples (the interval of the pooled
+/// mean, the replications as clusters: `ClusterSums`), exact moments of each replication's
+/// mean, p50, p90 and p99, and for the metrics the charts
 /// draw quantiles of, a bootstrap of the pooled quantiles over replications
 /// (`QuantileBootstrap`). Per-replication metrics keep
 /// a histogram and exact moments of the replications' values.
@@ -22,6 +23,9 @@ public struct MetricAccumulator: Sendable, Equatable {
     public var moments = ExactMoments()
     /// Sampled metrics: moments of each replication's mean, p50, p90, p99 (empty otherwise).
     public var replicationStatistics: [ExactMoments]
+    /// Sampled metrics: each replication's sum and count of samples, for the interval of the
+    /// pooled mean with the replications as clusters (empty sums otherwise).
+    public var clusters = ClusterSums()
     /// The metrics the charts draw quantiles of: the bootstrap of their pooled quantiles (nil otherwise).
     public var bootstrap: QuantileBootstrap?
 
@@ -45,6 +49,7 @@ public struct MetricAccumulator: Sendable, Equatable {
         pooled.merge(other.histogram)
         moments.merge(other.moments)
         for i in replicationStatistics.indices { replicationStatistics[i].merge(other.replicationStatistics[i]) }
+        clusters.merge(other.clusters)
         if let theirs = other.bootstrap { bootstrap?.merge(theirs) }
     }
 }
@@ -78,6 +83,7 @@ public struct PointAccumulator: Sendable, Equatable {
                 let k = ReplicationFigures.sampledPosition[i]
                 metrics[i].pooled.merge(replication: figures.sampleHistograms[k])
                 metrics[i].moments.merge(figures.sampleMoments[k])
+                metrics[i].clusters.add(figures.sampleMoments[k])
                 let statistics = figures.statistics(at: i)
                 for (j, x) in statistics.enumerated() where !x.isNaN {
                     metrics[i].replicationStatistics[j].add(x)

@@ -36,10 +36,11 @@ public struct PrecisionTarget: Sendable, Equatable {
         (self.metric, self.fraction) = (metric, fraction)
     }
 
-    /// The half-width and mean summary.csv reports for the metric at a point.
+    /// The mean summary.csv reports for the metric at a point and the half-width of its 95 %
+    /// interval (before the interval is clamped to the metric's range, which would flatter it).
     func figures(_ m: MetricAccumulator) -> (halfWidth: Double, mean: Double) {
-        let f = SummaryFigures(m, shape: metric.spec.shape)
-        return ((f.ci95High - f.ci95Low) / 2, f.mean)
+        let f = SummaryFigures(m, shape: metric.spec.shape, unit: metric.spec.unit)
+        return (f.halfWidth95, f.mean)
     }
 
     /// Whether the figures meet the target (a NaN half-width, from fewer than two values, never does).

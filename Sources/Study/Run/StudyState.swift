@@ -75,6 +75,7 @@ public struct StudyState: Sendable, Equatable {
                 ("histogram", .string(m.histogram.encode())),
                 ("moments", .string(m.moments.encode())),
                 ("replicationStatistics", JSONBuild.array(m.replicationStatistics.map { .string($0.encode()) })),
+                ("clusters", .string(m.clusters.encode())),
             ]
             if let bootstrap = m.bootstrap { fields.append(("bootstrap", .string(bootstrap.encode()))) }
             return JSONBuild.object(fields)
@@ -153,7 +154,8 @@ public struct StudyState: Sendable, Equatable {
             guard JSONBuild.string(m, "metric") == spec.name,
                   let histogram = JSONBuild.string(m, "histogram").flatMap(LogHistogram.decode),
                   let moments = JSONBuild.string(m, "moments").flatMap(ExactMoments.decode),
-                  let stats = JSONBuild.array(m, "replicationStatistics")
+                  let stats = JSONBuild.array(m, "replicationStatistics"),
+                  let clusters = JSONBuild.string(m, "clusters").flatMap(ClusterSums.decode)
             else { throw StateDecodingError("malformed metric \(spec.name) of point \(i)") }
             var accumulator = MetricAccumulator(slot: slot)
             if accumulator.bootstrap != nil {
@@ -164,6 +166,7 @@ public struct StudyState: Sendable, Equatable {
             }
             accumulator.histogram = histogram
             accumulator.moments = moments
+            accumulator.clusters = clusters
             let decoded = stats.map { (s: JSONNode) -> ExactMoments? in
                 if case .string(let t) = s.value { ExactMoments.decode(t) } else { nil }
             }

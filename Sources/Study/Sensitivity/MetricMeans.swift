@@ -7,7 +7,7 @@ enum MetricMeans {
     /// `(metric, mean at each point)`, NaN where a point has no value.
     static func of(_ state: StudyState) -> [(metric: String, means: [Double])] {
         var result: [(String, [Double])] = MetricCatalog.specs.enumerated().map { slot, spec in
-            (spec.name, state.points.map { SummaryFigures($0.metrics[slot], shape: spec.shape).mean })
+            (spec.name, state.points.map { SummaryFigures($0.metrics[slot], shape: spec.shape, unit: spec.unit).mean })
         }
         let pointValues = zip(state.layout.points, state.points).map { $1.pointMetricValues(warmupMinutes: $0.warmupMinutes) }
         for (i, spec) in MetricCatalog.pointMetrics.enumerated() {

@@ -1,0 +1,44 @@
+// A figure and its two-sided interval, the one shape every estimator returns.
+
+/// An estimate with its confidence interval, and the method that made the interval.
+///
+/// `low ≤ value ≤ high` whenever all three are numbers: an estimator of this module returns
+/// the interval of the very figure it returns (never the interval of another estimand).
+public struct Estimate: Sendable, Equatable {
+    /// The point estimate.
+    public var value: Double
+    /// The interval's ends (NaN where the data cannot give one, e.g. one replication).
+    public var low: Double
+    public var high: Double
+    /// How the interval was made, as documented in docs/statistics.md.
+    public var method: IntervalMethod
+
+    public init(value: Double, low: Double, high: Double, method: IntervalMethod) {
+        self.value = value
+        self.low = low
+        self.high = high
+        self.method = method
+    }
+
+    /// Half the interval's width.
+    public var halfWidth: Double { (high - low) / 2 }
+
+    /// True when `x` lies in the closed interval.
+    public func contains(_ x: Double) -> Bool { low <= x && x <= high }
+}
+
+/// The interval methods of the module, each named as docs/statistics.md names it.
+public enum IntervalMethod: String, Sendable, Equatable, CaseIterable {
+    /// Student's t over independent replications (a mean of per-replication values).
+    case studentT = "t"
+    /// A ratio of sums with the replications as clusters, by the delta method, with Student's
+    /// t on m − 1 degrees of freedom.
+    case clusterRatio = "ratio"
+    /// Wilson's score interval for a proportion of independent trials.
+    case wilson = "wilson"
+    /// No event in any trial: the exact one-sided upper bound (about 3/n at 95 %: the "rule
+    /// of three"); the lower end is 0.
+    case zeroEventsUpperBound = "upper-bound"
+    /// Too few replications for any interval.
+    case none = "none"
+}

@@ -1,0 +1,49 @@
+// A fraction of events pooled over replications: the ratio estimator where there are
+// enough events, Wilson's score interval where there are few, an upper bound where none.
+
+/// A fraction of events (lost shares of all shares, duplicated items of all items) pooled
+/// over replications.
+public enum PooledFraction {
+    /// Below this many events (or non-events) the cluster interval's normal approximation is
+    /// poor and Wilson's interval on the pooled counts is used instead.
+    public static let fewEvents = 10.0
+
+    /// Σ events / Σ trials with its interval: the ratio estimator with replications as
+    /// clusters when both the events and the non-events number at least `fewEvents`;
+    /// Wilson's score interval on the pooled counts when either is smaller; the exact one-sided
+    /// upper bound when no trial had an event. Every end lies in [0, 1].
+    public static func estimate(_ clusters: [Cluster], confidence: Double = 0.95) -> Estimate {
+        let events = clusters.reduce(0) { $0 + $1.sum }, trials = clusters.reduce(0) { $0 + $1.count }
+        guard trials > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, method: .none) }
+        if events == 0 { return zeroEventsUpperBound(trials: trials, confidence: confidence) }
+        if events < fewEvents || trials - events < fewEvents {
+            return wilson(events: events, trials: trials, confidence: confidence)
+        }
+        return RatioEstimator.estimate(clusters, confidence: confidence, bounds: 0...1)
+    }
+
+    /// Wilson's score interval (Wilson 1927; Agresti & Coull 1998) for `events` of `trials`
+    /// independent trials: never outside [0, 1], and good coverage with few events.
+    public static func wilson(events x: Double, trials n: Double, confidence: Double = 0.95) -> Estimate {
+        precondition(n > 0 && x >= 0 && x <= n, "Wilson's interval needs 0 ≤ events ≤ trials, trials > 0")
+        let z = NormalDistribution.quantile(0.5 + confidence / 2), z2 = z * z
+        let p = x / n
+        let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+        return Estimate(value: p, low: Swift.max(0, Swift.min(p, centre - half)),
+                        high: Swift.min(1, Swift.max(p, centre + half)), method: .wilson)
+    }
+
+    /// No event in `trials` trials: 0, with the exact one-sided upper bound 1 − (1 − c)^{1/n}
+    /// (Clopper–Pearson's, about 3/n at 95 %: the "rule of three", Hanley & Lippman-Hand 1983).
+    public static func zeroEventsUpperBound(trials n: Double, confidence: Double = 0.95) -> Estimate {
+        precondition(n > 0, "an upper bound needs at least one trial")
+        let upper = -expm1(CMath.log(1 - confidence) / n)
+        return Estimate(value: 0, low: 0, high: upper, method: .zeroEventsUpperBound)
+    }
+
+    /// eˣ − 1, accurate for small x.
+    private static func expm1(_ x: Double) -> Double {
+        abs(x) < 1e-5 ? x + x * x / 2 + x * x * x / 6 : CMath.exp(x) - 1
+    }
+}

@@ -1,0 +1,106 @@
+// The sums over replications that the ratio estimator's interval needs (docs/statistics.md):
+// a sampled metric pooled over replications is Σ values / Σ samples, with the replications as
+// clusters. Exact and order-independent, like ExactMoments, so shards merge byte-identically.
+import Statistics
+
+/// For one sampled metric at one point: the number of replications m, and over them Σyᵢ, Σnᵢ,
+/// Σyᵢ², Σyᵢnᵢ and Σnᵢ², where yᵢ is replication i's sum of samples and nᵢ its number of samples.
+///
+/// yᵢ is kept in units of 1e-3 (a replication's sum rounded to a thousandth of its unit: the
+/// interval's width moves by far less than its last printed digit), so the second-order sums
+/// fit 128-bit integers for any study SurfaceSim can run (m·(Σy)² overflows only past about
+/// 10²⁵ summed seconds); they are added as integers, so any split of the replications merges to
+/// the same sums.
+public struct ClusterSums: Sendable, Equatable {
+    /// Replications (clusters), including those without samples.
+    public private(set) var replications = 0
+    private(set) var sumY: Int128 = 0, sumN: Int128 = 0
+    private(set) var sumYY: Int128 = 0, sumYN: Int128 = 0, sumNN: Int128 = 0
+    /// Set if a sum overflowed: the interval is then not given.
+    private(set) var overflowed = false
+
+    public init() {}
+
+    /// Adds one replication: its samples' exact moments (their count and sum).
+    public mutating func add(_ replication: ExactMoments) {
+        add(sumInMilli: replication.sumInMilli, count: Int128(replication.count))
+    }
+
+    mutating func add(sumInMilli y: Int128, count n: Int128) {
+        replications += 1
+        let (yy, o1) = y.multipliedReportingOverflow(by: y)
+        let (yn, o2) = y.multipliedReportingOverflow(by: n)
+        var o = o1 || o2
+        (sumY, o) = Self.add(sumY, y, o)
+        (sumN, o) = Self.add(sumN, n, o)
+        (sumYY, o) = Self.add(sumYY, yy, o)
+        (sumYN, o) = Self.add(sumYN, yn, o)
+        (sumNN, o) = Self.add(sumNN, n * n, o)
+        overflowed = overflowed || o
+    }
+
+    /// Adds every replication of `other`.
+    public mutating func merge(_ other: ClusterSums) {
+        replications += other.replications
+        var o = other.overflowed
+        (sumY, o) = Self.add(sumY, other.sumY, o)
+        (sumN, o) = Self.add(sumN, other.sumN, o)
+        (sumYY, o) = Self.add(sumYY, other.sumYY, o)
+        (sumYN, o) = Self.add(sumYN, other.sumYN, o)
+        (sumNN, o) = Self.add(sumNN, other.sumNN, o)
+        overflowed = overflowed || o
+    }
+
+    private static func add(_ a: Int128, _ b: Int128, _ overflow: Bool) -> (Int128, Bool) {
+        let (s, o) = a.addingReportingOverflow(b)
+        return (s, overflow || o)
+    }
+
+    /// The pooled mean R = Σy/Σn (`ratio`, from the exact moments, to the last digit) with its
+    /// interval: the replications as clusters (`RatioEstimator`), not yet clamped to the metric's
+    /// range. No interval with fewer than two replications or after an overflow.
+    public func estimate(ratio: Double, confidence: Double = 0.95) -> Estimate {
+        let m = replications
+        guard m > 1, !overflowed, sumN > 0, ratio.isFinite else {
+            return Estimate(value: ratio, low: .nan, high: .nan, method: .none)
+        }
+        // Centred sums m·S = m·Σab − Σa·Σb, exact where they fit, in milli-units of y.
+        func centred(_ ab: Int128, _ a: Int128, _ b: Int128) -> Double {
+            let (x, o1) = ab.multipliedReportingOverflow(by: Int128(m))
+            let (y, o2) = a.multipliedReportingOverflow(by: b)
+            if o1 || o2 { return (Double(ab) - Double(a) * Double(b) / Double(m)) }
+            return Double(x - y) / Double(m)
+        }
+        let syy = centred(sumYY, sumY, sumY) / 1e6, syn = centred(sumYN, sumY, sumN) / 1e3, snn = centred(sumNN, sumN, sumN)
+        let residuals = RatioEstimator.residualSumOfSquares(ratio: ratio, syy: syy, syn: syn, snn: snn)
+        return RatioEstimator.estimate(ratio: ratio, residualSumOfSquares: residuals, meanCount: Double(sumN) / Double(m),
+                                       replications: m, confidence: confidence)
+    }
+
+    /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed`, exact.
+    public func encode() -> String {
+        "\(replications):\(sumY):\(sumN):\(sumYY):\(sumYN):\(sumNN):\(overflowed ? 1 : 0)"
+    }
+
+    /// Reads `encode()`'s text; nil if malformed.
+    public static func decode(_ text: String) -> ClusterSums? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 7, let m = Int(parts[0]), m >= 0,
+              let y = Int128(parts[1]), let n = Int128(parts[2]), let yy = Int128(parts[3]),
+              let yn = Int128(parts[4]), let nn = Int128(parts[5]), parts[6] == "0" || parts[6] == "1",
+              n >= 0, yy >= 0, nn >= 0 else { return nil }
+        var c = ClusterSums()
+        (c.replications, c.sumY, c.sumN, c.sumYY, c.sumYN, c.sumNN, c.overflowed) = (m, y, n, yy, yn, nn, parts[6] == "1")
+        return c
+    }
+}
+
+extension ExactMoments {
+    /// Σx in units of 1e-3, rounded half away from zero (from the exact sum in units of 1e-9).
+    var sumInMilli: Int128 {
+        let (q, r) = sum.quotientAndRemainder(dividingBy: 1_000_000)
+        if r >= 500_000 { return q + 1 }
+        if r <= -500_000 { return q - 1 }
+        return q
+    }
+}
