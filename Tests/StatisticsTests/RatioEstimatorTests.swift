@@ -1,5 +1,6 @@
 import XCTest
 @testable import Statistics
+import Foundation
 
 final class RatioEstimatorTests: XCTestCase {
     /// Hand-computed: y = (2, 4, 9), n = (1, 2, 3): R = 15/6 = 2.5; residuals −0.5, −1, 1.5,
@@ -121,5 +122,32 @@ final class RatioEstimatorTests: XCTestCase {
             if paired.difference.contains(truth) { covered += 1 }
         }
         XCTAssertGreaterThanOrEqual(Double(covered) / Double(studies), coverageFloor(nominal: 0.95, studies: studies))
+    }
+}
+
+final class PairedRatioMomentsTests: XCTestCase {
+    /// Accumulated one pair at a time, the moments give what `PairedRatios` gives from the whole
+    /// arrays: the same ratios, half-widths and variance reduction.
+    func testStreamingMatchesTheArrays() {
+        var random = TestRandom(seed: 123)
+        var a: [Cluster] = [], b: [Cluster] = []
+        var moments = PairedRatioMoments()
+        for _ in 0..<250 {
+            let n = Double(random.next() % 7)
+            let sa = (0..<Int(n)).reduce(0.0) { acc, _ in acc + random.exponential(mean: 30) }
+            let nb = n + Double(random.next() % 2)
+            let sb = sa * 1.2 + (nb - n) * random.exponential(mean: 30)
+            a.append(Cluster(sum: sa, count: n))
+            b.append(Cluster(sum: sb, count: nb))
+            moments.add(baseline: a.last!, value: b.last!)
+        }
+        let arrays = PairedRatios(baseline: a, value: b)
+        let streamed = moments.intervals()
+        XCTAssertEqual(moments.baselineRatio, arrays.baseline.value, accuracy: 1e-9 * arrays.baseline.value)
+        XCTAssertEqual(moments.valueRatio, arrays.value.value, accuracy: 1e-9 * arrays.value.value)
+        XCTAssertEqual(streamed.difference, arrays.difference.halfWidth, accuracy: 1e-9 * arrays.difference.halfWidth)
+        let logHalf = (arrays.ratio.high / arrays.ratio.value).squareRoot() > 0 ? 0.5 * (log(arrays.ratio.high) - log(arrays.ratio.low)) : .nan
+        XCTAssertEqual(streamed.logRatio, logHalf, accuracy: 1e-9)
+        XCTAssertEqual(streamed.varianceReduction, arrays.varianceReduction, accuracy: 1e-9 * arrays.varianceReduction)
     }
 }

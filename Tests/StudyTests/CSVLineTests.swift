@@ -87,6 +87,12 @@ final class RunsRecordTests: XCTestCase {
                                   -123_456_789.123456, -0.000_001_5, 1e17 + 0.5, -9.223372036854775e18]
         figures.values = figures.values.indices.map { extremes[$0 % extremes.count] }
         figures.sampleFigures = figures.sampleFigures.indices.map { extremes[($0 + 3) % extremes.count] }
+        // Each sampled metric's numerator and denominator: sums as large as the moments hold.
+        figures.sampleMoments = figures.sampleMoments.indices.map { k in
+            var m = ExactMoments()
+            for _ in 0..<(k % 4) { m.add(k % 2 == 0 ? 1.7e308 : 123_456.000_001) }
+            return m
+        }
         let row = RunsTable.row(point: point, replication: Int(Int64.min + 1), figures: figures)
         let text = String(decoding: row, as: UTF8.self)
         let fields = try XCTUnwrap(CSVParser.parse(text).first)
@@ -101,6 +107,7 @@ final class RunsRecordTests: XCTestCase {
             case .perReplication: expected.append(CSVNumber.format(figures.values[i]))
             }
         }
+        for m in figures.sampleMoments { expected += [CSVNumber.format(m.total), String(m.count)] }
         XCTAssertEqual(Array(fields.dropFirst(6)), expected)
         XCTAssertEqual(text.last, "\n")
     }

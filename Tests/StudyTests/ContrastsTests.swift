@@ -71,12 +71,9 @@ final class ContrastsTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(estimate - truth), 5 * se + slack, "\(what): \(estimate) [\(low), \(high)] against \(truth)")
             XCTAssertTrue(low <= estimate && estimate <= high, "\(what): the estimate lies in its interval")
         }
-        // The difference is the paired estimate: the mean of the replications' differences in runs.csv.
-        let runs = try CSVParser.parse(try String(contentsOfFile: f.path("out/runs.csv"), encoding: .utf8))
-        let column = runs[0].firstIndex(of: "widget.staleness.mean")!
-        let (b, a) = (runs.filter { $0[0] == "refused20" }, runs.filter { $0[0] == "refused25" })
-        let differences = zip(b, a).compactMap { x, y in Double(y[column]).flatMap { v in Double(x[column]).map { v - $0 } } }
-        XCTAssertEqual(number(mean, "difference"), differences.reduce(0, +) / Double(differences.count), accuracy: 1e-6)
+        // The difference is that of the pooled means summary.csv prints (value − baseline),
+        // and its interval is that estimator's over the paired replications (below).
+        XCTAssertEqual(number(mean, "difference"), number(mean, "value") - number(mean, "baseline"), accuracy: 1e-9)
         check(["diff": mean?["difference"] ?? "", "diff_ci95_low": mean?["diff_ci95_low"] ?? "",
                "diff_ci95_high": mean?["diff_ci95_high"] ?? ""], "diff", truth: Self.mean25 - Self.mean20, "mean difference")
         check(mean, "ratio", truth: Self.mean25 / Self.mean20, "mean ratio")
@@ -97,27 +94,33 @@ final class ContrastsTests: XCTestCase {
         XCTAssertNil(rows.keys.first { $0.hasPrefix("refused20/") }, "no rows for the baseline point")
     }
 
-    /// The mean's interval is difference ± t·sd(d)/√n over runs.csv's paired replication means d.
+    /// A sampled metric's mean contrast is the difference of the pooled means (each Σ samples /
+    /// Σ counts over the replications) with the interval of that ratio estimator over the paired
+    /// replications: difference ± t·√(Σzᵢ²/(m(m − 1))), zᵢ = (y_Bi − R_B·n_Bi)/n̄_B −
+    /// (y_Ai − R_A·n_Ai)/n̄_A, from runs.csv's numerator and denominator columns.
     func testTheMeanIntervalComesFromThePairedReplications() throws {
         let f = try StudyFixture(Self.pushStudy(replications: 12))
         f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
         let runs = try CSVParser.parse(try String(contentsOfFile: f.path("out/runs.csv"), encoding: .utf8))
-        let column = runs[0].firstIndex(of: "widget.staleness.mean")!
-        let a = runs.filter { $0[0] == "refused25" }.map { Double($0[column])! }
-        let b = runs.filter { $0[0] == "refused20" }.map { Double($0[column])! }
-        let d = zip(a, b).map { $0 - $1 }
-        let n = Double(d.count), m = d.reduce(0, +) / n
-        let sd = (d.map { ($0 - m) * ($0 - m) }.reduce(0, +) / (n - 1)).squareRoot()
-        let half = SampleSummary.tQuantile975(degreesOfFreedom: d.count - 1) * sd / n.squareRoot()
+        let (y, n) = (runs[0].firstIndex(of: "widget.staleness.numerator")!, runs[0].firstIndex(of: "widget.staleness.denominator")!)
+        func clusters(_ point: String) -> [(Double, Double)] {
+            runs.filter { $0[0] == point }.map { (Double($0[y])!, Double($0[n])!) }
+        }
+        let (a, b) = (clusters("refused20"), clusters("refused25"))
+        let m = Double(a.count)
+        let (ya, na) = (a.map(\.0).reduce(0, +) / m, a.map(\.1).reduce(0, +) / m)
+        let (yb, nb) = (b.map(\.0).reduce(0, +) / m, b.map(\.1).reduce(0, +) / m)
+        let (ra, rb) = (ya / na, yb / nb)
+        let ea = a.map { ($0.0 - ra * $0.1) / na }, eb = b.map { ($0.0 - rb * $0.1) / nb }
+        let zz = zip(ea, eb).map { ($1 - $0) * ($1 - $0) }.reduce(0, +)
+        let half = SampleSummary.tQuantile975(degreesOfFreedom: a.count - 1) * (zz / (m * (m - 1))).squareRoot()
         let row = try contrasts(f.path("out/contrasts.csv")).rows["refused25/widget.staleness/mean"]
         let difference = number(row, "difference")
+        XCTAssertEqual(difference, rb - ra, accuracy: 1e-5)
         XCTAssertEqual(number(row, "diff_ci95_low"), difference - half, accuracy: 1e-5)
         XCTAssertEqual(number(row, "diff_ci95_high"), difference + half, accuracy: 1e-5)
-        func variance(_ x: [Double]) -> Double {
-            let m = x.reduce(0, +) / Double(x.count)
-            return x.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(x.count - 1)
-        }
-        XCTAssertEqual(number(row, "variance_reduction"), (variance(a) + variance(b)) / (sd * sd), accuracy: 1e-5)
+        let varianceA = ea.map { $0 * $0 }.reduce(0, +), varianceB = eb.map { $0 * $0 }.reduce(0, +)
+        XCTAssertEqual(number(row, "variance_reduction"), (varianceA + varianceB) / zz, accuracy: 1e-5)
     }
 
     /// Under independence the sample correlation r of n pairs has sd ≈ 1/√(n−1), and

@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Statistics
 
 /// One row's numbers, NaN where a figure does not exist (written as an empty field).
 public struct ContrastFigures: Sendable, Equatable {
@@ -42,6 +43,24 @@ public struct ContrastFigures: Sendable, Equatable {
     /// estimate over `pairs` (`PairedMeanEstimate`), all from the same replications. A
     /// per-point metric, which has one value per point and no pairs (`pairs` nil), gets the
     /// difference and ratio of its two figures and no interval.
+    /// A sampled metric's mean contrast. Its `baseline` and `value` are the pooled means
+    /// summary.csv prints (Σ samples / Σ counts over the replications), and so is the estimate:
+    /// the difference value − baseline and the ratio value / baseline, with the intervals of
+    /// that same estimator over the paired replications, each side a ratio of sums with the
+    /// replications as clusters (`PairedRatioMoments`, docs/statistics.md): the interval is
+    /// centred on the difference it is printed beside, and comes from the same pairs.
+    static func pooledMean(baseline: Double, value: Double, pairs: PairedRatioMoments) -> ContrastFigures {
+        var f = ContrastFigures(baseline: baseline, value: value)
+        guard f.difference.isFinite else { return f }
+        let (half, logHalf, reduction) = pairs.intervals()
+        if half.isFinite { (f.differenceLow, f.differenceHigh) = (f.difference - half, f.difference + half) }
+        if f.ratio.isFinite, f.ratio > 0, logHalf.isFinite {
+            (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-logHalf), f.ratio * exp(logHalf))
+        }
+        f.varianceReduction = reduction
+        return f
+    }
+
     static func mean(baseline: Double, value: Double, pairs: PairedMoments?) -> ContrastFigures {
         var f = ContrastFigures(baseline: baseline, value: value)
         guard let pairs else { return f }

@@ -1,6 +1,7 @@
 // One row of contrasts.csv and how a side of a contrast is described, shared by `run`
 // (both sides from one study) and `compare` (each side from its own study).
 
+import Statistics
 import Surfaces
 
 /// One (point, metric, statistic) contrast.
@@ -25,6 +26,9 @@ struct ContrastInput {
     var mean, p50, p90: Double
     /// The runs.csv column of its per-replication mean (nil: a point metric, with none).
     var meanColumn: String?
+    /// A sampled metric's runs.csv columns of each replication's sum of samples and their
+    /// number: its mean's contrast pairs these (a ratio estimator per side, docs/statistics.md).
+    var ratioColumns: RatioColumns?
     /// Its pooled-quantile bootstrap, if the study keeps one.
     var bootstrap: QuantileBootstrap?
 }
@@ -39,8 +43,9 @@ extension ContrastInput {
             let ((name, unit), f) = row
             let spec = slot < MetricCatalog.specs.count ? MetricCatalog.specs[slot] : nil
             let column = spec.map { $0.shape == .sampled ? name + ".mean" : name }
+            let ratio = spec.flatMap { $0.shape == .sampled ? RatioColumns(numerator: name + ".numerator", denominator: name + ".denominator") : nil }
             return ContrastInput(metric: name, unit: unit, mean: f.mean, p50: f.p50, p90: f.p90, meanColumn: column,
-                                 bootstrap: slot < bootstraps.count ? bootstraps[slot] : nil)
+                                 ratioColumns: ratio, bootstrap: slot < bootstraps.count ? bootstraps[slot] : nil)
         }
     }
 }
@@ -68,8 +73,12 @@ enum ContrastStatistic {
                 let figures: ContrastFigures
                 switch q {
                 case nil:
-                    let moments = b.meanColumn.map { pairs.moments[$0] ?? PairedMoments() }
-                    figures = .mean(baseline: b.mean, value: a.mean, pairs: moments)
+                    if let columns = b.ratioColumns {
+                        figures = .pooledMean(baseline: b.mean, value: a.mean, pairs: pairs.ratios[columns] ?? PairedRatioMoments())
+                    } else {
+                        let moments = b.meanColumn.map { pairs.moments[$0] ?? PairedMoments() }
+                        figures = .mean(baseline: b.mean, value: a.mean, pairs: moments)
+                    }
                 case let q?:
                     guard b.meanColumn != nil else { continue }
                     let boot = b.bootstrap.flatMap { bb in a.bootstrap.map { (bb, $0) } } ?? b.meanColumn.flatMap { pairs.bootstraps[$0] }
@@ -86,10 +95,20 @@ enum ContrastStatistic {
     /// p50 and p90 are over the replications' values) builds each side's Poisson bootstrap of
     /// those values, each replication weighted as its seed says (`PoissonWeights`). With
     /// `seedsMustMatch`, rows whose seeds differ are bad input.
-    static func pairs(_ columns: [String], resampled: Set<String>, baseline: (RunsBlocks, RunsBlocks.Block),
+    static func pairs(_ columns: [String], ratios: [RatioColumns] = [], resampled: Set<String>, baseline: (RunsBlocks, RunsBlocks.Block),
                       point: (RunsBlocks, RunsBlocks.Block), seedsMustMatch: Bool) throws(StudyError) -> PairedColumns {
         func indices(_ header: [String]) -> [Int?] { columns.map { header.firstIndex(of: $0) } }
         let (ib, ia) = (indices(baseline.0.header), indices(point.0.header))
+        func ratioIndices(_ header: [String]) -> [(Int, Int)?] {
+            ratios.map { r in header.firstIndex(of: r.numerator).flatMap { n in header.firstIndex(of: r.denominator).map { (n, $0) } } }
+        }
+        let (rb, ra) = (ratioIndices(baseline.0.header), ratioIndices(point.0.header))
+        var ratioMoments = Array(repeating: PairedRatioMoments(), count: ratios.count)
+        func cluster(_ fields: [String], _ at: (Int, Int)?) -> Cluster? {
+            guard let (n, d) = at, n < fields.count, d < fields.count, let y = Double(fields[n]), let c = Double(fields[d]),
+                  y.isFinite, c.isFinite else { return nil }
+            return Cluster(sum: y, count: c)
+        }
         let (sb, sa) = (baseline.0.header.firstIndex(of: "seed"), point.0.header.firstIndex(of: "seed"))
         var moments = Array(repeating: PairedMoments(), count: columns.count)
         let boots = columns.map { resampled.contains($0) }
@@ -106,6 +125,9 @@ enum ContrastStatistic {
                                + "paired contrasts need studies run with the same seed and common random numbers")
             }
             let (wb, wa) = anyBoot ? (weights(b, sb), weights(a, sa)) : ([], [])
+            for r in ratios.indices {
+                if let x = cluster(b, rb[r]), let y = cluster(a, ra[r]) { ratioMoments[r].add(baseline: x, value: y) }
+            }
             for c in columns.indices {
                 let x = ib[c].flatMap { $0 < b.count ? Double(b[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
                 let y = ia[c].flatMap { $0 < a.count ? Double(a[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
@@ -116,6 +138,7 @@ enum ContrastStatistic {
             }
         }
         var result = PairedColumns()
+        for (r, columns) in ratios.enumerated() { result.ratios[columns] = ratioMoments[r] }
         for (c, column) in columns.enumerated() {
             result.moments[column] = moments[c]
             if boots[c] { result.bootstraps[column] = (bootB[c], bootA[c]) }
@@ -128,6 +151,13 @@ enum ContrastStatistic {
 struct PairedColumns {
     /// The pairs' moments.
     var moments: [String: PairedMoments] = [:]
+    /// Sampled metrics: the paired sums and counts of samples, by their columns.
+    var ratios: [RatioColumns: PairedRatioMoments] = [:]
     /// For per-replication metrics: the (baseline, point) bootstraps of their replications' values.
     var bootstraps: [String: (baseline: QuantileBootstrap, value: QuantileBootstrap)] = [:]
+}
+
+/// A sampled metric's runs.csv columns of each replication's sum of samples and their number.
+struct RatioColumns: Hashable {
+    var numerator, denominator: String
 }

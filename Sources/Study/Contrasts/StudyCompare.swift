@@ -55,7 +55,8 @@ public enum StudyCompare {
             let (blockA, blockB) = (sa.runs.blocks[base], sb.runs.blocks[p])
             let inputsA = sa.inputs(base)
             let columns = inputsA.compactMap(\.meanColumn)
-            let pairs = try ContrastStatistic.pairs(columns, resampled: ContrastStatistic.resampled(inputsA),
+            let pairs = try ContrastStatistic.pairs(columns, ratios: inputsA.compactMap(\.ratioColumns),
+                                                    resampled: ContrastStatistic.resampled(inputsA),
                                                     baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
             let point = ContrastStatistic.rows(prefix: [pb[p].name] + pb[p].fields, label: sb.label(p, study: b),
                                                baseline: inputsA, value: sb.inputs(p), pairs: pairs)

@@ -18,11 +18,12 @@ public enum StudyContrasts {
         let blocks = try RunsBlocks(path: runsPath, columns: layout.columns, expected: expected, source: "the study", checkFigures: false)
         let inputs = state.points.indices.map { inputsOf(state, point: $0) }
         let columns = inputs[0].compactMap(\.meanColumn)
+        let ratios = inputs[0].compactMap(\.ratioColumns)
         let resampled = ContrastStatistic.resampled(inputs[0])
         let b = layout.baseline
         var rows: [ContrastRow] = []
         for p in layout.points.indices where p != b {
-            let pairs = try ContrastStatistic.pairs(columns, resampled: resampled, baseline: (blocks, blocks.blocks[b]),
+            let pairs = try ContrastStatistic.pairs(columns, ratios: ratios, resampled: resampled, baseline: (blocks, blocks.blocks[b]),
                                                     point: (blocks, blocks.blocks[p]), seedsMustMatch: false)
             rows += ContrastStatistic.rows(prefix: [layout.points[p].name] + layout.points[p].fields,
                                            label: StudyPlots.label(state, point: p),

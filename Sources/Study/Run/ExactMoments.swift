@@ -41,6 +41,9 @@ public struct ExactMoments: Sendable, Equatable {
         sumOfSquares += other.sumOfSquares
     }
 
+    /// Σx (each value rounded to 1e-9, as added).
+    public var total: Double { Double(sum) / Self.scale }
+
     /// The mean; NaN when empty.
     public var mean: Double {
         count == 0 ? .nan : Double(sum) / Self.scale / Double(count)
