@@ -151,3 +151,21 @@ final class PairedRatioMomentsTests: XCTestCase {
         XCTAssertEqual(streamed.varianceReduction, arrays.varianceReduction, accuracy: 1e-9 * arrays.varianceReduction)
     }
 }
+
+extension PairedRatioMomentsTests {
+    /// A design compared with itself differs by exactly 0 with an interval of exactly 0 width
+    /// (the differences' co-moments are 0; no rounding error shows as a width).
+    func testADesignAgainstItselfHasAZeroWidthInterval() {
+        var random = TestRandom(seed: 9)
+        var moments = PairedRatioMoments()
+        for _ in 0..<500 {
+            let n = Double(random.next() % 9)
+            let c = Cluster(sum: (0..<Int(n)).reduce(0.0) { acc, _ in acc + random.exponential(mean: 1_234.567) }, count: n)
+            moments.add(baseline: c, value: c)
+        }
+        let i = moments.intervals()
+        XCTAssertEqual(moments.valueRatio, moments.baselineRatio)
+        XCTAssertEqual(i.difference, 0)
+        XCTAssertEqual(i.logRatio, 0)
+    }
+}
