@@ -331,7 +331,7 @@ public final class OperatingSystem {
     @inlinable
     public func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
         guard perDay > 0 else { return }
-        let t = now + SimTime(rng.exponential(mean: Double(Time.day) / perDay))
+        let t = now + Time.fromMicroseconds(rng.exponential(mean: Double(Time.day) / perDay))
         if t < settings.duration { engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) } }
     }
 
