@@ -66,6 +66,16 @@ struct Checkpoint {
         }
     }
 
+    /// Whether `completedTasks` is a prefix of `plan` that the state holds exactly: between 0
+    /// and every task, and each point with the replications the run had finished of it by
+    /// then (run order is point by point), so a resumed run starts at a task that exists.
+    func holdsPrefix(of plan: TaskPlan) -> Bool {
+        guard completedTasks >= 0, completedTasks <= plan.total, state.points.count * plan.perPoint == plan.total else { return false }
+        return state.points.enumerated().allSatisfy { p, point in
+            point.replications == min(plan.perPoint, max(0, completedTasks - p * plan.perPoint))
+        }
+    }
+
     /// Removes the checkpoint folder and what it holds.
     static func remove(_ partial: String) {
         FileTree.remove(partial)

@@ -61,6 +61,10 @@ struct RunSession {
         guard checkpoint.state.fingerprint == fresh.fingerprint, checkpoint.state.shard == options.shard else {
             throw .invalid("cannot resume: \(partial) holds a run of another scenario, seed, replication count or shard; run with --fresh to discard it")
         }
+        guard checkpoint.holdsPrefix(of: TaskPlan(layout: fresh.layout, shard: options.shard)) else {
+            throw .invalid("\(POSIXFiles.join(partial, Checkpoint.fileName)): cannot resume: its completedTasks (\(checkpoint.completedTasks)) "
+                           + "is not the number of replications its state holds, in run order; run with --fresh to discard it")
+        }
         let runsPath = POSIXFiles.join(partial, Checkpoint.runsName)
         let runs: RunsFile
         do {
@@ -96,6 +100,8 @@ struct RunSession {
         let (p, r) = plan.task(task)
         runs.append(row)
         state.points[p].add(figures)
+        // Run order is point by point: a point whose last replication this is keeps no more than its values reached.
+        if (task + 1) % plan.perPoint == 0 { state.points[p].settle() }
         if !figures.violations.isEmpty && failures.count < 10 {
             failures.append("point \(state.layout.points[p].name) replication \(r) (seed \(figures.seed)): "
                             + figures.violations.joined(separator: "; "))
