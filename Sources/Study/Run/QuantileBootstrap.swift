@@ -50,6 +50,13 @@ public struct QuantileBootstrap: Sendable, Equatable {
     private(set) var counts: [Int] = []
     /// Replications that contributed at least one sample.
     private(set) var replications = 0
+    /// The first replications as they were added (their buckets and weights), not yet in the
+    /// columns: a point of a sweep with few replications keeps about a kilobyte for each
+    /// instead of 101 counts for every bucket it reached. Counted into the columns when the
+    /// `pendingLimit`-th would be added, and in any copy that is read (`settled`).
+    private var pending: [(reached: [(bucket: Int, count: Int)], weights: [UInt8])] = []
+    /// The most replications kept as added: below this, they take less room than their columns.
+    static let pendingLimit = 8
 
     /// An empty bootstrap.
     public init() {}
@@ -68,6 +75,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
 
     /// Row `r` as an array over all `width` columns (encoding, tests).
     func row(_ r: Int) -> [Int] {
+        guard pending.isEmpty else { return settled.row(r) }
         var cells = Array(repeating: 0, count: width)
         for (k, b) in keptBuckets.enumerated() { cells[b - offset] = counts[k * Self.rowCount + r] }
         return cells
@@ -142,6 +150,23 @@ public struct QuantileBootstrap: Sendable, Equatable {
         precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
         replications += 1
         cover(first.bucket, last.bucket)
+        if counts.isEmpty && pending.count < Self.pendingLimit {
+            pending.append((reached, weights))
+            return
+        }
+        settle()
+        count(reached, weights: weights)
+    }
+
+    /// Adds one replication of a single value in `bucket` (a per-replication metric's value),
+    /// as `add([(bucket, 1)], weights:)` does.
+    public mutating func add(one bucket: Int, weights: [UInt8]) {
+        add([(bucket, 1)], weights: weights)
+    }
+
+    /// Counts one replication's buckets into the columns.
+    private mutating func count(_ reached: [(bucket: Int, count: Int)], weights: [UInt8]) {
+        guard let first = reached.first else { return }
         var k = firstColumn(atOrAbove: first.bucket)
         for (b, count) in reached {
             k = column(of: b, from: k)
@@ -158,25 +183,26 @@ public struct QuantileBootstrap: Sendable, Equatable {
         }
     }
 
-    /// Adds one replication of a single value in `bucket` (a per-replication metric's value),
-    /// as `add([(bucket, 1)], weights:)` does, without building the list.
-    public mutating func add(one bucket: Int, weights: [UInt8]) {
-        precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
-        replications += 1
-        cover(bucket, bucket)
-        let start = column(of: bucket, from: firstColumn(atOrAbove: bucket)) * Self.rowCount
-        counts.withUnsafeMutableBufferPointer { cells in
-            weights.withUnsafeBufferPointer { w in
-                let column = cells.baseAddress! + start
-                column[0] += 1
-                for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) }
-            }
-        }
+    /// Counts the pending replications into the columns.
+    private mutating func settle() {
+        guard !pending.isEmpty else { return }
+        let replications = pending
+        pending = []
+        for (reached, weights) in replications { count(reached, weights: weights) }
+    }
+
+    /// The same bootstrap with every replication in the columns (what is read and encoded).
+    var settled: QuantileBootstrap {
+        var copy = self
+        copy.settle()
+        return copy
     }
 
     /// Adds `other`'s counts (another shard, or a checkpoint's part).
     public mutating func merge(_ other: QuantileBootstrap) {
         guard other.width > 0 else { return }
+        settle()
+        let other = other.settled
         replications += other.replications
         cover(other.offset, other.offset + other.width - 1)
         var k = 0
@@ -184,6 +210,13 @@ public struct QuantileBootstrap: Sendable, Equatable {
             k = column(of: b, from: k)
             for r in 0..<Self.rowCount { counts[k * Self.rowCount + r] += other.counts[j * Self.rowCount + r] }
         }
+    }
+
+    /// Equal when they hold the same counts, however the replications were added.
+    public static func == (a: QuantileBootstrap, b: QuantileBootstrap) -> Bool {
+        let (x, y) = (a.settled, b.settled)
+        return (x.offset, x.width, x.replications) == (y.offset, y.width, y.replications)
+            && x.keptBuckets == y.keptBuckets && x.counts == y.counts
     }
 
     /// Widens the columns to cover buckets `low...high`, in blocks of 16 buckets from a
@@ -201,6 +234,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// Quantile `q` of row `r` by the rule `LogHistogram.quantile` uses: the
     /// midpoint of the bucket holding the ⌈q·n⌉-th value; NaN when the row is empty.
     func quantile(_ q: Double, row r: Int) -> Double {
+        guard pending.isEmpty else { return settled.quantile(q, row: r) }
         guard width > 0 else { return .nan }
         var total = 0
         for k in keptBuckets.indices { total += counts[k * Self.rowCount + r] }
@@ -223,6 +257,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// contributing replications (nothing to resample).
     public func interval(_ q: Double, estimate: Double) -> (low: Double, high: Double) {
         guard replications >= 2, estimate.isFinite else { return (.nan, .nan) }
+        guard pending.isEmpty else { return settled.interval(q, estimate: estimate) }
         let centre = quantile(q, row: 0)
         let values = (1...Self.replicates).map { quantile(q, row: $0) }.filter(\.isFinite).sorted()
         guard values.count >= 2 else { return (.nan, .nan) }

@@ -14,6 +14,8 @@ struct RunSession {
     private let elapsedBefore: Double
     private let started = ContinuousClock.now
     private var lastCheckpoint = ContinuousClock.now
+    /// How long the last checkpoint took to write.
+    private var lastCheckpointCost = Duration.zero
     private var consumedHere = 0
     private var consumedSinceCheckpoint = 0
     private(set) var stopped = false
@@ -128,12 +130,16 @@ struct RunSession {
     private var checkpointDue: Bool {
         switch options.checkpointEvery {
         case .replications(let n): return consumedSinceCheckpoint >= n
-        case .seconds(let s): return ContinuousClock.now - lastCheckpoint > .seconds(s)
+        // At most a tenth of the run spent checkpointing: the checkpoint of a sweep of many
+        // points is large, and is written again in whole each time.
+        case .seconds(let s): return ContinuousClock.now - lastCheckpoint > max(.seconds(s), lastCheckpointCost * 10)
         }
     }
 
     /// Saves the completed prefix.
     private mutating func checkpoint() throws(AtomicWriteError) {
+        let start = ContinuousClock.now
+        defer { lastCheckpointCost = ContinuousClock.now - start }
         try runs.sync()
         state.elapsedSeconds = elapsed
         try Checkpoint(completedTasks: completedTasks, runsBytes: runs.bytes, runsChecksum: runs.checksum.value,
