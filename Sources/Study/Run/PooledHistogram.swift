@@ -64,6 +64,9 @@ struct PooledHistogram: Sendable, Equatable {
         }
     }
 
+    /// The cells of the dense window (0 once settled).
+    var windowCells: Int { cells.count }
+
     /// Turns the window into buckets and lets it go: a point whose replications are all in
     /// keeps only the buckets its values reached, not the window's span (a sweep of many
     /// points would otherwise keep every point's window).

@@ -191,6 +191,14 @@ public struct QuantileBootstrap: Sendable, Equatable {
         for (reached, weights) in replications { count(reached, weights: weights) }
     }
 
+    /// The bytes its counts and pending replications take (not the arrays' headers): what a
+    /// point pays for its bootstrap.
+    var heldBytes: Int {
+        let cell = MemoryLayout<Int>.stride
+        return (keptBuckets.count + counts.count) * cell
+            + pending.reduce(0) { $0 + $1.reached.count * MemoryLayout<(bucket: Int, count: Int)>.stride + $1.weights.count }
+    }
+
     /// The same bootstrap with every replication in the columns (what is read and encoded).
     var settled: QuantileBootstrap {
         var copy = self
