@@ -9,8 +9,8 @@ import SimKernel
 /// range accepts, and at the smallest positive one, is decoded as `--set` decodes it, checked as
 /// `validate` checks it, and run for a few simulated hours with every surface on and the
 /// models' invariants checked. Each run must end with no violation and within
-/// `eventsPerHourLimit` events per simulated hour (the run is stepped an hour at a time and
-/// stopped the moment it passes the limit, so a crawl fails the test instead of hanging it).
+/// `eventsPerHourLimit` events per simulated hour begun (the run is stepped a second at a time
+/// and stopped the moment it passes the limit, so a crawl fails the test instead of hanging it).
 ///
 /// Checked against the code before the fixes: 15 rates trapped at 1e-12 a day
 /// (`SimTime(_:)` of a delay past the clock's range) and `device.unlockedPeriod=1us` passed
@@ -83,22 +83,23 @@ final class ParameterExtremesTests: XCTestCase {
         print("ParameterExtremesTests: \(rates) rates, \(durations) durations, \(tried) values run, refused by a check: \(refusedByACheck)")
     }
 
-    /// One replication of `p`, an hour at a time (a `duration` of 1000 days: its first hours).
+    /// One replication of `p`, a second at a time (a `duration` of 1000 days: its first hours).
     private func run(_ p: Parameters, _ setting: String) throws {
         let world = World(p, seed: 17)
         let assembly = Assembly(world: world)
         world.engine.checksInvariants = true
         assembly.start()
         let end = Swift.min(p.duration, SimTime(Self.hours) * Time.hour)
-        var (t, hour) = (SimTime(0), 0)
+        var t = SimTime(0)
         while t < end {
-            t = Swift.min(end, t + Time.hour)
-            hour += 1
+            // A simulated second at a time: a model that crawls passes the limit within its first.
+            t = Swift.min(end, t + Time.second)
             world.engine.run(until: t)
             let events = world.engine.eventsDispatched
-            guard events <= Self.eventsPerHourLimit * hour else {
+            let hours = Swift.max(1, Int((t + Time.hour - 1) / Time.hour))
+            guard events <= Self.eventsPerHourLimit * hours else {
                 world.dismantle()
-                return XCTFail("\(setting): \(events) events in \(hour) simulated hours: the model crawls")
+                return XCTFail("\(setting): \(events) events by \(Time.seconds(t)) simulated seconds: the model crawls")
             }
         }
         let result = assembly.report()
