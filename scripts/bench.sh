@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench` (README.md#performance): the kernel's hold model, replicated days per second of the
-# default study with one and two workers, peak memory for 1,000 and 100,000 replications,
+# default study with one and two workers, peak memory for 1,000 and 100,000 replications and
+# for a sweep of 20,000 points,
 # and the widget path side by side with the SimPy reference model. SimPy is installed
 # into Benchmarks/.venv from PyPI when it is not importable; without it those lines are skipped.
 set -euo pipefail
@@ -109,6 +110,20 @@ for runs in 1000 100000; do
   read -r secs kb < <(timed $BIN run Scenarios/default.json5 --runs $runs --jobs 2 --out "$tmp/m$runs" --quiet)
   echo "study default replications=$runs peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}")"
 done
+# A sweep of many points with few replications each: what a point keeps beyond its histograms
+# must stay small (at most 50 kB), so that the 100,000-point limit is within reach. A Latin
+# hypercube of 20,000 points, 2 replications of a simulated day each, every surface on.
+cat > "$tmp/sweep.json5" <<'JSON5'
+{
+  name: "sweep-memory", duration: "1d", seed: 1, replications: 2,
+  sweep: {sample: {method: "lhs", points: 20000, seed: 7, ranges: {
+    "widget.budgetPerDay": [2, 48], "widget.reloadAfter": ["5m", "1h"], "elsewhere.edits.perHour": [0.5, 4],
+  }}},
+}
+JSON5
+read -r secs kb < <(timed $BIN run "$tmp/sweep.json5" --jobs 2 --out "$tmp/sweep" --quiet)
+echo "study sweep points=20000 peak_rss_mb=$(awk "BEGIN {printf \"%.1f\", $kb / 1024}")"
+rm -rf "$tmp/sweep"
 # One long replication: memory and time must grow linearly with the duration (a 365-day
 # replication within 150 MB and within 3x the peak of a 30-day one).
 for d in 30d 365d; do

@@ -23,6 +23,16 @@ public enum Time {
         return SimTime(Math.roundedToInt64(s * 1e6))
     }
 
+    /// A drawn delay in microseconds as simulated time, rounded down; a delay at or past
+    /// `never` (or not finite) is `never`, so an event that far ahead is scheduled nowhere
+    /// the run reaches: a rate so small that its next event lies past any representable time
+    /// simply never fires, rather than overflowing the clock.
+    @inlinable @inline(__always)
+    public static func fromMicroseconds(_ us: Double) -> SimTime {
+        if !(us < Double(never)) { return never }
+        return SimTime(Swift.max(0, us))
+    }
+
     /// Microseconds as seconds, for metrics and output.
     @inlinable @inline(__always)
     public static func seconds(_ t: SimTime) -> Double { Double(t) / 1e6 }

@@ -13,6 +13,8 @@ final class HostileInputTests: XCTestCase {
         var status: Int32
         /// Words the message must contain.
         var words: [String]
+        /// Words it must not contain (a misleading suggestion).
+        var absent: [String] = []
     }
 
     static let base = #"{name: "h", duration: "2h", replications: 1, observe: {warmup: "10m"}}"#
@@ -115,6 +117,23 @@ final class HostileInputTests: XCTestCase {
         Case(label: "a surface that is no string", file: #"{duration: "1h", surfaces: [3]}"#, arguments: [], status: 2, words: ["surfaces"]),
         Case(label: "surfaces contradicted in the file", file: #"{duration: "1h", surfaces: ["widget"], share: {enabled: true}}"#, arguments: [], status: 2, words: ["share.enabled", "surfaces"]),
         Case(label: "surfaces contradicted by --set", file: #"{duration: "1h", surfaces: ["widget"]}"#, arguments: ["--set", "widget.enabled=false"], status: 2, words: ["widget.enabled", "--set"]),
+        // Values the models could not run at, extreme options, echoes that must stay on one line.
+        Case(label: "jobs 2^63 - 1", file: base, arguments: ["--jobs", "9223372036854775807"], status: 2, words: ["--jobs", "1024"]),
+        Case(label: "jobs 1025", file: base, arguments: ["--jobs", "1025"], status: 2, words: ["--jobs", "1024"]),
+        Case(label: "a seed of 2^64", file: base, arguments: ["--seed", "18446744073709551616"], status: 2, words: ["--seed", "18446744073709551615"]),
+        Case(label: "an unlocked period of 1us", file: base, arguments: ["--set", "device.unlockedPeriod=1us"], status: 2, words: ["device.unlockedPeriod", "mean", "1s"]),
+        Case(label: "unlocked periods of mean 1ms", file: base, arguments: ["--set", #"device.unlockedPeriod={exponential:{mean:"1ms"}}"#], status: 2, words: ["device.unlockedPeriod", "mean 1ms"]),
+        Case(label: "unlocked periods of median 1us", file: base, arguments: ["--set", #"device.unlockedPeriod={lognormal:{median:"1us",sigma:1}}"#], status: 2, words: ["device.unlockedPeriod", "mean"]),
+        Case(label: "a value with a line break", file: base, arguments: ["--set", "widget.enabled=tr\nue"], status: 2, words: ["widget.enabled", "tr\\nue"]),
+        Case(label: "a path with a line break", file: base, arguments: ["--set", "wid\nget.enabled=true"], status: 2, words: ["wid\\nget.enabled"]),
+        Case(label: "a value with an escape character", file: base, arguments: ["--set", "push.loss=0\u{1B}[2J"], status: 2, words: ["push.loss", "\\u{1B}"]),
+        Case(label: "a shard with a line break", file: base, arguments: ["--shard", "1\n/2"], status: 2, words: ["--shard", "1\\n/2"]),
+        Case(label: "a precision with a line break", file: base, arguments: ["--precision", "widget.staleness=5\n%"], status: 2, words: ["--precision"]),
+        Case(label: "a string value with a line break in the file", file: #"{name: "h", duration: "2h\n", observe: {warmup: "10m"}}"#, arguments: [], status: 2, words: ["duration", "\\n"]),
+        Case(label: "a misspelt section by --set", file: base, arguments: ["--set", "obsreve.enabled=true"], status: 2, words: ["obsreve.enabled"], absent: ["live.enabled"]),
+        Case(label: "a misspelt section with a near key", file: base, arguments: ["--set", "obsreve.warmup=1m"], status: 2, words: ["Did you mean 'observe.warmup'"]),
+        Case(label: "a precision metric of a surface switched off", file: base, arguments: ["--set", "live.enabled=false", "--precision", "live.staleness=5%"], status: 2, words: ["live.staleness", "live.enabled false"]),
+        Case(label: "a precision metric switched off at one sweep point", file: #"{duration: "1h", observe: {warmup: "0s"}, sweep: {points: [{name: "on", set: {"car.enabled": true}}, {name: "off", set: {"car.enabled": false}}]}}"#, arguments: ["--precision", "car.staleness=5%"], status: 2, words: ["point off", "car.enabled false"]),
         Case(label: "surfaces contradicted by a sweep", file: #"{duration: "1h", surfaces: ["widget"], sweep: {points: [{name: "a", set: {"car.enabled": true}}]}}"#, arguments: [], status: 2, words: ["car.enabled", "sweep point a"]),
     ]
 
@@ -150,9 +169,49 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(lines.count, 1, "\(c.label): one line: \(r.err.prefix(300))")
             XCTAssertLessThan(r.err.utf8.count, 2_000, "\(c.label): a short message")
             for w in c.words { XCTAssertTrue(r.err.contains(w), "\(c.label): '\(w)' in \(r.err.prefix(300))") }
+            for w in c.absent { XCTAssertFalse(r.err.contains(w), "\(c.label): no '\(w)' in \(r.err.prefix(300))") }
             XCTAssertFalse(FileManager.default.fileExists(atPath: bin.path(out)), "\(c.label): wrote \(out)")
         }
         print("hostile inputs: \(cases.count) tried, exit codes \(counts.sorted { $0.key < $1.key })")
+    }
+}
+
+/// Extreme values the checks accept end with exit 0 and complete results, in every verb that
+/// takes them: the tiniest rates (a first event past any representable time never fires),
+/// the largest seed, the most worker threads. Checked against the code before: the rates
+/// trapped (SIGILL), the chapter verbs, trace --failure and infer refused a seed from 2^63 on.
+final class AcceptedExtremesTests: XCTestCase {
+    func testAcceptedExtremesRunToTheEnd() throws {
+        let bin = try SurfaceSimBinary()
+        try Data(HostileInputTests.base.utf8).write(to: bin.directory.appendingPathComponent("base.json5"))
+        let seed = String(UInt64.max)
+        var cases: [(label: String, arguments: [String], files: [String])] = [
+            ("a restart every 10^12 days", ["run", "base.json5", "--set", "device.restarts.perDay=1e-12"], ["summary.csv"]),
+            ("shares at 3e-8 a day in 50 runs", ["run", "base.json5", "--runs", "50", "--set", "share.perDay=3e-8"], ["runs.csv"]),
+            ("the smallest positive rate", ["run", "base.json5", "--set", "car.drives.perDay=5e-324", "--set", "car.enabled=true"], ["runs.csv"]),
+            ("a keep-alive ended at 1e-12 an hour", ["run", "base.json5", "--set", "live.backgroundTermination.perHour=1e-12",
+                                                      "--set", "live.enabled=true", "--set", "live.activities.perDay=24"], ["runs.csv"]),
+            ("1024 jobs", ["run", "base.json5", "--runs", "3", "--jobs", "1024"], ["runs.csv"]),
+            ("the largest seed in run", ["run", "base.json5", "--seed", seed], ["runs.csv"]),
+            ("the largest seed in probes", ["probes", "--only", "P25.1", "--runs", "2", "--seed", seed, "--jobs", "1024"], ["probes.csv"]),
+            ("the largest seed in failures", ["failures", "--only", "F2", "--runs", "2", "--seed", seed], ["failures.csv"]),
+            ("the largest seed in signals", ["signals", "--only", "S1", "--runs", "2", "--seed", seed], ["signals.csv"]),
+        ]
+        cases.append(("the largest seed in trace --failure", ["trace", "--failure", "F2", "--seed", seed], []))
+        let worksheet = SurfaceSimBinary.root.appendingPathComponent("Scenarios/teardown-example.json5").path
+        cases.append(("the largest seed in infer", ["infer", worksheet, "--runs", "2", "--seed", seed], ["infer.csv"]))
+        for (i, c) in cases.enumerated() {
+            let out = "ok\(i)"
+            let args = c.arguments + (c.arguments[0] == "trace" ? ["--out", out] : ["--out", out, "--quiet"])
+            let r = try ChildProcess.run(bin.binary, args, in: bin.directory, limit: 300)
+            XCTAssertFalse(r.hung, "\(c.label): hung")
+            XCTAssertFalse(r.crashed, "\(c.label): crashed: \(r.err)")
+            XCTAssertEqual(r.status, 0, "\(c.label): \(r.err)")
+            for file in c.files {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: bin.path(out + "/" + file)), "\(c.label): \(file)")
+            }
+        }
+        print("accepted extremes: \(cases.count) tried")
     }
 }
 

@@ -33,4 +33,33 @@ final class InterruptTests: XCTestCase {
         try sim.succeed(arguments.map { $0 == "r" ? "whole" : $0 })
         XCTAssertEqual(try sim.results("r"), try sim.results("whole"))
     }
+
+    /// Ctrl-C during `run --precision` behaves as in `run`: it stops at the next replication
+    /// with a message and exit 130, and leaves nothing partial in the folder: a precision run
+    /// keeps no checkpoint, so .partial/ (with its batches.csv.part) is removed and the folder's
+    /// previous results stay as they were. Checked against the code before: exit 130 with no
+    /// message, and .partial/batches.csv.part left in the folder.
+    func testSIGINTDuringAPrecisionRunLeavesThePreviousResults() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("small.json5")
+        try sim.succeed(["run", scenario, "--runs", "4", "--out", "r", "--quiet"])
+        let before = try sim.results("r")
+        let run = try sim.launch(["run", scenario, "--precision", "widget.staleness=0.1%", "--max-runs", "100000", "--jobs", "1",
+                                  "--runs", "20", "--out", "r", "--quiet"])
+        let part = sim.path("r/.partial/batches.csv.part")
+        for _ in 0..<2000 {
+            let size = (try? FileManager.default.attributesOfItem(atPath: part))?[.size] as? Int ?? 0
+            if size > 4096 { break }
+            usleep(5_000)
+        }
+        kill(run.process.processIdentifier, SIGINT)
+        let interrupted = run.finish()
+        XCTAssertEqual(interrupted.status, 130, interrupted.err)
+        let lines = interrupted.err.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, interrupted.err)
+        XCTAssertTrue(interrupted.err.hasPrefix("Interrupted: a precision run keeps no checkpoint"), interrupted.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sim.path("r/.partial")), "nothing partial is left")
+        XCTAssertEqual(try sim.results("r"), before, "the previous results stay")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.path(".")).filter { $0.hasPrefix(".r.") && !$0.hasSuffix(".lock") }, [])
+    }
 }

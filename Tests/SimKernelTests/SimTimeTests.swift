@@ -53,4 +53,20 @@ final class SimTimeTests: XCTestCase {
             XCTAssertEqual(Time.fromSeconds(Time.seconds(t)), t)
         }
     }
+
+    /// A drawn delay past the clock's range is `never` (a rate so small that its next event
+    /// lies past any representable time never fires), not a trap; below it, the delay rounded
+    /// down, as `SimTime(_:)` gives. Checked against `SimTime(_:)` itself, which traps on the
+    /// first two.
+    func testADelayPastTheClockIsNever() {
+        let day = Double(Time.day)
+        for delay in [day / 1e-12, day / Double.leastNonzeroMagnitude, .infinity, .nan, Double(SimTime.max), Double(Time.never)] {
+            XCTAssertEqual(Time.fromMicroseconds(delay), Time.never, "\(delay)")
+        }
+        for delay in [0.0, 0.9, 1.5, 86_400e6, Double(Time.never) / 2] {
+            XCTAssertEqual(Time.fromMicroseconds(delay), SimTime(delay), "\(delay)")
+        }
+        // The sum with any time of a replication stays in range.
+        XCTAssertGreaterThan(1000 * Time.day + Time.fromMicroseconds(.infinity), 0)
+    }
 }

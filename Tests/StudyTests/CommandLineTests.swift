@@ -60,7 +60,7 @@ final class CommandLineTests: XCTestCase {
     func testUnknownVerbMissingArgumentAndBadValues() {
         XCTAssertEqual(run(["rnu"]).err, "Error: unknown verb 'rnu'. Did you mean 'run'? (see 'surfacesim help')\n")
         XCTAssertEqual(run(["validate"]).err, "Error: missing argument '<scenario>' (see 'surfacesim help validate')\n")
-        XCTAssertEqual(run(["run", "x", "--jobs", "0"]).err, "Error: --jobs: expected a whole number ≥ 1, found '0' (see 'surfacesim help run')\n")
+        XCTAssertEqual(run(["run", "x", "--jobs", "0"]).err, "Error: --jobs: expected a whole number from 1 to 1024, found '0' (see 'surfacesim help run')\n")
         XCTAssertEqual(run(["run", "x", "--shard", "3/2"]).err, "Error: --shard: expected k/n with 1 ≤ k ≤ n ≤ 1000000, found '3/2' (see 'surfacesim help run')\n")
         XCTAssertEqual(run(["run", "x", "--runs"]).err, "Error: missing value for '--runs <n>' (see 'surfacesim help run')\n")
         XCTAssertEqual(run(["merge", "a"]).err, "Error: missing option '--out <dir>' (see 'surfacesim help merge')\n")

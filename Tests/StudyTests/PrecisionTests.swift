@@ -45,14 +45,44 @@ final class PrecisionTests: XCTestCase {
         XCTAssertTrue(try summary(f.path("out/summary.csv"), metric: "widget.staleness").allSatisfy { $0.replications == 12 })
     }
 
-    /// A metric that has no value at a point (its surface switched off) never reaches a target:
-    /// the run says so in words instead of printing an empty half-width and mean.
+    /// A metric that has had no value yet (its surface on, the events that give it values
+    /// possible but not drawn) runs to --max-runs, and the run says so in words instead of
+    /// printing an empty half-width and mean.
     func testAMetricWithNoValuesIsNamedAsSuch() throws {
         let f = try StudyFixture(Self.study)
-        let console = f.cli(["run", f.scenario, "--set", "live.enabled=false", "--precision", "live.staleness=10%",
-                             "--max-runs", "10", "--out", f.path("out")], expect: 1)
+        let console = f.cli(["run", f.scenario, "--set", "live.enabled=true", "--set", "live.activities.perDay=1e-9",
+                             "--precision", "live.staleness=10%", "--max-runs", "10", "--out", f.path("out")], expect: 1)
         XCTAssertTrue(console.output.contains("no value of live.staleness in 10 replications"), console.output)
         XCTAssertFalse(console.output.contains("half-width ,"), console.output)
+    }
+
+    /// A metric whose surface is switched off at some point can never have a value there:
+    /// refused before anything runs (exit 2, nothing written), naming the point and the switch.
+    /// Checked by removing the refusal: the run then went on to --max-runs and exit 1.
+    func testAMetricOfASurfaceSwitchedOffIsRefusedBeforeRunning() throws {
+        let f = try StudyFixture(Self.study)
+        let console = f.cli(["run", f.scenario, "--set", "live.enabled=false", "--precision", "live.staleness=10%",
+                             "--max-runs", "10", "--out", f.path("out")], expect: 2)
+        XCTAssertTrue(console.errors.contains("live.staleness has no value at point"), console.errors)
+        XCTAssertTrue(console.errors.contains("(live.enabled false)"), console.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.path("out")), "nothing written")
+    }
+
+    /// docs/cli.md: a mean of 0 takes 4n. A metric that never moved in the first batch has a
+    /// half-width of 0 around a mean of 0, which is no share of the mean: it is not met, so the
+    /// next batch is 4n. Checked against the old rule (0 ≤ 5% of 0 was met at the first batch).
+    func testAMeanOfZeroIsNeverMetAndTakesFourTimesAsMany() throws {
+        let t = try PrecisionTarget(parsing: "share.lost=5%")
+        XCTAssertFalse(t.isMet(halfWidth: 0, mean: 0))
+        XCTAssertFalse(t.isMet(halfWidth: 0, mean: -0.0))
+        XCTAssertTrue(t.isMet(halfWidth: 0, mean: 3))
+        XCTAssertEqual(t.next(after: 20, first: 20, cap: 100_000, unmet: [(halfWidth: 0, mean: 0)]), 80)
+        // End to end: no glance shows a signed-out account in this study (no one signs out), so
+        // the metric is 0 in every replication: never certified, it grows 5 → 20 (4n) and stops at --max-runs.
+        let f = try StudyFixture(Self.study)
+        let console = f.cli(["run", f.scenario, "--precision", "widget.wrongAccount=5%", "--max-runs", "20", "--out", f.path("out")],
+                            expect: 1)
+        XCTAssertTrue(console.errors.contains("did not reach --precision widget.wrongAccount=5% within 20 replications"), console.errors)
     }
 
     func testBadPrecisionOptionsAreExit2() throws {

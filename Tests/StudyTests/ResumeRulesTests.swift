@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Study
 
@@ -27,6 +28,30 @@ final class ResumeRulesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.path("r")), "a refused run leaves no folder")
         let both = f.cli(["run", f.scenario, "--out", f.path("r"), "--resume", "--fresh"], expect: 2)
         XCTAssertTrue(both.errors.hasPrefix("Error: --resume and --fresh exclude each other"), both.errors)
+    }
+
+    /// A hand-edited `completedTasks` (negative, past every task, one more or one fewer than
+    /// the state holds, past Int) is refused with exit 2, the checkpoint kept; the checkpoint as
+    /// written resumes to the uninterrupted run's files. Checked against the code before the
+    /// check: -1 and 10^12 trapped (a task index out of the plan), 4 and 2 resumed from the
+    /// wrong replication and wrote results that differ from the uninterrupted run's.
+    func testAHandEditedCompletedTasksIsRefused() throws {
+        let f = try StudyFixture()
+        f.cli(["run", f.scenario, "--out", f.path("whole"), "--quiet"])
+        stopped(f)
+        let path = f.path("r/.partial/checkpoint.json")
+        let intact = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(intact.contains("\"completedTasks\": 3,"), String(intact.prefix(200)))
+        for edited in ["-1", "1000000000000", "4", "2", "15", "0", "99999999999999999999999"] {
+            try intact.replacingOccurrences(of: "\"completedTasks\": 3,", with: "\"completedTasks\": \(edited),")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let refused = f.cli(["run", f.scenario, "--out", f.path("r"), "--resume", "--quiet"], expect: 2)
+            XCTAssertTrue(refused.errors.contains("cannot resume"), "\(edited): \(refused.errors)")
+            XCTAssertTrue(refused.errors.contains("--fresh"), "\(edited): \(refused.errors)")
+        }
+        try intact.write(toFile: path, atomically: true, encoding: .utf8)
+        f.cli(["run", f.scenario, "--out", f.path("r"), "--resume", "--quiet"])
+        try f.assertSameResults("whole", "r")
     }
 
     /// Damages runs.csv.part in three ways; each resume is refused naming the file and the damage,

@@ -105,7 +105,7 @@ extension OperatingSystem {
         let rate = settings.activityKeepAliveEndsPerHour
         guard rate > 0 else { return }
         let phone = wired(_wiring.phone, "phone")
-        let delay = SimTime(_rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
+        let delay = Time.fromMicroseconds(_rng.liveTermination.exponential(mean: Double(Time.hour) / rate))
         send(.endAppKeptForActivity(incarnation: engine.incarnation(appProcess)), via: phone, after: delay)
     }
 

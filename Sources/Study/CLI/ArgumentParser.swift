@@ -21,6 +21,25 @@ public struct ParsedArguments: Sendable {
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
+    /// The most worker threads `--jobs` asks for: far more than any machine's processors, and
+    /// few enough that a thread each (and the work pool's window, a few tasks per thread) fits.
+    public static let maxJobs = 1024
+
+    /// `--jobs J`, if given: worker threads, from 1 to `maxJobs`.
+    public func jobs() throws(CLIFailure) -> Int? {
+        try integer("--jobs", minimum: 1, maximum: Self.maxJobs)
+    }
+
+    /// `--seed S`, if given: any 64-bit seed, 0 to 2⁶⁴ − 1, as every verb and a scenario's
+    /// `seed` accept.
+    public func seed() throws(CLIFailure) -> UInt64? {
+        guard let text = value("--seed") else { return nil }
+        guard let seed = UInt64(text) else {
+            throw .usage("--seed: expected a whole number from 0 to \(UInt64.max), found '\(ScenarioError.shorten(text))'")
+        }
+        return seed
+    }
+
     /// A whole-number option at least `minimum`, if given.
     public func integer(_ name: String, minimum: Int, maximum: Int = .max) throws(CLIFailure) -> Int? {
         guard let text = value(name) else { return nil }

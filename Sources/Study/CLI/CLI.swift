@@ -70,10 +70,14 @@ public enum CLI {
             m.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { ScenarioError.shorten(String($0), limit: 1_000) }.joined(separator: "\n")
         }
+        // Bad input is one line, whatever it echoes (a value holding a line break among it).
+        func line(_ m: String) -> String { ScenarioError.shorten(m, limit: 1_000) }
         switch failure {
         case .usage(let message):
-            console.printError("Error: \(bounded(message)) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
-        case .input(let message), .failed(let message), .environment(let message):
+            console.printError("Error: \(line(message)) (see 'surfacesim help\(verb.name == "help" ? "" : " " + verb.name)')\n")
+        case .input(let message):
+            console.printError("Error: \(line(message))\n")
+        case .failed(let message), .environment(let message):
             console.printError("Error: \(bounded(message))\n")
         }
     }

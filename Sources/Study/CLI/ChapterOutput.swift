@@ -29,8 +29,8 @@ enum ChapterOutput {
                     file: String, export: (_ runs: Int, _ seed: UInt64) -> [String: String],
                     study: (_ runs: Int, _ seed: UInt64, _ jobs: Int) -> (csv: String, table: String)) throws(CLIFailure) -> Int32 {
         let runs = try arguments.integer("--runs", minimum: 1, maximum: 1_000_000) ?? defaultRuns
-        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
-        let jobs = try arguments.integer("--jobs", minimum: 1) ?? defaultJobs
+        let seed = try arguments.seed() ?? 1
+        let jobs = try arguments.jobs() ?? defaultJobs
         let out = arguments.value("--out") ?? defaultOut
         let exportDir = arguments.value("--export")
         // Input checks first (2), then the folders are locked (3) before the study runs, so a

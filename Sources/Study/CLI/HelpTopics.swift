@@ -23,7 +23,7 @@ enum HelpTopics {
         """, indent: 0) + "\n"
         for spec in ParameterIndex.shared.specs {
             let value = ProfileDefaults.readable(spec, in: defaults, profile: profile)
-            let range = spec.range.map { "; accepts " + ValueDecoder.describe($0, kind: spec.kind) } ?? ""
+            let range = spec.range.map { "; accepts " + ValueDecoder.describe(spec, $0) } ?? ""
             text += "  \(spec.path)  (\(kindName(spec.kind)), default \(value)\(range))\n"
             text += HelpLayout.paragraph(spec.doc, indent: 6)
         }

@@ -46,8 +46,8 @@ public struct InferVerb: Verb {
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         let path = arguments.positionals[0]
         let runs = try arguments.integer("--runs", minimum: 1, maximum: 10_000) ?? 200
-        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
-        let jobs = try arguments.integer("--jobs", minimum: 1) ?? ChapterOutput.defaultJobs
+        let seed = try arguments.seed() ?? 1
+        let jobs = try arguments.jobs() ?? ChapterOutput.defaultJobs
         let worksheet: Worksheet
         do { worksheet = try WorksheetDecoder.load(path: path) } catch { throw .from(error) }
         let base = ChapterProbes.base(for: worksheet.platform)

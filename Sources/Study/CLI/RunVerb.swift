@@ -48,7 +48,7 @@ public struct RunVerb: Verb {
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
         var options = RunOptions()
         options.commandLine = context.commandLine
-        if let jobs = try arguments.integer("--jobs", minimum: 1) { options.jobs = jobs }
+        if let jobs = try arguments.jobs() { options.jobs = jobs }
         options.outputDirectory = arguments.value("--out")
         if let text = arguments.value("--shard") {
             guard let shard = Shard(parsing: text) else { throw .usage("--shard: expected k/n with 1 ≤ k ≤ n ≤ \(Shard.maxCount), found '\(text)'") }
@@ -63,11 +63,7 @@ public struct RunVerb: Verb {
         options.reproducible = arguments.flag("--reproducible")
         options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
         let runs = try arguments.integer("--runs", minimum: 1, maximum: Sweep.maxReplications)
-        var seed: UInt64?
-        if let text = arguments.value("--seed") {
-            guard let s = UInt64(text) else { throw .usage("--seed: expected a whole number ≥ 0, found '\(text)'") }
-            seed = s
-        }
+        let seed = try arguments.seed()
         let quiet = arguments.flag("--quiet")
         let console = context.console
         let progress = !quiet && console.showsProgress ? ProgressLine(write: console.printError) : nil
@@ -88,6 +84,11 @@ public struct RunVerb: Verb {
             throw .from(error)
         }
         if let after = outcome.resumedAfter, !quiet { console.printError("Resumed after \(after) replications.\n") }
+        if outcome.interrupted && report != nil {
+            console.printError("Interrupted: a precision run keeps no checkpoint, so its \(outcome.completedTasks) replications were "
+                               + "discarded and \(outcome.directory) was left as it was. Run it again to start over.\n")
+            return Self.interruptedStatus
+        }
         if outcome.interrupted {
             console.printError("Interrupted: kept \(outcome.completedTasks) of \(outcome.totalTasks) replications in "
                                + "\(POSIXFiles.join(outcome.directory, Checkpoint.directoryName)). Resume with:\n  "

@@ -88,7 +88,7 @@ public struct TraceVerb: Verb {
         guard let variant = FailureMode.Variant(rawValue: text) else {
             throw .usage("--variant: expected causes or avoids, found '\(ScenarioError.shorten(text))'")
         }
-        let seed = UInt64(try arguments.integer("--seed", minimum: 0) ?? 1)
+        let seed = try arguments.seed() ?? 1
         return FailureScenario.scenario(failure, variant, runs: 1, studySeed: seed)
     }
 

@@ -3,6 +3,14 @@
 // than one point contrasts.csv and its forest plot, a sampled study's sensitivity.csv
 // and chart, a shard's state.json, and manifest.json.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes a study's result directory.
 public enum StudyOutput {
     /// Builds every file and commits them into `directory`; `runsSource` is the
@@ -15,7 +23,12 @@ public enum StudyOutput {
         commit.leavesBehind = [Checkpoint.directoryName]
         commit.adopt("runs.csv", from: runsSource)
         commit.stage("summary.csv", SummaryTable.render(state))
-        commit.stage("distributions.csv", bytes: DistributionsTable.bytes(state))
+        // Written to a file beside runs.csv's source, point by point, and adopted as runs.csv is:
+        // the table of a many-point sweep is never held whole.
+        let distributions = distributionsSource(beside: runsSource)
+        defer { unlink(distributions) }
+        do { try DistributionsTable.write(state, to: distributions) } catch { throw .io(error.description) }
+        commit.adopt("distributions.csv", from: distributions)
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         if state.layout.points.count > 1 {
@@ -34,10 +47,27 @@ public enum StudyOutput {
             }
         }
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
-        let names = commit.stagedNames + ["manifest.json"]
+        // Listed as ever (runs.csv, summary.csv, distributions.csv, …), though distributions.csv is adopted.
+        var names = commit.stagedNames.filter { $0 != "distributions.csv" }
+        names.insert("distributions.csv", at: names.firstIndex(of: "summary.csv").map { $0 + 1 } ?? names.count)
+        names.append("manifest.json")
         commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
         return names.map { POSIXFiles.join(directory, $0) }
+    }
+
+    /// Where distributions.csv is written before it is committed: `runsSource`'s path with its
+    /// name's `runs.csv` read as `distributions.csv` (`.partial/distributions.csv.part` for a run,
+    /// `.<folder>.commit-<pid>.distributions.csv` beside the folder for a merge), so it is
+    /// cleared with the rest of what the writer left.
+    static func distributionsSource(beside runsSource: String) -> String {
+        let slash = runsSource.lastIndex(of: "/")
+        let folder = slash.map { String(runsSource[...$0]) } ?? ""
+        let name = slash.map { String(runsSource[runsSource.index(after: $0)...]) } ?? runsSource
+        let table = "distributions.csv", runs = "runs.csv"
+        if name.hasPrefix(runs) { return folder + table + name.dropFirst(runs.count) }
+        if name.hasSuffix(runs) { return folder + name.dropLast(runs.count) + table }
+        return folder + name + "." + table
     }
 
     /// Names of files a study writes whose presence depends on the study (the plots, a

@@ -114,27 +114,46 @@ public enum DistributionsTable {
 
     /// Every nonempty bin of every metric at every point (pooled samples for a
     /// sampled metric, replication values otherwise), as the file's UTF-8 bytes.
-    ///
-    /// Written in place into one buffer with room for the whole table: the table is most of
-    /// a study's output after runs.csv (some 800 kB for `default`), and a buffer grown by
-    /// doubling, then copied into a string, was mostly the kernel zeroing fresh pages.
     public static func bytes(_ state: StudyState) -> [UInt8] {
+        var all = headerBytes(state)
+        for p in state.points.indices { all += pointBytes(state, point: p) }
+        return all
+    }
+
+    /// The same file written to `path` one point at a time, so that a sweep of many points
+    /// never holds the whole table (a hundred thousand points' bins are gigabytes of text).
+    static func write(_ state: StudyState, to path: String) throws(AtomicWriteError) {
+        let file = try RunsFile.create(path)
+        defer { file.close() }
+        file.append(headerBytes(state))
+        for p in state.points.indices { file.append(pointBytes(state, point: p)) }
+        try file.sync()
+    }
+
+    /// The header record.
+    private static func headerBytes(_ state: StudyState) -> [UInt8] {
         var header = CSVLine()
         for field in self.header(columns: state.layout.columns) { header.add(field) }
         header.endRecord()
-        // Each (point, metric)'s histogram bins, and the fields its records begin with.
+        return header.bytes
+    }
+
+    /// Point `p`'s records: each metric's bins, in catalogue order.
+    ///
+    /// Written in place into one buffer with room for the point's records: a buffer grown by
+    /// doubling, then copied into a string, was mostly the kernel zeroing fresh pages.
+    private static func pointBytes(_ state: StudyState, point p: Int) -> [UInt8] {
+        let (layout, point) = (state.layout.points[p], state.points[p])
+        // Each metric's histogram bins, and the fields its records begin with.
         var blocks: [(prefix: [UInt8], bins: [HistogramBin])] = []
-        for (layout, point) in zip(state.layout.points, state.points) {
-            for (slot, spec) in MetricCatalog.specs.enumerated() {
-                blocks.append((CSVLine.leadingFields([layout.name] + layout.fields + [spec.name]),
-                               point.metrics[slot].histogram.bins()))
-            }
+        for (slot, spec) in MetricCatalog.specs.enumerated() {
+            blocks.append((CSVLine.leadingFields([layout.name] + layout.fields + [spec.name]),
+                           point.metrics[slot].histogram.bins()))
         }
-        let room = blocks.reduce(header.bytes.count) { room, block in
+        let room = blocks.reduce(0) { room, block in
             room + block.bins.count * CSVRecords.room(leading: block.prefix.count, numbers: 4)
         }
         return CSVRecords.bytes(room: room) { records in
-            records.put(header.bytes)
             for block in blocks {
                 for bin in block.bins {
                     records.put(block.prefix)

@@ -27,19 +27,26 @@ struct Checkpoint {
     /// The state after them.
     var state: StudyState
 
-    /// The checkpoint as JSON text.
-    func encode() -> String {
-        PrettyJSON.render(JSONBuild.object([
-            ("completedTasks", .number(Double(completedTasks))),
-            ("runsBytes", .number(Double(runsBytes))),
-            ("runsChecksum", .string(FNV1a.hex(runsChecksum))),
-            ("state", state.json()),
-        ]))
-    }
-
-    /// Writes the checkpoint atomically into `partial`.
+    /// Writes the checkpoint atomically into `partial` as JSON (`completedTasks`, `runsBytes`,
+    /// `runsChecksum`, `state`), streamed a point at a time into a temporary file that is flushed and renamed into place (the
+    /// checkpoint of a sweep of many points is never one text in memory).
     func save(in partial: String) throws(AtomicWriteError) {
-        try AtomicWriter.writeFile(POSIXFiles.join(partial, Self.fileName), encode())
+        let path = POSIXFiles.join(partial, Self.fileName)
+        let temporary = POSIXFiles.temporaryPath(for: path)
+        do {
+            let file = try RunsFile.create(temporary)
+            defer { file.close() }
+            file.append("{\n  \"completedTasks\": \(completedTasks),\n  \"runsBytes\": \(runsBytes),\n"
+                        + "  \"runsChecksum\": \"\(FNV1a.hex(runsChecksum))\",\n  \"state\": ")
+            state.writeJSON { file.append($0) }
+            file.append("\n}\n")
+            try file.sync()
+            try POSIXFiles.moveIntoPlace(temporary, path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        POSIXFiles.syncDirectory(partial)
     }
 
     /// The checkpoint in `partial`, nil if there is none.
@@ -63,6 +70,16 @@ struct Checkpoint {
                               state: try StudyState(json: stateNode))
         } catch {
             throw .invalid("\(path): cannot resume from this checkpoint: \(error); run with --fresh to discard it")
+        }
+    }
+
+    /// Whether `completedTasks` is a prefix of `plan` that the state holds exactly: between 0
+    /// and every task, and each point with the replications the run had finished of it by
+    /// then (run order is point by point), so a resumed run starts at a task that exists.
+    func holdsPrefix(of plan: TaskPlan) -> Bool {
+        guard completedTasks >= 0, completedTasks <= plan.total, state.points.count * plan.perPoint == plan.total else { return false }
+        return state.points.enumerated().allSatisfy { p, point in
+            point.replications == min(plan.perPoint, max(0, completedTasks - p * plan.perPoint))
         }
     }
 

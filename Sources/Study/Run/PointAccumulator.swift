@@ -108,6 +108,13 @@ public struct PointAccumulator: Sendable, Equatable {
         }
     }
 
+    /// Keeps only what the point's values reached, once its replications of a run (or of a
+    /// batch) are all in: each metric's pooled histogram lets its window go (`PooledHistogram.settle`).
+    /// The values, and everything written from them, are unchanged.
+    public mutating func settle() {
+        for i in metrics.indices { metrics[i].pooled.settle() }
+    }
+
     /// Adds another partial state of the same point (another shard).
     public mutating func merge(_ other: PointAccumulator) {
         replications += other.replications

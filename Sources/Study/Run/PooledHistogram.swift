@@ -64,6 +64,18 @@ struct PooledHistogram: Sendable, Equatable {
         }
     }
 
+    /// The cells of the dense window (0 once settled).
+    var windowCells: Int { cells.count }
+
+    /// Turns the window into buckets and lets it go: a point whose replications are all in
+    /// keeps only the buckets its values reached, not the window's span (a sweep of many
+    /// points would otherwise keep every point's window).
+    mutating func settle() {
+        guard buffered else { return }
+        settled = histogram
+        (low, cells, zeroCount, sum, minimum, maximum) = (0, [], 0, FixedPointSum(), .infinity, -.infinity)
+    }
+
     /// Adds a histogram whole (another shard's, a checkpoint's part).
     mutating func merge(_ other: LogHistogram) { settled.merge(other) }
 

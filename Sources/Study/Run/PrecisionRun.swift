@@ -45,6 +45,11 @@ public enum PrecisionRun {
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         var scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags) } catch { throw .input(error) }
+        if let point = target.pointWithoutValue(scenario) {
+            let surface = MetricCatalog.surfaces[target.metric.rawValue]
+            throw .invalid("--precision: \(target.metric.spec.name) has no value at point \(point), where its surface is switched off "
+                           + "(\(surface).enabled false): no number of replications reaches a target there; name a metric of a surface every point turns on")
+        }
         let first = scenario.base.replications
         let cap = min(maxRuns ?? PrecisionTarget.defaultMaxRuns, Sweep.maxReplications / scenario.sweep.points.count)
         guard first >= 1, first <= cap else {
@@ -66,6 +71,16 @@ public enum PrecisionRun {
         do {
             var sizing = try Sizing(scenario, target: target, first: first, cap: cap, options: options, partial: partial)
             let report = try sizing.grow(progress: progress)
+            if sizing.interrupted {
+                // Ctrl-C: nothing of the run is kept (a precision run has no checkpoint), and the
+                // folder keeps what it held before.
+                sizing.rows.close()
+                Checkpoint.remove(partial)
+                rmdir(lock.folder.display)
+                let done = sizing.state.points.reduce(0) { $0 + $1.replications }
+                return (RunOutcome(directory: directory, files: [], state: sizing.state, stopped: true, failures: sizing.failures,
+                                   resumedAfter: nil, interrupted: true, completedTasks: done, totalTasks: done), report)
+            }
             scenario.base.replications = report.replications
             sizing.state.layout = StudyLayout(scenario)
             let runsPath = try sizing.pointOrderRuns()
@@ -100,6 +115,8 @@ private struct Sizing {
     /// Per batch, the byte offset where each point's rows start, then the batch's end.
     var offsets: [[Int64]] = []
     var failures: [String] = []
+    /// Whether Ctrl-C stopped the batches.
+    var interrupted = false
     let started = ContinuousClock.now
 
     init(_ scenario: Scenario, target: PrecisionTarget, first: Int, cap: Int, options: RunOptions, partial: String) throws(StudyError) {
@@ -121,6 +138,8 @@ private struct Sizing {
         let prefixes = layout.points.map(RunsTable.leadingFields(of:))
         var (done, n) = (0, first)
         var batches: [Int] = []
+        let interrupt = options.stopsOnInterrupt ? InterruptSignal() : nil
+        defer { interrupt?.restore() }
         while true {
             let (perPoint, start, count) = (n - done, done, layout.points.count)
             var blockStarts = Array(repeating: Int64(0), count: count + 1)
@@ -135,14 +154,19 @@ private struct Sizing {
                 if r == start { blockStarts[p] = rows.bytes }
                 rows.append(output.1)
                 state.points[p].add(output.0)
+                if r == start + perPoint - 1 { state.points[p].settle() }   // the point's last of this batch
                 if !output.0.violations.isEmpty && failures.count < 10 {
                     failures.append("point \(layout.points[p].name) replication \(r) (seed \(output.0.seed)): "
                                     + output.0.violations.joined(separator: "; "))
                 }
                 progress?.update(done: t + 1, total: perPoint * count)
-                return true
+                return interrupt?.requested != true
             })
             progress?.finish()
+            if interrupt?.requested == true {
+                (self.state, self.failures, interrupted) = (state, failures, true)
+                return PrecisionReport(target: target, batches: batches, unmet: [])
+            }
             blockStarts[count] = rows.bytes
             (self.state, self.failures) = (state, failures)
             offsets.append(blockStarts)

@@ -43,9 +43,19 @@ public struct PrecisionTarget: Sendable, Equatable {
         return (f.halfWidth95, f.mean)
     }
 
-    /// Whether the figures meet the target (a NaN half-width, from fewer than two values, never does).
+    /// Whether the figures meet the target (a NaN half-width, from fewer than two values, never
+    /// does; nor does a mean of 0, of which no share is known: a metric that has not moved yet
+    /// takes 4n, as a point with no interval does).
     func isMet(halfWidth: Double, mean: Double) -> Bool {
-        halfWidth.isFinite && mean.isFinite && halfWidth <= fraction * abs(mean)
+        halfWidth.isFinite && mean.isFinite && mean != 0 && halfWidth <= fraction * abs(mean)
+    }
+
+    /// The first point at which the metric cannot have a value, its surface being switched off
+    /// there (`<surface>.enabled` false): no number of replications would meet the target.
+    func pointWithoutValue(_ scenario: Scenario) -> String? {
+        let isOn = MetricCatalog.isOn(MetricCatalog.surfaces[metric.rawValue])
+        let point = scenario.sweep.points.indices.first { !isOn(scenario.parameters(ofPoint: $0)) }
+        return point.map { scenario.sweep.points[$0].name }
     }
 
     /// The replications per point after `n` (docs/cli.md `--precision`): the count the worst point

@@ -13,7 +13,8 @@ extension QuantileBootstrap {
     /// Form: `qb1;<replications>;<offset>;<row 0>|<row 1>|…` where a row is its
     /// counts separated by commas, a run of n zeros written `-n`. Empty: `qb1;0;0;`.
     public func encode() -> String {
-        let rows = width > 0 ? (0...Self.replicates).map { row($0) } : []
+        let settled = self.settled
+        let rows = width > 0 ? (0...Self.replicates).map { settled.row($0) } : []
         let encodedRows = rows.map { row -> String in
             var tokens: [String] = []
             var zeros = 0

@@ -8,8 +8,8 @@ import Surfaces
 /// Weighted histograms of one metric at one point, one per bootstrap replicate.
 ///
 /// The histograms are coarser than `LogHistogram` (16 sub-buckets per power of
-/// two, a bucket at most 1/16 of its lower bound wide) and dense over the
-/// buckets the point's samples reach, so adding a replication costs one
+/// two, a bucket at most 1/16 of its lower bound wide) and hold a column only for
+/// each bucket the point's samples reach, so adding a replication costs one
 /// addition per (replicate, bucket the replication reaches). Row 0 counts every
 /// sample once (the point's own coarse histogram); rows 1…`replicates` are the
 /// bootstrap replicates. Everything is an integer, so shards and checkpoints
@@ -33,18 +33,30 @@ public struct QuantileBootstrap: Sendable, Equatable {
 
     /// The bucket of the first column.
     private(set) var offset = 0
-    /// Columns per row: the buckets from `offset` to the highest one reached.
+    /// Columns per row: the buckets from `offset` to the highest one reached (in blocks of 16,
+    /// `cover`). The encoding writes every one of them; only those a sample reached are kept.
     private(set) var width = 0
-    /// Row r, column c at `c * rowCount + r`: weighted count of bucket `offset + c` in
-    /// replicate r (row 0 unweighted). Empty until a sample arrives.
+    /// The buckets some sample reached, ascending: the columns kept. A point's samples reach a
+    /// few of the hundreds of buckets between its smallest and largest (a staleness of 0 and
+    /// one of hours), so the columns between cost nothing: a sweep of many points with few
+    /// replications each keeps a few kilobytes per point rather than the whole span.
+    private(set) var keptBuckets: [Int] = []
+    /// Row r of kept column k at `k * rowCount + r`: weighted count of bucket `keptBuckets[k]` in
+    /// replicate r (row 0 unweighted).
     ///
     /// Stored column by column (all replicates of one bucket side by side): a replication
     /// adds to the few buckets its samples reach, each in every replicate, so it writes a
-    /// few runs of adjacent cells rather than one scattered cell per row; a study's
-    /// bootstraps together are larger than the processor's caches.
+    /// few runs of adjacent cells rather than one scattered cell per row.
     private(set) var counts: [Int] = []
     /// Replications that contributed at least one sample.
     private(set) var replications = 0
+    /// The first replications as they were added (their buckets and weights), not yet in the
+    /// columns: a point of a sweep with few replications keeps about a kilobyte for each
+    /// instead of 101 counts for every bucket it reached. Counted into the columns when the
+    /// `pendingLimit`-th would be added, and in any copy that is read (`settled`).
+    private var pending: [(reached: [(bucket: Int, count: Int)], weights: [UInt8])] = []
+    /// The most replications kept as added: below this, they take less room than their columns.
+    static let pendingLimit = 8
 
     /// An empty bootstrap.
     public init() {}
@@ -52,17 +64,44 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// From decoded parts (see `QuantileBootstrap+Encoding.swift`).
     init(offset: Int, rows: [[Int]], replications: Int) {
         (self.offset, self.width, self.replications) = (offset, rows.first?.count ?? 0, replications)
-        counts = Array(repeating: 0, count: width * Self.rowCount)
-        for (r, row) in rows.enumerated() {
-            for (c, count) in row.enumerated() { counts[c * Self.rowCount + r] = count }
+        for c in 0..<width where rows.contains(where: { $0[c] != 0 }) {
+            keptBuckets.append(offset + c)
+            for row in rows { counts.append(row[c]) }
         }
     }
 
     /// Rows: row 0 and the replicates.
     static let rowCount = replicates + 1
 
-    /// Row `r` as an array (encoding, tests).
-    func row(_ r: Int) -> [Int] { (0..<width).map { counts[$0 * Self.rowCount + r] } }
+    /// Row `r` as an array over all `width` columns (encoding, tests).
+    func row(_ r: Int) -> [Int] {
+        guard pending.isEmpty else { return settled.row(r) }
+        var cells = Array(repeating: 0, count: width)
+        for (k, b) in keptBuckets.enumerated() { cells[b - offset] = counts[k * Self.rowCount + r] }
+        return cells
+    }
+
+    /// The index in `counts` where bucket `b`'s column starts, the column added (all zeros)
+    /// if no sample reached `b` before; `from` is a kept column's index at or below `b`'s.
+    private mutating func column(of b: Int, from: Int) -> Int {
+        var k = from
+        while k < keptBuckets.count && keptBuckets[k] < b { k += 1 }
+        if k == keptBuckets.count || keptBuckets[k] != b {
+            keptBuckets.insert(b, at: k)
+            counts.insert(contentsOf: repeatElement(0, count: Self.rowCount), at: k * Self.rowCount)
+        }
+        return k
+    }
+
+    /// The index of the first kept column at or above bucket `b` (binary search).
+    private func firstColumn(atOrAbove b: Int) -> Int {
+        var (low, high) = (0, keptBuckets.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if keptBuckets[mid] < b { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 
     /// The coarse bucket of a finite, non-negative value:
     /// `1 + (exponent − lowestExponent)·16 + ⌊(significand − 1)·16⌋` from `lowestTrackable` up.
@@ -103,18 +142,38 @@ public struct QuantileBootstrap: Sendable, Equatable {
     static let histogramBucketsPerBucketBits = LogHistogram.subBucketBits - subBuckets.trailingZeroBitCount
 
     /// Adds one replication: its samples' buckets, each counted `weights[r − 1]` times in replicate r.
-    /// - Precondition: `weights.count == replicates`; `buckets` ascending.
-    /// - Complexity: O(replicates × buckets), plus O(replicates × width) when the range widens.
-    public mutating func add(_ buckets: [(bucket: Int, count: Int)], weights: [UInt8]) {
-        guard let first = buckets.first, let last = buckets.last else { return }
+    /// - Precondition: `weights.count == replicates`; `reached` ascending.
+    /// - Complexity: O(replicates × buckets), plus O(replicates × kept columns) when a bucket
+    ///   is reached for the first time.
+    public mutating func add(_ reached: [(bucket: Int, count: Int)], weights: [UInt8]) {
+        guard let first = reached.first, let last = reached.last else { return }
         precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
         replications += 1
         cover(first.bucket, last.bucket)
-        let offset = self.offset
-        counts.withUnsafeMutableBufferPointer { cells in
-            weights.withUnsafeBufferPointer { w in
-                for (b, count) in buckets {
-                    let column = cells.baseAddress! + (b - offset) * Self.rowCount
+        if counts.isEmpty && pending.count < Self.pendingLimit {
+            pending.append((reached, weights))
+            return
+        }
+        settle()
+        count(reached, weights: weights)
+    }
+
+    /// Adds one replication of a single value in `bucket` (a per-replication metric's value),
+    /// as `add([(bucket, 1)], weights:)` does.
+    public mutating func add(one bucket: Int, weights: [UInt8]) {
+        add([(bucket, 1)], weights: weights)
+    }
+
+    /// Counts one replication's buckets into the columns.
+    private mutating func count(_ reached: [(bucket: Int, count: Int)], weights: [UInt8]) {
+        guard let first = reached.first else { return }
+        var k = firstColumn(atOrAbove: first.bucket)
+        for (b, count) in reached {
+            k = column(of: b, from: k)
+            let start = k * Self.rowCount
+            counts.withUnsafeMutableBufferPointer { cells in
+                weights.withUnsafeBufferPointer { w in
+                    let column = cells.baseAddress! + start
                     column[0] += count
                     // Wrapping arithmetic, which the compiler vectorises: a cell counts at most
                     // 12 × the samples of a study, far below 2⁶³.
@@ -124,70 +183,75 @@ public struct QuantileBootstrap: Sendable, Equatable {
         }
     }
 
-    /// Adds one replication of a single value in `bucket` (a per-replication metric's value),
-    /// as `add([(bucket, 1)], weights:)` does, without building the list.
-    public mutating func add(one bucket: Int, weights: [UInt8]) {
-        precondition(weights.count == Self.replicates, "one weight per bootstrap replicate")
-        replications += 1
-        cover(bucket, bucket)
-        let start = (bucket - offset) * Self.rowCount
-        counts.withUnsafeMutableBufferPointer { cells in
-            weights.withUnsafeBufferPointer { w in
-                let column = cells.baseAddress! + start
-                column[0] += 1
-                for r in 1...Self.replicates { column[r] &+= Int(w[r - 1]) }
-            }
-        }
+    /// Counts the pending replications into the columns.
+    private mutating func settle() {
+        guard !pending.isEmpty else { return }
+        let replications = pending
+        pending = []
+        for (reached, weights) in replications { count(reached, weights: weights) }
+    }
+
+    /// The bytes its counts and pending replications take (not the arrays' headers): what a
+    /// point pays for its bootstrap.
+    var heldBytes: Int {
+        let cell = MemoryLayout<Int>.stride
+        return (keptBuckets.count + counts.count) * cell
+            + pending.reduce(0) { $0 + $1.reached.count * MemoryLayout<(bucket: Int, count: Int)>.stride + $1.weights.count }
+    }
+
+    /// The same bootstrap with every replication in the columns (what is read and encoded).
+    var settled: QuantileBootstrap {
+        var copy = self
+        copy.settle()
+        return copy
     }
 
     /// Adds `other`'s counts (another shard, or a checkpoint's part).
     public mutating func merge(_ other: QuantileBootstrap) {
         guard other.width > 0 else { return }
+        settle()
+        let other = other.settled
         replications += other.replications
         cover(other.offset, other.offset + other.width - 1)
-        // The other's columns are this one's from `other.offset − offset` on, in the same order.
-        let start = (other.offset - offset) * Self.rowCount
-        counts.withUnsafeMutableBufferPointer { mine in
-            other.counts.withUnsafeBufferPointer { theirs in
-                for k in theirs.indices { mine[start + k] += theirs[k] }
-            }
+        var k = 0
+        for (j, b) in other.keptBuckets.enumerated() {
+            k = column(of: b, from: k)
+            for r in 0..<Self.rowCount { counts[k * Self.rowCount + r] += other.counts[j * Self.rowCount + r] }
         }
+    }
+
+    /// Equal when they hold the same counts, however the replications were added.
+    public static func == (a: QuantileBootstrap, b: QuantileBootstrap) -> Bool {
+        let (x, y) = (a.settled, b.settled)
+        return (x.offset, x.width, x.replications) == (y.offset, y.width, y.replications)
+            && x.keptBuckets == y.keptBuckets && x.counts == y.counts
     }
 
     /// Widens the columns to cover buckets `low...high`, in blocks of 16 buckets from a
     /// multiple of 16 (an octave's width; bucket 0 holds the zeros, so the blocks are not the
-    /// octaves themselves): the extremes of a point's samples creep outwards over its
-    /// replications, and each widening copies every row, so it happens once per block reached,
-    /// not per bucket.
-    /// The columns are then a function of the lowest and highest bucket reached, whatever the
-    /// order the replications came in (shards merge to equal values).
+    /// octaves themselves). The columns are then a function of the lowest and highest bucket
+    /// reached, whatever the order the replications came in (shards merge to equal values).
+    /// Only the range changes: no column is kept for a bucket no sample reached.
     private mutating func cover(_ low: Int, _ high: Int) {
         let octave = Self.subBuckets
         let newLow = (width == 0 ? low : Swift.min(low, offset)) / octave * octave
         let newHigh = ((width == 0 ? high : Swift.max(high, offset + width - 1)) / octave + 1) * octave - 1
-        let newWidth = newHigh - newLow + 1
-        guard newWidth != width || newLow != offset else { return }
-        var widened = Array(repeating: 0, count: newWidth * Self.rowCount)
-        // The old columns keep their order: one block, moved to where their buckets now start.
-        if width > 0 {
-            let start = (offset - newLow) * Self.rowCount
-            widened.replaceSubrange(start..<(start + counts.count), with: counts)
-        }
-        (counts, offset, width) = (widened, newLow, newWidth)
+        (offset, width) = (newLow, newHigh - newLow + 1)
     }
 
     /// Quantile `q` of row `r` by the rule `LogHistogram.quantile` uses: the
     /// midpoint of the bucket holding the ⌈q·n⌉-th value; NaN when the row is empty.
     func quantile(_ q: Double, row r: Int) -> Double {
+        guard pending.isEmpty else { return settled.quantile(q, row: r) }
         guard width > 0 else { return .nan }
-        let cells = row(r)
-        let total = cells.reduce(0, +)
+        var total = 0
+        for k in keptBuckets.indices { total += counts[k * Self.rowCount + r] }
         guard total > 0 else { return .nan }
         let rank = Swift.min(total, Swift.max(1, Int((q * Double(total)).rounded(.up))))
         var cumulative = 0
-        for (c, count) in cells.enumerated() {
-            cumulative += count
-            if cumulative >= rank { return Self.midpoint(of: offset + c) }
+        for (k, b) in keptBuckets.enumerated() {
+            cumulative += counts[k * Self.rowCount + r]
+            if cumulative >= rank { return Self.midpoint(of: b) }
         }
         return Self.midpoint(of: offset + width - 1)
     }
@@ -201,6 +265,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// contributing replications (nothing to resample).
     public func interval(_ q: Double, estimate: Double) -> (low: Double, high: Double) {
         guard replications >= 2, estimate.isFinite else { return (.nan, .nan) }
+        guard pending.isEmpty else { return settled.interval(q, estimate: estimate) }
         let centre = quantile(q, row: 0)
         let values = (1...Self.replicates).map { quantile(q, row: $0) }.filter(\.isFinite).sorted()
         guard values.count >= 2 else { return (.nan, .nan) }

@@ -14,6 +14,8 @@ struct RunSession {
     private let elapsedBefore: Double
     private let started = ContinuousClock.now
     private var lastCheckpoint = ContinuousClock.now
+    /// How long the last checkpoint took to write.
+    private var lastCheckpointCost = Duration.zero
     private var consumedHere = 0
     private var consumedSinceCheckpoint = 0
     private(set) var stopped = false
@@ -67,6 +69,10 @@ struct RunSession {
         guard checkpoint.state.fingerprint == fresh.fingerprint, checkpoint.state.shard == options.shard else {
             throw .invalid("cannot resume: \(partial) holds a run of another scenario, seed, replication count or shard; run with --fresh to discard it")
         }
+        guard checkpoint.holdsPrefix(of: TaskPlan(layout: fresh.layout, shard: options.shard)) else {
+            throw .invalid("\(POSIXFiles.join(partial, Checkpoint.fileName)): cannot resume: its completedTasks (\(checkpoint.completedTasks)) "
+                           + "is not the number of replications its state holds, in run order; run with --fresh to discard it")
+        }
         let runsPath = POSIXFiles.join(partial, Checkpoint.runsName)
         let runs: RunsFile
         do {
@@ -102,6 +108,8 @@ struct RunSession {
         let (p, r) = plan.task(task)
         runs.append(row)
         state.points[p].add(figures)
+        // Run order is point by point: a point whose last replication this is keeps no more than its values reached.
+        if (task + 1) % plan.perPoint == 0 { state.points[p].settle() }
         if !figures.violations.isEmpty && failures.count < 10 {
             failures.append("point \(state.layout.points[p].name) replication \(r) (seed \(figures.seed)): "
                             + figures.violations.joined(separator: "; "))
@@ -128,7 +136,9 @@ struct RunSession {
     private var checkpointDue: Bool {
         switch options.checkpointEvery {
         case .replications(let n): return consumedSinceCheckpoint >= n
-        case .seconds(let s): return ContinuousClock.now - lastCheckpoint > .seconds(s)
+        // At most a tenth of the run spent checkpointing: the checkpoint of a sweep of many
+        // points is large, and is written again in whole each time.
+        case .seconds(let s): return ContinuousClock.now - lastCheckpoint > max(.seconds(s), lastCheckpointCost * 10)
         }
     }
 
@@ -138,6 +148,8 @@ struct RunSession {
 
     /// Saves the completed prefix.
     private mutating func checkpoint() throws(AtomicWriteError) {
+        let start = ContinuousClock.now
+        defer { lastCheckpointCost = ContinuousClock.now - start }
         try runs.sync()
         state.elapsedSeconds = elapsed
         try Checkpoint(completedTasks: completedTasks, runsBytes: runs.bytes, runsChecksum: runs.checksum.value,

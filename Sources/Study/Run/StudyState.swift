@@ -32,6 +32,28 @@ public struct StudyState: Sendable, Equatable {
 
     /// The state as a JSON value (exact: histograms and moments as text).
     public func json() -> JSONValue {
+        json(points: zip(layout.points, points).map { Self.pointJSON($0, $1) })
+    }
+
+    /// `json()`'s text, handed to `write` in pieces: everything but the points, then each
+    /// point's object in turn, so that the state of a sweep of many points is never one text.
+    /// The pieces together are JSON that `init(json:)` reads as it reads `json()`.
+    func writeJSON(_ write: (String) -> Void) {
+        let frame = Array(PrettyJSON.render(json(points: [])).utf8)
+        let marker = Array("\"points\": []".utf8)
+        // The last `"points": []` of the frame is its points member (the object's last).
+        var at = frame.count - marker.count
+        while at >= 0 && !frame[at..<(at + marker.count)].elementsEqual(marker) { at -= 1 }
+        guard at >= 0 else { return write(PrettyJSON.render(json())) }
+        write(String(decoding: frame[..<at], as: UTF8.self) + "\"points\": [\n")
+        for (i, (layout, point)) in zip(layout.points, points).enumerated() {
+            write((i == 0 ? "" : ",\n") + PrettyJSON.render(Self.pointJSON(layout, point)))
+        }
+        write("\n]" + String(decoding: frame[(at + marker.count)...], as: UTF8.self))
+    }
+
+    /// The state as a JSON value around the given points' objects.
+    private func json(points: [JSONValue]) -> JSONValue {
         let study = JSONBuild.object([
             ("name", .string(layout.name)),
             ("columns", JSONBuild.array(layout.columns.map { .string($0) })),
@@ -48,7 +70,7 @@ public struct StudyState: Sendable, Equatable {
             ("shard", shard.map { .string($0.description) } ?? .null),
             ("elapsedSeconds", timeRecorded ? .number(elapsedSeconds) : .null),
             ("study", study),
-            ("points", JSONBuild.array(zip(layout.points, points).map { Self.pointJSON($0, $1) })),
+            ("points", JSONBuild.array(points)),
         ])
     }
 

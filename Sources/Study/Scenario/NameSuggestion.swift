@@ -51,11 +51,25 @@ public enum NameSuggestion {
             // The distance is at least the difference in length: past the limit, no need to
             // compute it (a huge key costs nothing).
             guard abs(loweredCandidate.unicodeScalars.count - length) <= limit else { continue }
+            guard segmentsAreNear(lowered, loweredCandidate) else { continue }
             let d = distance(lowered, loweredCandidate)
             if best == nil || d < best!.distance { best = (candidate, d) }
         }
         guard let best, best.distance <= max(2, name.unicodeScalars.count / 2) else { return nil }
         return best.name
+    }
+
+    /// Whether a dotted name and a candidate with as many segments are near segment by segment
+    /// (each within max(2, half its length) edits), so that a misspelt section is never
+    /// answered with another section whose last segment happens to match: `obsreve.enabled`
+    /// is not `live.enabled`. Names with different numbers of segments are compared whole.
+    static func segmentsAreNear(_ name: String, _ candidate: String) -> Bool {
+        let a = name.split(separator: ".", omittingEmptySubsequences: false)
+        let b = candidate.split(separator: ".", omittingEmptySubsequences: false)
+        guard a.count > 1, a.count == b.count else { return true }
+        return zip(a, b).allSatisfy { x, y in
+            distance(String(x), String(y)) <= max(2, x.unicodeScalars.count / 2)
+        }
     }
 
     /// ". Did you mean 'x'?" for the candidate nearest to `name`, or "" when none is near

@@ -70,8 +70,31 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// `text` cut to `limit` characters with an ellipsis, so a huge key or value in the
     /// input never makes a huge message.
+    /// Control characters are written as escapes (`\n`, `\t`, `\u{1B}`), so an echoed value
+    /// never breaks the message's one line.
     public static func shorten(_ text: String, limit: Int = 80) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+        let line = oneLine(text)
+        return line.count <= limit ? line : String(line.prefix(limit - 1)) + "…"
+    }
+
+    /// `text` with its control characters (line breaks, tabs, escapes, the Unicode line and
+    /// paragraph separators) written as escapes: one line whatever it holds.
+    public static func oneLine(_ text: String) -> String {
+        func isBreaking(_ s: Unicode.Scalar) -> Bool {
+            s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}" || s == "\u{85}"
+        }
+        guard text.unicodeScalars.contains(where: isBreaking) else { return text }
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            guard isBreaking(s) else { out.append(s); continue }
+            switch s {
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            default: out.append(contentsOf: "\\u{\(String(s.value, radix: 16, uppercase: true))}".unicodeScalars)
+            }
+        }
+        return String(out)
     }
 
     /// The whole message, without the leading `Error: `.

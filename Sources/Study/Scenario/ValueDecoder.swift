@@ -32,6 +32,12 @@ public enum ValueDecoder {
     /// - Throws: `ValueProblem` locating the first bad (possibly nested) value.
     public static func decode(_ node: JSONNode, spec: ParameterSpec) throws(ValueProblem) -> ParameterValue {
         let value = try decode(node, kind: spec.kind)
+        if case .distribution(let d) = value, let range = spec.range, range != spec.kind.defaultRange, !range.contains(d.mean) {
+            // A random duration with a range of its own (a period that starts the next one) is
+            // held to it by its mean: the rate its periods follow one another at.
+            throw ValueProblem(node, .expected(describe(spec, range),
+                                               found: describe(node) + (d.isConstant ? "" : " (mean \(Units.formatDuration(Time.fromSeconds(d.mean))))")))
+        }
         guard let range = spec.range, let x = magnitude(value), !range.contains(x) else { return value }
         throw ValueProblem(node, .expected(describe(range, kind: spec.kind), found: describe(node)))
     }
@@ -47,6 +53,13 @@ public enum ValueDecoder {
         case .rate(let r): return r.perHour
         case .bool, .seed, .distribution, .choice, .steps: return nil   // distributions check their numbers as they are read
         }
+    }
+
+    /// What `spec` accepts: `describe(range, kind:)`, and for a random duration with a range
+    /// of its own, that its mean lies there.
+    public static func describe(_ spec: ParameterSpec, _ range: ParameterRange) -> String {
+        let text = describe(range, kind: spec.kind)
+        return spec.kind == .timeDistribution && range != spec.kind.defaultRange ? "a distribution whose mean is " + text : text
     }
 
     /// "a whole number from 1 to 100", "a duration from 1s to 1000d", …

@@ -73,6 +73,17 @@ public enum MetricCatalog {
         return { p in get(p) == .bool(true) }
     }
 
+    /// The surface each metric belongs to, by slot in `specs`: the registry's part that
+    /// declares it, or the added surface whose metric it is. A metric of a surface that is
+    /// off at a point (`isOn`) has no value there.
+    public static let surfaces: [String] = {
+        var names = [String](repeating: "", count: builtIn.count)
+        for c in contributions {
+            for (metric, _) in c.metrics { names[metric.rawValue] = c.surface }
+        }
+        return names + SurfaceExtensions.installed.flatMap { e in e.metrics.map { _ in e.name } }
+    }()
+
     /// Whether `surface` can be turned off (it has a `<surface>.enabled` parameter).
     public static func isSwitchable(_ surface: String) -> Bool {
         ParameterCatalog.spec(surface + ".enabled") != nil

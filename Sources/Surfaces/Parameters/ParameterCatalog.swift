@@ -63,7 +63,7 @@ public enum ParameterCatalog {
     static func phone() -> [ParameterSpec] { [
         .real("device.restarts.perDay", \.device.restartsPerDay, "phone restarts (storage protected until first unlock stays closed until the next unlock)"),
         .probability("device.locked", \.device.locked, "share of time the phone is locked (0: no lock cycle; the phone, locked at the start and after a restart, is unlocked by the app being opened)"),
-        .distribution("device.unlockedPeriod", \.device.unlockedPeriod, "length of one unlocked period"),
+        .distribution("device.unlockedPeriod", \.device.unlockedPeriod, "length of one unlocked period (a mean of at least 1s: each period starts the next locked one)").within(1, ParameterRange.longestDuration),
         .real("device.appUpdates.perDay", \.device.appUpdatesPerDay, "app updates per day"),
         .bool("device.hasSecureStorage", \.device.hasSecureStorage, "the phone has secure storage for the kept readings' key"),
         .optionalTime("device.keyLossAt", \.device.keyLossAt, "when the phone is restored elsewhere and the key of kept readings is lost"),
