@@ -101,13 +101,18 @@ final class RunsRecordTests: XCTestCase {
         XCTAssertEqual(Array(fields.prefix(5)), [point.name] + point.fields + [String(Int64.min + 1)])
         XCTAssertEqual(fields[5], String(UInt64.max))
         var expected: [String] = []
-        for (i, shape) in MetricCatalog.shapes.enumerated() {
-            switch shape {
-            case .sampled: expected += figures.statistics(at: i).map(CSVNumber.format)
-            case .perReplication: expected.append(CSVNumber.format(figures.values[i]))
+        for part in [0..<Metric.allCases.count, Metric.allCases.count..<MetricCatalog.specs.count] {
+            for i in part {
+                switch MetricCatalog.shapes[i] {
+                case .sampled: expected += figures.statistics(at: i).map(CSVNumber.format)
+                case .perReplication: expected.append(CSVNumber.format(figures.values[i]))
+                }
+            }
+            for i in part where MetricCatalog.shapes[i] == .sampled {
+                let m = figures.sampleMoments[ReplicationFigures.sampledPosition[i]]
+                expected += [CSVNumber.format(m.total), String(m.count)]
             }
         }
-        for m in figures.sampleMoments { expected += [CSVNumber.format(m.total), String(m.count)] }
         XCTAssertEqual(Array(fields.dropFirst(6)), expected)
         XCTAssertEqual(text.last, "\n")
     }

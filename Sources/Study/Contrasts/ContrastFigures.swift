@@ -88,7 +88,12 @@ public struct ContrastFigures: Sendable, Equatable {
     static func quantile(_ q: Double, baseline: Double, value: Double,
                          bootstraps: (baseline: QuantileBootstrap, value: QuantileBootstrap)?) -> ContrastFigures {
         var f = ContrastFigures(baseline: baseline, value: value)
-        guard let (b, a) = bootstraps, b.replications >= 2, a.replications >= 2, f.difference.isFinite else { return f }
+        guard let (held, heldValue) = bootstraps, held.replications >= 2, heldValue.replications >= 2,
+              f.difference.isFinite else { return f }
+        // Each replicate row is read from the bootstraps with every replication counted in
+        // (a bootstrap may still hold its first replications as added: settled once here, not
+        // once per row read).
+        let (b, a) = (held.settled, heldValue.settled)
         var pairs = PairedMoments()
         var differences: [Double] = [], ratios: [Double] = []
         for k in 1...QuantileBootstrap.replicates {

@@ -26,7 +26,10 @@ public enum ContrastsTable {
         }
 
         /// Appends `rows`.
-        mutating func append(_ rows: [ContrastRow]) {
+        mutating func append(_ rows: [ContrastRow]) { Self.add(rows, to: &line) }
+
+        /// `rows` as records appended to `line`.
+        static func add(_ rows: [ContrastRow], to line: inout CSVLine) {
             for row in rows {
                 for field in row.prefix + [row.metric, row.statistic] + row.figures.fields { line.add(field) }
                 line.endRecord()

@@ -7,8 +7,36 @@ import Surfaces
 public enum StudyContrasts {
     /// Every contrast row of `state`, whose runs.csv is at `runsPath`; empty with one point.
     public static func rows(_ state: StudyState, runsPath: String) throws(StudyError) -> [ContrastRow] {
+        var rows: [ContrastRow] = []
+        try forEachPoint(state, runsPath: runsPath) { rows += $0 }
+        return rows
+    }
+
+    /// Writes contrasts.csv to `path` one point at a time, so a sweep of many points never
+    /// holds its rows (tens of thousands of points are millions of rows), and returns only the
+    /// rows `keeping` selects (the forest plots' metrics).
+    static func write(_ state: StudyState, runsPath: String, to path: String,
+                      keeping: (ContrastRow) -> Bool) throws(StudyError) -> [ContrastRow] {
+        let file: RunsFile
+        do { file = try RunsFile.create(path) } catch { throw .io(error.description) }
+        defer { file.close() }
+        file.append(ContrastsTable.Writer(columns: state.layout.columns).line.bytes)
+        var kept: [ContrastRow] = []
+        try forEachPoint(state, runsPath: runsPath) { rows in
+            var records = CSVLine(capacity: 1 << 14)
+            ContrastsTable.Writer.add(rows, to: &records)
+            file.append(records.bytes)
+            kept += rows.filter(keeping)
+        }
+        do { try file.sync() } catch { throw .io(error.description) }
+        return kept
+    }
+
+    /// Calls `body` with each point's rows against the baseline, in point order.
+    private static func forEachPoint(_ state: StudyState, runsPath: String,
+                                     _ body: ([ContrastRow]) throws(StudyError) -> Void) throws(StudyError) {
         let layout = state.layout
-        guard layout.points.count > 1 else { return [] }
+        guard layout.points.count > 1 else { return }
         // Each point's rows: all its replications, or a shard's share of them (none for a shard
         // past the study's replications).
         let expected = zip(layout.points, state.points).map { point, figures in
@@ -16,20 +44,18 @@ public enum StudyContrasts {
                                 stride: state.shard?.count ?? 1, count: figures.replications)
         }
         let blocks = try RunsBlocks(path: runsPath, columns: layout.columns, expected: expected, source: "the study", checkFigures: false)
-        let inputs = state.points.indices.map { inputsOf(state, point: $0) }
-        let columns = inputs[0].compactMap(\.meanColumn)
-        let ratios = inputs[0].compactMap(\.ratioColumns)
-        let resampled = ContrastStatistic.resampled(inputs[0])
         let b = layout.baseline
-        var rows: [ContrastRow] = []
+        let baseline = inputsOf(state, point: b)
+        let columns = baseline.compactMap(\.meanColumn)
+        let ratios = baseline.compactMap(\.ratioColumns)
+        let resampled = ContrastStatistic.resampled(baseline)
         for p in layout.points.indices where p != b {
             let pairs = try ContrastStatistic.pairs(columns, ratios: ratios, resampled: resampled, baseline: (blocks, blocks.blocks[b]),
                                                     point: (blocks, blocks.blocks[p]), seedsMustMatch: false)
-            rows += ContrastStatistic.rows(prefix: [layout.points[p].name] + layout.points[p].fields,
-                                           label: StudyPlots.label(state, point: p),
-                                           baseline: inputs[b], value: inputs[p], pairs: pairs)
+            try body(ContrastStatistic.rows(prefix: [layout.points[p].name] + layout.points[p].fields,
+                                            label: StudyPlots.label(state, point: p),
+                                            baseline: baseline, value: inputsOf(state, point: p), pairs: pairs))
         }
-        return rows
     }
 
     /// Each metric of point `p` as summary.csv reports it, in summary.csv's order.

@@ -5,20 +5,22 @@ import Surfaces
 /// The columns and rows of runs.csv.
 public enum RunsTable {
     /// Metric columns: `M.mean`, `M.p50`, `M.p90`, `M.p99` for a sampled metric, `M` otherwise;
-    /// then, after every metric's, `M.numerator` and `M.denominator` of each sampled metric (the
-    /// sum of its samples in the replication and their number: the pooled mean over
-    /// replications is Σ numerators / Σ denominators, and contrasts pair them, docs/statistics.md).
-    /// The metrics of surfaces added from outside follow the built-in ones (docs/extending.md#metrics).
-    public static let metricColumns: [String] = MetricCatalog.specs.flatMap { spec -> [String] in
-        switch spec.shape {
-        case .sampled: return ReplicationFigures.sampledStatistics.map { spec.name + "." + $0.suffix }
-        case .perReplication: return [spec.name]
-        }
-    } + ratioColumns.flatMap { [$0.numerator, $0.denominator] }
+    /// then `M.numerator` and `M.denominator` of each sampled metric (the sum of its samples in
+    /// the replication and their number: the pooled mean over replications is Σ numerators /
+    /// Σ denominators, and contrasts pair them, docs/statistics.md). The built-in metrics' columns
+    /// come first, then those of surfaces added from outside, in the same two parts, so that no
+    /// built-in column moves when a surface is added (docs/extending.md#metrics).
+    public static let metricColumns: [String] = parts.flatMap { part in
+        MetricCatalog.specs[part].flatMap { spec -> [String] in
+            switch spec.shape {
+            case .sampled: return ReplicationFigures.sampledStatistics.map { spec.name + "." + $0.suffix }
+            case .perReplication: return [spec.name]
+            }
+        } + MetricCatalog.specs[part].filter { $0.shape == .sampled }.flatMap { [$0.name + ".numerator", $0.name + ".denominator"] }
+    }
 
-    /// Each sampled metric's numerator and denominator columns, in the catalogue's order.
-    public static let ratioColumns: [(metric: String, numerator: String, denominator: String)] =
-        MetricCatalog.specs.filter { $0.shape == .sampled }.map { ($0.name, $0.name + ".numerator", $0.name + ".denominator") }
+    /// The catalogue's slots in runs.csv's two parts: the built-in metrics, then the added ones.
+    static let parts: [Range<Int>] = [0..<Metric.allCases.count, Metric.allCases.count..<MetricCatalog.specs.count]
 
     /// The header record.
     public static func header(columns: [String]) -> [String] {
@@ -43,15 +45,18 @@ public enum RunsTable {
             record.put(prefix)
             record.add(integer: Int64(replication))
             record.add(unsigned: figures.seed)
-            for (i, shape) in MetricCatalog.shapes.enumerated() {
-                switch shape {
-                case .sampled: for x in figures.statistics(at: i) { record.add(number: x) }
-                case .perReplication: record.add(number: figures.values[i])
+            for part in parts {
+                for i in part {
+                    switch MetricCatalog.shapes[i] {
+                    case .sampled: for x in figures.statistics(at: i) { record.add(number: x) }
+                    case .perReplication: record.add(number: figures.values[i])
+                    }
                 }
-            }
-            for moments in figures.sampleMoments {
-                record.add(number: moments.total)
-                record.add(integer: Int64(moments.count))
+                for i in part where MetricCatalog.shapes[i] == .sampled {
+                    let moments = figures.sampleMoments[ReplicationFigures.sampledPosition[i]]
+                    record.add(number: moments.total)
+                    record.add(integer: Int64(moments.count))
+                }
             }
             record.endRecord()
         }

@@ -29,12 +29,17 @@ public enum StudyOutput {
         defer { unlink(distributions) }
         do { try DistributionsTable.write(state, to: distributions) } catch { throw .io(error.description) }
         commit.adopt("distributions.csv", from: distributions)
+        let contrasts = sibling("contrasts.csv", of: runsSource)
+        defer { unlink(contrasts) }
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         if state.layout.points.count > 1 {
-            // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`).
-            let rows = try StudyContrasts.rows(state, runsPath: runsSource)
-            commit.stage("contrasts.csv", ContrastsTable.render(rows, columns: state.layout.columns))
+            // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`),
+            // written point by point beside runs.csv's source and adopted as it is; only the
+            // charted metrics' rows, which the forest plots draw, are kept.
+            let charted = Set(state.layout.report.charts.map(\.spec.name))
+            let rows = try StudyContrasts.write(state, runsPath: runsSource, to: contrasts) { charted.contains($0.metric) }
+            commit.adopt("contrasts.csv", from: contrasts)
             let named = state.layout.points.contains { Int($0.name) == nil }
             // A forest plot per measure the report charts (docs/output.md#contrasts).
             for group in SweepChart.groups(state.layout.report.charts) {
@@ -60,11 +65,15 @@ public enum StudyOutput {
     /// name's `runs.csv` read as `distributions.csv` (`.partial/distributions.csv.part` for a run,
     /// `.<folder>.commit-<pid>.distributions.csv` beside the folder for a merge), so it is
     /// cleared with the rest of what the writer left.
-    static func distributionsSource(beside runsSource: String) -> String {
+    static func distributionsSource(beside runsSource: String) -> String { sibling("distributions.csv", of: runsSource) }
+
+    /// Where a table written before the commit (`distributions.csv`, `contrasts.csv`) waits:
+    /// `runsSource`'s path with its name's `runs.csv` read as `table`.
+    static func sibling(_ table: String, of runsSource: String) -> String {
         let slash = runsSource.lastIndex(of: "/")
         let folder = slash.map { String(runsSource[...$0]) } ?? ""
         let name = slash.map { String(runsSource[runsSource.index(after: $0)...]) } ?? runsSource
-        let table = "distributions.csv", runs = "runs.csv"
+        let runs = "runs.csv"
         if name.hasPrefix(runs) { return folder + table + name.dropFirst(runs.count) }
         if name.hasSuffix(runs) { return folder + name.dropLast(runs.count) + table }
         return folder + name + "." + table

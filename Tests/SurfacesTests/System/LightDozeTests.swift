@@ -23,21 +23,6 @@ final class LightDozeTests: XCTestCase {
         return p
     }
 
-    /// The starts of light Doze's maintenance windows for a screen off at 0: idle from 1 min,
-    /// for 5, 10, then 15 minutes at a time, with a minute of maintenance between.
-    private static func lightMaintenanceStarts(until end: SimTime) -> [SimTime] {
-        var starts: [SimTime] = []
-        var idleFrom = Time.minute
-        var k = 0
-        while idleFrom < end {
-            let m = idleFrom + min(5 * Time.minute << min(k, 2), 15 * Time.minute)
-            starts.append(m)
-            idleFrom = m + Time.minute
-            k += 1
-        }
-        return starts
-    }
-
     /// The refreshes that woke the app, and those that fell due.
     private func refreshes(_ p: Parameters, seed: UInt64) -> (ran: [SimTime], due: [SimTime], trace: TraceLog) {
         let trace = TraceLog()
@@ -51,7 +36,7 @@ final class LightDozeTests: XCTestCase {
     /// the start of the next maintenance window exactly.
     func testAMovingPhonesRefreshesWaitForLightMaintenanceWindows() {
         let p = locked(moving: true)
-        let windows = Self.lightMaintenanceStarts(until: p.duration)
+        let windows = DozeSchedule.lightMaintenanceStarts(until: p.duration)
         var held = 0
         for seed in WidgetSeeds.range(1..<4) {
             let (ran, due, trace) = refreshes(p, seed: seed)
@@ -77,7 +62,7 @@ final class LightDozeTests: XCTestCase {
     /// start of the next deep maintenance window.
     func testAStillPhoneGoesFromLightToDeepDoze() {
         let p = locked(moving: false)
-        let light = Self.lightMaintenanceStarts(until: Time.hour)
+        let light = DozeSchedule.lightMaintenanceStarts(until: Time.hour)
         let deep = DozeSchedule.maintenanceStarts(until: p.duration)
         var early = 0
         var heldByDeep = 0
