@@ -22,9 +22,12 @@ public enum StudyOutput {
         commit.removesUnwritten = isStudyOutput
         commit.leavesBehind = [Checkpoint.directoryName]
         commit.adopt("runs.csv", from: runsSource)
-        commit.stage("summary.csv", SummaryTable.render(state))
-        // Written to a file beside runs.csv's source, point by point, and adopted as runs.csv is:
-        // the table of a many-point sweep is never held whole.
+        // summary.csv and distributions.csv are written to files beside runs.csv's source, point
+        // by point, and adopted as runs.csv is: the tables of a many-point sweep are never held whole.
+        let summary = sibling("summary.csv", of: runsSource)
+        defer { unlink(summary) }
+        do { try SummaryTable.write(state, to: summary) } catch { throw .io(error.description) }
+        commit.adopt("summary.csv", from: summary)
         let distributions = distributionsSource(beside: runsSource)
         defer { unlink(distributions) }
         do { try DistributionsTable.write(state, to: distributions) } catch { throw .io(error.description) }
@@ -52,9 +55,13 @@ public enum StudyOutput {
             }
         }
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
-        // Listed as ever (runs.csv, summary.csv, distributions.csv, …), though distributions.csv is adopted.
-        var names = commit.stagedNames.filter { $0 != "distributions.csv" }
-        names.insert("distributions.csv", at: names.firstIndex(of: "summary.csv").map { $0 + 1 } ?? names.count)
+        // Listed as ever: runs.csv, summary.csv, distributions.csv, the charts, then contrasts.csv
+        // before its forest plots (the tables are adopted, the charts staged).
+        var names = commit.stagedNames.filter { $0 != "contrasts.csv" }
+        if commit.stagedNames.contains("contrasts.csv") {
+            let after = names.firstIndex(where: ForestPlot.isFileName) ?? names.firstIndex(of: "state.json") ?? names.count
+            names.insert("contrasts.csv", at: after)
+        }
         names.append("manifest.json")
         commit.stage("manifest.json", Manifest.render(state, info: info, files: names))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }

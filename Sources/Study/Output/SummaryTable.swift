@@ -86,21 +86,50 @@ public enum SummaryTable {
 
     /// Every row: each point, each metric in catalogue order, then the point metrics.
     public static func render(_ state: StudyState) -> String {
-        var table = CSVTable(header: header(columns: state.layout.columns))
-        for (layout, point) in zip(state.layout.points, state.points) {
-            let prefix = [layout.name] + layout.fields
-            let replications = String(point.replications)
-            for (slot, spec) in MetricCatalog.specs.enumerated() {
-                let figures = SummaryFigures(point.metrics[slot], spec: spec)
-                table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
-            }
-            let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
-            for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
-                let figures = SummaryFigures(pointValue: value, replications: point.replications)
-                table.append(prefix + [spec.name] + figures.fields + [spec.unit, replications])
-            }
+        var bytes = headerBytes(state)
+        for p in state.points.indices { bytes += pointBytes(state, point: p) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same file written to `path` one point at a time, so that a sweep of many points
+    /// never holds the whole table (twenty thousand points' rows are hundreds of megabytes of
+    /// text, and gigabytes as strings).
+    static func write(_ state: StudyState, to path: String) throws(AtomicWriteError) {
+        let file = try RunsFile.create(path)
+        defer { file.close() }
+        file.append(headerBytes(state))
+        for p in state.points.indices { file.append(pointBytes(state, point: p)) }
+        try file.sync()
+    }
+
+    /// The header record.
+    private static func headerBytes(_ state: StudyState) -> [UInt8] {
+        var line = CSVLine()
+        for field in header(columns: state.layout.columns) { line.add(field) }
+        line.endRecord()
+        return line.bytes
+    }
+
+    /// Point `p`'s records.
+    private static func pointBytes(_ state: StudyState, point p: Int) -> [UInt8] {
+        let (layout, point) = (state.layout.points[p], state.points[p])
+        var line = CSVLine(capacity: 16_384)
+        let prefix = [layout.name] + layout.fields
+        let replications = String(point.replications)
+        func add(_ record: [String]) {
+            for field in record { line.add(field) }
+            line.endRecord()
         }
-        return table.render()
+        for (slot, spec) in MetricCatalog.specs.enumerated() {
+            let figures = SummaryFigures(point.metrics[slot], spec: spec)
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications])
+        }
+        let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
+        for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
+            let figures = SummaryFigures(pointValue: value, replications: point.replications)
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications])
+        }
+        return line.bytes
     }
 }
 
