@@ -86,7 +86,7 @@ public enum SummaryTable {
 
     /// Every row: each point, each metric in catalogue order, then the point metrics.
     public static func render(_ state: StudyState) -> String {
-        var bytes = headerBytes(state)
+        var bytes = PointByPointTable.headerBytes(header(columns: state.layout.columns))
         for p in state.points.indices { bytes += pointBytes(state, point: p) }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -95,19 +95,9 @@ public enum SummaryTable {
     /// never holds the whole table (twenty thousand points' rows are hundreds of megabytes of
     /// text, and gigabytes as strings).
     static func write(_ state: StudyState, to path: String) throws(AtomicWriteError) {
-        let file = try RunsFile.create(path)
-        defer { file.close() }
-        file.append(headerBytes(state))
-        for p in state.points.indices { file.append(pointBytes(state, point: p)) }
-        try file.sync()
-    }
-
-    /// The header record.
-    private static func headerBytes(_ state: StudyState) -> [UInt8] {
-        var line = CSVLine()
-        for field in header(columns: state.layout.columns) { line.add(field) }
-        line.endRecord()
-        return line.bytes
+        try PointByPointTable.write(to: path, header: header(columns: state.layout.columns), points: state.points.count) {
+            pointBytes(state, point: $0)
+        }
     }
 
     /// Point `p`'s records.
@@ -144,7 +134,7 @@ public enum DistributionsTable {
     /// Every nonempty bin of every metric at every point (pooled samples for a
     /// sampled metric, replication values otherwise), as the file's UTF-8 bytes.
     public static func bytes(_ state: StudyState) -> [UInt8] {
-        var all = headerBytes(state)
+        var all = PointByPointTable.headerBytes(header(columns: state.layout.columns))
         for p in state.points.indices { all += pointBytes(state, point: p) }
         return all
     }
@@ -152,19 +142,9 @@ public enum DistributionsTable {
     /// The same file written to `path` one point at a time, so that a sweep of many points
     /// never holds the whole table (a hundred thousand points' bins are gigabytes of text).
     static func write(_ state: StudyState, to path: String) throws(AtomicWriteError) {
-        let file = try RunsFile.create(path)
-        defer { file.close() }
-        file.append(headerBytes(state))
-        for p in state.points.indices { file.append(pointBytes(state, point: p)) }
-        try file.sync()
-    }
-
-    /// The header record.
-    private static func headerBytes(_ state: StudyState) -> [UInt8] {
-        var header = CSVLine()
-        for field in self.header(columns: state.layout.columns) { header.add(field) }
-        header.endRecord()
-        return header.bytes
+        try PointByPointTable.write(to: path, header: header(columns: state.layout.columns), points: state.points.count) {
+            pointBytes(state, point: $0)
+        }
     }
 
     /// Point `p`'s records: each metric's bins, in catalogue order.
@@ -194,5 +174,26 @@ public enum DistributionsTable {
                 }
             }
         }
+    }
+}
+
+/// A table of a study written one point at a time (summary.csv, distributions.csv): its header
+/// record, then each point's records, appended to a new file and flushed.
+enum PointByPointTable {
+    static func write(to path: String, header: [String], points: Int,
+                      _ records: (Int) -> [UInt8]) throws(AtomicWriteError) {
+        let file = try RunsFile.create(path)
+        defer { file.close() }
+        file.append(headerBytes(header))
+        for p in 0..<points { file.append(records(p)) }
+        try file.sync()
+    }
+
+    /// The header record's bytes.
+    static func headerBytes(_ header: [String]) -> [UInt8] {
+        var line = CSVLine()
+        for field in header { line.add(field) }
+        line.endRecord()
+        return line.bytes
     }
 }
