@@ -11,11 +11,7 @@ final class InterruptTests: XCTestCase {
         let run = try sim.launch(arguments)
         // Interrupt once the run has streamed rows past the header.
         let part = sim.path("r/.partial/runs.csv.part")
-        for _ in 0..<1000 {
-            let size = (try? FileManager.default.attributesOfItem(atPath: part))?[.size] as? Int ?? 0
-            if size > 4096 { break }
-            usleep(5_000)
-        }
+        waitUntilPastItsFirstRecords(part, tries: 1000)
         kill(run.process.processIdentifier, SIGINT)
         let interrupted = run.finish()
         XCTAssertEqual(interrupted.status, 130, interrupted.err)
@@ -47,11 +43,7 @@ final class InterruptTests: XCTestCase {
         let run = try sim.launch(["run", scenario, "--precision", "widget.staleness=0.1%", "--max-runs", "100000", "--jobs", "1",
                                   "--runs", "20", "--out", "r", "--quiet"])
         let part = sim.path("r/.partial/batches.csv.part")
-        for _ in 0..<2000 {
-            let size = (try? FileManager.default.attributesOfItem(atPath: part))?[.size] as? Int ?? 0
-            if size > 4096 { break }
-            usleep(5_000)
-        }
+        waitUntilPastItsFirstRecords(part, tries: 2000)
         kill(run.process.processIdentifier, SIGINT)
         let interrupted = run.finish()
         XCTAssertEqual(interrupted.status, 130, interrupted.err)
@@ -61,5 +53,15 @@ final class InterruptTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sim.path("r/.partial")), "nothing partial is left")
         XCTAssertEqual(try sim.results("r"), before, "the previous results stay")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sim.path(".")).filter { $0.hasPrefix(".r.") && !$0.hasSuffix(".lock") }, [])
+    }
+}
+
+/// Waits (5 ms at a time, at most `tries` times) until the file at `path` holds more than 4 kB:
+/// a run streaming it has written rows past the header.
+func waitUntilPastItsFirstRecords(_ path: String, tries: Int) {
+    for _ in 0..<tries {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        if size > 4096 { return }
+        usleep(5_000)
     }
 }

@@ -5,13 +5,6 @@ import Surfaces
 
 /// Builds the contrasts of one study.
 public enum StudyContrasts {
-    /// Every contrast row of `state`, whose runs.csv is at `runsPath`; empty with one point.
-    public static func rows(_ state: StudyState, runsPath: String) throws(StudyError) -> [ContrastRow] {
-        var rows: [ContrastRow] = []
-        try forEachPoint(state, runsPath: runsPath) { rows += $0 }
-        return rows
-    }
-
     /// Writes contrasts.csv to `path` one point at a time, so a sweep of many points never
     /// holds its rows (tens of thousands of points are millions of rows), and returns only the
     /// rows `keeping` selects (the forest plots' metrics).

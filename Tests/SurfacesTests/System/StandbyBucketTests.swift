@@ -132,11 +132,9 @@ final class StandbyBucketTests: XCTestCase {
         XCTAssertEqual(trace.times("device", "refreshDeferred").count + runs(trace).count, 0)
     }
 
-    /// A phone locked and still (deep Doze) with an unused app: high-priority pushes wake the
-    /// app inside idle windows, but past the bucket's daily cap (frequent 10, rare and restricted
-    /// 5) they count as normal priority and wait for the maintenance window. So in any rolling
-    /// day ending in a wake inside an idle window, at most the cap of such wakes.
-    func testHighPriorityPushesPastTheBucketsCapWaitForTheWindow() {
+    /// Six days of an unused app on a phone locked and still (deep Doze), changes made elsewhere
+    /// three times an hour, each sent as a high-priority push that never refuses its wake.
+    private func highPriorityPushesToAStillPhone() -> Parameters {
         var p = unusedApp(days: 6)
         p.app.backgroundRefresh = Rate(perHour: 0)
         p.device.locked = 0
@@ -145,6 +143,15 @@ final class StandbyBucketTests: XCTestCase {
         p.push.onChange = true
         p.push.wakeRefusal = 0
         p.push.priority = .high
+        return p
+    }
+
+    /// A phone locked and still (deep Doze) with an unused app: high-priority pushes wake the
+    /// app inside idle windows, but past the bucket's daily cap (frequent 10, rare and restricted
+    /// 5) they count as normal priority and wait for the maintenance window. So in any rolling
+    /// day ending in a wake inside an idle window, at most the cap of such wakes.
+    func testHighPriorityPushesPastTheBucketsCapWaitForTheWindow() {
+        let p = highPriorityPushesToAStillPhone()
         let windows = DozeSchedule.maintenanceStarts(until: p.duration)
         var downgraded = 0
         for seed in WidgetSeeds.range(1..<3) {
@@ -174,14 +181,7 @@ final class StandbyBucketTests: XCTestCase {
     /// pushes are the arrivals not downgraded; and every downgraded push wakes the app at a
     /// maintenance window's start.
     func testEachHighPriorityPushIsWeighedAgainstTheCapOnceOnArrival() {
-        var p = unusedApp(days: 6)
-        p.app.backgroundRefresh = Rate(perHour: 0)
-        p.device.locked = 0
-        p.device.doze = true
-        p.elsewhere.edits = Rate(perHour: 3)
-        p.push.onChange = true
-        p.push.wakeRefusal = 0
-        p.push.priority = .high
+        let p = highPriorityPushesToAStillPhone()
         let windows = Set(DozeSchedule.maintenanceStarts(until: p.duration))
         var downgradedInAll = 0, releasedInAll = 0
         for seed in WidgetSeeds.range(1..<4) {
