@@ -128,6 +128,19 @@ final class PlatformUncertaintyTests: XCTestCase {
         XCTAssertEqual(plain.sweep.points.count, 1)
     }
 
+    /// With no uncertain figure the study is a plain one: the same files, byte for byte.
+    func testNoUncertainFigureLeavesThePlainStudy() throws {
+        let f = try StudyFixture()
+        let plain = StudyFixture.smallSweep
+        let empty = plain.replacingOccurrences(of: "observe: {warmup: \"30m\"},", with: "observe: {warmup: \"30m\"}, uncertain: {draws: 8, parameters: {}},")
+        XCTAssertNotEqual(plain, empty)
+        try empty.write(toFile: f.path("empty.json5"), atomically: true, encoding: .utf8)
+        f.cli(["run", f.scenario, "--out", f.path("plain"), "--quiet"])
+        f.cli(["run", f.path("empty.json5"), "--out", f.path("empty"), "--quiet"])
+        try f.assertSameResults("plain", "empty")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.path("empty/uncertainty.csv")))
+    }
+
     func testBadBlocksAreOneClearError() {
         let cases: [(String, String)] = [
             (#"{uncertain: {draws: 40, parameters: {"widget.budgetPerDy": {uniform: {low: 20, high: 70}}}}}"#, "widget.budgetPerDay"),

@@ -44,7 +44,7 @@ struct UncertainDecoder {
         guard let parameters = node[key: "parameters"] else {
             throw error(node, path: Self.key, .expected(Self.form, found: "no 'parameters'"))
         }
-        guard case .object(let entries) = parameters.value, !entries.isEmpty else {
+        guard case .object(let entries) = parameters.value else {
             throw error(parameters, path: "uncertain.parameters",
                         .expected("an object of parameter paths with a law", found: ValueDecoder.describe(parameters)))
         }
