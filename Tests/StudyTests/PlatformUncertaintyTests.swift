@@ -71,17 +71,21 @@ final class PlatformUncertaintyTests: XCTestCase {
         XCTAssertEqual(byDraw["0@0"]!.map(tail), byDraw["0@31"]!.map(tail))
     }
 
-    /// The estimator of the split recovers a known one: inner means θ_d + ε_d with θ ~ N(0, σ_b²)
-    /// and ε ~ N(0, σ_w²/r); the platform's share of an inner mean's variance is σ_b²/(σ_b² + σ_w²/r).
+    /// The estimator of the split recovers a known one. With common random numbers replication k
+    /// carries the same noise in every draw: value = θ_d + ε_k + η_dk, θ ~ N(0, σ_b²), ε ~ N(0, σ_w²),
+    /// η a small draw-by-replication interaction. The platform's share of an inner mean's variance is
+    /// (σ_b² + σ_η²/r) / (σ_b² + σ_η²/r + (σ_w² + σ_η²)/r).
     func testTheVarianceSplitRecoversAKnownOneWithinItsSamplingTolerance() {
         var rng = RandomStream(seed: 17)
-        let (sigmaB, sigmaW, r, draws) = (2.0, 30.0, 100, 400)
-        let truth = sigmaB * sigmaB / (sigmaB * sigmaB + sigmaW * sigmaW / Double(r))   // 0.3077
+        let (sigmaB, sigmaW, sigmaEta, r, draws) = (2.0, 30.0, 3.0, 100, 400)
+        let noise = (0..<r).map { _ in sigmaW * rng.standardNormal() }
+        let platform = sigmaB * sigmaB + sigmaEta * sigmaEta / Double(r)
+        let truth = platform / (platform + (sigmaW * sigmaW + sigmaEta * sigmaEta) / Double(r))   // 0.31
         var means: [Double] = [], variances: [Double] = [], inputs: [[Double]] = []
         for _ in 0..<draws {
             let u = rng.uniform()
             let theta = sigmaB * NormalDistribution.quantile(u)
-            let values = (0..<r).map { _ in theta + sigmaW * rng.standardNormal() }
+            let values = noise.map { theta + $0 + sigmaEta * rng.standardNormal() }
             let mean = values.reduce(0, +) / Double(r)
             let s2 = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(r - 1)
             means.append(mean)
@@ -89,11 +93,12 @@ final class PlatformUncertaintyTests: XCTestCase {
             inputs.append([u, rng.uniform()])
         }
         let row = UncertaintyAnalysis.row(point: "0", metric: "m", means: means, variances: variances, inputs: inputs,
-                                          replications: Array(repeating: r, count: draws), figures: ["theta", "noise"])
-        // The share is 1 − MSW/MSB; with 399 and 39,600 degrees of freedom its standard error is
-        // about (1 − share)·√(2/399) ≈ 0.05: four of them.
+                                          figures: ["theta", "noise"])
+        // Between: a variance over 400 draws (relative sd √(2/399) ≈ 7%); within: an average of 400
+        // variances of 100 values each (well under 1%): the share's sd is about 0.05; four of them.
         XCTAssertEqual(row.platformShare, truth, accuracy: 0.2)
-        XCTAssertEqual(row.drivers[0].share, truth, accuracy: 0.2, "θ's first-order index is its share of the inner means' variance")
+        // θ explains all of the draws' spread but the small interaction.
+        XCTAssertGreaterThan(row.drivers[0].share, 0.8, "θ's first-order index")
         XCTAssertLessThan(row.drivers[1].share, 0.1, "an input unrelated to the means")
     }
 

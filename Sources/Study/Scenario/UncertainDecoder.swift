@@ -69,7 +69,7 @@ struct UncertainDecoder {
     }
 
     /// `{uniform: {low, high}}`, `{normal: {mean, sd}}` or `{lognormal: {median, sigma}}`.
-    private func law(_ node: JSONNode, spec: ParameterSpec) throws(ScenarioError) -> UncertainFigure.Law {
+    func law(_ node: JSONNode, spec: ParameterSpec) throws(ScenarioError) -> UncertainFigure.Law {
         let lawForm = "{uniform: {low, high}} or {normal: {mean, sd}} or {lognormal: {median, sigma}}"
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
             throw error(node, path: spec.path, .expected(lawForm, found: ValueDecoder.describe(node)))

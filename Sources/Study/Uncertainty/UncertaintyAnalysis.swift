@@ -12,7 +12,8 @@ enum UncertaintyAnalysis {
         var metric: String
         /// The mean of the draws' inner means; the 2.5% and 97.5% quantiles of those means.
         var mean, low, high: Double
-        /// The platform's share of the variance of one draw's inner mean (`VarianceComponents`).
+        /// The platform's share of the variance of one draw's inner mean: the draws' variance against
+        /// it plus the within-draw variance over the inner count.
         var platformShare: Double
         /// Each uncertain figure's first-order index in the draws' inner means.
         var drivers: [(parameter: String, share: Double)]
@@ -33,7 +34,7 @@ enum UncertaintyAnalysis {
         var rows: [Row] = []
         for (i, name) in names.enumerated() {
             for (slot, spec) in MetricCatalog.specs.enumerated() {
-                var means: [Double] = [], variances: [Double] = [], x: [[Double]] = [], replications: [Int] = []
+                var means: [Double] = [], variances: [Double] = [], x: [[Double]] = []
                 for d in 0..<draws {
                     let point = state.points[i * draws + d]
                     let figures = SummaryFigures(point.metrics[slot], shape: spec.shape, unit: spec.unit)
@@ -41,7 +42,6 @@ enum UncertaintyAnalysis {
                     let r = point.replications
                     means.append(figures.mean)
                     x.append(inputs[d])
-                    replications.append(r)
                     // The inner mean's variance from its own 95% interval: (half-width / t)².
                     let halfWidth = figures.halfWidth95
                     let se = halfWidth.isFinite && r >= 2 ? halfWidth / StudentT.quantile975(degreesOfFreedom: r - 1) : 0
@@ -49,7 +49,7 @@ enum UncertaintyAnalysis {
                 }
                 guard means.count >= 2 else { continue }
                 rows.append(row(point: name, metric: spec.name, means: means, variances: variances, inputs: x,
-                                replications: replications, figures: uncertainty.figures.map(\.path)))
+                                figures: uncertainty.figures.map(\.path)))
             }
         }
         return rows
@@ -57,24 +57,25 @@ enum UncertaintyAnalysis {
 
     /// The row of one metric at one point from its draws' inner means, their variances and inputs.
     static func row(point: String, metric: String, means: [Double], variances: [Double], inputs: [[Double]],
-                    replications: [Int], figures: [String]) -> Row {
+                    figures: [String]) -> Row {
         let n = Double(means.count)
         let mean = means.reduce(0, +) / n
         let sorted = means.sorted()
+        // Replication r has the same seed in every draw (common random numbers): the draws are
+        // crossed with the replications, so the Monte Carlo noise a replication carries is common to
+        // every draw and cancels from the draws' spread. The draws' sample variance is then the
+        // platform's (with the draw-by-replication interaction), and the noise of one draw's inner
+        // mean is the within-draw variance over the inner count, each draw's squared standard error.
         let between = means.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
-        // One-way nested design, balanced in replications per draw (the mean count where a
-        // precision run made them differ): MSB = r · var(inner means), MSW = r · mean(var of an inner mean).
-        let r = Double(replications.reduce(0, +)) / n
         let within = variances.reduce(0, +) / n
-        let components = VarianceComponents(draws: means.count, replicationsPerDraw: max(1, Int(r.rounded())),
-                                            mean: mean, meanSquareBetween: r * between, meanSquareWithin: r * within)
+        let platformShare = between + within > 0 ? between / (between + within) : 0
         let bins = max(2, min(means.count / 2, Int(Double(means.count).squareRoot().rounded())))
         let drivers: [(String, Double)] = figures.enumerated().map { j, path in
             guard means.count >= 2 * bins else { return (path, .nan) }
             return (path, FirstOrderIndex.estimate(inputs: inputs.map { $0[j] }, outputs: means, bins: bins))
         }
         return Row(point: point, metric: metric, mean: mean, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975),
-                   platformShare: components.betweenShareOfDrawMean, drivers: drivers)
+                   platformShare: platformShare, drivers: drivers)
     }
 
     /// The `q` quantile of sorted values, interpolated between order statistics (Hyndman & Fan's type 7).
