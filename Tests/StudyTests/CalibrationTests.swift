@@ -124,3 +124,34 @@ final class CalibrationTests: XCTestCase {
         XCTAssertGreaterThan(share, 0.9 - 3 * se)
     }
 }
+
+/// `infer` weighs a timed reading's time too (docs/inference.md#likelihoods).
+final class TimedInferenceTests: XCTestCase {
+    /// P25.1 read "updatedAfterMinutes" each time: a five-minute schedule updates the widget within
+    /// five minutes, a two-hour schedule within ten minutes far less often. Times of 8 to 9 minutes are
+    /// likelier on neither than times of 2 to 3 minutes on the five-minute one; the times move the
+    /// posterior between the schedules where the reading alone cannot.
+    func testTimesMoveThePosteriorWhereTheReadingAloneCannot() {
+        let base = ChapterProbes.base(for: .ios)
+        let model = DesignLikelihoods.simulate([.widget], base: base, runs: 120, seed: 3, jobs: 2)
+        func posterior(_ times: [SimTime]?) -> [String: Double] {
+            let readings = (times ?? [0, 0, 0]).map { t in times == nil ? Worksheet.Reading("updatedAfterMinutes") : Worksheet.Reading("updatedAfterMinutes", after: t) }
+            let s = TeardownInference(Worksheet(file: "t", surfaces: [.widget], readings: ["P25.1": readings]), model).surfaces[0]
+            var byFirst: [String: Double] = [:]
+            for (d, design) in s.designs.enumerated() { byFirst[design.parts[0].name, default: 0] += s.posterior[d] }
+            return byFirst
+        }
+        let untimed = posterior(nil)
+        let early = posterior([150, 160, 170].map { $0 * Time.second })
+        XCTAssertGreaterThan(early["ownSchedule"]!, untimed["ownSchedule"]! - 1e-9)
+        XCTAssertNotEqual(early["ownSchedule"]!, untimed["ownSchedule"]!, "the times change the posterior")
+        // The times' bins are tallied per reading: the bins of a reading sum to its runs.
+        let s = model.surfaces[0]
+        for d in s.designs.indices {
+            let p251 = s.surface.probes.firstIndex { $0.id == "P25.1" }!
+            for r in s.tallies[d][p251].indices {
+                XCTAssertEqual(s.timeTallies[d][p251][r].reduce(0, +), s.tallies[d][p251][r])
+            }
+        }
+    }
+}
