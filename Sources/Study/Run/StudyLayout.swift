@@ -36,6 +36,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var baseline = 0
     /// What the summary table and the charts show (`observe.report`, or the default for the study's surfaces).
     public var report = MetricReport.standard
+    /// The time series each replication records (`observe.series`; nil: none).
+    public var series: SeriesRequest?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -59,6 +61,7 @@ public struct StudyLayout: Sendable, Equatable {
         sample = scenario.sweep.sample
         baseline = scenario.baseline ?? 0
         report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
+        series = scenario.series
     }
 
     /// A layout from its parts (used when decoding shard state).
@@ -70,6 +73,7 @@ public struct StudyLayout: Sendable, Equatable {
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
         sample = SampleDesign.inRenderedScenario(scenarioJSON)
+        series = SeriesDecoder.inRenderedScenario(scenarioJSON)
     }
 
     /// The seed of replication `r` of point `p` (docs/model.md#randomness): with common random

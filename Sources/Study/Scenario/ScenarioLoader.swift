@@ -36,7 +36,8 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
-        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
+        let (withoutSeries, seriesMember) = SeriesDecoder.extract(withoutBaseline)
+        let (members, reportMember) = ReportDecoder.extract(withoutSeries)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -82,6 +83,19 @@ public enum ScenarioLoader {
         if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
+        if let seriesMember {
+            let series = try SeriesDecoder(file: file).decode(seriesMember.value)
+            // Every bin starts within the run: a bin longer than a point's duration is refused.
+            let every = seriesMember.value[key: "every"] ?? seriesMember.value
+            for i in scenario.sweep.points.indices where series.every > scenario.parameters(ofPoint: i).duration {
+                let duration = scenario.parameters(ofPoint: i).duration
+                throw ScenarioError(.file(file, line: every.line, column: every.column), path: SeriesDecoder.path + ".every",
+                                    .expected("a bin length at most the run's duration (\(Units.formatDuration(duration))"
+                                              + (scenario.sweep.columns.isEmpty && !scenario.sweep.isNamed ? "" : " at point \(scenario.sweep.points[i].name)") + ")",
+                                              found: "\"\(Units.formatDuration(series.every))\""))
+            }
+            scenario.series = series
+        }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for a in selection?.assignments ?? [] { written[a.path] = selection?.location }
