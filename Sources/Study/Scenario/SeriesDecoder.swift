@@ -34,6 +34,9 @@ struct SeriesDecoder {
         guard let everyNode = node[key: "every"] else {
             throw ScenarioError(at(node), path: Self.path + ".every", .expected("a bin length such as \"1h\" or \"1m\"", found: "nothing"))
         }
+        if case .string(let text) = everyNode.value, text.hasPrefix("-"), Units.parseDuration(String(text.dropFirst())) != nil {
+            throw ScenarioError(at(everyNode), path: Self.path + ".every", .expected("a bin length above 0s", found: "\"\(text)\""))
+        }
         guard case .string(let text) = everyNode.value, let every = Units.parseDuration(text) else {
             throw ScenarioError(at(everyNode), path: Self.path + ".every",
                                 .expected("a duration such as \"1h\" or \"1m\"", found: ValueDecoder.describe(everyNode)))
