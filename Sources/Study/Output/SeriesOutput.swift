@@ -7,7 +7,7 @@ import Surfaces
 
 /// Writes series.csv and series-<metric>.svg.
 enum SeriesOutput {
-    /// The columns of series.csv (a contract: SPEC §10).
+    /// The columns of series.csv (docs/output.md#seriescsv; checks outside the project read them by name).
     static let header = ["point", "bin_start_s", "metric", "mean", "ci_low", "ci_high", "unit"]
 
     /// Whether `name` is a file of this writer's (removed when a study no longer writes it).

@@ -4,11 +4,60 @@
 import Statistics
 import Surfaces
 
+/// One bin of a counted metric over replications: their number, and the exact sums of their
+/// counts and of the counts' squares (integers: any split merges to the same sums).
+public struct CountSums: Sendable, Equatable {
+    public private(set) var replications = 0
+    public private(set) var sum: Int128 = 0, sumOfSquares: Int128 = 0
+
+    public init() {}
+
+    /// Adds one replication's count.
+    mutating func add(_ c: Int) {
+        replications += 1
+        sum += Int128(c)
+        sumOfSquares += Int128(c) * Int128(c)
+    }
+
+    /// Adds another part's replications.
+    mutating func merge(_ other: CountSums) {
+        replications += other.replications
+        sum += other.sum
+        sumOfSquares += other.sumOfSquares
+    }
+
+    /// The mean count per replication.
+    var mean: Double { Double(sum) / Double(replications) }
+
+    /// The counts' sample standard deviation (divisor n − 1; NaN with fewer than two), from the
+    /// exact centred sum n·Σc² − (Σc)².
+    var sd: Double {
+        guard replications > 1 else { return .nan }
+        let n = Int128(replications)
+        let (a, o1) = n.multipliedReportingOverflow(by: sumOfSquares)
+        let (b, o2) = sum.multipliedReportingOverflow(by: sum)
+        let centred = o1 || o2 ? Double(n) * Double(sumOfSquares) - Double(sum) * Double(sum) : Double(a - b)
+        return (max(0, centred) / Double(n) / Double(n - 1)).squareRoot()
+    }
+
+    /// `n:Σc:Σc²`.
+    func encode() -> String { "\(replications):\(sum):\(sumOfSquares)" }
+
+    /// Reads `encode()`'s text; nil if malformed.
+    static func decode(_ text: String) -> CountSums? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let n = Int(parts[0]), n >= 0, let s = Int128(parts[1]), let q = Int128(parts[2]), s >= 0, q >= 0 else { return nil }
+        var c = CountSums()
+        (c.replications, c.sum, c.sumOfSquares) = (n, s, q)
+        return c
+    }
+}
+
 /// The bins of one point's series, summed over its replications.
 ///
 /// A sampled metric keeps per bin the replications as clusters (`ClusterSums`: each
 /// replication's sum and number of samples in the bin), for the pooled mean of the bin with the
-/// ratio estimator's interval; a counted metric keeps per bin the exact moments of the
+/// ratio estimator's interval; a counted metric keeps per bin the exact sums (`CountSums`) of the
 /// replications' counts in it, for their mean with Student's t interval.
 public struct SeriesAccumulator: Sendable, Equatable {
     /// The bin length, in microseconds.
@@ -20,8 +69,8 @@ public struct SeriesAccumulator: Sendable, Equatable {
     public let metrics: [Int]
     /// Sampled metrics: per bin, the replications as clusters (empty for a counted metric).
     public private(set) var clusters: [[ClusterSums]]
-    /// Counted metrics: per bin, the moments of the replications' counts (empty for a sampled one).
-    public private(set) var counts: [[ExactMoments]]
+    /// Counted metrics: per bin, the sums of the replications' counts (empty for a sampled one).
+    public private(set) var counts: [[CountSums]]
 
     /// Empty bins shaped as `replication`'s.
     public init(shapedAs replication: SeriesBins) {
@@ -33,7 +82,7 @@ public struct SeriesAccumulator: Sendable, Equatable {
         (self.every, self.warmup, self.duration, self.metrics) = (every, warmup, duration, metrics)
         let bins = SeriesRequest.bins(every: every, duration: duration)
         clusters = metrics.map { SeriesRequest.kind(ofSlot: $0) == .sampled ? Array(repeating: ClusterSums(), count: bins) : [] }
-        counts = metrics.map { SeriesRequest.kind(ofSlot: $0) == .counted ? Array(repeating: ExactMoments(), count: bins) : [] }
+        counts = metrics.map { SeriesRequest.kind(ofSlot: $0) == .counted ? Array(repeating: CountSums(), count: bins) : [] }
     }
 
     /// The number of bins.
@@ -55,7 +104,7 @@ public struct SeriesAccumulator: Sendable, Equatable {
                 }
             } else {
                 guard !values[metrics[k]].isNaN else { continue }
-                for b in counts[k].indices { counts[k][b].add(Double(replication.counts[k][b])) }
+                for b in counts[k].indices { counts[k][b].add(replication.counts[k][b]) }
             }
         }
     }
@@ -83,9 +132,9 @@ public struct SeriesAccumulator: Sendable, Equatable {
             e = c.estimate(ratio: Double(c.sumY) / 1000 / Double(c.sumN))
         } else {
             let m = counts[k][b]
-            guard m.count > 0 else { return nil }
-            e = m.total == 0 ? ReplicationMean.zeroCountUpperBound(replications: m.count)
-                : ReplicationMean.estimate(mean: m.mean, sd: m.sd, count: m.count)
+            guard m.replications > 0 else { return nil }
+            e = m.sum == 0 ? ReplicationMean.zeroCountUpperBound(replications: m.replications)
+                : ReplicationMean.estimate(mean: m.mean, sd: m.sd, count: m.replications)
         }
         e.low = max(e.low, 0)
         return e
@@ -128,7 +177,7 @@ public struct SeriesAccumulator: Sendable, Equatable {
                 guard !decoded.contains(nil) else { return nil }
                 series.clusters[k] = decoded.map { $0! }
             } else {
-                let decoded = parts.map(ExactMoments.decode)
+                let decoded = parts.map(CountSums.decode)
                 guard !decoded.contains(nil) else { return nil }
                 series.counts[k] = decoded.map { $0! }
             }

@@ -70,7 +70,7 @@ public struct SeriesBins: Sendable, Equatable {
     public let warmup: SimTime, duration: SimTime
     /// The metrics, by slot, in the request's order.
     public let metrics: [Int]
-    /// For each metric (in `metrics` order), the sum of its samples in each bin (zeros for a
+    /// For each metric (in `metrics` order), the sum of its samples in each bin (empty for a
     /// counted metric).
     public internal(set) var sums: [[Double]]
     /// For each metric, its samples (sampled) or events (counted) in each bin.
@@ -82,7 +82,7 @@ public struct SeriesBins: Sendable, Equatable {
         (self.warmup, self.duration) = (warmup, duration)
         every = request.every
         metrics = request.metrics
-        sums = request.metrics.map { _ in [Double](repeating: 0, count: bins) }
+        sums = request.metrics.map { SeriesRequest.kind(ofSlot: $0) == .sampled ? [Double](repeating: 0, count: bins) : [] }
         counts = request.metrics.map { _ in [Int](repeating: 0, count: bins) }
     }
 }
