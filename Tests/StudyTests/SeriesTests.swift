@@ -115,6 +115,10 @@ final class SeriesTests: XCTestCase {
         f.cli(["merge", f.path("s2"), f.path("s4"), f.path("s1"), f.path("s3"), "--out", f.path("merged"), "--quiet"])
         try f.assertSameResults("one", "merged")
         XCTAssertTrue(try f.results("merged").keys.contains("series.csv"))
+        // A run stopped and resumed from its checkpoint (which keeps the bins) too.
+        f.cli(["run", f.scenario, "--out", f.path("resumed"), "--stop-after", "5", "--jobs", "2", "--quiet"])
+        f.cli(["run", f.scenario, "--out", f.path("resumed"), "--resume", "--quiet"])
+        try f.assertSameResults("one", "resumed")
         // Shards of another series are another study: merge refuses them.
         let other = Self.study.replacingOccurrences(of: #"every: "1h""#, with: #"every: "30m""#)
         try other.write(toFile: f.path("other.json5"), atomically: true, encoding: .utf8)
