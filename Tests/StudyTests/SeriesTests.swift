@@ -49,6 +49,9 @@ final class SeriesTests: XCTestCase {
         XCTAssertEqual(error(#"{every: "2d", metrics: ["widget.staleness"]}"#),
                        #"f.json5:2:27: observe.series.every: expected a bin length at most the run's duration (1d), found "2d""#)
         XCTAssertEqual(error(#"{every: "2h", metrics: ["widget.staleness"]}"#, duration: "2h"), "accepted", "one bin of the whole run")
+        XCTAssertEqual(error(#"{every: "1s", metrics: ["widget.staleness"]}"#),
+                       #"f.json5:2:27: observe.series.every: expected at most 20000 bins in all (the duration over the bin length, times the metrics), found "1s": 86400 bins × 1 metric"#)
+        XCTAssertEqual(error(#"{every: "1m", metrics: ["widget.staleness"]}"#), "accepted", "a day of minutes")
         XCTAssertTrue(error(#"{every: "1h", metrics: ["widget.blank"]}"#).contains("whose values are not tied to moments of the run"))
         XCTAssertTrue(error(#"{every: "1h", metrics: []}"#).contains("expected at least one metric name"))
         XCTAssertTrue(error(#"{every: "1h", metrics: ["app.age", "app.age"]}"#).contains("each metric at most once"))

@@ -94,6 +94,13 @@ public enum ScenarioLoader {
                                               + (scenario.sweep.columns.isEmpty && !scenario.sweep.isNamed ? "" : " at point \(scenario.sweep.points[i].name)") + ")",
                                               found: "\"\(Units.formatDuration(series.every))\""))
             }
+            for i in scenario.sweep.points.indices {
+                let bins = series.bins(duration: scenario.parameters(ofPoint: i).duration)
+                guard bins * series.metrics.count > SeriesRequest.maxBins else { continue }
+                throw ScenarioError(.file(file, line: every.line, column: every.column), path: SeriesDecoder.path + ".every",
+                                    .expected("at most \(SeriesRequest.maxBins) bins in all (the duration over the bin length, times the metrics)",
+                                              found: "\"\(Units.formatDuration(series.every))\": \(bins) bins × \(series.metrics.count) metric\(series.metrics.count == 1 ? "" : "s")"))
+            }
             scenario.series = series
         }
         // Where each value was last written: the sweep wins over the file, an override over both.

@@ -30,6 +30,10 @@ public struct SeriesRequest: Sendable, Equatable {
         (self.every, self.metrics) = (every, metrics)
     }
 
+    /// The most bins a point keeps in all (bins per replication × metrics): a day of minutes for
+    /// thirteen metrics. Each replication, and each point of the study, holds them all.
+    public static let maxBins = 20_000
+
     /// The number of bins of a replication of `duration`.
     public func bins(duration: SimTime) -> Int { Self.bins(every: every, duration: duration) }
 
