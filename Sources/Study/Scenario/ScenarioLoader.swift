@@ -84,24 +84,8 @@ public enum ScenarioLoader {
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
         if let seriesMember {
-            let series = try SeriesDecoder(file: file).decode(seriesMember.value)
-            // Every bin starts within the run: a bin longer than a point's duration is refused.
-            let every = seriesMember.value[key: "every"] ?? seriesMember.value
-            for i in scenario.sweep.points.indices where series.every > scenario.parameters(ofPoint: i).duration {
-                let duration = scenario.parameters(ofPoint: i).duration
-                throw ScenarioError(.file(file, line: every.line, column: every.column), path: SeriesDecoder.path + ".every",
-                                    .expected("a bin length at most the run's duration (\(Units.formatDuration(duration))"
-                                              + (scenario.sweep.columns.isEmpty && !scenario.sweep.isNamed ? "" : " at point \(scenario.sweep.points[i].name)") + ")",
-                                              found: "\"\(Units.formatDuration(series.every))\""))
-            }
-            for i in scenario.sweep.points.indices {
-                let bins = series.bins(duration: scenario.parameters(ofPoint: i).duration)
-                guard bins * series.metrics.count > SeriesRequest.maxBins else { continue }
-                throw ScenarioError(.file(file, line: every.line, column: every.column), path: SeriesDecoder.path + ".every",
-                                    .expected("at most \(SeriesRequest.maxBins) bins in all (the duration over the bin length, times the metrics)",
-                                              found: "\"\(Units.formatDuration(series.every))\": \(bins) bins × \(series.metrics.count) metric\(series.metrics.count == 1 ? "" : "s")"))
-            }
-            scenario.series = series
+            let decoder = SeriesDecoder(file: file)
+            scenario.series = try decoder.check(try decoder.decode(seriesMember.value), of: scenario, node: seriesMember.value)
         }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]

@@ -50,6 +50,30 @@ struct SeriesDecoder {
         return SeriesRequest(every: every, metrics: try metrics(metricsNode))
     }
 
+    /// `series` if it fits every point of `scenario` (`node`: the `observe.series` object, where
+    /// an error points): each bin starts within the run (a bin longer than a point's duration is
+    /// refused), and the bins in all are at most `SeriesRequest.maxBins`.
+    func check(_ series: SeriesRequest, of scenario: Scenario, node: JSONNode) throws(ScenarioError) -> SeriesRequest {
+        let every = node[key: "every"] ?? node
+        let named = !scenario.sweep.columns.isEmpty || scenario.sweep.isNamed
+        let found = "\"\(Units.formatDuration(series.every))\""
+        for i in scenario.sweep.points.indices {
+            let duration = scenario.parameters(ofPoint: i).duration
+            let point = named ? " at point \(scenario.sweep.points[i].name)" : ""
+            if series.every > duration {
+                throw ScenarioError(at(every), path: Self.path + ".every",
+                                    .expected("a bin length at most the run's duration (\(Units.formatDuration(duration))\(point))", found: found))
+            }
+            let bins = series.bins(duration: duration), n = series.metrics.count
+            if bins * n > SeriesRequest.maxBins {
+                throw ScenarioError(at(every), path: Self.path + ".every",
+                                    .expected("at most \(SeriesRequest.maxBins) bins in all (the duration over the bin length, times the metrics)",
+                                              found: found + ": \(bins) bins × \(n) metric\(n == 1 ? "" : "s")"))
+            }
+        }
+        return series
+    }
+
     /// The slots a list of names names, in its order.
     private func metrics(_ node: JSONNode) throws(ScenarioError) -> [Int] {
         let path = Self.path + ".metrics"
