@@ -37,6 +37,7 @@ public enum StudyOutput {
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         for file in UncertaintyOutput.files(state) { commit.stage(file.name, file.text) }
+        for file in SeriesOutput.files(state) { commit.stage(file.name, file.text) }
         if state.layout.points.count > 1 {
             // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`),
             // written point by point beside runs.csv's source and adopted as it is; only the
@@ -92,6 +93,6 @@ public enum StudyOutput {
     static func isStudyOutput(_ name: String) -> Bool {
         (name.contains("-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
             || SensitivityOutput.names.contains(name) || UncertaintyOutput.names.contains(name)
-            || name == "contrasts.csv" || ForestPlot.isFileName(name)
+            || name == "contrasts.csv" || ForestPlot.isFileName(name) || SeriesOutput.isFileName(name)
     }
 }

@@ -39,6 +39,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var baseline = 0
     /// What the summary table and the charts show (`observe.report`, or the default for the study's surfaces).
     public var report = MetricReport.standard
+    /// The time series each replication records (`observe.series`; nil: none).
+    public var series: SeriesRequest?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -63,6 +65,7 @@ public struct StudyLayout: Sendable, Equatable {
         uncertain = scenario.sweep.uncertain
         baseline = (scenario.baseline ?? 0) * scenario.sweep.drawsPerPoint
         report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
+        series = scenario.series
     }
 
     /// A layout from its parts (used when decoding shard state).
@@ -75,6 +78,7 @@ public struct StudyLayout: Sendable, Equatable {
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
         sample = SampleDesign.inRenderedScenario(scenarioJSON)
         uncertain = PlatformUncertainty.inRenderedScenario(scenarioJSON)
+        series = SeriesDecoder.inRenderedScenario(scenarioJSON)
     }
 
     /// The sweep's own points' names (before an uncertain study's draws multiplied them).

@@ -141,7 +141,7 @@ public enum StudyRunner {
         OrderedWorkPool.run(count: plan.total - start, jobs: options.jobs, work: { i in
             let (p, r) = plan.task(start + i)
             let seed = layout.seed(point: p, replication: r)
-            let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
+            let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check, series: layout.series), seed: seed)
             return (figures, RunsTable.row(prefix: prefixes[p], replication: r, figures: figures))
         }, consume: { i, output in
             session.consume(task: start + i, plan: plan, figures: output.0, row: output.1, progress: progress)

@@ -140,6 +140,7 @@ extension Scenario {
         if let report {
             pairs.append((ReportDecoder.path, .array(report.map { ParameterRendering.node(.string($0.spec.name)) })))
         }
+        if let series { pairs.append((SeriesDecoder.path, SeriesDecoder.rendered(series))) }
         return ParameterRendering.object(pairs)
     }
 }

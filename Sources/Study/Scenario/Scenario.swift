@@ -137,6 +137,8 @@ public struct Scenario: Sendable {
     /// The metrics the summary table and the charts show (`observe.report`; nil: not given,
     /// the default for the study's surfaces, `MetricReport.defaultReport(for:)`).
     public var report: [ReportedMetric]? = nil
+    /// The time series `run` writes into series.csv (`observe.series`; nil: none).
+    public var series: SeriesRequest? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

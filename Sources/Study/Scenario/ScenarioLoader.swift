@@ -39,7 +39,8 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
-        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
+        let (withoutSeries, seriesMember) = SeriesDecoder.extract(withoutBaseline)
+        let (members, reportMember) = ReportDecoder.extract(withoutSeries)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -103,6 +104,10 @@ public enum ScenarioLoader {
         if let uncertainty, !uncertainty.figures.isEmpty { scenario.sweep = sweep.expanded(by: uncertainty, base: base) }
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
+        if let seriesMember {
+            let decoder = SeriesDecoder(file: file)
+            scenario.series = try decoder.check(try decoder.decode(seriesMember.value), of: scenario, node: seriesMember.value)
+        }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for a in selection?.assignments ?? [] { written[a.path] = selection?.location }
