@@ -506,7 +506,7 @@ public final class Engine {
     @usableFromInline
     func traceDelivery<Input>(_ trace: TraceLog, _ input: Input, to index: Int, sender: Int32, sentAt: SimTime) {
         let from = sender >= 0 && Int(sender) != index && Int(sender) < table.count ? table[Int(sender)].name : nil
-        trace.recordDelivery(now, table[index].name, TraceText.describe(input), sender: from, sentAt: sentAt)
+        trace.recordDelivery(now, table[index].name, TraceText.describe(input), sender: from, sentAt: from == nil ? 0 : sentAt)
         trace.actor = Int32(index)
     }
 
