@@ -510,6 +510,10 @@ public final class Engine {
         trace.actor = Int32(index)
     }
 
+    /// The event log, if one is attached: for other modules, which reading `trace` itself would
+    /// check for exclusive access at run time (inlined, this is one load and a branch).
+    @inlinable public var attachedTrace: TraceLog? { trace }
+
     /// Adds a line to the event log for the program whose code runs now (`system` when none
     /// does: the world's set-up), if a log is attached. `details` is built only then.
     @inlinable @inline(__always)

@@ -121,7 +121,7 @@ extension OperatingSystem {
     /// (docs/cli.md#trace): `phone power`, `phone network`, `phone powerSaving` (1 or 0) and `phone doze`
     /// (0 awake, 1 light idle, 2 deep idle). A writer keeps only the changes.
     public func samplePowerState() {
-        guard let trace = engine.trace else { return }
+        guard let trace = engine.attachedTrace else { return }
         let d = _device
         trace.sample(now, "phone power", d.poweredOn ? 1 : 0)
         trace.sample(now, "phone network", d.online ? 1 : 0)

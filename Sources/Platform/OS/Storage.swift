@@ -19,7 +19,7 @@ extension OperatingSystem {
     /// Writes the widget's projection into the shared storage area; false when the area refuses
     /// it (its container was refused at signing, or its protection class keeps it closed now),
     /// which a trace shows as a `refused` row of the program writing.
-    @discardableResult
+    @discardableResult @inlinable @inline(__always)
     public func writeSharedProjection(_ projection: SharedStorageArea.Projection) -> Bool {
         let written = shared.writeProjection(projection, _device)
         if !written {

@@ -142,7 +142,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     /// The widget starts as the platform's placeholder; the first timeline is asked for at boot.
     public func start() {
-        if let trace = os.engine.trace { trace.sample(os.now, Self.budgetCounter, Double(widget.budgetPerDay)) }
+        if let trace = os.engine.attachedTrace { trace.sample(os.now, Self.budgetCounter, Double(widget.budgetPerDay)) }
         os.observer.widgetStartsWithPlaceholder()
         runProvider(.boot)
         scheduleGalleryOpen()
@@ -271,14 +271,18 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     }
 
     /// Charges one reload to the rolling budget; Developer Mode lifts the budget (docs/model.md#power).
+    @inline(__always)
     private func spendBudget() -> Bool {
         if os.settings.developerAttached { return true }
         guard budget.spend(at: os.now) else { return false }
-        if let trace = os.engine.trace {       // one use less now, given back when it leaves the rolling day
-            trace.sample(os.now, Self.budgetCounter, -1, .add)
-            if os.now + Time.day < os.settings.duration { trace.sample(os.now + Time.day, Self.budgetCounter, 1, .add) }
-        }
+        if let trace = os.engine.attachedTrace { traceBudgetSpent(trace) }
         return true
+    }
+
+    /// The trace's budget counter: one use less now, given back when it leaves the rolling day.
+    private func traceBudgetSpent(_ trace: TraceLog) {
+        trace.sample(os.now, Self.budgetCounter, -1, .add)
+        if os.now + Time.day < os.settings.duration { trace.sample(os.now + Time.day, Self.budgetCounter, 1, .add) }
     }
 
     /// The trace's counter of the reloads left in the rolling day (docs/cli.md#trace).

@@ -11,7 +11,7 @@ public struct TraceVerb: Verb {
     public var spec: CommandSpec {
         CommandSpec(
             name: "trace",
-            abstract: "Write the event log of one replication as CSV (time,process,event,details; time in seconds).",
+            abstract: "Write the event log of one replication: CSV (time,process,event,details; time in seconds), text, Perfetto JSON or a sequence chart.",
             discussion: """
                 The replication is the one runs.csv lists with the same point and replication: same seed, same events. Invariant checks are on.
                 Each delivery is a 'receive' row whose details are the input as the program declares it, e.g. widgetHost receive reloadRequest(free: true, reason: appRequest); times inside are in seconds. What each surface shows ('widget shows data(...)') and every glance ('glances', 'looks at widget', what it saw) are rows too. With --format text each line reads '12.5 s  widgetHost ← reloadRequest(free: true, reason: appRequest)'.

@@ -24,7 +24,7 @@ final class ChangeJourneys {
     func make(_ origin: ChangeOrigin) -> Int32 {
         observersTruthWillChange()
         let id = truth.make(origin, at: engine.now)
-        if engine.trace != nil { measure.sampleStaleness() }
+        if engine.attachedTrace != nil { measure.sampleStaleness() }
         return id
     }
 
@@ -37,7 +37,7 @@ final class ChangeJourneys {
         guard truth.release(change) else { return }
         observersTruthWillChange()
         truth.markLost(change, at: engine.now)
-        if engine.trace != nil {
+        if engine.attachedTrace != nil {
             engine.logByRunning("lost", "change: \(change)")     // the program that let go last
             measure.sampleStaleness()
         }
