@@ -204,6 +204,7 @@ public final class Engine {
     @inlinable @inline(__always)
     public func send<Input>(_ input: Input, to address: Address<Input>, incarnation: UInt32, after delay: SimTime) {
         let slot = address.inbox._withUnsafeGuaranteedRef { $0.store(input) }
+        if let trace { trace.noteSend(to: address.process.index, slot: slot, at: now) }
         queue.push(Pending(target: address.process.index, incarnation: incarnation, slot: slot),
                    at: now + max(0, delay))
     }
@@ -266,11 +267,21 @@ public final class Engine {
         guard let incarnation = beginRun(i, by: launcher, limits: limits) else { return false }
         if let first, incarnations[i] == incarnation, states[i] == .running {
             dispatched += 1
-            if let trace { traceDelivery(trace, first, to: i) }
             // Called through the engine's unmanaged reference to the program, as every event is
             // (a call through an unowned reference retains and releases the program around it).
-            processes[i].process._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: SimulatedProcess<Input>.self).receive(first, engine: self)
+            if let trace {
+                // The launcher's run (if any) sent it; the launched program handles it, then
+                // the launcher goes on.
+                let launcher = trace.actor
+                traceDelivery(trace, first, to: i, sender: launcher, sentAt: now)
+                processes[i].process._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: SimulatedProcess<Input>.self).receive(first, engine: self)
+                }
+                trace.actor = launcher
+            } else {
+                processes[i].process._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: SimulatedProcess<Input>.self).receive(first, engine: self)
+                }
             }
         }
         setTimeBudget(i, incarnation: incarnation)
@@ -297,8 +308,15 @@ public final class Engine {
         incarnations[i] &+= 1
         table[i].beginRun(at: now, by: launcher, limits: limits, fresh: previous == .notRunning)
         let incarnation = incarnations[i]
-        if let trace { trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue) }
-        processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
+        if let trace {
+            trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue)
+            let running = trace.actor          // what `launched` sends, the launched program sends
+            trace.actor = Int32(i)
+            processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
+            trace.actor = running
+        } else {
+            processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
+        }
         return incarnation
     }
 
@@ -329,7 +347,14 @@ public final class Engine {
             table[i].setMemoryInUse(0)
             processes[i].process._withUnsafeGuaranteedRef { $0.discardMemory() }
         }
-        processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
+        if let trace {
+            let running = trace.actor          // what `ended` sends, the ended program sends
+            trace.actor = Int32(i)
+            processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
+            trace.actor = running
+        } else {
+            processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
+        }
     }
 
     /// Lifts the time budget of a running process's current run (an app brought from a
@@ -467,10 +492,36 @@ public final class Engine {
     /// The process whose input is being delivered (for the trace line).
     @usableFromInline var current = 0
 
-    /// Records the delivery of an input in the trace: `program ← input(field: value, …)`.
+    /// Records the delivery of the input that waited in `slot` of the current process's inbox
+    /// (`program ← input(field: value, …)`), with who sent it; the receiver's run is now the one
+    /// that sends.
     @usableFromInline
-    func traceDelivery<Input>(_ trace: TraceLog, _ input: Input, to index: Int? = nil) {
-        trace.record(now, table[index ?? current].name, "receive", TraceText.describe(input))
+    func traceDelivery<Input>(_ trace: TraceLog, _ input: Input, slot: Int32) {
+        let sent = trace.takeSend(to: Int32(current), slot: slot)
+        traceDelivery(trace, input, to: current, sender: sent.sender, sentAt: sent.time)
+    }
+
+    /// Records the delivery of an input to process `index`, sent by process `sender` (-1: by no
+    /// program's run; a program's own timer is recorded without a sender) at `sentAt`.
+    @usableFromInline
+    func traceDelivery<Input>(_ trace: TraceLog, _ input: Input, to index: Int, sender: Int32, sentAt: SimTime) {
+        let from = sender >= 0 && Int(sender) != index && Int(sender) < table.count ? table[Int(sender)].name : nil
+        trace.recordDelivery(now, table[index].name, TraceText.describe(input), sender: from, sentAt: from == nil ? 0 : sentAt)
+        trace.actor = Int32(index)
+    }
+
+    /// The event log, if one is attached: for other modules, which reading `trace` itself would
+    /// check for exclusive access at run time (inlined, this is one load and a branch).
+    @inlinable public var attachedTrace: TraceLog? { trace }
+
+    /// Adds a line to the event log for the program whose code runs now (`system` when none
+    /// does: the world's set-up), if a log is attached. `details` is built only then.
+    @inlinable @inline(__always)
+    public func logByRunning(_ event: String, _ details: @autoclosure () -> String = "") {
+        if let trace {
+            let a = Int(trace.actor)
+            trace.record(now, a >= 0 && a < table.count ? table[a].name : "system", event, details())
+        }
     }
 
     /// Number of events pending.

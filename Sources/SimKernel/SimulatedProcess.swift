@@ -60,7 +60,7 @@ open class SimulatedProcess<Input>: AnyProcess {
     final func takeInput(_ slot: Int32, deliver: Bool, engine: Engine) {
         let input = inbox.take(slot)
         guard deliver else { return }
-        if let trace = engine.trace { engine.traceDelivery(trace, input) }
+        if let trace = engine.trace { engine.traceDelivery(trace, input, slot: slot) }
         receive(input, engine: engine)
     }
 

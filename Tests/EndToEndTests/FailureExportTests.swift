@@ -115,3 +115,39 @@ final class FailureExportTests: XCTestCase {
         return (String(parts[0]), threshold)
     }
 }
+
+/// `trace --format perfetto|svg`, windows and `--clock` from the command line (docs/cli.md#trace).
+final class TraceFormatsCommandLineTests: XCTestCase {
+    func testPerfettoAndSVGFilesAndWindows() throws {
+        let sim = try SurfaceSimBinary()
+        try sim.succeed(["trace", "--failure", "F10", "--format", "perfetto", "--out", sim.path("f10.json")])
+        let json = try String(contentsOfFile: sim.path("f10.json"), encoding: .utf8)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertFalse(try XCTUnwrap(object["traceEvents"] as? [Any]).isEmpty)
+        try sim.succeed(["trace", "--failure", "F10", "--format", "svg", "--around", "13:03", "--span", "10m", "--out", sim.path("f10.svg")])
+        let svg = try String(contentsOfFile: sim.path("f10.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<svg ") && svg.contains("watchLink · refused"), String(svg.prefix(200)))
+        let csv = try sim.succeed(["trace", "--failure", "F10", "--clock", "--from", "13:00", "--to", "13:05"])
+        let rows = csv.split(separator: "\n")
+        XCTAssertEqual(rows.first, "time,process,event,details,clock")
+        for row in rows.dropFirst() {
+            let t = try XCTUnwrap(Double(row.split(separator: ",")[0]))
+            XCTAssertTrue((46_800...47_100).contains(t), String(row))
+            XCTAssertTrue(try XCTUnwrap(row.split(separator: ",").last).hasPrefix("13:0"), String(row))
+        }
+        XCTAssertTrue(csv.contains(",watchApp,lost,change: "), csv)
+        for (arguments, message) in [
+            (["--around", "3h", "--from", "1h"], "--around goes without --from and --to"),
+            (["--from", "5h", "--to", "4h"], "--from: expected a time not after --to"),
+            (["--from", "25:00"], "--from: expected a time such as"),
+            (["--format", "perfeto"], "(did you mean 'perfetto'?)"),
+            (["--span", "5m"], "--span goes with --around"),
+            (["--format", "svg", "--clock"], "--clock goes with --format csv or text"),
+        ] {
+            let r = try sim.run(["trace", "--failure", "F10"] + arguments + ["--out", sim.path("refused.out")])
+            XCTAssertEqual(r.status, 2, "\(arguments): \(r.err)")
+            XCTAssertTrue(r.err.contains(message), r.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: sim.path("refused.out")), "nothing is written")
+        }
+    }
+}

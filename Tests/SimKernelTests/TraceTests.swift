@@ -61,4 +61,44 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(log.records.map(\.event), ["e0", "e1", "e2"])
         XCTAssertEqual(log.capacity, 3)
     }
+
+    /// A delivery names the program whose run sent it and when; a program's own timer and an
+    /// input sent from outside any run name none. A program launched for an input sent from a
+    /// run names that run, and what the launcher sends after the launch is still the launcher's.
+    func testDeliveriesNameTheirSender() {
+        let engine = TestEngine()
+        let trace = TraceLog()
+        engine.trace = trace
+        let a = Probe(), b = Probe(), c = Probe()
+        let ia = engine.register(a, name: "a"), ib = engine.register(b, name: "b"), ic = engine.register(c, name: "c")
+        a.onReceive = { _, message, engine in
+            guard message == "go" else { return }
+            engine.send("ping", to: ib, after: 5)
+            engine.send("tick", to: ia, after: 2)
+            engine.launch(ic, by: .user, first: "job")
+            engine.send("after", to: ib, after: 1)
+        }
+        engine.launch(ia, by: .user)
+        engine.launch(ib, by: .user)
+        engine.send("go", to: ia, after: 10)
+        engine.run(until: 100)
+        let deliveries = trace.records.filter { $0.event == "receive" }
+        XCTAssertEqual(deliveries.map { "\($0.time) \($0.process) \($0.details) \($0.sender ?? "-") \($0.sentAt)" }, [
+            "10 a go - 0",
+            "10 c job a 10",
+            "11 b after a 10",
+            "12 a tick - 0",
+            "15 b ping a 10",
+        ])
+    }
+
+    /// Counters keep their samples in the order taken, apart from the records.
+    func testCountersAreSampledApartFromRecords() {
+        let log = TraceLog()
+        log.sample(5, "widget budget left", 55)
+        log.sample(7, "staleness widget", 1.5, .ramp)
+        XCTAssertEqual(log.counters.map(\.name), ["widget budget left", "staleness widget"])
+        XCTAssertEqual(log.counters.last?.change, .ramp)
+        XCTAssertTrue(log.records.isEmpty)
+    }
 }

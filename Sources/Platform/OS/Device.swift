@@ -51,6 +51,7 @@ extension OperatingSystem {
             broadcast(.online)
             if settings.hasWatchApp { send(.phonePoweredOn, to: wired(_wiring.watchLink, "watchLink")) }
         }
+        samplePowerState()
     }
 
     /// The phone restarts: every phone process ends (the app leaves the foreground first), the
@@ -78,6 +79,7 @@ extension OperatingSystem {
     /// The phone loses or regains its network; the programs that listen are told.
     public func setNetwork(online: Bool) {
         _device.online = online
+        samplePowerState()
         broadcast(online ? .online : .offline)
     }
 
@@ -94,6 +96,7 @@ extension OperatingSystem {
     /// launches nothing in the background; when it ends the programs that listen are told.
     public func setPowerSaving(_ on: Bool) {
         _device.lowPower = on
+        samplePowerState()
         if !on { broadcast(.powerRestored) }
     }
 
@@ -104,12 +107,26 @@ extension OperatingSystem {
     public func enterDeepIdle() {
         _device.dozing = true
         _device.lightDozing = false
+        samplePowerState()
     }
-    public func enterLightIdle() { _device.lightDozing = true }
-    public func endLightIdleWindow() { _device.lightDozing = false }
+    public func enterLightIdle() { _device.lightDozing = true; samplePowerState() }
+    public func endLightIdleWindow() { _device.lightDozing = false; samplePowerState() }
     public func endDeepIdleWindow() {
         _device.dozing = false
+        samplePowerState()
         broadcast(.dozeWindow)
+    }
+
+    /// With a trace attached, samples the phone's power state into its counters
+    /// (docs/cli.md#trace): `phone power`, `phone network`, `phone powerSaving` (1 or 0) and `phone doze`
+    /// (0 awake, 1 light idle, 2 deep idle). A writer keeps only the changes.
+    public func samplePowerState() {
+        guard let trace = engine.attachedTrace else { return }
+        let d = _device
+        trace.sample(now, "phone power", d.poweredOn ? 1 : 0)
+        trace.sample(now, "phone network", d.online ? 1 : 0)
+        trace.sample(now, "phone powerSaving", d.lowPower ? 1 : 0)
+        trace.sample(now, "phone doze", d.dozing ? 2 : d.lightDozing ? 1 : 0)
     }
 
     // MARK: Doze's rules (docs/model.md#power)

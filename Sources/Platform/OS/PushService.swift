@@ -87,7 +87,10 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// (whose stream draws its loss and delay: one surface's writes never shift another's pushes).
     private func sendSilentToApp(for writer: ProcessID) {
         let k = Int(writer.index)
-        if os._rng.pushFrom[k].bernoulli(push.loss) { return }
+        if os._rng.pushFrom[k].bernoulli(push.loss) {
+            os.engine.log(address, "lost", "silent push, writer \(k)")
+            return
+        }
         let delay = push.delay.sampleTime(&os._rng.pushFrom[k])
         os.send(.silentArrives(writer: writer), to: address, after: delay)
     }
@@ -97,7 +100,10 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// so the watch's pushes never shift the phone's, nor one writer's another's.
     private func sendToWatch(for writer: ProcessID) {
         let k = Int(writer.index)
-        if os._rng.pushWatchFrom[k].bernoulli(push.loss) { return }
+        if os._rng.pushWatchFrom[k].bernoulli(push.loss) {
+            os.engine.log(address, "lost", "watch push, writer \(k)")
+            return
+        }
         let delay = push.delay.sampleTime(&os._rng.pushWatchFrom[k])
         os.send(.watchPushArrives(writer: writer), to: address, after: delay)
     }
@@ -106,6 +112,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// while near); otherwise it is held, the newest only, until the watch has one again.
     private func arriveAtWatch(for writer: ProcessID) {
         guard os.watchHasNetwork else {
+            if let older = heldForWatch { os.engine.log(address, "dropped", "watch push, writer \(older.index): a newer one is held") }
             heldForWatch = writer
             os.engine.log(address, "held", "watch has no network")
             return
@@ -125,6 +132,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         case .sendSilent(let writer):
             sendSilentToApp(for: writer)
         case .discardHeld:
+            if let held = heldSilent { os.engine.log(address, "dropped", "held push, writer \(held.writer.index): app force-quit") }
             heldSilent = nil
         case .silentArrives(let writer):
             arriveAtPhone(for: writer)
@@ -161,6 +169,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     /// code runs), or held, the newest only, while the phone is offline or switched off.
     private func liveUpdateArrives(_ update: LiveUpdate) {
         guard os.device.online, os.device.poweredOn else {
+            if heldLive[update.activity] != nil { os.engine.log(address, "dropped", "live update, activity \(update.activity): a newer one is held") }
             heldLive[update.activity] = update
             os.engine.log(address, "held", "live update, phone offline")
             return
@@ -176,6 +185,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     private func arriveAtPhone(for writer: ProcessID, treatedAsNormal: Bool = false) {
         let refused = os._rng.pushWakeFrom[Int(writer.index)].bernoulli(push.wakeRefusal)
         guard os.device.online, os.device.poweredOn else {
+            dropHeldSilent()
             heldSilent = (writer, treatedAsNormal)        // only the newest is held
             os.engine.log(address, "held", "phone offline")
             return
@@ -196,12 +206,14 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         // ones (and high-priority ones past the standby bucket's daily cap) until its next
         // window (the newest only, as for an offline phone).
         if os.device.lowPower {
+            dropHeldSilent()
             heldSilent = (writer, treatedAsNormal)
             os.engine.log(address, "held", "low power")
             return
         }
         let highPriority = !treatedAsNormal && arrivesAtHighPriority()
         if os.device.dozing && !highPriority {
+            dropHeldSilent()
             heldSilent = (writer, push.highPriority)   // a high-priority push held here was made normal by the cap
             os.engine.log(address, "held", "doze")
             return
@@ -220,6 +232,11 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         // A high-priority message puts the app on Doze's temporary allowlist: it has the network.
         if highPriority { os.allowNetworkForHighPriorityPush() }
         if os.launchAppInBackground(.pushWake) { sendSilentPush() }
+    }
+
+    /// A newer silent push takes the held one's place: the held one is dropped (a trace row).
+    private func dropHeldSilent() {
+        if let held = heldSilent { os.engine.log(address, "dropped", "held push, writer \(held.writer.index): a newer one is held") }
     }
 
     /// Hands the app a silent push (its route's box read in place).

@@ -16,6 +16,19 @@ extension OperatingSystem {
         _shared.readProjection(_device)
     }
 
+    /// Writes the widget's projection into the shared storage area; false when the area refuses
+    /// it (its container was refused at signing, or its protection class keeps it closed now),
+    /// which a trace shows as a `refused` row of the program writing.
+    @discardableResult @inlinable @inline(__always)
+    public func writeSharedProjection(_ projection: SharedStorageArea.Projection) -> Bool {
+        let written = shared.writeProjection(projection, _device)
+        if !written {
+            engine.logByRunning("refused", "shared storage write: "
+                                + (_shared.granted ? "closed by its protection class now" : "the container was refused"))
+        }
+        return written
+    }
+
     /// Looks up the shared session entry (found, not found, or closed by its protection class now).
     @inlinable @inline(__always)
     public func lookUpSharedSession() -> SessionLookup {

@@ -48,7 +48,10 @@ extension OperatingSystem {
     /// when the phone, or an app the system would launch there, cannot be reached. A write on
     /// its way is held by the message.
     public func sendMessageToPhone(_ request: WatchRequest) -> Bool {
-        guard watchReachable && appCanRunForWatch else { return false }
+        guard watchReachable && appCanRunForWatch else {
+            logLink("refused", "message from the watch: \(watchReachable ? "the phone app cannot run" : "phone unreachable")")
+            return false
+        }
         if case .write(let change) = request { custody.hold(change) }
         send(.deliverToPhone(request), to: wired(_wiring.watchLink, "watchLink"), after: watchLinkHop())
         return true
@@ -143,7 +146,13 @@ extension OperatingSystem {
             return
         }
         guard case .write(let change) = request else { return }
-        if queued { _watchConnectivity.toPhone.insert(change, at: 0) } else { custody.letGo(change) }
+        if queued {
+            logLink("held", "transfer of change: \(change): the phone app cannot run")
+            _watchConnectivity.toPhone.insert(change, at: 0)
+        } else {
+            logLink("refused", "message with change: \(change): the phone app cannot run")
+            custody.letGo(change)
+        }
     }
 
     /// Something for the watch app is on the watch: the running app gets it; for an app that
@@ -156,8 +165,13 @@ extension OperatingSystem {
         case .context(let snapshot): _watchConnectivity.waiting.context = snapshot
         case .notice(let n): _watchConnectivity.waiting.notices.append(n)
         case .push: engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(.push, via: wired(_wiring.watchAppLaunch, "watchAppLaunch"), by: .pushWake) }
-        case .remoteReply: break
+        case .remoteReply: logLink("dropped", "reply: the watch app is not running")
         }
+    }
+
+    /// A row of the trace for the watch link service (what it refused, held or dropped).
+    private func logLink(_ event: String, _ details: @autoclosure () -> String) {
+        if let link = _wiring.watchLink { engine.log(link, event, details()) }
     }
 }
 

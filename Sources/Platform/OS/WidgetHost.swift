@@ -142,6 +142,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
 
     /// The widget starts as the platform's placeholder; the first timeline is asked for at boot.
     public func start() {
+        if let trace = os.engine.attachedTrace { trace.sample(os.now, Self.budgetCounter, Double(widget.budgetPerDay)) }
         os.observer.widgetStartsWithPlaceholder()
         runProvider(.boot)
         scheduleGalleryOpen()
@@ -253,7 +254,13 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         if reloadPending { return }   // coalesced into the run that has not started yet
         if providerRunning {
             // The running provider may have read the old data: one more run after it.
-            if reloadAgain == nil && (free || spendBudget()) { reloadAgain = reason }
+            if reloadAgain == nil {
+                if free || spendBudget() {
+                    reloadAgain = reason
+                } else {
+                    os.engine.log(address, "refused", "reload after the running one (\(reason)): budget spent")
+                }
+            }
             return
         }
         if !free && !spendBudget() {
@@ -264,7 +271,23 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     }
 
     /// Charges one reload to the rolling budget; Developer Mode lifts the budget (docs/model.md#power).
-    private func spendBudget() -> Bool { os.settings.developerAttached || budget.spend(at: os.now) }
+    @inline(__always)
+    private func spendBudget() -> Bool {
+        if os.settings.developerAttached { return true }
+        guard budget.spend(at: os.now) else { return false }
+        if let trace = os.engine.attachedTrace { traceBudgetSpent(trace) }
+        return true
+    }
+
+    /// The trace's budget counter: one use less now, given back when it leaves the rolling day.
+    private func traceBudgetSpent(_ trace: TraceLog) {
+        trace.sample(os.now, Self.budgetCounter, -1, .add)
+        if os.now + Time.day < os.settings.duration { trace.sample(os.now + Time.day, Self.budgetCounter, 1, .add) }
+    }
+
+    /// The trace's counter of the reloads left in the rolling day (docs/cli.md#trace).
+    public static let budgetCounter = "widget budget left"
+
 
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }
@@ -312,6 +335,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         let now = os.now
         let available = budget.nextAvailable(at: now)   // never later than now while Developer Mode charges nothing
         if available > now {
+            os.engine.log(address, "refused", "hint reload: budget spent until \(Time.seconds(available)) s")
             setHint(available)
             return
         }

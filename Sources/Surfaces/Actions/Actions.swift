@@ -158,7 +158,7 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
                 // The app's code rebuilds the widget projection from the mutation it made.
                 if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
                     pr.data.changes.insert(r.change, lost: w.truth.lost)
-                    os.shared.writeProjection(pr, os.device)
+                    os.writeSharedProjection(pr)
                 }
                 engine.send(.done(action: Int32(i)), to: w.ids.actions)
             }

@@ -523,7 +523,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
         guard container.storage.account != Account.none else { return false }
-        return os.shared.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion), os.device)
+        return os.writeSharedProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion))
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).

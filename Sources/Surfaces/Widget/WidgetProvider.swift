@@ -107,7 +107,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         case .reply(let reply):
             if reply.status == .ok, let data = os.data(of: reply), var b = building {
                 let fresh = SharedStorageArea.Projection(data: data, schemaVersion: os.schemaVersion)
-                os.shared.writeProjection(fresh, os.device)
+                os.writeSharedProjection(fresh)
                 b.projection = fresh
                 building = b
             }

@@ -21,6 +21,15 @@ public enum Replication {
         for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
             observer.trace = trace
         }
+        if trace != nil {
+            // Counters of the surfaces that are on, and of the phone's power (docs/cli.md#trace).
+            let on = [parameters.widget.enabled, true, parameters.watch.enabled, parameters.car.enabled]
+            for (observer, on) in zip([world.measure.widget, world.measure.app, world.measure.watch, world.measure.car], on) where on {
+                observer.stalenessCounter = "staleness " + observer.name
+            }
+            world.measure.sampleStaleness()
+            world.os.samplePowerState()
+        }
         world.engine.checksInvariants = checkInvariants
         assembly.start()
         added.start()

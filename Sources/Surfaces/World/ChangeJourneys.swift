@@ -23,7 +23,9 @@ final class ChangeJourneys {
     /// failing to).
     func make(_ origin: ChangeOrigin) -> Int32 {
         observersTruthWillChange()
-        return truth.make(origin, at: engine.now)
+        let id = truth.make(origin, at: engine.now)
+        if engine.attachedTrace != nil { measure.sampleStaleness() }
+        return id
     }
 
     /// One more holder (a queue, a file, a message or request in flight) carries `change`.
@@ -35,6 +37,10 @@ final class ChangeJourneys {
         guard truth.release(change) else { return }
         observersTruthWillChange()
         truth.markLost(change, at: engine.now)
+        if engine.attachedTrace != nil {
+            engine.logByRunning("lost", "change: \(change)")     // the program that let go last
+            measure.sampleStaleness()
+        }
     }
 
     private func observersTruthWillChange() { measure.truthWillChange() }

@@ -382,6 +382,16 @@ final class Measurement {
         car.truthWillChange(at: t, truth: truth)
     }
 
+    /// With a trace attached, samples each shown surface's staleness into its counter (after
+    /// the truth or what the surface shows changed).
+    func sampleStaleness() {
+        let t = now
+        widget.sampleStaleness(at: t, truth: truth)
+        app.sampleStaleness(at: t, truth: truth)
+        watch.sampleStaleness(at: t, truth: truth)
+        car.sampleStaleness(at: t, truth: truth)
+    }
+
     // MARK: The widget and the person looking
 
     /// The version of object `id`'s name at the backend (0 until it is renamed).

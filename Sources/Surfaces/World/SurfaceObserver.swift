@@ -22,6 +22,12 @@ final class SurfaceObserver {
     #endif
     /// The event log, when one is attached: what the surface shows and each glance at it.
     var trace: TraceLog?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The trace counter its staleness is sampled into (`staleness widget`; nil: none, the
+    /// surface is off).
+    var stalenessCounter: String?
 
     // Glance counters.
     #if !DEBUG
@@ -142,6 +148,20 @@ final class SurfaceObserver {
         // Swapped in (the view shown before leaves with `view`): an assignment of a `View` here
         // went through its value witness, a call per view shown.
         swap(&current, &view)
+        if trace != nil { sampleStaleness(at: now, truth: truth) }
+    }
+
+    /// With a trace attached and a counter named, samples the staleness of what the surface
+    /// shows now: the age of the oldest change it lacks, growing until the next sample, or 0
+    /// when it lacks none, shows no data or another account's.
+    func sampleStaleness(at now: SimTime, truth: Truth) {
+        guard let trace, let name = stalenessCounter else { return }
+        guard current.kind == .data, current.account != Account.second,
+              truth.firstMissing(of: current.changes, at: now) < truth.count else {
+            trace.sample(now, name, 0)
+            return
+        }
+        trace.sample(now, name, Time.seconds(truth.staleness(of: current.changes, at: now)), .ramp)
     }
 
     /// Someone looks at the surface now.
