@@ -48,7 +48,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testVersion() {
-        XCTAssertEqual(run(["--version"]).out, "0.1.0\n")
+        XCTAssertEqual(run(["--version"]).out, "0.2.0+\(StudyProgram.model.prefix(12))\n")
     }
 
     func testUnknownOptionGetsASuggestionAndTheUsage() {

@@ -26,6 +26,7 @@ public struct CompareVerb: Verb {
             options: [
                 OptionSpec("--out", value: "dir", help: "Folder for contrasts.csv and contrasts-forest.svg.",
                            default: "Results/compare-<A's folder name>-vs-<B's folder name>/"),
+                OptionSpec("--allow-different-models", help: "Compare studies whose manifest.json names different model code (or none); refused otherwise."),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
             ])
     }
@@ -35,7 +36,8 @@ public struct CompareVerb: Verb {
         let out = arguments.value("--out") ?? StudyCompare.defaultDirectory(a, b)
         let result: (rows: [ContrastRow], count: Int, files: [String])
         do {
-            result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine)
+            result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine,
+                                              allowDifferentModels: arguments.flag("--allow-different-models"))
         } catch {
             throw .from(error)
         }
