@@ -39,7 +39,7 @@ with open(os.path.join(STUDY, "manifest.json")) as f:
     manifest = json.load(f)
 runs = pd.read_csv(os.path.join(STUDY, "runs.csv"), dtype={"point": str})
 summary = pd.read_csv(os.path.join(STUDY, "summary.csv"), dtype={"point": str})
-print(f"{STUDY}: {manifest['program']} {manifest['version']}, model {manifest['model'][:12]}, "
+print(f"{STUDY}: {manifest['program']} {manifest['version']}, model {manifest.get('model', 'not recorded')[:12]}, "
       f"{manifest['points']} points × {manifest['replicationsPerPoint']} replications")
 
 # %% [markdown]
