@@ -12,7 +12,8 @@ public struct CompareVerb: Verb {
             discussion: """
             Reads runs.csv and summary.csv of both result folders. Replication r of a point of B is \
             paired with replication r of its baseline point in A, and their seeds must be equal \
-            (studies whose seeds differ are exit status 2): every point of B against A's only \
+            (studies whose seeds differ are exit status 2, and so are studies whose manifest.json \
+            name different models, unless --allow-different-models): every point of B against A's only \
             point, or point i against point i when both have as many. The mean's interval and the \
             variance reduction come from the paired runs.csv values, and so do the p50 and p90 \
             intervals of per-replication metrics (a Poisson bootstrap weighted by each row's \

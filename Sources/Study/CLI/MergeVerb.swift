@@ -8,7 +8,7 @@ public struct MergeVerb: Verb {
         CommandSpec(
             name: "merge",
             abstract: "Combine the shards of a study; the result equals the unsplit run.",
-            discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count.",
+            discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count, run by this program's model code (manifest.json 'model') unless --allow-different-models.",
             arguments: [ArgumentSpec("dir", help: "Result folders of the shards, in any order.", repeatable: true)],
             options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results (not one of the shards).", required: true),
                       OptionSpec("--quiet", help: "Print nothing but errors."),
