@@ -25,12 +25,14 @@ import sys
 
 import matplotlib
 
-matplotlib.use("Agg")  # no display needed; in a notebook the figure still shows inline
+IN_NOTEBOOK = "ipykernel" in sys.modules
+if not IN_NOTEBOOK:
+    matplotlib.use("Agg")  # run as a script: no display needed (a notebook keeps its inline backend)
 import matplotlib.pyplot as plt
 import pandas as pd
 
 # The study folder: the first argument, or SURFACESIM_STUDY, or the committed study.
-arguments = [a for a in sys.argv[1:] if not a.startswith("-")] if "ipykernel" not in sys.modules else []
+arguments = [] if IN_NOTEBOOK else sys.argv[1:]
 STUDY = arguments[0] if arguments else os.environ.get("SURFACESIM_STUDY", "Results/table-25-9/3-widget-push-wake")
 FIGURE = arguments[1] if len(arguments) > 1 else os.path.join(".build", "analysis", "sweep.png")
 METRIC = os.environ.get("SURFACESIM_METRIC", "widget.staleness")
