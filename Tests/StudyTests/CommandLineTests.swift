@@ -14,13 +14,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(run(["help", "validate"]).out, """
         OVERVIEW: Check a scenario file without running it.
 
-        USAGE: surfacesim validate <scenario> [--set <path=value> ...]
+        USAGE: surfacesim validate <scenario> [--set <path=value> ...] [--sweep <path=values> ...]
 
         ARGUMENTS:
           <scenario>              The scenario file (JSON5).
 
         OPTIONS:
           --set <path=value>      Set a parameter after the file and before the sweep.
+          --sweep <path=values>   Sweep a parameter as 'run --sweep' does (0s,5m,15m or
+                                  0s..15m/6).
           -h, --help              Show help information.
 
         """)

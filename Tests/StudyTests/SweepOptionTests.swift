@@ -54,6 +54,12 @@ final class SweepOptionTests: XCTestCase {
         try f.assertSameResults("replaced", "file")
     }
 
+    func testValidateCountsThePointsASweepMakes() throws {
+        let f = try StudyFixture()
+        let r = f.cli(["validate", f.scenario, "--sweep", "widget.jitter=0s..15m/6"])
+        XCTAssertEqual(r.output, "\(f.scenario): valid. Study 'small': 12 points × 7 replications = 84 replications, seed 11.\n")
+    }
+
     func testSweepsTheStudyCannotTakeAreExitTwoAndWriteNothing() throws {
         let f = try StudyFixture()
         let cases: [([String], String)] = [
