@@ -3,11 +3,13 @@ SWIFT   ?= swift
 RELEASE := .build/release/surfacesim
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench results release clean cluster-test filesystem-test population
+.PHONY: run test bench results release clean cluster-test filesystem-test population analysis
 
-## Builds in release mode and runs the default study into Results/default/.
+## Builds in release mode and runs the default study into Results/default/. It runs the
+## command `make results` runs for that study (--reproducible: no wall-clock time and no
+## commit in manifest.json), so it writes the committed bytes and leaves `git status` clean.
 run: release
-	$(RELEASE) run Scenarios/default.json5 --jobs $(JOBS)
+	$(RELEASE) run Scenarios/default.json5 --reproducible
 
 ## Builds and runs the whole test suite (what .ci/run calls).
 test:
@@ -16,7 +18,7 @@ test:
 ## Regenerates every committed study under Results/ (deterministic: the same bytes every
 ## time, whatever the number of cores; the manifests leave out wall-clock timing).
 results: release
-	$(RELEASE) run Scenarios/default.json5 --reproducible --quiet
+	$(RELEASE) run Scenarios/default.json5 --reproducible
 	for f in Scenarios/table-25-9/*.json5; do \
 	  $(RELEASE) run $$f --out Results/table-25-9/$$(basename $$f .json5) --reproducible --quiet || exit 1; done
 	$(RELEASE) probes --quiet
@@ -28,6 +30,20 @@ results: release
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
 	$(RELEASE) run Scenarios/sensitivity-widget.json5 --reproducible --quiet
 	python3 scripts/readme-tables.py
+
+## Examples/analysis on a freshly made small study (what .ci/run calls): pandas and
+## matplotlib from PyPI into a virtual environment in .build/venv, a 4-point sweep of
+## push-wake refusal given with --sweep, the manifest's `model` checked against the
+## sources, then the script (its pooled means must equal summary.csv's).
+VENV := .build/venv
+analysis: release
+	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check pandas matplotlib
+	rm -rf .build/analysis
+	$(RELEASE) run Scenarios/table-25-9/3-widget-push-wake.json5 --runs 20 \
+	  --sweep push.wakeRefusal=0..0.9/4 --out .build/analysis/study --quiet
+	python3 scripts/model-identity.py .build/analysis/study/manifest.json
+	$(VENV)/bin/python Examples/analysis/sweep_analysis.py .build/analysis/study .build/analysis/sweep.png
 
 ## The benchmarks (kernel hold model, studies, memory, SimPy side by side; README "Performance").
 bench: release

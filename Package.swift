@@ -35,13 +35,19 @@ let package = Package(
         // The app's programs and its backend, assembled into one world per replication.
         .target(name: "Surfaces", dependencies: ["SimKernel", "Platform"], swiftSettings: strict),
         // Scenario files, sweeps, metrics, histograms, CSV, SVG, probes and failure modes.
-        .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces", "Statistics"], swiftSettings: strict),
+        // The model's identity (manifest.json `model`) is generated into it by ModelIdentityPlugin.
+        .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces", "Statistics"], swiftSettings: strict,
+                plugins: ["ModelIdentityPlugin"]),
         // The library's one module: re-exports the four above.
         .target(name: "SurfaceSimKit", dependencies: ["Study", "Surfaces", "Platform", "SimKernel", "Statistics"], swiftSettings: strict),
         // The command line: a thin layer over Study.
         .executableTarget(name: "surfacesim", dependencies: ["Study"], swiftSettings: strict),
         // The kernel's hold-model benchmark.
         .executableTarget(name: "HoldBench", dependencies: ["SimKernel"], path: "Benchmarks/HoldBench", swiftSettings: strict),
+        // Hashes the model's sources into a Swift file before Study compiles (docs/output.md
+        // "Provenance"): a build-tool plugin and the tool it runs, standard library only.
+        .plugin(name: "ModelIdentityPlugin", capability: .buildTool(), dependencies: ["ModelHasher"]),
+        .executableTarget(name: "ModelHasher", path: "Plugins/ModelHasher", swiftSettings: strict),
         // Helpers shared by the test targets (seeded loops, tolerances).
         .target(name: "TestSupport", dependencies: ["SimKernel"], swiftSettings: strict),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], swiftSettings: strict),

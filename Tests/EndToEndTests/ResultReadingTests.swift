@@ -66,6 +66,8 @@ final class ResultReadingTests: XCTestCase {
         }
         let size = try FileManager.default.attributesOfItem(atPath: bin.path("wide/summary.csv"))[.size] as! Int
         XCTAssertGreaterThan(size, 4 * 1_048_576, "the study's summary.csv is past the input cap")
+        // The run's manifest names the model both studies come from (compare refuses a study that names none).
+        try FileManager.default.copyItem(atPath: bin.path("one/manifest.json"), toPath: bin.path("wide/manifest.json"))
         try FileManager.default.copyItem(atPath: bin.path("wide"), toPath: bin.path("again"))
         let out = try bin.succeed(["compare", "wide", "again", "--out", "c"])
         XCTAssertTrue(out.contains("Contrasts of again against wide"), out)

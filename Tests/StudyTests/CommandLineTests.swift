@@ -14,13 +14,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(run(["help", "validate"]).out, """
         OVERVIEW: Check a scenario file without running it.
 
-        USAGE: surfacesim validate <scenario> [--set <path=value> ...]
+        USAGE: surfacesim validate <scenario> [--set <path=value> ...] [--sweep <path=values> ...]
 
         ARGUMENTS:
           <scenario>              The scenario file (JSON5).
 
         OPTIONS:
           --set <path=value>      Set a parameter after the file and before the sweep.
+          --sweep <path=values>   Sweep a parameter as 'run --sweep' does (0s,5m,15m or
+                                  0s..15m/6).
           -h, --help              Show help information.
 
         """)
@@ -28,10 +30,10 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--precision <metric=5%>] [--max-runs <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
-                       + "[--quiet] [--reproducible]")
-        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible]")
-        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--quiet]")
+                       + "[--set <path=value> ...] [--sweep <path=values> ...] [--precision <metric=5%>] [--max-runs <n>] [--platform-uncertainty] [--draws <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
+                       + "[--quiet] [--progress-every <duration>] [--reproducible]")
+        XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible] [--allow-different-models]")
+        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--allow-different-models] [--quiet]")
     }
 
     func testHelpFlagAndHelpVerbPrintTheSameText() {
@@ -48,7 +50,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testVersion() {
-        XCTAssertEqual(run(["--version"]).out, "0.1.0\n")
+        XCTAssertEqual(run(["--version"]).out, "0.2.0+\(StudyProgram.model.prefix(12))\n")
     }
 
     func testUnknownOptionGetsASuggestionAndTheUsage() {

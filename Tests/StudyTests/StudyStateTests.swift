@@ -27,7 +27,7 @@ final class StudyStateTests: XCTestCase {
     func testStateOfAnotherVersionIsRefused() throws {
         let bad = #"{"format": "\#(StudyState.format)", "version": "0.0.1"}"#
         XCTAssertThrowsError(try StudyState(json: try JSON5.parse(bad))) { error in
-            XCTAssertEqual("\(error)", "written by another version of surfacesim (this is 0.1.0)")
+            XCTAssertEqual("\(error)", "written by another version of surfacesim (this is \(StudyProgram.version))")
         }
     }
 

@@ -12,7 +12,8 @@ public struct CompareVerb: Verb {
             discussion: """
             Reads runs.csv and summary.csv of both result folders. Replication r of a point of B is \
             paired with replication r of its baseline point in A, and their seeds must be equal \
-            (studies whose seeds differ are exit status 2): every point of B against A's only \
+            (studies whose seeds differ are exit status 2, and so are studies whose manifest.json \
+            name different models, unless --allow-different-models): every point of B against A's only \
             point, or point i against point i when both have as many. The mean's interval and the \
             variance reduction come from the paired runs.csv values, and so do the p50 and p90 \
             intervals of per-replication metrics (a Poisson bootstrap weighted by each row's \
@@ -26,6 +27,7 @@ public struct CompareVerb: Verb {
             options: [
                 OptionSpec("--out", value: "dir", help: "Folder for contrasts.csv and contrasts-forest.svg.",
                            default: "Results/compare-<A's folder name>-vs-<B's folder name>/"),
+                OptionSpec("--allow-different-models", help: "Compare studies whose manifest.json names different model code (or none); refused otherwise."),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
             ])
     }
@@ -35,7 +37,8 @@ public struct CompareVerb: Verb {
         let out = arguments.value("--out") ?? StudyCompare.defaultDirectory(a, b)
         let result: (rows: [ContrastRow], count: Int, files: [String])
         do {
-            result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine)
+            result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine,
+                                              allowDifferentModels: arguments.flag("--allow-different-models"))
         } catch {
             throw .from(error)
         }

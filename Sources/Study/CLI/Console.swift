@@ -13,15 +13,19 @@ public final class Console: @unchecked Sendable {
     private let lock = ThreadCondition()
     /// The descriptors text goes to (nil: kept in `output` and `errors`).
     private let streams: (output: Int32, errors: Int32)?
-    /// Whether a progress line may be drawn on standard error.
+    /// Whether a progress line may be drawn on standard error (a terminal).
     public let showsProgress: Bool
+    /// Whether progress goes to standard error as whole lines (the process's own standard
+    /// error, not a terminal: a log, a pipe, a batch job's output file).
+    public let logsProgress: Bool
     private var capturedOutput = ""
     private var capturedErrors = ""
     private var outputFailure: String?
 
     /// The process's streams; progress when stderr is a terminal.
     public static func standard() -> Console {
-        Console(streams: (STDOUT_FILENO, STDERR_FILENO), showsProgress: ProgressLine.standardErrorIsTerminal)
+        let terminal = ProgressLine.standardErrorIsTerminal
+        return Console(streams: (STDOUT_FILENO, STDERR_FILENO), showsProgress: terminal, logsProgress: !terminal)
     }
 
     /// A console that keeps what is written in `output` and `errors`.
@@ -34,8 +38,8 @@ public final class Console: @unchecked Sendable {
         Console(streams: (output, errors), showsProgress: false)
     }
 
-    private init(streams: (output: Int32, errors: Int32)?, showsProgress: Bool) {
-        (self.streams, self.showsProgress) = (streams, showsProgress)
+    private init(streams: (output: Int32, errors: Int32)?, showsProgress: Bool, logsProgress: Bool = false) {
+        (self.streams, self.showsProgress, self.logsProgress) = (streams, showsProgress, logsProgress)
     }
 
     /// Text written to standard output so far (capturing consoles only).

@@ -8,11 +8,12 @@ public struct MergeVerb: Verb {
         CommandSpec(
             name: "merge",
             abstract: "Combine the shards of a study; the result equals the unsplit run.",
-            discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count.",
+            discussion: "Each folder must hold the runs.csv and state.json of 'surfacesim run --shard k/n', all n shards of one scenario, seed and replication count, run by this program's model code (manifest.json 'model') unless --allow-different-models.",
             arguments: [ArgumentSpec("dir", help: "Result folders of the shards, in any order.", repeatable: true)],
             options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results (not one of the shards).", required: true),
                       OptionSpec("--quiet", help: "Print nothing but errors."),
-                      OptionSpec("--reproducible", help: "Leave wall-clock timing out of manifest.json (for committed results).")])
+                      OptionSpec("--reproducible", help: "Leave wall-clock timing and the commit out of manifest.json (for committed results)."),
+                      OptionSpec("--allow-different-models", help: "Merge shards run by other model code than this program's (manifest.json 'model'); refused otherwise.")])
     }
 
     public func run(_ arguments: ParsedArguments, context: VerbContext) throws(CLIFailure) -> Int32 {
@@ -20,7 +21,8 @@ public struct MergeVerb: Verb {
         let merged: (state: StudyState, files: [String])
         do {
             merged = try ShardMerge.merge(arguments.positionals, into: out, commandLine: context.commandLine,
-                                          reproducible: arguments.flag("--reproducible"))
+                                          reproducible: arguments.flag("--reproducible"),
+                                          allowDifferentModels: arguments.flag("--allow-different-models"))
         } catch {
             throw .from(error)
         }

@@ -32,6 +32,7 @@ public struct RunVerb: Verb {
                 OptionSpec("--jobs", value: "j", help: "Worker threads, each running whole replications.", default: "the number of active processors"),
                 OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/<scenario name>/, or Results/<scenario name>/shard-K-of-N/ with --shard"),
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
+                OptionSpec("--sweep", value: "path=values", help: "Sweep a parameter over comma-separated values (widget.jitter=0s,5m,15m) or a range low..high/n: n values evenly spaced, both ends included (0s..15m/6 is 0s, 3m, ..., 15m). Adds an axis to the scenario's grid, or replaces its axis of that path; not with named points or a sampled sweep.", repeatable: true),
                 OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume."),
                 OptionSpec("--max-runs", value: "n", help: "With --precision: the most replications per point; a point still short of the target then fails the run (exit status 1), with the results written.", default: "\(PrecisionTarget.defaultMaxRuns), within the study's limit of \(Sweep.maxReplications) replications in all"),
                 OptionSpec("--platform-uncertainty", help: "Treat every assumed platform figure (help parameters: 'assumed') as uncertain, uniform over its plausible range, besides the scenario's 'uncertain' block: each point runs once per outer draw (a Latin hypercube) with the same replication seeds, and uncertainty.csv, uncertainty-drivers.csv and uncertainty.svg say what the metric could be and which figure drives it. Not with --precision."),
@@ -41,8 +42,9 @@ public struct RunVerb: Verb {
                 OptionSpec("--fresh", help: "Discard an unfinished checkpoint in the result folder's .partial/ and start again."),
                 OptionSpec("--checkpoint-every", value: "n|duration", help: "Save a checkpoint after every n replications, or when the duration (30s, 5m) has passed since the last.", default: "10s"),
                 OptionSpec("--check", help: "Check the models' invariants in every replication (slower); a violation fails the run."),
-                OptionSpec("--quiet", help: "Print nothing but errors."),
-                OptionSpec("--reproducible", help: "Leave wall-clock timing out of every file, manifest.json and state.json included (for committed results)."),
+                OptionSpec("--quiet", help: "Print nothing but errors (no progress either)."),
+                OptionSpec("--progress-every", value: "duration", help: "When standard error is not a terminal (a log, a batch job), write a progress line (done/total, rate, time left) to it each time this has passed; on a terminal the line is rewritten in place.", default: "30s"),
+                OptionSpec("--reproducible", help: "Leave wall-clock timing and the build's commit out of every file, manifest.json and state.json included (for committed results)."),
                 OptionSpec("--stop-after", value: "n", help: "Stop after n replications, checkpointed (for testing --resume).", hidden: true),
             ])
     }
@@ -63,12 +65,15 @@ public struct RunVerb: Verb {
         options.stopsOnInterrupt = true
         options.checkInvariants = arguments.flag("--check")
         options.reproducible = arguments.flag("--reproducible")
+        options.sweeps = arguments.all("--sweep")
         options.stopAfter = try arguments.integer("--stop-after", minimum: 1)
         let runs = try arguments.integer("--runs", minimum: 1, maximum: Sweep.maxReplications)
         let seed = try arguments.seed()
         let quiet = arguments.flag("--quiet")
         let console = context.console
-        let progress = !quiet && console.showsProgress ? ProgressLine(write: console.printError) : nil
+        let every = try Self.progressInterval(arguments.value("--progress-every"))
+        let progress = quiet ? nil : console.showsProgress ? ProgressLine(write: console.printError)
+            : console.logsProgress ? ProgressLine(write: console.printError, interval: every) : nil
         let maxRuns = try arguments.integer("--max-runs", minimum: 1, maximum: Sweep.maxReplications)
         let outcome: RunOutcome
         var report: PrecisionReport?
@@ -123,6 +128,15 @@ public struct RunVerb: Verb {
 
     /// The exit status of a run Ctrl-C stopped (128 + SIGINT, as a shell reports it).
     static let interruptedStatus: Int32 = 130
+
+    /// `--progress-every`: a duration of at least a second (30s when not given).
+    static func progressInterval(_ text: String?) throws(CLIFailure) -> Duration {
+        guard let text else { return ProgressLine.defaultInterval }
+        guard let microseconds = Units.parseDuration(text), microseconds >= 1_000_000 else {
+            throw .usage("--progress-every: expected a duration of at least 1s such as 30s or 5m, found '\(text)'")
+        }
+        return .microseconds(microseconds)
+    }
 
     /// `--checkpoint-every`: a whole number of replications, or a duration.
     static func interval(_ text: String) throws(CLIFailure) -> CheckpointInterval {

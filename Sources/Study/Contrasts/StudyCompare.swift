@@ -27,8 +27,9 @@ public enum StudyCompare {
     /// mean staleness are kept (for the plot and the terminal), so memory follows the file's
     /// bytes, not a row object per (point, metric, statistic).
     /// - Returns: the staleness means' rows, the count of all rows, and the paths written.
-    public static func compare(_ a: String, _ b: String, into output: String,
-                               commandLine: [String]) throws(StudyError) -> (rows: [ContrastRow], count: Int, files: [String]) {
+    /// Studies whose manifests name different models (or none) are refused unless `allowDifferentModels`.
+    public static func compare(_ a: String, _ b: String, into output: String, commandLine: [String],
+                               allowDifferentModels: Bool = false) throws(StudyError) -> (rows: [ContrastRow], count: Int, files: [String]) {
         // The output is locked before either study is read, and is neither of them.
         try checkOutputIsNoInput(output, [a, b])
         if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
@@ -36,6 +37,7 @@ public enum StudyCompare {
         do { lock = try FolderLock.acquire(try OutputFolder.resolve(output), command: commandLine) } catch { throw .io(error.description) }
         defer { lock.release() }
         let (sa, sb) = (try FinishedStudy(a), try FinishedStudy(b))
+        if !allowDifferentModels { try checkModels((a, sa.model), (b, sb.model)) }
         let (pa, pb) = (sa.summary.points, sb.summary.points)
         guard pa.count == 1 || pa.count == pb.count else {
             throw .invalid("\(a) has \(pa.count) points and \(b) has \(pb.count); compare needs one baseline point in \(a), or as many points in both")
@@ -73,6 +75,7 @@ public enum StudyCompare {
         commit.stage("manifest.json", PrettyJSON.render(JSONBuild.object([
             ("program", .string("surfacesim")),
             ("version", .string(StudyProgram.version)),
+            ("model", .string(StudyProgram.model)),
             ("commandLine", JSONBuild.array(commandLine.map { .string($0) })),
             ("baseline", .string(a)),
             ("compared", .string(b)),
@@ -80,6 +83,19 @@ public enum StudyCompare {
         ])))
         do { try commit.commit(holding: lock) } catch { throw .io(error.description) }
         return (rows, count, commit.stagedNames.map { POSIXFiles.join(output, $0) })
+    }
+
+    /// Both studies must name the same model in their manifest.json: a difference between
+    /// them would otherwise be read as the effect of the design when the code changed too.
+    static func checkModels(_ a: (String, String?), _ b: (String, String?)) throws(StudyError) {
+        for (study, model) in [a, b] where model == nil {
+            throw .invalid("\(POSIXFiles.join(study, "manifest.json")): names no 'model' (written by an older surfacesim, or missing), so "
+                           + "the two studies cannot be shown to come from the same model code; run it again, or pass --allow-different-models")
+        }
+        guard let ma = a.1, let mb = b.1, ma != mb else { return }
+        throw .invalid("\(a.0) and \(b.0) were run by different model code (model \(ma.prefix(12)) and \(mb.prefix(12)) in their "
+                       + "manifest.json): their difference would mix the designs' effect with the code's. Run both with one build, "
+                       + "or pass --allow-different-models")
     }
 
     /// `--out` must not be one of the compared studies, nor hold one, nor lie inside one: it would rewrite its own input.
@@ -102,6 +118,8 @@ struct FinishedStudy {
     let runs: RunsBlocks
     /// The swept parameters.
     var columns: [String] { summary.columns }
+    /// manifest.json's `model`, nil when the folder has no manifest or it names none.
+    let model: String?
 
     /// The folder's files, held as one set while they are read.
     private let snapshot: InputSnapshot
@@ -109,7 +127,7 @@ struct FinishedStudy {
     /// Reads and checks the folder, which may be a symbolic link to one.
     init(_ directory: String) throws(StudyError) {
         self.directory = directory
-        snapshot = InputSnapshot(directory, names: ["summary.csv", "runs.csv"])
+        snapshot = InputSnapshot(directory, names: ["summary.csv", "runs.csv", "manifest.json"])
         guard TextFile.isDirectory(directory) else {
             throw .invalid("\(directory): \(TextFile.exists(directory) ? "is not a folder" : "no such folder"); name the result folder of a finished 'surfacesim run'")
         }
@@ -120,6 +138,11 @@ struct FinishedStudy {
         summary = try SummaryFile(path: summaryPath)
         let expected = summary.points.map { RunsBlocks.Expected(name: $0.name, values: $0.fields, count: $0.replications) }
         runs = try RunsBlocks(path: runsPath, columns: summary.columns, expected: expected, source: summaryPath)
+        if case .success(let text) = TextFile.contents(of: POSIXFiles.join(directory, "manifest.json")), let node = try? JSON5.parse(text) {
+            model = JSONBuild.string(node, "model")
+        } else {
+            model = nil
+        }
     }
 
     /// Point `p`'s metrics as `ContrastInput`s, one per summary.csv row.

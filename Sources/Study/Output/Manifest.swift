@@ -1,5 +1,5 @@
 // manifest.json (docs/output.md): the scenario after overrides, seed, program
-// version, command line, time taken and events simulated.
+// version, the model's identity and the commit, command line, time taken and events simulated.
 
 /// What manifest.json records besides the state.
 public struct ManifestInfo: Sendable {
@@ -12,6 +12,10 @@ public struct ManifestInfo: Sendable {
     public var mergedFrom: [String] = []
     /// How `run --precision` sized the study (nil otherwise).
     public var precision: PrecisionReport?
+    /// Whether the build's git commit is recorded (false under `--reproducible`).
+    public var recordsCommit = true
+    /// The models of merged shards that differ from this program's (`merge --allow-different-models`).
+    public var otherModels: [String] = []
 
     /// Creates the record.
     public init(commandLine: [String], timeTakenSeconds: Double?, mergedFrom: [String] = []) {
@@ -29,6 +33,11 @@ public enum Manifest {
         var pairs: [(String, JSONValue)] = [
             ("program", .string("surfacesim")),
             ("version", .string(StudyProgram.version)),
+            ("model", .string(StudyProgram.model)),
+        ]
+        if info.recordsCommit, let commit = StudyProgram.commit { pairs.append(("commit", .string(commit))) }
+        if !info.otherModels.isEmpty { pairs.append(("shardModels", JSONBuild.array(info.otherModels.map { .string($0) }))) }
+        pairs += [
             ("commandLine", JSONBuild.array(info.commandLine.map { .string($0) })),
             ("scenario", (try? JSON5.parse(state.layout.scenarioJSON))?.value ?? .null),
             ("seed", state.layout.seed < 1 << 53 ? .number(Double(state.layout.seed)) : .string(String(state.layout.seed))),

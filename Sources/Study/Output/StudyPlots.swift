@@ -35,7 +35,7 @@ public enum StudyPlots {
 
     /// The metric called `name`.
     static func metric(named name: String) -> Metric? {
-        Metric.allCases.first { $0.spec.name == name }
+        Metric.catalogue.first { $0.spec.name == name }
     }
 
     /// A point's label in legends (docs/output.md, "Legends"): `point 0` with no sweep, its

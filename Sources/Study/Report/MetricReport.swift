@@ -41,14 +41,25 @@ public struct MetricReport: Sendable, Equatable {
     /// metrics of the surfaces that are on (a study of the share extension reports its
     /// items' latency, losses and duplicates, not the app's staleness), or `standard`
     /// when none is.
+    /// A surface added from outside that is on at some point adds its metrics after these
+    /// (the table every one, the charts its sampled ones), as a built-in surface's are shown.
     public static func defaultReport(for points: [Parameters]) -> MetricReport {
         func on(_ surface: String) -> Bool {
             let isOn = MetricCatalog.isOn(surface)
             return points.contains(where: isOn)
         }
-        if MetricCatalog.glancedSurfaces.contains(where: { MetricCatalog.isSwitchable($0) && on($0) }) { return standard }
-        let metrics = headlines.filter { on($0.surface) }.flatMap(\.metrics).map(metric)
-        return metrics.isEmpty ? standard : MetricReport(given: metrics)
+        var report: MetricReport
+        if MetricCatalog.glancedSurfaces.contains(where: { MetricCatalog.isSwitchable($0) && on($0) }) {
+            report = standard
+        } else {
+            let metrics = headlines.filter { on($0.surface) }.flatMap(\.metrics).map(metric)
+            report = metrics.isEmpty ? standard : MetricReport(given: metrics)
+        }
+        let added = Metric.catalogue.dropFirst(Metric.allCases.count).filter { on(MetricCatalog.surfaces[$0.rawValue]) }
+            .map { ReportedMetric(spec: $0.spec, source: .catalogue($0)) }
+        report.table += added
+        report.charts += added.filter(\.isSampled)
+        return report
     }
 
     /// A metric of the catalogue by name (the names above are all in it).

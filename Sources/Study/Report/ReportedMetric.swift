@@ -18,9 +18,10 @@ public struct ReportedMetric: Sendable, Equatable {
     /// Where its values are.
     public let source: Source
 
-    /// Every metric, in the order `help metrics` and summary.csv list them.
+    /// Every metric, in the order `help metrics` and summary.csv list them (a surface added
+    /// from outside's after the built-in ones).
     public static let all: [ReportedMetric] =
-        Metric.allCases.map { ReportedMetric(spec: $0.spec, source: .catalogue($0)) }
+        Metric.catalogue.map { ReportedMetric(spec: $0.spec, source: .catalogue($0)) }
         + MetricCatalog.pointMetrics.indices.map { ReportedMetric(spec: MetricCatalog.pointMetrics[$0], source: .point($0)) }
 
     /// Every name, in that order.

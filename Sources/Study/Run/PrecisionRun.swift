@@ -44,7 +44,7 @@ public enum PrecisionRun {
         }
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         var scenario: Scenario
-        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags) } catch { throw .input(error) }
+        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags, sweeps: options.sweeps) } catch { throw .input(error) }
         if let point = target.pointWithoutValue(scenario) {
             let surface = MetricCatalog.surfaces[target.metric.rawValue]
             throw .invalid("--precision: \(target.metric.spec.name) has no value at point \(point), where its surface is switched off "
@@ -89,6 +89,7 @@ public enum PrecisionRun {
             var info = ManifestInfo(commandLine: options.commandLine,
                                     timeTakenSeconds: options.reproducible ? nil : sizing.state.elapsedSeconds)
             info.precision = report
+            info.recordsCommit = !options.reproducible
             let files = try StudyOutput.write(sizing.state, to: directory, runsSource: runsPath, info: info, lock: lock)
             let total = sizing.state.points.reduce(0) { $0 + $1.replications }
             let outcome = RunOutcome(directory: directory, files: files, state: sizing.state, stopped: false, failures: sizing.failures,

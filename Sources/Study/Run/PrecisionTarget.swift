@@ -22,8 +22,8 @@ public struct PrecisionTarget: Sendable, Equatable {
             throw .invalid("--precision: expected METRIC=5% or METRIC=0.05, found '\(text)'")
         }
         let name = String(text[..<eq]), value = text[text.index(after: eq)...]
-        let names = Metric.allCases.map(\.spec.name)
-        guard let metric = Metric.allCases.first(where: { $0.spec.name == name }) else {
+        let names = Metric.catalogue.map(\.spec.name)
+        guard let metric = Metric.catalogue.first(where: { $0.spec.name == name }) else {
             if MetricCatalog.pointMetrics.contains(where: { $0.name == name }) {
                 throw .invalid("--precision: \(name) is one value per point, with no confidence interval; name a metric of 'surfacesim help metrics' with one")
             }

@@ -1,5 +1,5 @@
-// The progress line on stderr (docs/cli.md): done/total, rate, time left; only
-// when stderr is a terminal.
+// The progress line on stderr (docs/cli.md): done/total, rate, time left; rewritten in
+// place on a terminal, and a line of its own every `--progress-every` (30 s) otherwise.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,16 +8,24 @@ import Musl
 import Darwin
 #endif
 
-/// A one-line progress display, rewritten in place at most five times a second.
+/// A one-line progress display, rewritten in place at most five times a second on a
+/// terminal; in a log (standard error not a terminal), one whole line per interval.
 public final class ProgressLine {
+    /// The interval between lines when standard error is not a terminal (`--progress-every`).
+    public static let defaultInterval: Duration = .seconds(30)
+
     private let write: (String) -> Void
+    /// nil: a terminal, the line rewritten in place; otherwise the time between whole lines.
+    private let interval: Duration?
     private let started = ContinuousClock.now
     private var lastShown: ContinuousClock.Instant?
     private var startDone: Int?
     private var shownWidth = 0
 
-    /// A display that writes through `write` (normally to stderr).
-    public init(write: @escaping (String) -> Void) { self.write = write }
+    /// A display that writes through `write` (normally to stderr): rewritten in place when
+    /// `interval` is nil, else a line of its own each time `interval` has passed since the last
+    /// (or since the start), never for a run that ends sooner.
+    public init(write: @escaping (String) -> Void, interval: Duration? = nil) { (self.write, self.interval) = (write, interval) }
 
     /// Whether standard error is a terminal.
     public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
@@ -26,13 +34,18 @@ public final class ProgressLine {
     public func update(done: Int, total: Int) {
         let now = ContinuousClock.now
         if startDone == nil { startDone = done - 1 }
-        if let lastShown, now - lastShown < .milliseconds(200), done < total { return }
+        if let interval {
+            guard now - (lastShown ?? started) >= interval else { return }
+        } else if let lastShown, now - lastShown < .milliseconds(200), done < total {
+            return
+        }
         lastShown = now
         let seconds = Self.seconds(now - started)
         let rate = seconds > 0 ? Double(done - (startDone ?? 0)) / seconds : 0
         let left = rate > 0 ? Double(total - done) / rate : .nan
         var line = "\(done)/\(total) replications  \(Self.format(rate))/s"
         if left.isFinite { line += "  \(Self.clock(left)) left" }
+        if interval != nil { return write(line + "\n") }
         let padding = String(repeating: " ", count: max(0, shownWidth - line.count))
         shownWidth = line.count
         write("\r" + line + padding)

@@ -69,6 +69,10 @@ struct RunSession {
         guard checkpoint.state.fingerprint == fresh.fingerprint, checkpoint.state.shard == options.shard else {
             throw .invalid("cannot resume: \(partial) holds a run of another scenario, seed, replication count or shard; run with --fresh to discard it")
         }
+        guard checkpoint.state.model == fresh.model else {
+            throw .invalid("cannot resume: \(partial) holds replications run by other model code (model \(checkpoint.state.model.prefix(12)), "
+                           + "this program is \(fresh.model.prefix(12))), which the new ones would be mixed with; run with --fresh to discard it")
+        }
         guard checkpoint.holdsPrefix(of: TaskPlan(layout: fresh.layout, shard: options.shard)) else {
             throw .invalid("\(POSIXFiles.join(partial, Checkpoint.fileName)): cannot resume: its completedTasks (\(checkpoint.completedTasks)) "
                            + "is not the number of replications its state holds, in run order; run with --fresh to discard it")

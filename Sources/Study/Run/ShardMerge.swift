@@ -12,10 +12,11 @@ import Darwin
 public enum ShardMerge {
     /// Reads each shard's state.json and runs.csv, checks they are the N shards of
     /// one study, and writes the merged results into `output`. With `reproducible`
-    /// (or shards that recorded no time) the manifest records no wall-clock time.
+    /// (or shards that recorded no time) the manifest records no wall-clock time and no commit.
+    /// Shards of another model than this program's are refused unless `allowDifferentModels`.
     /// - Returns: the merged state and the paths written.
     public static func merge(_ directories: [String], into output: String, commandLine: [String],
-                             reproducible: Bool = false) throws(StudyError) -> (state: StudyState, files: [String]) {
+                             reproducible: Bool = false, allowDifferentModels: Bool = false) throws(StudyError) -> (state: StudyState, files: [String]) {
         guard !directories.isEmpty else { throw .invalid("merge needs at least one shard directory") }
         // The output is locked before any shard is read, so that no other writer can start on it meanwhile.
         try checkOutputIsNoInput(output, directories)
@@ -30,8 +31,10 @@ public enum ShardMerge {
         for directory in directories { shards.append((directory, try readState(directory))) }
         shards.sort { $0.1.shard!.index < $1.1.shard!.index }
         try checkComplete(shards)
+        let otherModels = try checkModels(shards, allowDifferent: allowDifferentModels)
         var merged = shards[0].1
         merged.shard = nil
+        merged.model = StudyProgram.model
         merged.elapsedSeconds = 0
         merged.timeRecorded = !reproducible && shards.allSatisfy { $0.1.timeRecorded }
         merged.points = merged.layout.points.map { _ in PointAccumulator() }
@@ -44,8 +47,10 @@ public enum ShardMerge {
         defer { FileTree.remove(work) }
         let temporary = POSIXFiles.join(work, "runs.csv")
         try mergeRuns(shards.map { POSIXFiles.join($0.0, "runs.csv") }, layout: merged.layout, into: temporary)
-        let info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.timeRecorded ? merged.elapsedSeconds : nil,
+        var info = ManifestInfo(commandLine: commandLine, timeTakenSeconds: merged.timeRecorded ? merged.elapsedSeconds : nil,
                                 mergedFrom: directories)
+        info.recordsCommit = !reproducible
+        info.otherModels = otherModels
         return (merged, try StudyOutput.write(merged, to: output, runsSource: temporary, info: info, lock: lock))
     }
 
@@ -74,6 +79,17 @@ public enum ShardMerge {
                 throw .invalid("\(path): \(error)")
             }
         }
+    }
+
+    /// Every shard must have been run by this program's model code, unless `allowDifferent`.
+    /// - Returns: the shards' models other than this program's, in order of first appearance.
+    private static func checkModels(_ shards: [(String, StudyState)], allowDifferent: Bool) throws(StudyError) -> [String] {
+        var others: [String] = []
+        for (_, state) in shards where state.model != StudyProgram.model && !others.contains(state.model) { others.append(state.model) }
+        guard let (directory, state) = shards.first(where: { $0.1.model != StudyProgram.model }), !allowDifferent else { return others }
+        throw .invalid("\(directory) was run by other model code (model \(state.model.prefix(12))) than this surfacesim "
+                       + "(model \(StudyProgram.model.prefix(12))): the merged results would mix models. Run every shard with "
+                       + "one build, or pass --allow-different-models to merge them anyway")
     }
 
     /// The shards must be 1…N of one N, of the same study, each once.

@@ -41,6 +41,8 @@ public struct RunOptions: Sendable {
     /// Leave wall-clock timing out of every file (manifest.json, state.json, the checkpoint),
     /// so that committed results are byte-identical when regenerated (`make results`).
     public var reproducible = false
+    /// `--sweep path=values` options: grid axes added to the scenario's (`SweepOption`).
+    public var sweeps: [String] = []
 
     /// Defaults: all processors, default directory, no shard.
     public init() {}
@@ -87,7 +89,9 @@ public enum StudyRunner {
         // values see them: `--runs 5` runs a file that says `replications: 0`).
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         let scenario: Scenario
-        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags, uncertainty: uncertainty) } catch { throw .input(error) }
+        do {
+            scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags, sweeps: options.sweeps, uncertainty: uncertainty)
+        } catch { throw .input(error) }
         return try run(scenario, options: options, progress: progress)
     }
 
@@ -152,8 +156,9 @@ public enum StudyRunner {
         do { try session.checkpointBeforeCommit() } catch { throw .io(error.description) }
         session.runs.close()
         session.state.elapsedSeconds = session.elapsed
-        let info = ManifestInfo(commandLine: options.commandLine,
+        var info = ManifestInfo(commandLine: options.commandLine,
                                 timeTakenSeconds: options.reproducible ? nil : session.state.elapsedSeconds)
+        info.recordsCommit = !options.reproducible
         let files: [String]
         do {
             files = try StudyOutput.write(session.state, to: directory, runsSource: session.runs.path, info: info, lock: lock)

@@ -18,6 +18,8 @@ public struct StudyState: Sendable, Equatable {
     public var elapsedSeconds: Double = 0
     /// Whether `elapsedSeconds` is written out (false for `--reproducible`: no wall-clock time in any file).
     public var timeRecorded = true
+    /// The identity of the model code that ran the replications (`StudyProgram.model`).
+    public var model = StudyProgram.model
 
     /// Empty state for `layout`.
     public init(layout: StudyLayout, shard: Shard?) {
@@ -26,9 +28,10 @@ public struct StudyState: Sendable, Equatable {
         points = layout.points.map { _ in PointAccumulator() }
     }
 
-    /// What two states must share to be parts of one study: the program
-    /// version and the scenario after overrides (seed and replications included).
-    public var fingerprint: String { StudyProgram.version + "\n" + layout.scenarioJSON }
+    /// What two states must share to be parts of one study: the program's release and the
+    /// scenario after overrides (seed and replications included). Their `model`s are checked
+    /// apart, so that a merge can name them (and accept them with --allow-different-models).
+    public var fingerprint: String { StudyProgram.release + "\n" + layout.scenarioJSON }
 
     /// The state as a JSON value (exact: histograms and moments as text).
     public func json() -> JSONValue {
@@ -67,6 +70,7 @@ public struct StudyState: Sendable, Equatable {
         return JSONBuild.object([
             ("format", .string(Self.format)),
             ("version", .string(StudyProgram.version)),
+            ("model", .string(model)),
             ("shard", shard.map { .string($0.description) } ?? .null),
             ("elapsedSeconds", timeRecorded ? .number(elapsedSeconds) : .null),
             ("study", study),
@@ -121,7 +125,8 @@ public struct StudyState: Sendable, Equatable {
     /// - Throws: `StateDecodingError` naming the first missing or malformed part.
     public init(json node: JSONNode) throws(StateDecodingError) {
         guard JSONBuild.string(node, "format") == Self.format else { throw StateDecodingError("not a \(Self.format) file") }
-        guard let version = JSONBuild.string(node, "version"), version == StudyProgram.version else {
+        guard let version = JSONBuild.string(node, "version"), version.split(separator: "+").first.map(String.init) == StudyProgram.release,
+              let model = JSONBuild.string(node, "model") else {
             throw StateDecodingError("written by another version of surfacesim (this is \(StudyProgram.version))")
         }
         let study = node[key: "study"]
@@ -154,6 +159,7 @@ public struct StudyState: Sendable, Equatable {
                                   report: MetricReport(table: table, charts: charts))
         self.shard = shard
         self.points = points
+        self.model = model
         elapsedSeconds = JSONBuild.number(node, "elapsedSeconds") ?? 0
         timeRecorded = JSONBuild.number(node, "elapsedSeconds") != nil
     }
@@ -218,8 +224,19 @@ public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConver
     public var description: String { message }
 }
 
-/// The program's identity, written into manifests and state.
+/// The program's identity, written into manifests and state (docs/output.md "Provenance").
 public enum StudyProgram {
-    /// The program version (written into manifest.json and state).
-    public static let version = "0.1.0"
+    /// The release: raised by hand when the command line or a file's format changes.
+    public static let release = "0.2.0"
+    /// The program version (written into manifest.json and state): the release and, after a
+    /// `+`, the first 12 digits of `model`. It changes whenever the model code does, and so
+    /// whenever the same scenario and seed could give other bytes.
+    public static let version = release + "+" + model.prefix(12)
+    /// The identity of the model code: SHA-256 of the Swift sources of SimKernel, Platform,
+    /// Surfaces, Statistics and Study (paths and bytes), made at build time by the package's
+    /// ModelIdentityPlugin. Equal for equal code in any clone; manifest.json's `model`.
+    public static let model = ModelIdentity.sources
+    /// The git commit the program was built from (`-dirty` when a model source differed from
+    /// it), nil when the build had no git; manifest.json's `commit` unless `--reproducible`.
+    public static let commit = ModelIdentity.commit
 }

@@ -1,5 +1,5 @@
 // Reading a scenario file (docs/scenarios.md): the platform's defaults, then every key of
-// the file, then `--set` overrides, then the sweep. The first bad input stops
+// the file, then `--set` overrides, then the sweep (with `--sweep` axes). The first bad input stops
 // decoding with one `ScenarioError`; nothing is silently ignored.
 import Surfaces
 
@@ -8,13 +8,14 @@ public enum ScenarioLoader {
     /// Keys of a scenario file that are not parameters.
     static let reservedKeys: Set<String> = ["name", "description", "sweep", UncertainDecoder.key, SurfaceSelection.key]
 
-    /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts).
+    /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts)
+    /// and `sweeps` (`--sweep path=values` texts, `SweepOption`).
     /// - Throws: `ScenarioError` for an unreadable file or any bad input.
     /// `uncertainty`: `run --platform-uncertainty` (docs/scenarios.md#platform-uncertainty).
-    public static func load(path: String, overrides: [String] = [],
+    public static func load(path: String, overrides: [String] = [], sweeps: [String] = [],
                             uncertainty: UncertaintyRequest? = nil) throws(ScenarioError) -> Scenario {
         switch TextFile.contents(of: path, limit: TextFile.inputLimit) {
-        case .success(let text): return try decode(text, file: path, overrides: overrides, uncertainty: uncertainty)
+        case .success(let text): return try decode(text, file: path, overrides: overrides, sweeps: sweeps, uncertainty: uncertainty)
         case .failure(let failure):
             if let line = failure.line, let column = failure.column {
                 throw ScenarioError(.file(path, line: line, column: column), .unreadable(failure.reason))
@@ -26,7 +27,7 @@ public enum ScenarioLoader {
 
     /// Decodes scenario text; `file` names it in errors and gives the default name.
     /// - Throws: `ScenarioError` for the first bad input.
-    public static func decode(_ text: String, file: String, overrides: [String] = [],
+    public static func decode(_ text: String, file: String, overrides: [String] = [], sweeps: [String] = [],
                               uncertainty request: UncertaintyRequest? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONNode
         do {
@@ -46,6 +47,8 @@ public enum ScenarioLoader {
         try keys.collect(members, reserved: reservedKeys)
         var parsedOverrides: [Override] = []
         for text in overrides { parsedOverrides.append(try Override(parsing: text)) }
+        var sweepOptions: [SweepOption] = []
+        for text in sweeps { sweepOptions.append(try SweepOption(parsing: text)) }
         // `--set observe.report=...` chooses outputs, not a parameter (`ReportDecoder`).
         let reportOverrides = parsedOverrides.filter { $0.path == ReportDecoder.path }
         parsedOverrides.removeAll { $0.path == ReportDecoder.path }
@@ -69,15 +72,19 @@ public enum ScenarioLoader {
 
         var sweep = Sweep()
         if let node = root[key: "sweep"] { sweep = try SweepDecoder(index: index, file: file, base: base).decode(node) }
+        sweep = try SweepOption.apply(sweepOptions, to: sweep, index: index)
         for (o, a) in zip(parsedOverrides, overridden) where sweep.columns.contains(a.path) {
             throw ScenarioError(.option("--set \(o.text)"), path: a.path,
-                                .other("is swept by the scenario, so --set cannot also set it"))
+                                .other("is swept by \(sweepOptions.contains { $0.path == a.path || index.rateShorthand($0.path) == a.path } ? "--sweep" : "the scenario"), so --set cannot also set it"))
         }
-        if let selection, let entry = members.first(where: { $0.key == "sweep" }) {
+        let sweepEntry = members.first(where: { $0.key == "sweep" })
+        if let selection, sweepEntry != nil || !sweepOptions.isEmpty {
+            let fromOptions = Dictionary(sweepOptions.map { (index[$0.path] != nil ? $0.path : index.rateShorthand($0.path) ?? $0.path, $0.location) },
+                                         uniquingKeysWith: { first, _ in first })
             for point in sweep.points {
                 for a in point.assignments {
-                    try selection.check(a, at: .file(file, line: entry.keyLine, column: entry.keyColumn),
-                                        point: sweep.columns.isEmpty ? nil : point.name)
+                    let location = fromOptions[a.path] ?? sweepEntry.map { .file(file, line: $0.keyLine, column: $0.keyColumn) } ?? .wholeFile(file)
+                    try selection.check(a, at: location, point: sweep.columns.isEmpty ? nil : point.name)
                 }
             }
         }
@@ -115,6 +122,7 @@ public enum ScenarioLoader {
         if let entry = members.first(where: { $0.key == "sweep" }) {
             for path in sweep.columns { written[path] = .file(file, line: entry.keyLine, column: entry.keyColumn) }
         }
+        for o in sweepOptions { written[index[o.path] != nil ? o.path : index.rateShorthand(o.path) ?? o.path] = o.location }
         for (o, a) in zip(parsedOverrides, overridden) { written[a.path] = .option("--set \(o.text)") }
         let total = Double(scenario.sweep.points.count) * Double(scenario.base.replications)
         if total > Double(Sweep.maxReplications) {

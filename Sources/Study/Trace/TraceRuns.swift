@@ -17,7 +17,7 @@ struct TraceRun: Equatable {
 
 enum TraceReading {
     /// The events of rows that say what did not happen: a change or a push lost, a write or a
-    /// reload refused, a push held or dropped (SPEC §10), and the names the rows had before
+    /// reload refused, a push held or dropped (docs/cli.md#trace), and the names the rows had before
     /// (`wakeRefused`, `reloadRefused`, `discarded`, `alarmDeferred`).
     static let missedEvents: Set<String> = [
         "lost", "refused", "held", "dropped", "wakeRefused", "reloadRefused", "discarded", "alarmDeferred",

@@ -6,9 +6,9 @@ import Surfaces
 enum UncertaintyOutput {
     /// The names of the files, whose presence depends on the study.
     static let names: Set<String> = ["uncertainty.csv", "uncertainty-drivers.csv", UncertaintyChart.fileName]
-    /// uncertainty.csv's header (SPEC §10).
+    /// uncertainty.csv's header (docs/output.md#uncertaintycsv).
     static let header = ["point", "metric", "mean", "low", "high", "platform_share", "noise_share"]
-    /// uncertainty-drivers.csv's header (SPEC §10).
+    /// uncertainty-drivers.csv's header (docs/output.md#uncertaintycsv).
     static let driversHeader = ["point", "metric", "parameter", "share"]
 
     /// Each sweep point's label in the chart, by its name.

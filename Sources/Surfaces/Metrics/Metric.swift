@@ -23,6 +23,11 @@ public struct Metric: RawRepresentable, Hashable, Sendable, CaseIterable, Custom
     /// Every built-in metric, in place order.
     public static let allCases: [Metric] = MetricCatalog.builtIn.indices.map(Metric.init)
 
+    /// Every metric of the catalogue, in `MetricCatalog.specs` order: the built-in ones, then
+    /// those of the surfaces added from outside (which `observe.report`, `--precision` and
+    /// the charts name as they name built-in ones).
+    public static let catalogue: [Metric] = MetricCatalog.specs.indices.map(Metric.init)
+
     /// Its name, unit, shape and meaning.
     public var spec: MetricSpec { MetricCatalog.specs[rawValue] }
 
