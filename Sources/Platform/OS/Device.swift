@@ -25,6 +25,7 @@ extension OperatingSystem {
     public func setLocked(_ locked: Bool) {
         let changed = _device.locked != locked
         _device.locked = locked
+        if changed { observer.platformDid(.phoneLocked(locked)) }
         if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, to: host) }
     }
 
@@ -46,6 +47,7 @@ extension OperatingSystem {
             _device.poweredOn = true
             setLocked(true)
             _device.unlockedSinceBoot = false
+            observer.platformDid(.phoneRestarted)
             broadcast(.restarted)
             _device.online = true
             broadcast(.online)
@@ -60,6 +62,7 @@ extension OperatingSystem {
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         setLocked(true)
         _device.unlockedSinceBoot = false
+        observer.platformDid(.phoneRestarted)
         broadcast(.restarted)
     }
 
@@ -71,6 +74,7 @@ extension OperatingSystem {
         if _appInForeground { return false }   // updates install while the app is not in use
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         if changesSchema { _schemaVersion += 1 }
+        observer.platformDid(.appUpdateInstalled)
         broadcast(.appUpdated)
         return true
     }
@@ -104,12 +108,26 @@ extension OperatingSystem {
     public func enterDeepIdle() {
         _device.dozing = true
         _device.lightDozing = false
+        reportDozeState()
     }
-    public func enterLightIdle() { _device.lightDozing = true }
-    public func endLightIdleWindow() { _device.lightDozing = false }
+    public func enterLightIdle() {
+        _device.lightDozing = true
+        reportDozeState()
+    }
+    public func endLightIdleWindow() {
+        _device.lightDozing = false
+        reportDozeState()
+    }
     public func endDeepIdleWindow() {
         _device.dozing = false
+        reportDozeState()
         broadcast(.dozeWindow)
+    }
+
+    /// Tells the measurement layer Doze's state now: deep while deeply idle, else light while
+    /// lightly idle, else none.
+    private func reportDozeState() {
+        observer.platformDid(.doze(_device.dozing ? .deep : _device.lightDozing ? .light : .none))
     }
 
     // MARK: Doze's rules (docs/model.md#power)

@@ -253,18 +253,27 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         if reloadPending { return }   // coalesced into the run that has not started yet
         if providerRunning {
             // The running provider may have read the old data: one more run after it.
-            if reloadAgain == nil && (free || spendBudget()) { reloadAgain = reason }
+            if reloadAgain == nil {
+                if free || spendBudget() { reloadAgain = reason } else { os.observer.platformDid(.widgetReloadRefused) }
+            }
             return
         }
         if !free && !spendBudget() {
             os.engine.log(address, "reloadRefused", "budget spent")
+            os.observer.platformDid(.widgetReloadRefused)
             return
         }
         runProvider(reason)
     }
 
     /// Charges one reload to the rolling budget; Developer Mode lifts the budget (docs/model.md#power).
-    private func spendBudget() -> Bool { os.settings.developerAttached || budget.spend(at: os.now) }
+    /// The reload that spends the last use left tells the measurement layer the budget ran out.
+    private func spendBudget() -> Bool {
+        if os.settings.developerAttached { return true }
+        guard budget.spend(at: os.now) else { return false }
+        if budget.remaining(at: os.now) == 0 { os.observer.platformDid(.widgetBudgetExhausted) }
+        return true
+    }
 
     private func runProvider(_ reason: ReloadReason) {
         if reloadPending { return }

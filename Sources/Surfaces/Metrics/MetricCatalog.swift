@@ -49,6 +49,8 @@ public enum MetricCatalog {
     static let contributions: [SurfaceMetrics] = [
         widget(), app(), watch(), live(), share(), actions(), instantVersion(), car(), television(),
         lostChanges(), backend(),
+        // The mechanism diagnostics (`System/MechanismMetrics.swift`), after every surface's own.
+        widgetMechanisms(), pushMechanisms(), deviceMechanisms(), appMechanisms(),
     ]
 
     /// The built-in surfaces people glance at, in catalogue order (each folder's `SurfaceRole`):
