@@ -30,7 +30,7 @@ extension Metric {
     /// `device.doze.deep.time`.
     public static var deviceDozeDeepTime: Metric { Metric(118) }
     /// `app.bucket.active.time`, `.workingSet`, `.frequent`, `.rare`, `.restricted` (`StandbyBucket.allCases` order).
-    public static var appBucketTimes: [Metric] { (119...123).map(Metric.init) }
+    public static let appBucketTimes: [Metric] = (119...123).map(Metric.init)
     /// `device.restarts`.
     public static var deviceRestarts: Metric { Metric(124) }
     /// `device.appUpdates`.

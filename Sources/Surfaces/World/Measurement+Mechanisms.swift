@@ -22,8 +22,8 @@ struct MechanismRecord {
     private(set) var providerKilledForTime = 0, providerKilledForMemory = 0
     /// Silent pushes whose wake the push service refused.
     private(set) var wakesRefused = 0
-    /// Silent pushes held, by `PushHold` (raw value).
-    private(set) var held = [0, 0, 0]
+    /// Silent pushes held, by `PushHold` (three counts in place: no list is made per replication).
+    private var held = PerCase<Int>()
     /// Restarts (a switch-on included), app updates installed, force-quits that took effect.
     private(set) var restarts = 0, appUpdates = 0, forceQuits = 0
 
@@ -35,14 +35,14 @@ struct MechanismRecord {
     /// Doze's state and since when (none at the start), and the time in each state up to its last change.
     private var doze = DozeState.none
     private var dozeSince: SimTime = 0
-    private var dozeTime: [SimTime] = Array(repeating: 0, count: DozeState.allCases.count)
+    private var dozeTime = PerCase<SimTime>()
     /// Whether the app is in the foreground, and since when this stretch (in front, or since
     /// it last left the foreground) runs: the replication starts just after a use
     /// (`OperatingSystem.appLastUsed` is 0), with the app in the background.
     private var inForeground = false
     private var stretchFrom: SimTime = 0
     /// Time in each standby bucket (by `StandbyBucket.allCases` order) up to the last change of foreground.
-    private var bucketTime: [SimTime] = Array(repeating: 0, count: StandbyBucket.allCases.count)
+    private var bucketTime = PerCase<SimTime>()
 
     init(warmup: SimTime) { self.warmup = warmup }
 
@@ -93,7 +93,7 @@ struct MechanismRecord {
     /// Adds the current stretch, from `stretchFrom` to `end`, to the buckets: all of it active
     /// while in front; in the background, each bucket from the idle time it is entered at
     /// (`StandbyBucket.idleToEnter`) to the next one's.
-    private func addStretch(to end: SimTime, into times: inout [SimTime]) {
+    private func addStretch(to end: SimTime, into times: inout PerCase<SimTime>) {
         guard !inForeground else {
             times[0] += measured(from: stretchFrom, to: end)
             return
@@ -120,9 +120,36 @@ struct MechanismRecord {
     func bucketTimes(end: SimTime) -> [SimTime] {
         var times = bucketTime
         addStretch(to: end, into: &times)
-        return times
+        return StandbyBucket.allCases.indices.map { times[$0] }
     }
 
     /// Silent pushes held for `why`.
     func held(_ why: PushHold) -> Int { held[Int(why.rawValue)] }
+}
+
+/// Up to five counts or times kept in place, by a case's index (a Doze state's, a push hold's,
+/// a standby bucket's): recording one is an add to a stored field, with no list allocated.
+struct PerCase<Value: AdditiveArithmetic> {
+    private var a = Value.zero, b = Value.zero, c = Value.zero, d = Value.zero, e = Value.zero
+
+    subscript(_ k: Int) -> Value {
+        get {
+            switch k {
+            case 0: return a
+            case 1: return b
+            case 2: return c
+            case 3: return d
+            default: return e
+            }
+        }
+        set {
+            switch k {
+            case 0: a = newValue
+            case 1: b = newValue
+            case 2: c = newValue
+            case 3: d = newValue
+            default: e = newValue
+            }
+        }
+    }
 }

@@ -27,6 +27,8 @@ final class MechanismDiagnosticsTests: XCTestCase {
         // frequent 24–30 h and 55–72 h.
         XCTAssertEqual(record.bucketTimes(end: end), [10 * h + h + 12 * h, 12 * h + 12 * h, 6 * h + 17 * h, 0, 0])
         XCTAssertEqual(record.bucketTimes(end: end).reduce(0, +), end - 2 * h)
+        // The record keeps up to five per kind in place.
+        XCTAssertLessThanOrEqual(max(StandbyBucket.allCases.count, DozeState.allCases.count), 5)
     }
 
     /// Doze's three states partition the time after the warm-up; the lock is timed from the
