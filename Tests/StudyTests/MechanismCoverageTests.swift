@@ -60,3 +60,24 @@ final class MechanismCoverageTests: XCTestCase {
         }
     }
 }
+
+/// runs.csv's columns never move: the committed default study's header, written before the
+/// latest metrics were added (or after, then equal), is a prefix of the header written today.
+final class RunsColumnPlacesTests: XCTestCase {
+    func testACommittedHeaderIsAPrefixOfTodays() throws {
+        let runs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/default/runs.csv")
+        let handle = try FileHandle(forReadingFrom: runs)
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 1 << 16), as: UTF8.self)
+        let committed = try XCTUnwrap(head.split(separator: "\n").first).split(separator: ",").map(String.init)
+        let today = RunsTable.header(columns: [])
+        XCTAssertGreaterThanOrEqual(today.count, committed.count)
+        if let k = committed.indices.first(where: { today[$0] != committed[$0] }) {
+            XCTFail("column \(k + 1) was \(committed[k]) and is \(today[k]) now")
+        }
+        // The diagnostics come after every earlier metric's numerator and denominator.
+        let first = try XCTUnwrap(today.firstIndex(of: "widget.reloads.refused"))
+        XCTAssertTrue(today[first - 1].hasSuffix(".denominator"), today[first - 1])
+    }
+}
