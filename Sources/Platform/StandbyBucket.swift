@@ -11,11 +11,24 @@ public enum StandbyBucket: String, Sendable, CaseIterable {
     /// restricted from 8 days without use).
     @inlinable
     public static func after(idle: SimTime) -> StandbyBucket {
-        if idle >= 8 * Time.day { return .restricted }
-        if idle >= 48 * Time.hour { return .rare }
-        if idle >= 24 * Time.hour { return .frequent }
-        if idle >= 12 * Time.hour { return .workingSet }
+        if idle >= StandbyBucket.restricted.idleToEnter { return .restricted }
+        if idle >= StandbyBucket.rare.idleToEnter { return .rare }
+        if idle >= StandbyBucket.frequent.idleToEnter { return .frequent }
+        if idle >= StandbyBucket.workingSet.idleToEnter { return .workingSet }
         return .active
+    }
+
+    /// How long after the user last had the app in the foreground it enters this bucket
+    /// (`after(idle:)`'s thresholds; the measurement layer's time in each bucket reads them).
+    @inlinable
+    public var idleToEnter: SimTime {
+        switch self {
+        case .active: return 0
+        case .workingSet: return 12 * Time.hour
+        case .frequent: return 24 * Time.hour
+        case .rare: return 48 * Time.hour
+        case .restricted: return 8 * Time.day
+        }
     }
 
     /// The cap on the app's job runs (nil: none): at most `runs` in any rolling `window`

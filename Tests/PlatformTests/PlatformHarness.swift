@@ -34,6 +34,7 @@ final class PlatformHarness {
                                    providerTimeBudget: 10 * Time.second, memoryLimit: 30 * 1_048_576, slotEvery: 0,
                                    redactsWhenLocked: false),
             shareExtensionLimits: ProcessLimits(timeBudget: 30 * Time.second, memoryLimit: 120 * 1_048_576))
+        observer.engine = engine
         os = OperatingSystem(settings, engine: engine, observer: observer, custody: observer,
                              streams: SystemStreams.Names(programNames: ["server", "app", "person", "pushService"]), seed: seed)
         pushService = PushService(os: os)
@@ -126,6 +127,10 @@ final class RecordingObserver: PlatformObserver, ChangeCustody {
     func widgetStartsWithPlaceholder() { widgetViews.append(.blank(.placeholder)) }
     func widgetShows(_ view: consuming View, redacted: Bool) { widgetViews.append(view) }
     func galleryShowsPreview(_ view: View) {}
+    /// What the platform's mechanisms did, and when (`engine`'s clock).
+    var mechanisms: [(at: SimTime, event: PlatformEvent)] = []
+    weak var engine: Engine?
+    func platformDid(_ event: PlatformEvent) { mechanisms.append((engine?.now ?? -1, event)) }
     func hold(_ change: Int32) { holders[change, default: 0] += 1 }
     func letGo(_ change: Int32) { holders[change, default: 0] -= 1 }
 }

@@ -101,7 +101,9 @@ final class RunsRecordTests: XCTestCase {
         XCTAssertEqual(Array(fields.prefix(5)), [point.name] + point.fields + [String(Int64.min + 1)])
         XCTAssertEqual(fields[5], String(UInt64.max))
         var expected: [String] = []
-        for part in [0..<Metric.allCases.count, Metric.allCases.count..<MetricCatalog.specs.count] {
+        // The built-in metrics in their column groups (`MetricCatalog.runsColumnGroups`), then the added ones.
+        let starts = MetricCatalog.runsColumnGroups + [Metric.allCases.count]
+        for part in zip(starts, starts.dropFirst()).map({ $0..<$1 }) + [Metric.allCases.count..<MetricCatalog.specs.count] {
             for i in part {
                 switch MetricCatalog.shapes[i] {
                 case .sampled: expected += figures.statistics(at: i).map(CSVNumber.format)

@@ -135,6 +135,7 @@ extension OperatingSystem {
     /// (docs/platform-facts.md#extensions), and the app ends.
     public func appForceQuitTakesEffect() {
         _device.appForceQuit = true
+        observer.platformDid(.appForceQuit)
         pushServiceDiscardsHeld()
         engine.end(appProcess, .forceQuit)
     }

@@ -25,6 +25,7 @@ extension OperatingSystem {
     public func setLocked(_ locked: Bool) {
         let changed = _device.locked != locked
         _device.locked = locked
+        if changed { observer.platformDid(.phoneLocked(locked)) }
         if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, to: host) }
     }
 
@@ -46,6 +47,7 @@ extension OperatingSystem {
             _device.poweredOn = true
             setLocked(true)
             _device.unlockedSinceBoot = false
+            observer.platformDid(.phoneRestarted)
             broadcast(.restarted)
             _device.online = true
             broadcast(.online)
@@ -61,6 +63,7 @@ extension OperatingSystem {
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         setLocked(true)
         _device.unlockedSinceBoot = false
+        observer.platformDid(.phoneRestarted)
         broadcast(.restarted)
     }
 
@@ -72,6 +75,7 @@ extension OperatingSystem {
         if _appInForeground { return false }   // updates install while the app is not in use
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         if changesSchema { _schemaVersion += 1 }
+        observer.platformDid(.appUpdateInstalled)
         broadcast(.appUpdated)
         return true
     }
@@ -107,14 +111,27 @@ extension OperatingSystem {
     public func enterDeepIdle() {
         _device.dozing = true
         _device.lightDozing = false
-        samplePowerState()
+        reportDozeState()
     }
-    public func enterLightIdle() { _device.lightDozing = true; samplePowerState() }
-    public func endLightIdleWindow() { _device.lightDozing = false; samplePowerState() }
+    public func enterLightIdle() {
+        _device.lightDozing = true
+        reportDozeState()
+    }
+    public func endLightIdleWindow() {
+        _device.lightDozing = false
+        reportDozeState()
+    }
     public func endDeepIdleWindow() {
         _device.dozing = false
-        samplePowerState()
+        reportDozeState()
         broadcast(.dozeWindow)
+    }
+
+    /// Tells the measurement layer Doze's state now: deep while deeply idle, else light while
+    /// lightly idle, else none; and samples the trace's power counters.
+    private func reportDozeState() {
+        observer.platformDid(.doze(_device.dozing ? .deep : _device.lightDozing ? .light : .none))
+        samplePowerState()
     }
 
     /// With a trace attached, samples the phone's power state into its counters

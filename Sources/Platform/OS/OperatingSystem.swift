@@ -198,6 +198,7 @@ public final class OperatingSystem {
         set {
             observer.appForegroundWillChange(at: now, wasInForeground: _appInForeground)
             if _appInForeground && !newValue { _appLastUsed = now }
+            if _appInForeground != newValue { observer.platformDid(.appForeground(newValue)) }
             _appInForeground = newValue
         }
     }

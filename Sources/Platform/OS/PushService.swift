@@ -188,6 +188,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             dropHeldSilent()
             heldSilent = (writer, treatedAsNormal)        // only the newest is held
             os.engine.log(address, "held", "phone offline")
+            os.observer.platformDid(.pushHeld(.offline))
             return
         }
         if os.device.appForceQuit {     // discarded: not woken until opened
@@ -209,6 +210,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             dropHeldSilent()
             heldSilent = (writer, treatedAsNormal)
             os.engine.log(address, "held", "low power")
+            os.observer.platformDid(.pushHeld(.lowPower))
             return
         }
         let highPriority = !treatedAsNormal && arrivesAtHighPriority()
@@ -216,16 +218,19 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             dropHeldSilent()
             heldSilent = (writer, push.highPriority)   // a high-priority push held here was made normal by the cap
             os.engine.log(address, "held", "doze")
+            os.observer.platformDid(.pushHeld(.doze))
             return
         }
         // A debugger attached lifts the throttle: no refusal and no hourly budget.
         let throttled = !os.settings.developerAttached
         if refused && throttled {
             os.engine.log(address, "wakeRefused", "refusal, writer \(writer.index)")
+            os.observer.platformDid(.pushWakeRefused)
             return
         }
         guard !throttled || wakeBudget.spend(at: os.now) else {
             os.engine.log(address, "wakeRefused", "hourly budget spent")
+            os.observer.platformDid(.pushWakeRefused)
             return
         }
         os.engine.log(address, "wake", "app, writer \(writer.index)")

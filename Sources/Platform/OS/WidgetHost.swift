@@ -258,6 +258,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 if free || spendBudget() {
                     reloadAgain = reason
                 } else {
+                    os.observer.platformDid(.widgetReloadRefused)
                     os.engine.log(address, "refused", "reload after the running one (\(reason)): budget spent")
                 }
             }
@@ -265,6 +266,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         }
         if !free && !spendBudget() {
             os.engine.log(address, "reloadRefused", "budget spent")
+            os.observer.platformDid(.widgetReloadRefused)
             return
         }
         runProvider(reason)
@@ -275,6 +277,8 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private func spendBudget() -> Bool {
         if os.settings.developerAttached { return true }
         guard budget.spend(at: os.now) else { return false }
+        // The reload that spends the last use left tells the measurement layer the budget ran out.
+        if budget.remaining(at: os.now) == 0 { os.observer.platformDid(.widgetBudgetExhausted) }
         if let trace = os.engine.attachedTrace { traceBudgetSpent(trace) }
         return true
     }

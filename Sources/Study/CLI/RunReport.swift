@@ -1,6 +1,7 @@
 // The short summary `run` prints (README.md): the reported metrics per point and surface
 // (`ReportTable`; by default the median and p90 staleness and the blank share; for a
-// sampled sweep, the parameters' ranking: `SensitivityReport`), then the files written.
+// sampled sweep, the parameters' ranking: `SensitivityReport`), the mechanisms the study
+// exercised (`MechanismCoverage`), then the files written.
 import Surfaces
 
 /// Formats a finished run for the terminal.
@@ -15,8 +16,9 @@ enum RunReport {
             + "\(replications / max(1, layout.points.count)) replications, seed \(layout.seed), "
             + "\(events) events in \(Units.formatSeconds(state.elapsedSeconds))"
             + (state.shard.map { " (shard \($0))" } ?? "") + "\n"
+        let coverage = MechanismCoverage(state).text
         if let design = layout.sample {
-            text += SensitivityReport.render(state, design: design) + "\nFiles:\n"
+            text += SensitivityReport.render(state, design: design) + "\n" + coverage + "\nFiles:\n"
             for file in outcome.files { text += "  \(file)\n" }
             return text
         }
@@ -26,7 +28,7 @@ enum RunReport {
             }
         }
         let rows = ReportTable.rows(state)
-        text += "\n" + table(rows) + "\nFiles:\n"
+        text += "\n" + table(rows) + "\n" + coverage + "\nFiles:\n"
         for file in outcome.files { text += "  \(file)\n" }
         return text
     }

@@ -11,7 +11,8 @@ public struct RunVerb: Verb {
             discussion: """
             Writes runs.csv, summary.csv, distributions.csv, manifest.json and SVG plots into the \
             result folder (with more than one point also contrasts.csv and contrasts-forest.svg: \
-            each point against observe.baseline over paired replications), all swapped in together at the end: a reader, an interrupt or a crash \
+            each point against observe.baseline over paired replications) and coverage.csv (the platform's mechanisms the \
+            replications exercised, also printed after the table), all swapped in together at the end: a reader, an interrupt or a crash \
             sees the previous results or the complete new ones. One run at a time writes a folder \
             (another is refused with exit status 3). Ctrl-C stops at the next finished \
             replication, keeps a checkpoint in the folder's .partial/ and prints the command that \

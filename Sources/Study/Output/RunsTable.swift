@@ -8,8 +8,10 @@ public enum RunsTable {
     /// then `M.numerator` and `M.denominator` of each sampled metric (the sum of its samples in
     /// the replication and their number: the pooled mean over replications is Σ numerators /
     /// Σ denominators, and contrasts pair them, docs/statistics.md). The built-in metrics' columns
-    /// come first, then those of surfaces added from outside, in the same two parts, so that no
-    /// built-in column moves when a surface is added (docs/extending.md#metrics).
+    /// come first, in their groups (`MetricCatalog.runsColumnGroups`: metrics added later follow
+    /// the earlier ones' numerators and denominators), then those of surfaces added from outside,
+    /// in the same two parts, so that no built-in column moves when a surface is added
+    /// (docs/extending.md#metrics) or a later metric is.
     public static let metricColumns: [String] = parts.flatMap { part in
         MetricCatalog.specs[part].flatMap { spec -> [String] in
             switch spec.shape {
@@ -19,8 +21,11 @@ public enum RunsTable {
         } + MetricCatalog.specs[part].filter { $0.shape == .sampled }.flatMap { [$0.name + ".numerator", $0.name + ".denominator"] }
     }
 
-    /// The catalogue's slots in runs.csv's two parts: the built-in metrics, then the added ones.
-    static let parts: [Range<Int>] = [0..<Metric.allCases.count, Metric.allCases.count..<MetricCatalog.specs.count]
+    /// The catalogue's slots in runs.csv's parts: the built-in metrics' groups, then the added ones.
+    static let parts: [Range<Int>] = {
+        let starts = MetricCatalog.runsColumnGroups + [Metric.allCases.count]
+        return zip(starts, starts.dropFirst()).map { $0..<$1 } + [Metric.allCases.count..<MetricCatalog.specs.count]
+    }()
 
     /// The header record.
     public static func header(columns: [String]) -> [String] {

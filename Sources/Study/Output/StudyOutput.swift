@@ -1,7 +1,7 @@
 // Every file of a finished study, built from its state and put in
 // place together: runs.csv, summary.csv, distributions.csv, the SVGs, with more
 // than one point contrasts.csv and its forest plot, a sampled study's sensitivity.csv
-// and chart, a shard's state.json, and manifest.json.
+// and chart, coverage.csv, a shard's state.json, and manifest.json.
 
 #if canImport(Glibc)
 import Glibc
@@ -56,12 +56,14 @@ public enum StudyOutput {
                 }
             }
         }
+        // Which of the platform's mechanisms the replications exercised (docs/output.md#coverage).
+        commit.stage("coverage.csv", MechanismCoverage(state).table.render())
         if state.shard != nil { commit.stage("state.json", PrettyJSON.render(state.json())) }
         // Listed as ever: runs.csv, summary.csv, distributions.csv, the charts, then contrasts.csv
-        // before its forest plots (the tables are adopted, the charts staged).
+        // before its forest plots, then coverage.csv (the tables are adopted, the charts staged).
         var names = commit.stagedNames.filter { $0 != "contrasts.csv" }
         if commit.stagedNames.contains("contrasts.csv") {
-            let after = names.firstIndex(where: ForestPlot.isFileName) ?? names.firstIndex(of: "state.json") ?? names.count
+            let after = names.firstIndex(where: ForestPlot.isFileName) ?? names.firstIndex(of: "coverage.csv") ?? names.count
             names.insert("contrasts.csv", at: after)
         }
         names.append("manifest.json")

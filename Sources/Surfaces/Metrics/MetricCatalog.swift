@@ -39,6 +39,12 @@ public enum MetricCatalog {
     public static let specs: [MetricSpec] = builtIn + SurfaceExtensions.installed.flatMap(\.metrics)
     /// The metrics of the surfaces this package has, in `Metric` order (each at its place).
     static let builtIn: [MetricSpec] = placed(contributions)
+    /// Where each group of built-in metrics begins in runs.csv (docs/output.md): a group's
+    /// columns, then its sampled metrics' `.numerator` and `.denominator` columns. The metrics
+    /// placed before those columns existed form the first group, the mechanism diagnostics
+    /// (`System/MechanismMetrics.swift`) the next, so no earlier column moves: a metric added
+    /// later starts a group of its own here.
+    public static let runsColumnGroups: [Int] = [0, Metric.widgetReloadsRefused.rawValue]
     /// Each metric's shape, by raw value (read per replication without copying its spec).
     public static let shapes: [MetricShape] = specs.map(\.shape)
 
@@ -49,6 +55,8 @@ public enum MetricCatalog {
     static let contributions: [SurfaceMetrics] = [
         widget(), app(), watch(), live(), share(), actions(), instantVersion(), car(), television(),
         lostChanges(), backend(),
+        // The mechanism diagnostics (`System/MechanismMetrics.swift`), after every surface's own.
+        widgetMechanisms(), pushMechanisms(), deviceMechanisms(), appMechanisms(),
     ]
 
     /// The built-in surfaces people glance at, in catalogue order (each folder's `SurfaceRole`):

@@ -64,7 +64,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
-            measure.report(.providerKilled)
+            measure.report(.providerKilled(forMemory: reason == .killedForMemory))
             os.widgetHostProviderDied()
         } else if reason == .crashed {
             measure.report(.providerCrashed)

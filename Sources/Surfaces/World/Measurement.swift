@@ -33,9 +33,10 @@ enum AccountHolder {
 /// would see or count it. The layer turns reports into metrics (docs/metrics.md); no program
 /// writes a metric, and none reads the layer back.
 enum MeasuredEvent {
-    /// A widget provider run for a timeline began; that run was killed (memory or time) or
-    /// crashed (the projection did not decode). Runs begun after the warm-up are counted.
-    case providerRun, providerKilled, providerCrashed
+    /// A widget provider run for a timeline began; that run was killed (for memory, or for
+    /// time: the engine's end reason) or crashed (the projection did not decode). Runs begun
+    /// after the warm-up are counted.
+    case providerRun, providerKilled(forMemory: Bool), providerCrashed
     /// The app started cold in front of the user; `keptReading`: it keeps a reading it could
     /// have shown (a cold start that shows "Nothing yet" then is unexplained).
     case coldStart(keptReading: Bool)
@@ -196,6 +197,11 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// What the platform's mechanisms did (`platformDid`; docs/metrics.md#mechanism-diagnostics).
+    private(set) var mechanisms: MechanismRecord
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Glances at the widget, taken without events (see `DeferredGlances`;
     /// `catchUpWidgetGlances`), drawn from the stream `glances.widget`.
     var widgetGlances: DeferredGlances
@@ -232,6 +238,7 @@ final class Measurement {
         app = observer("app", room: 64)
         watch = observer("watch", room: p.watch.enabled ? 64 : 0)
         car = observer("car", room: p.car.enabled ? 64 : 0)
+        mechanisms = MechanismRecord(warmup: p.observe.warmup)
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration,
                                         rng: RandomStream(replicationSeed: seed, nameHash: Self.widgetGlancesName))
@@ -300,13 +307,20 @@ final class Measurement {
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
 
+    /// Records what a platform mechanism did now (`PlatformObserver.platformDid`).
+    func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
+
     /// Records what a program reports.
     func report(_ event: MeasuredEvent) {
         switch event {
         case .providerRun:
             providerRunMeasured = measuring
             if measuring { counters.providerRuns += 1 }
-        case .providerKilled: if providerRunMeasured { counters.providerKilled += 1 }
+        case .providerKilled(let forMemory):
+            if providerRunMeasured {
+                counters.providerKilled += 1
+                mechanisms.providerKilled(forMemory: forMemory)
+            }
         case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
         case .coldStart(let keptReading):
             counters.coldStarts += 1

@@ -69,6 +69,10 @@ extension Measurement: PlatformObserver {
     func galleryShowsPreview(_ view: View) {
         report(.galleryPreview(view))
     }
+
+    func platformDid(_ event: PlatformEvent) {
+        recordMechanism(event)
+    }
 }
 
 /// The system holds changes on their way (a write request, the outbox file, the watch link).
