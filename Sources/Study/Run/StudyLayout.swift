@@ -36,6 +36,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var baseline = 0
     /// What the summary table and the charts show (`observe.report`, or the default for the study's surfaces).
     public var report = MetricReport.standard
+    /// How contrasts.csv pairs the points (`observe.contrasts`; nil: against the baseline).
+    public var contrasts: ContrastDesign?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -58,14 +60,16 @@ public struct StudyLayout: Sendable, Equatable {
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
         sample = scenario.sweep.sample
         baseline = scenario.baseline ?? 0
+        contrasts = scenario.contrasts
         report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
     }
 
     /// A layout from its parts (used when decoding shard state).
     public init(name: String, columns: [String], points: [PointLayout], replications: Int,
                 seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0,
-                report: MetricReport = .standard) {
+                report: MetricReport = .standard, contrasts: ContrastDesign? = nil) {
         self.baseline = baseline
+        self.contrasts = contrasts
         self.report = report
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)

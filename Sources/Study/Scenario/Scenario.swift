@@ -102,6 +102,8 @@ public struct Scenario: Sendable {
     /// The metrics the summary table and the charts show (`observe.report`; nil: not given,
     /// the default for the study's surfaces, `MetricReport.defaultReport(for:)`).
     public var report: [ReportedMetric]? = nil
+    /// How contrasts.csv pairs the points (`observe.contrasts`; nil: every point against the baseline).
+    public var contrasts: ContrastDesign? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

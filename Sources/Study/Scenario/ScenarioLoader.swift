@@ -36,7 +36,8 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
-        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
+        let (withoutContrasts, contrastsMember) = ContrastDesignDecoder.extract(withoutBaseline)
+        let (members, reportMember) = ReportDecoder.extract(withoutContrasts)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -80,6 +81,7 @@ public enum ScenarioLoader {
         var scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep, explicit: explicit)
         if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
+        if let contrastsMember { scenario.contrasts = try ContrastDesignDecoder(file: file).decode(contrastsMember, sweep: sweep) }
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
         // Where each value was last written: the sweep wins over the file, an override over both.
