@@ -28,7 +28,7 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--precision <metric=5%>] [--max-runs <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
+                       + "[--set <path=value> ...] [--precision <target> ...] [--max-runs <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
                        + "[--quiet] [--reproducible]")
         XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible]")
         XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--quiet]")
