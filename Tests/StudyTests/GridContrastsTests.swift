@@ -145,3 +145,46 @@ final class GridContrastsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(left - 10 - ForestPlot.characterWidth * Double(label.count), 12)
     }
 }
+
+/// `compare A B --by PATH`: each point of B against A's point at the same level of PATH.
+final class CompareByTests: XCTestCase {
+    /// The push study with `sweep` and, outside it, push-wake refusal `refusal` (nil: swept).
+    static func study(sweep: String, refusal: Double?) -> String {
+        ContrastsTests.pushStudy(replications: 12)
+            .replacingOccurrences(of: #"baseline: "refused20", "#, with: "")
+            .replacingOccurrences(of: #""elsewhere.edits.perHour": 3,"#, with: refusal.map { #""push.wakeRefusal": \#($0),"# } ?? "")
+            .replacingOccurrences(of: #"sweep: {points: [{name: "refused20", set: {"push.wakeRefusal": 0.2}}, {name: "refused25", set: {"push.wakeRefusal": 0.25}}]},"#,
+                                  with: "sweep: \(sweep),")
+    }
+
+    func testEachPointAgainstTheBaselineAtItsLevel() throws {
+        let f = try StudyFixture(Self.study(sweep: #"{"elsewhere.edits.perHour": [3, 6]}"#, refusal: 0.2))
+        f.cli(["run", f.scenario, "--out", f.path("a"), "--quiet"])
+        try Self.study(sweep: #"{"push.wakeRefusal": [0.25, 0.3], "elsewhere.edits.perHour": [3, 6]}"#, refusal: nil)
+            .write(toFile: f.path("b.json5"), atomically: true, encoding: .utf8)
+        f.cli(["run", f.path("b.json5"), "--out", f.path("b"), "--quiet"])
+        f.cli(["compare", f.path("a"), f.path("b"), "--by", "elsewhere.edits.perHour", "--holm", "--out", f.path("c"), "--quiet"])
+        let records = try CSVParser.parse(try String(contentsOfFile: f.path("c/contrasts.csv"), encoding: .utf8))
+        XCTAssertEqual(Array(records[0].suffix(4)), ["baseline_point", "within", "p_value", "p_holm"])
+        let rows = records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(records[0], $0)) }
+            .filter { $0["metric"] == "widget.staleness" && $0["statistic"] == "mean" }
+        // B's grid: 0 (0.25, 3), 1 (0.25, 6), 2 (0.3, 3), 3 (0.3, 6); A's: 0 (λ 3), 1 (λ 6).
+        XCTAssertEqual(rows.map { $0["baseline_point"]! }, ["0", "1", "0", "1"])
+        XCTAssertEqual(rows.map { $0["within"]! }, ["elsewhere.edits.perHour=3", "elsewhere.edits.perHour=6",
+                                                   "elsewhere.edits.perHour=3", "elsewhere.edits.perHour=6"])
+        for row in rows {
+            let (r, lambda) = (Double(row["push.wakeRefusal"]!)!, Double(row["elsewhere.edits.perHour"]!)!)
+            let truth = GridContrastsTests.mean(r, lambda) - GridContrastsTests.mean(0.2, lambda)
+            let d = Double(row["difference"]!)!, high = Double(row["diff_ci95_high"]!)!
+            let se = (high - d) / StudentT.critical(confidence: 0.95, degreesOfFreedom: 11)
+            XCTAssertEqual(d, truth, accuracy: 3.5 * se, "r \(r), λ \(lambda)")
+            XCTAssertGreaterThanOrEqual(Double(row["p_holm"]!)!, Double(row["p_value"]!)!)
+        }
+        // A path not swept in both, or a level A lacks: exit 2, with the nearest name.
+        let bad = f.cli(["compare", f.path("a"), f.path("b"), "--by", "elsewhere.edits.perHr", "--out", f.path("d")], expect: 2)
+        XCTAssertTrue(bad.errors.contains("--by elsewhere.edits.perHr: not a swept parameter of"), bad.errors)
+        XCTAssertTrue(bad.errors.contains("Did you mean 'elsewhere.edits.perHour'?"), bad.errors)
+        let missing = f.cli(["compare", f.path("a"), f.path("b"), "--by", "push.wakeRefusal", "--out", f.path("d")], expect: 2)
+        XCTAssertTrue(missing.errors.contains("--by push.wakeRefusal: not a swept parameter of"), missing.errors)
+    }
+}

@@ -40,13 +40,17 @@ public enum ContrastsTable {
         private(set) var line = CSVLine(capacity: 1 << 16)
 
         /// The header.
+        /// The design whose columns the rows carry (nil: none).
+        private let design: ContrastDesign?
+
         init(columns: [String], design: ContrastDesign? = nil) {
+            self.design = design
             for field in ContrastsTable.header(columns: columns, design: design) { line.add(field) }
             line.endRecord()
         }
 
         /// Appends `rows`.
-        mutating func append(_ rows: [ContrastRow]) { Self.add(rows, to: &line) }
+        mutating func append(_ rows: [ContrastRow]) { Self.add(rows, design: design, to: &line) }
 
         /// `rows` as records appended to `line`.
         static func add(_ rows: [ContrastRow], design: ContrastDesign? = nil, to line: inout CSVLine) {

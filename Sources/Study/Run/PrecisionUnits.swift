@@ -115,7 +115,9 @@ extension PrecisionTarget {
         }
         var columns: [Int] = []
         for path in value.paths {
-            guard let c = layout.columns.firstIndex(of: path) else {
+            // A swept path, or the one swept path it ends (`doze` for `device.doze`).
+            let ending = layout.columns.indices.filter { layout.columns[$0].hasSuffix("." + path) }
+            guard let c = layout.columns.firstIndex(of: path) ?? (ending.count == 1 ? ending[0] : nil) else {
                 let swept = layout.columns.isEmpty ? "none: the study sweeps nothing" : layout.columns.joined(separator: ", ")
                 throw .invalid("--precision \(text): '\(path)' is not a swept parameter (swept: \(swept))"
                                + NameSuggestion.hint(for: path, among: layout.columns))
