@@ -58,7 +58,7 @@ def main():
     args = ap.parse_args()
     half_target = seconds(args.half)
     target = "widget.staleness[refused25] - widget.staleness[refused20]=" + args.half
-    covered = met = 0
+    covered = met = within = 0
     needed = []
     with tempfile.TemporaryDirectory() as tmp:
         scenario = os.path.join(tmp, "push.json5")
@@ -79,6 +79,7 @@ def main():
             low, high = float(row["diff_ci95_low"]), float(row["diff_ci95_high"])
             met += (high - low) / 2 <= half_target * (1 + 1e-9)
             covered += low <= TRUTH <= high
+            within += abs(float(row["difference"]) - TRUTH) <= half_target
             with open(os.path.join(out, "summary.csv"), newline="") as f:
                 needed.append(int(next(csv.DictReader(f))["replications"]))
     n = args.studies
@@ -90,6 +91,10 @@ def main():
     print(f"half-width met: {met} of {n}")
     print(f"coverage: {covered}/{n} = {100 * share:.1f}% (binomial 95% interval {100 * (share - 1.96 * se):.1f}% to "
           f"{100 * (share + 1.96 * se):.1f}%); one-sided floor {100 * floor:.1f}%: {'above' if share >= floor else 'BELOW'}")
+    if not args.fixed:
+        w = within / n
+        print(f"fixed-width interval difference ± {args.half} (Chow-Robbins): {within}/{n} = {100 * w:.1f}%; "
+              f"one-sided floor {100 * floor:.1f}%: {'above' if w >= floor else 'BELOW'}")
     print(f"replications per point needed: median {statistics.median(needed):g}, min {min(needed)}, max {max(needed)}")
 
 
