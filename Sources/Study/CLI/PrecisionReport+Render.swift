@@ -61,6 +61,10 @@ extension PrecisionReport {
             return "\(unit.label): \(figureText(unit, target)) from too few samples on one side of the threshold "
                 + "for the replications' interval (at least \(Int(PooledFraction.fewEvents)) above and below are needed)"
         }
+        if f.shortOfReplications {
+            return "\(unit.label): \(figureText(unit, target)) holds \(target.goalText), but from \(report.replications) replications per point; "
+                + "a quantile, a tail probability or a contrast holds from \(PrecisionTarget.fewestReplications)"
+        }
         if f.halfWidth.isNaN {
             return "\(unit.label): \(CSVNumber.format(f.estimate.value)) from one replication's values, so no interval yet"
         }

@@ -219,7 +219,9 @@ private struct Sizing {
                 }
                 return PrecisionReport(targets: targets, batches: batches, units: results)
             }
-            n = PrecisionTarget.next(after: n, first: first, cap: cap, ratios: unmet.map { $0.halfWidth / $0.allowed })
+            // A unit short only of the count needs the fewest replications its target holds from.
+            let ratios = unmet.map { $0.shortOfReplications ? (Double(PrecisionTarget.fewestReplications) / Double(n)).squareRoot() : $0.halfWidth / $0.allowed }
+            n = PrecisionTarget.next(after: n, first: first, cap: cap, ratios: ratios)
         }
     }
 

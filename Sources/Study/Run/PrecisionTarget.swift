@@ -42,6 +42,19 @@ public struct PrecisionTarget: Sendable, Equatable {
     /// The default cap on replications per point (`--max-runs`), before the study-wide limit.
     public static let defaultMaxRuns = 100_000
 
+    /// The fewest replications per point from which a quantile, a tail probability or a paired
+    /// contrast can hold: with fewer, a batch that missed the few replications holding most of
+    /// the variance looks precise and stops the run (measured by
+    /// `scripts/precision-contrast-coverage.py`, docs/statistics.md). A mean keeps the
+    /// historical rule (from the first batch).
+    public static let fewestReplications = 30
+
+    /// The fewest replications per point from which this target can hold.
+    public var minimumReplications: Int {
+        if case .mean = estimand { return 2 }
+        return Self.fewestReplications
+    }
+
     public init(metric: Metric, estimand: Estimand = .mean, goal: Goal, text: String) {
         (self.metric, self.estimand, self.goal, self.text) = (metric, estimand, goal, text)
     }

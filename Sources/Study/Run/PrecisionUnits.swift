@@ -94,6 +94,9 @@ public struct PrecisionFigure: Sendable, Equatable {
     public var allowed: Double
     /// Whether the goal holds.
     public var met: Bool
+    /// Whether the only thing short is the count: the width holds, but the point has fewer
+    /// replications than the target needs to hold (`minimumReplications`).
+    public var shortOfReplications = false
 }
 
 extension PrecisionTarget {
@@ -182,7 +185,9 @@ extension PrecisionTarget {
             (estimate, half) = (paired.difference, paired.difference.halfWidth)
         }
         let allowed = allowed(around: estimate.value)
-        return PrecisionFigure(estimate: estimate, halfWidth: half, allowed: allowed,
-                               met: extraCondition && isMet(halfWidth: half, mean: estimate.value))
+        let holds = extraCondition && isMet(halfWidth: half, mean: estimate.value)
+        let enough = state.points[unit.point].replications >= minimumReplications
+        return PrecisionFigure(estimate: estimate, halfWidth: half, allowed: allowed, met: holds && enough,
+                               shortOfReplications: holds && !enough)
     }
 }
