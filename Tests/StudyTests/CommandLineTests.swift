@@ -31,7 +31,7 @@ final class CommandLineTests: XCTestCase {
                        + "[--set <path=value> ...] [--precision <target> ...] [--max-runs <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
                        + "[--quiet] [--reproducible]")
         XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible]")
-        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--quiet]")
+        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--by <path> ...] [--holm] [--quiet]")
     }
 
     func testHelpFlagAndHelpVerbPrintTheSameText() {
