@@ -10,7 +10,7 @@
 /// Samples of one replication are not independent (glances a minute apart see the same stale
 /// view), so the replications are the independent units: p̂ is a ratio of sums over
 /// clusters, and its variance by the delta method is Σ(eᵢ − p̂·nᵢ)² / (m(m − 1)·n̄²)
-/// (`RatioEstimator`, Cochran 1977 §6.4), with Student's t on m − 1 degrees of freedom and
+/// (`RatioEstimator`, Cochran 1977, section 6.4), with Student's t on m − 1 degrees of freedom and
 /// the interval clamped to [0, 1]. A binomial interval on the pooled counts would treat
 /// every sample as independent and be too narrow by the design effect.
 ///
