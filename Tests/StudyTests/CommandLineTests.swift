@@ -30,10 +30,10 @@ final class CommandLineTests: XCTestCase {
 
     func testRunUsageIsPinned() {
         XCTAssertEqual(RunVerb().spec.usage, "surfacesim run <scenario> [--runs <n>] [--seed <s>] [--jobs <j>] [--out <dir>] "
-                       + "[--set <path=value> ...] [--sweep <path=values> ...] [--precision <metric=5%>] [--max-runs <n>] [--platform-uncertainty] [--draws <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
+                       + "[--set <path=value> ...] [--sweep <path=values> ...] [--precision <target> ...] [--max-runs <n>] [--platform-uncertainty] [--draws <n>] [--shard <k/n>] [--resume] [--fresh] [--checkpoint-every <n|duration>] [--check] "
                        + "[--quiet] [--progress-every <duration>] [--reproducible]")
         XCTAssertEqual(MergeVerb().spec.usage, "surfacesim merge <dir> ... --out <dir> [--quiet] [--reproducible] [--allow-different-models]")
-        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--allow-different-models] [--quiet]")
+        XCTAssertEqual(CompareVerb().spec.usage, "surfacesim compare <dir_a> <dir_b> [--out <dir>] [--allow-different-models] [--by <path> ...] [--holm] [--quiet]")
     }
 
     func testHelpFlagAndHelpVerbPrintTheSameText() {

@@ -75,7 +75,9 @@ final class PrecisionTests: XCTestCase {
         let t = try PrecisionTarget(parsing: "share.lost=5%")
         XCTAssertFalse(t.isMet(halfWidth: 0, mean: 0))
         XCTAssertFalse(t.isMet(halfWidth: 0, mean: -0.0))
-        XCTAssertTrue(t.isMet(halfWidth: 0, mean: 3))
+        // Nor is an interval of no width around any mean: nothing varied (docs/cli.md).
+        XCTAssertFalse(t.isMet(halfWidth: 0, mean: 3))
+        XCTAssertTrue(t.isMet(halfWidth: 0.1, mean: 3))
         XCTAssertEqual(t.next(after: 20, first: 20, cap: 100_000, unmet: [(halfWidth: 0, mean: 0)]), 80)
         // End to end: no glance shows a signed-out account in this study (no one signs out), so
         // the metric is 0 in every replication: never certified, it grows 5 → 20 (4n) and stops at --max-runs.

@@ -28,6 +28,8 @@ public struct CompareVerb: Verb {
                 OptionSpec("--out", value: "dir", help: "Folder for contrasts.csv and contrasts-forest.svg.",
                            default: "Results/compare-<A's folder name>-vs-<B's folder name>/"),
                 OptionSpec("--allow-different-models", help: "Compare studies whose manifest.json names different model code (or none); refused otherwise."),
+                OptionSpec("--by", value: "path", help: "Pair each point of B with A's point at the same value of this swept parameter (repeatable), and add the baseline_point, within and p_value columns.", repeatable: true),
+                OptionSpec("--holm", help: "Add p_holm, Holm's adjusted p-value over each metric's family of rows."),
                 OptionSpec("--quiet", help: "Print nothing but errors."),
             ])
     }
@@ -37,7 +39,8 @@ public struct CompareVerb: Verb {
         let out = arguments.value("--out") ?? StudyCompare.defaultDirectory(a, b)
         let result: (rows: [ContrastRow], count: Int, files: [String])
         do {
-            result = try StudyCompare.compare(a, b, into: out, commandLine: context.commandLine,
+            result = try StudyCompare.compare(a, b, into: out, by: arguments.all("--by"), holm: arguments.flag("--holm"),
+                                              commandLine: context.commandLine,
                                               allowDifferentModels: arguments.flag("--allow-different-models"))
         } catch {
             throw .from(error)

@@ -34,7 +34,7 @@ public struct RunVerb: Verb {
                 OptionSpec("--out", value: "dir", help: "Result folder.", default: "Results/<scenario name>/, or Results/<scenario name>/shard-K-of-N/ with --shard"),
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
                 OptionSpec("--sweep", value: "path=values", help: "Sweep a parameter over comma-separated values (widget.jitter=0s,5m,15m) or a range low..high/n: n values evenly spaced, both ends included (0s..15m/6 is 0s, 3m, ..., 15m). Adds an axis to the scenario's grid, or replaces its axis of that path; not with named points or a sampled sweep.", repeatable: true),
-                OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume."),
+                OptionSpec("--precision", value: "target", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point (METRIC=5%, or METRIC=10s for an amount); or of a quantile (METRIC.p90=5%), a tail probability (\"P(METRIC > 1h)=0.01\") or a paired contrast (\"METRIC[path=a] - METRIC[path=b]=10s\"). Repeatable: the run stops when every target holds. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume.", repeatable: true),
                 OptionSpec("--max-runs", value: "n", help: "With --precision: the most replications per point; a point still short of the target then fails the run (exit status 1), with the results written.", default: "\(PrecisionTarget.defaultMaxRuns), within the study's limit of \(Sweep.maxReplications) replications in all"),
                 OptionSpec("--platform-uncertainty", help: "Treat every assumed platform figure (help parameters: 'assumed') as uncertain, uniform over its plausible range, besides the scenario's 'uncertain' block: each point runs once per outer draw (a Latin hypercube) with the same replication seeds, and uncertainty.csv, uncertainty-drivers.csv and uncertainty.svg say what the metric could be and which figure drives it. Not with --precision."),
                 OptionSpec("--draws", value: "n", help: "With --platform-uncertainty: outer draws of the uncertain figures.", default: "the scenario's 'uncertain.draws', else \(PlatformUncertainty.defaultDraws)"),
@@ -82,10 +82,13 @@ public struct RunVerb: Verb {
         let uncertainty = arguments.flag("--platform-uncertainty") ? UncertaintyRequest(draws: draws) : nil
         do throws(StudyError) {
             if draws != nil && uncertainty == nil { throw StudyError.invalid("--draws needs --platform-uncertainty") }
-            if let text = arguments.value("--precision") {
+            let texts = arguments.all("--precision")
+            if !texts.isEmpty {
                 if uncertainty != nil { throw StudyError.invalid("--precision cannot be combined with --platform-uncertainty: it sizes one level of replications, an uncertain study has two") }
+                var targets: [PrecisionTarget] = []
+                for text in texts { targets.append(try PrecisionTarget(parsing: text)) }
                 (outcome, report) = try PrecisionRun.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
-                                                         runs: runs, seed: seed, target: try PrecisionTarget(parsing: text),
+                                                         runs: runs, seed: seed, targets: targets,
                                                          maxRuns: maxRuns, options: options, progress: progress)
             } else {
                 if maxRuns != nil { throw StudyError.invalid("--max-runs needs --precision") }
@@ -116,7 +119,10 @@ public struct RunVerb: Verb {
         if let report {
             if !quiet || !report.unmet.isEmpty { console.print(PrecisionReport.render(report)) }
             if !report.unmet.isEmpty {
-                throw .failed("\(report.unmet.count) of \(outcome.state.layout.points.count) points did not reach --precision \(report.target.text) "
+                let short = report.targets.indices.filter { t in report.unmet.contains { $0.target == t } }.map { report.targets[$0].text }
+                let what = report.targets.count == 1 && report.units.count == outcome.state.layout.points.count
+                    ? "\(report.unmet.count) of \(outcome.state.layout.points.count) points" : "\(report.unmet.count) of \(report.units.count) estimates"
+                throw .failed("\(what) did not reach --precision \(short.joined(separator: " and --precision ")) "
                               + "within \(report.replications) replications (--max-runs); results were written")
             }
         }

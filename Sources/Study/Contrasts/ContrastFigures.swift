@@ -20,6 +20,10 @@ public struct ContrastFigures: Sendable, Equatable {
     public var ratio, ratioLow, ratioHigh: Double
     /// (var_A + var_B) / var(A − B) over the pairs.
     public var varianceReduction: Double
+    /// The two-sided p-value of "no difference" from the same paired estimate as the
+    /// difference's interval (`PairedTest`; NaN for a quantile, whose interval is a bootstrap's,
+    /// and wherever there is no interval). Written only with `observe.contrasts`.
+    public var pValue = Double.nan
 
     /// The figures as CSV fields, in header order.
     var fields: [String] {
@@ -58,6 +62,7 @@ public struct ContrastFigures: Sendable, Equatable {
             (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-logHalf), f.ratio * exp(logHalf))
         }
         f.varianceReduction = reduction
+        f.pValue = PairedTest.pValue(difference: f.difference, halfWidth: half, pairs: pairs.count)
         return f
     }
 
@@ -68,6 +73,7 @@ public struct ContrastFigures: Sendable, Equatable {
         (f.difference, f.differenceLow, f.differenceHigh) = (e.difference, e.differenceLow, e.differenceHigh)
         (f.ratio, f.ratioLow, f.ratioHigh) = (e.ratio, e.ratioLow, e.ratioHigh)
         f.varianceReduction = e.varianceReduction
+        f.pValue = PairedTest.pValue(difference: e.difference, halfWidth: e.differenceHigh - e.difference, pairs: pairs.count)
         return f
     }
 

@@ -16,6 +16,17 @@ public struct ContrastRow: Sendable, Equatable {
     public var statistic: String
     /// The numbers.
     public var figures: ContrastFigures
+    /// With `observe.contrasts`: the baseline point's `point` column, the conditioning levels
+    /// (`device.locked=0.5`, empty without `within`), and Holm's adjusted p-value over the
+    /// row's family (NaN until adjusted, or where there is no p-value).
+    public var baselinePoint = "", conditioning = ""
+    public var pHolm = Double.nan
+
+    /// The fields `design` appends after the others (none without one).
+    func extraFields(_ design: ContrastDesign?) -> [String] {
+        guard let design else { return [] }
+        return [baselinePoint, conditioning, CSVNumber.format(figures.pValue)] + (design.holm ? [CSVNumber.format(pHolm)] : [])
+    }
 }
 
 /// What one side of a contrast offers for one metric.

@@ -1,11 +1,31 @@
 // contrasts.csv (docs/output.md): a row per (point, metric, statistic) against the baseline.
+import Statistics
 
 /// Renders contrast rows as CSV.
 public enum ContrastsTable {
     /// `point,<swept params...>,metric,statistic,baseline,value,difference,diff_ci95_low,diff_ci95_high,ratio,ratio_ci95_low,ratio_ci95_high,variance_reduction`.
-    public static func header(columns: [String]) -> [String] {
+    /// With `observe.contrasts` (`design`), then `baseline_point,within,p_value` and, with Holm's
+    /// correction, `p_holm`.
+    public static func header(columns: [String], design: ContrastDesign? = nil) -> [String] {
         ["point"] + columns + ["metric", "statistic", "baseline", "value", "difference", "diff_ci95_low", "diff_ci95_high",
-                               "ratio", "ratio_ci95_low", "ratio_ci95_high", "variance_reduction"]
+                               "ratio", "ratio_ci95_low", "ratio_ci95_high", "variance_reduction"] + (design?.extraColumns ?? [])
+    }
+
+    /// Sets each row's `pHolm`: Holm's step-down adjustment (`Holm`, Statistics) over its family,
+    /// the rows of one metric and statistic, so each metric's contrasts across every stratum and
+    /// level keep their familywise error rate. Rows with no p-value take no part.
+    static func adjustHolm(_ rows: inout [ContrastRow]) {
+        var families: [String: [Int]] = [:], order: [String] = []
+        for i in rows.indices {
+            let key = rows[i].metric + "\u{0}" + rows[i].statistic
+            if families[key] == nil { order.append(key) }
+            families[key, default: []].append(i)
+        }
+        for key in order {
+            let members = families[key]!
+            let adjusted = Holm.adjusted(members.map { rows[$0].figures.pValue })
+            for (i, p) in zip(members, adjusted) { rows[i].pHolm = p }
+        }
     }
 
     /// The whole file.
@@ -20,18 +40,22 @@ public enum ContrastsTable {
         private(set) var line = CSVLine(capacity: 1 << 16)
 
         /// The header.
-        init(columns: [String]) {
-            for field in ContrastsTable.header(columns: columns) { line.add(field) }
+        /// The design whose columns the rows carry (nil: none).
+        private let design: ContrastDesign?
+
+        init(columns: [String], design: ContrastDesign? = nil) {
+            self.design = design
+            for field in ContrastsTable.header(columns: columns, design: design) { line.add(field) }
             line.endRecord()
         }
 
         /// Appends `rows`.
-        mutating func append(_ rows: [ContrastRow]) { Self.add(rows, to: &line) }
+        mutating func append(_ rows: [ContrastRow]) { Self.add(rows, design: design, to: &line) }
 
         /// `rows` as records appended to `line`.
-        static func add(_ rows: [ContrastRow], to line: inout CSVLine) {
+        static func add(_ rows: [ContrastRow], design: ContrastDesign? = nil, to line: inout CSVLine) {
             for row in rows {
-                for field in row.prefix + [row.metric, row.statistic] + row.figures.fields { line.add(field) }
+                for field in row.prefix + [row.metric, row.statistic] + row.figures.fields + row.extraFields(design) { line.add(field) }
                 line.endRecord()
             }
         }

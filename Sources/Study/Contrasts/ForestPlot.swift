@@ -27,6 +27,27 @@ enum ForestPlot {
 
     static let width = 760
     static let left = 240.0, right = 600.0, top = 64.0, rowHeight = 22.0, bottomMargin = 64.0
+    /// What a study's rows are differences from, for the title: the baseline point, or with
+    /// `observe.contrasts` each stratum's baseline (or each pair's earlier point).
+    static func baselineTitle(_ state: StudyState) -> String {
+        guard let design = state.layout.contrasts else { return StudyPlots.label(state, point: state.layout.baseline) }
+        switch design.pairs {
+        case .baseline: return design.within.isEmpty ? "the baseline" : "the baseline at each level of " + design.within.joined(separator: ", ")
+        case .all: return "the earlier point of each pair"
+        }
+    }
+
+    /// A generous width of one character at 12 px (and of a bold one), so that text measured
+    /// with it is never wider on the page than the room made for it.
+    static let characterWidth = 7.0, boldCharacterWidth = 7.8, titleCharacterWidth = 10.0
+    /// Room for the `+12.3 [4.1, 20.5]` column right of the axis.
+    static let figuresWidth = 160.0
+
+    /// The x of the axis's left end: wide enough for the longest row label, placed right-aligned
+    /// at `left − 10` (a label is never cut: it is measured before it is placed).
+    static func axisLeft(labels: [String]) -> Double {
+        max(left, 12 + 10 + characterWidth * Double(labels.map(\.count).max() ?? 0))
+    }
 
     /// The plot of `metrics`, all of one `measure` in `unit`, or nil when none has a finite
     /// difference at any point.
@@ -34,10 +55,15 @@ enum ForestPlot {
                        metrics: [String] = metrics, measure: String = "staleness", unit: String = "s") -> String? {
         var entries: [(group: String, row: ContrastRow?)] = []
         for metric in metrics {
-            let group = rows.filter { $0.metric == metric && $0.statistic == "mean" && $0.figures.difference.isFinite }
-            guard !group.isEmpty else { continue }
-            entries.append((metric, nil))
-            entries += group.map { (metric, $0) }
+            let drawn = rows.filter { $0.metric == metric && $0.statistic == "mean" && $0.figures.difference.isFinite }
+            // A group per conditioning level (`observe.contrasts.within`), in the rows' order.
+            var levels: [String] = []
+            for row in drawn where !levels.contains(row.conditioning) { levels.append(row.conditioning) }
+            for level in levels {
+                let group = level.isEmpty ? metric : metric + " at " + level
+                entries.append((group, nil))
+                entries += drawn.filter { $0.conditioning == level }.map { (group, $0) }
+            }
         }
         guard !entries.isEmpty else { return nil }
         let shown = Array(entries.prefix(maximumRows))
@@ -48,12 +74,19 @@ enum ForestPlot {
         let finite = values.filter(\.isFinite) + [0]
         let pad = ((finite.max() ?? 0) - (finite.min() ?? 0)) / 20
         var axis = PlotAxis.linear(covering: finite + [(finite.min() ?? 0) - pad, (finite.max() ?? 0) + pad])
+        let left = axisLeft(labels: drawn.map(\.label))
+        let right = left + (Self.right - Self.left)
+        let headers = shown.filter { $0.row == nil }.map { 12 + boldCharacterWidth * Double($0.group.count) + 12 }
+        // Every surface's staleness is "staleness"; another measure is named by its metric when it has one.
+        let what = measure == "staleness" || metrics.count != 1 ? measure : metrics[0]
+        // A grid's contrasts (`observe.contrasts`) name their baselines in full: the title is the row labels' key.
+        let grid = drawn.contains { !$0.baselinePoint.isEmpty }
+        let title = "Mean \(what): paired difference from \(grid ? baseline : PlotFrame.shortened(baseline))"
+        let titleWidth = grid ? 40 + titleCharacterWidth * Double(title.count) : 0
+        let width = Int(max(Double(Self.width), right + figuresWidth, headers.max() ?? 0, titleWidth).rounded(.up))
         (axis.pixelLow, axis.pixelHigh) = (left, right)
         let bottom = top + Double(shown.count) * rowHeight + 8
         let height = Int(bottom + bottomMargin + (hidden > 0 ? 16 : 0))
-        // Every surface's staleness is "staleness"; another measure is named by its metric when it has one.
-        let what = measure == "staleness" || metrics.count != 1 ? measure : metrics[0]
-        let title = "Mean \(what): paired difference from \(PlotFrame.shortened(baseline))"
         var svg = SVGDocument(width: width, height: height, title: title)
         svg.text(title, x: Double(width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
         // At 11 px a character is about 6 px wide: a longer subtitle (many swept paths) is cut to the width.
@@ -78,7 +111,7 @@ enum ForestPlot {
             }
             let f = row.figures
             let color = PlotFrame.palette[(metrics.firstIndex(of: row.metric) ?? 0) % PlotFrame.palette.count]
-            svg.text(PlotFrame.shortened(row.label), x: left - 10, y: y + 4, anchor: "end")
+            svg.text(row.label, x: left - 10, y: y + 4, anchor: "end")
             if f.differenceLow.isFinite, f.differenceHigh.isFinite {
                 let (x1, x2) = (axis.position(f.differenceLow), axis.position(f.differenceHigh))
                 svg.line(x1: x1, y1: y, x2: x2, y2: y, stroke: color, width: 2)

@@ -27,9 +27,14 @@ public enum StudyCompare {
     /// mean staleness are kept (for the plot and the terminal), so memory follows the file's
     /// bytes, not a row object per (point, metric, statistic).
     /// - Returns: the staleness means' rows, the count of all rows, and the paths written.
+    ///
+    /// With `by` (`--by PATH`, docs/cli.md) each point of B is paired with A's point that has
+    /// the same values of those swept paths (the conditioning levels), and each row gains the
+    /// `baseline_point`, `within` and `p_value` columns (and `p_holm` with `holm`, over each
+    /// metric's family), as `observe.contrasts` gives them in a run.
     /// Studies whose manifests name different models (or none) are refused unless `allowDifferentModels`.
-    public static func compare(_ a: String, _ b: String, into output: String, commandLine: [String],
-                               allowDifferentModels: Bool = false) throws(StudyError) -> (rows: [ContrastRow], count: Int, files: [String]) {
+    public static func compare(_ a: String, _ b: String, into output: String, by: [String] = [], holm: Bool = false,
+                               commandLine: [String], allowDifferentModels: Bool = false) throws(StudyError) -> (rows: [ContrastRow], count: Int, files: [String]) {
         // The output is locked before either study is read, and is neither of them.
         try checkOutputIsNoInput(output, [a, b])
         if let problem = OutputFolder.problem(output, ownFolderOnly: true) { throw .invalid(problem) }
@@ -39,37 +44,54 @@ public enum StudyCompare {
         let (sa, sb) = (try FinishedStudy(a), try FinishedStudy(b))
         if !allowDifferentModels { try checkModels((a, sa.model), (b, sb.model)) }
         let (pa, pb) = (sa.summary.points, sb.summary.points)
-        guard pa.count == 1 || pa.count == pb.count else {
-            throw .invalid("\(a) has \(pa.count) points and \(b) has \(pb.count); compare needs one baseline point in \(a), or as many points in both")
+        let design = by.isEmpty && !holm ? nil : ContrastDesign(within: by, holm: holm)
+        var partner: [Int] = []
+        if by.isEmpty {
+            guard pa.count == 1 || pa.count == pb.count else {
+                throw .invalid("\(a) has \(pa.count) points and \(b) has \(pb.count); compare needs one baseline point in \(a), or as many points in both")
+            }
+            partner = pb.indices.map { pa.count == 1 ? 0 : $0 }
+        } else {
+            partner = try byLevels(by, sa, a, sb, b)
         }
         // Every pair of points must have the same replications before anything is paired.
         for p in pb.indices {
-            let base = pa.count == 1 ? 0 : p
+            let base = partner[p]
             guard pa[base].replications == pb[p].replications else {
                 throw .invalid("\(a) has \(pa[base].replications) replications of point \(pa[base].name) and \(b) has "
                                + "\(pb[p].replications) of point \(pb[p].name); pairs need the same replications (run both with the same --runs)")
             }
         }
-        var rows: [ContrastRow] = [], count = 0
-        var table = ContrastsTable.Writer(columns: sb.columns)
+        var rows: [ContrastRow] = [], count = 0, held: [ContrastRow] = []
+        var table = ContrastsTable.Writer(columns: sb.columns, design: design)
         for p in pb.indices {
-            let base = pa.count == 1 ? 0 : p
+            let base = partner[p]
             let (blockA, blockB) = (sa.runs.blocks[base], sb.runs.blocks[p])
             let inputsA = sa.inputs(base)
             let columns = inputsA.compactMap(\.meanColumn)
             let pairs = try ContrastStatistic.pairs(columns, ratios: inputsA.compactMap(\.ratioColumns),
                                                     resampled: ContrastStatistic.resampled(inputsA),
                                                     baseline: (sa.runs, blockA), point: (sb.runs, blockB), seedsMustMatch: true)
-            let point = ContrastStatistic.rows(prefix: [pb[p].name] + pb[p].fields, label: sb.label(p, study: b),
+            var point = ContrastStatistic.rows(prefix: [pb[p].name] + pb[p].fields, label: sb.label(p, study: b),
                                                baseline: inputsA, value: sb.inputs(p), pairs: pairs)
-            table.append(point)
+            if design != nil {
+                let level = by.map { path in path + "=" + pb[p].fields[sb.columns.firstIndex(of: path)!] }.joined(separator: "; ")
+                for i in point.indices { (point[i].baselinePoint, point[i].conditioning) = (pa[base].name, level) }
+            }
             count += point.count
+            if holm { held += point } else { table.append(point) }
             rows += point.filter { $0.statistic == "mean" && ($0.metric.hasSuffix(".staleness") || ForestPlot.metrics.contains($0.metric)) }
+        }
+        if holm {
+            // The family needs every row before any is written.
+            ContrastsTable.adjustHolm(&held)
+            table.append(held)
         }
         var commit = AtomicWriter(directory: output)
         commit.removesUnwritten = ForestPlot.isFileName
         commit.stage("contrasts.csv", bytes: table.line.bytes)
-        let baseline = pa.count == 1 ? sa.label(0, study: a) : "each point of \(StudyCompare.folderName(a))"
+        let baseline = !by.isEmpty ? "\(StudyCompare.folderName(a)) at the same " + by.joined(separator: ", ")
+            : pa.count == 1 ? sa.label(0, study: a) : "each point of \(StudyCompare.folderName(a))"
         if let svg = ForestPlot.render(rows, baseline: baseline, note: sb.note) { commit.stage(ForestPlot.fileName, svg) }
         let names = commit.stagedNames + ["manifest.json"]
         commit.stage("manifest.json", PrettyJSON.render(JSONBuild.object([
@@ -96,6 +118,36 @@ public enum StudyCompare {
         throw .invalid("\(a.0) and \(b.0) were run by different model code (model \(ma.prefix(12)) and \(mb.prefix(12)) in their "
                        + "manifest.json): their difference would mix the designs' effect with the code's. Run both with one build, "
                        + "or pass --allow-different-models")
+    }
+
+    /// For each point of B, A's point with the same values of the `by` paths.
+    /// - Throws: a path not swept in both studies (nearest name), a B point whose level A lacks,
+    ///   or a level at which A has several points (exit status 2).
+    static func byLevels(_ by: [String], _ sa: FinishedStudy, _ a: String, _ sb: FinishedStudy, _ b: String) throws(StudyError) -> [Int] {
+        for path in by {
+            for (study, name) in [(sa, a), (sb, b)] where !study.columns.contains(path) {
+                let swept = study.columns.isEmpty ? "none" : study.columns.joined(separator: ", ")
+                throw .invalid("--by \(path): not a swept parameter of \(name) (it sweeps \(swept))" + NameSuggestion.hint(for: path, among: study.columns))
+            }
+        }
+        func level(_ study: FinishedStudy, _ p: Int) -> [String] { by.map { study.summary.points[p].fields[study.columns.firstIndex(of: $0)!] } }
+        var levels: [[String]: Int] = [:]
+        for p in sa.summary.points.indices {
+            let key = level(sa, p)
+            if let other = levels[key] {
+                throw .invalid("--by \(by.joined(separator: ",")): \(a) has points \(sa.summary.points[other].name) and \(sa.summary.points[p].name) at "
+                               + zip(by, key).map { $0 + "=" + $1 }.joined(separator: ", ") + "; --by needs one baseline point per level in \(a)")
+            }
+            levels[key] = p
+        }
+        return try sb.summary.points.indices.map { (p: Int) throws(StudyError) -> Int in
+            let key = level(sb, p)
+            guard let base = levels[key] else {
+                throw .invalid("--by \(by.joined(separator: ",")): \(a) has no point at " + zip(by, key).map { $0 + "=" + $1 }.joined(separator: ", ")
+                               + " (point \(sb.summary.points[p].name) of \(b))")
+            }
+            return base
+        }
     }
 
     /// `--out` must not be one of the compared studies, nor hold one, nor lie inside one: it would rewrite its own input.

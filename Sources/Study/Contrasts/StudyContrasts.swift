@@ -13,21 +13,35 @@ public enum StudyContrasts {
         let file: RunsFile
         do { file = try RunsFile.create(path) } catch { throw .io(error.description) }
         defer { file.close() }
-        file.append(ContrastsTable.Writer(columns: state.layout.columns).line.bytes)
+        let design = state.layout.contrasts
+        file.append(ContrastsTable.Writer(columns: state.layout.columns, design: design).line.bytes)
         var kept: [ContrastRow] = []
-        try forEachPoint(state, runsPath: runsPath) { rows in
-            var records = CSVLine(capacity: 1 << 14)
-            ContrastsTable.Writer.add(rows, to: &records)
+        if let design, design.holm {
+            // Holm's correction needs the whole family before any row is written: a grid's
+            // contrasts are held (a row per pair, metric and statistic), then written.
+            var all: [ContrastRow] = []
+            try forEachPair(state, runsPath: runsPath) { all += $0 }
+            ContrastsTable.adjustHolm(&all)
+            var records = CSVLine(capacity: 1 << 16)
+            ContrastsTable.Writer.add(all, design: design, to: &records)
             file.append(records.bytes)
-            kept += rows.filter(keeping)
+            kept = all.filter(keeping)
+        } else {
+            try forEachPair(state, runsPath: runsPath) { rows in
+                var records = CSVLine(capacity: 1 << 14)
+                ContrastsTable.Writer.add(rows, design: design, to: &records)
+                file.append(records.bytes)
+                kept += rows.filter(keeping)
+            }
         }
         do { try file.sync() } catch { throw .io(error.description) }
         return kept
     }
 
-    /// Calls `body` with each point's rows against the baseline, in point order.
-    private static func forEachPoint(_ state: StudyState, runsPath: String,
-                                     _ body: ([ContrastRow]) throws(StudyError) -> Void) throws(StudyError) {
+    /// Calls `body` with each pair's rows, in the order `ContrastDesign.plan` gives (without
+    /// `observe.contrasts`: every point against the baseline, in point order).
+    private static func forEachPair(_ state: StudyState, runsPath: String,
+                                    _ body: ([ContrastRow]) throws(StudyError) -> Void) throws(StudyError) {
         let layout = state.layout
         guard layout.points.count > 1 else { return }
         // Each point's rows: all its replications, or a shard's share of them (none for a shard
@@ -37,17 +51,34 @@ public enum StudyContrasts {
                                 stride: state.shard?.count ?? 1, count: figures.replications)
         }
         let blocks = try RunsBlocks(path: runsPath, columns: layout.columns, expected: expected, source: "the study", checkFigures: false)
-        let b = layout.baseline
-        let baseline = inputsOf(state, point: b)
-        let columns = baseline.compactMap(\.meanColumn)
-        let ratios = baseline.compactMap(\.ratioColumns)
-        let resampled = ContrastStatistic.resampled(baseline)
-        for p in layout.points.indices where p != b {
+        // The columns paired are the catalogue's, the same at every point.
+        let reference = inputsOf(state, point: layout.baseline)
+        let columns = reference.compactMap(\.meanColumn)
+        let ratios = reference.compactMap(\.ratioColumns)
+        let resampled = ContrastStatistic.resampled(reference)
+        var cache: [Int: [ContrastInput]] = [layout.baseline: reference]
+        func inputs(of p: Int) -> [ContrastInput] {
+            if let known = cache[p] { return known }
+            let made = inputsOf(state, point: p)
+            cache[p] = made
+            return made
+        }
+        let design = layout.contrasts
+        for pair in design?.plan(layout) ?? ContrastDesign.plainPlan(layout) {
+            let (b, p) = (pair.baseline, pair.point)
             let pairs = try ContrastStatistic.pairs(columns, ratios: ratios, resampled: resampled, baseline: (blocks, blocks.blocks[b]),
                                                     point: (blocks, blocks.blocks[p]), seedsMustMatch: false)
-            try body(ContrastStatistic.rows(prefix: [layout.points[p].name] + layout.points[p].fields,
-                                            label: StudyPlots.label(state, point: p),
-                                            baseline: baseline, value: inputsOf(state, point: p), pairs: pairs))
+            let label = design.map { d in
+                ContrastDesign.variedLabel(layout, point: p, within: d.within) + " − " + ContrastDesign.variedLabel(layout, point: b, within: d.within)
+            } ?? StudyPlots.label(state, point: p)
+            var rows = ContrastStatistic.rows(prefix: [layout.points[p].name] + layout.points[p].fields, label: label,
+                                              baseline: inputs(of: b), value: inputs(of: p), pairs: pairs)
+            if design != nil {
+                for i in rows.indices { (rows[i].baselinePoint, rows[i].conditioning) = (layout.points[b].name, pair.conditioning) }
+            }
+            // Without a design, points other than the baseline are dropped from memory as they go.
+            if design == nil, p != layout.baseline { cache[p] = nil }
+            try body(rows)
         }
     }
 

@@ -48,8 +48,7 @@ public enum Manifest {
         if !info.mergedFrom.isEmpty { pairs.append(("mergedFrom", JSONBuild.array(info.mergedFrom.map { .string($0) }))) }
         if let precision = info.precision {
             pairs.append(("precision", JSONBuild.object([
-                ("metric", .string(precision.target.metric.spec.name)),
-                ("halfWidthAtMost", .number(precision.target.fraction)),
+                ("targets", JSONBuild.array(precision.targets.indices.map { t in precision.manifestEntry(t) })),
                 ("replicationsAfterEachBatch", JSONBuild.array(precision.batches.map { .number(Double($0)) })),
                 ("pointsNotReached", JSONBuild.array(precision.unmet.map { .string($0.point) })),
             ])))

@@ -48,7 +48,7 @@ public enum StudyOutput {
             let named = state.layout.points.contains { Int($0.name) == nil }
             // A forest plot per measure the report charts (docs/output.md#contrasts).
             for group in SweepChart.groups(state.layout.report.charts) {
-                if let svg = ForestPlot.render(rows, baseline: StudyPlots.label(state, point: state.layout.baseline),
+                if let svg = ForestPlot.render(rows, baseline: ForestPlot.baselineTitle(state),
                                                note: named ? "" : StudyPlots.columnsNote(state.layout.columns),
                                                metrics: group.metrics.map(\.spec.name), measure: group.measure,
                                                unit: group.metrics[0].spec.unit) {

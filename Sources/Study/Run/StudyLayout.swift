@@ -41,6 +41,8 @@ public struct StudyLayout: Sendable, Equatable {
     public var report = MetricReport.standard
     /// The time series each replication records (`observe.series`; nil: none).
     public var series: SeriesRequest?
+    /// How contrasts.csv pairs the points (`observe.contrasts`; nil: against the baseline).
+    public var contrasts: ContrastDesign?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -64,6 +66,7 @@ public struct StudyLayout: Sendable, Equatable {
         sample = scenario.sweep.sample
         uncertain = scenario.sweep.uncertain
         baseline = (scenario.baseline ?? 0) * scenario.sweep.drawsPerPoint
+        contrasts = scenario.contrasts
         report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
         series = scenario.series
     }
@@ -71,8 +74,9 @@ public struct StudyLayout: Sendable, Equatable {
     /// A layout from its parts (used when decoding shard state).
     public init(name: String, columns: [String], points: [PointLayout], replications: Int,
                 seed: UInt64, commonRandomNumbers: Bool, scenarioJSON: String, baseline: Int = 0,
-                report: MetricReport = .standard) {
+                report: MetricReport = .standard, contrasts: ContrastDesign? = nil) {
         self.baseline = baseline
+        self.contrasts = contrasts
         self.report = report
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)

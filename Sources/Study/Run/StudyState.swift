@@ -66,7 +66,7 @@ public struct StudyState: Sendable, Equatable {
             ("baseline", .number(Double(layout.baseline))),
             ("report", JSONBuild.object([("table", Self.names(layout.report.table)), ("charts", Self.names(layout.report.charts))])),
             ("scenario", (try? JSON5.parse(layout.scenarioJSON))?.value ?? .null),
-        ])
+        ] + (layout.contrasts.map { [("contrasts", JSONValue.string($0.encoded))] } ?? []))
         return JSONBuild.object([
             ("format", .string(Self.format)),
             ("version", .string(StudyProgram.version)),
@@ -154,9 +154,14 @@ public struct StudyState: Sendable, Equatable {
         guard let table = Self.metrics(study?[key: "report"], "table"), let charts = Self.metrics(study?[key: "report"], "charts") else {
             throw StateDecodingError("malformed 'report'")
         }
+        var contrasts: ContrastDesign?
+        if let text = JSONBuild.string(study, "contrasts") {
+            guard let design = ContrastDesign.decode(text) else { throw StateDecodingError("malformed 'contrasts'") }
+            contrasts = design
+        }
         self.layout = StudyLayout(name: name, columns: columns, points: layouts, replications: replications,
                                   seed: seed, commonRandomNumbers: crn, scenarioJSON: scenario.render(), baseline: baseline,
-                                  report: MetricReport(table: table, charts: charts))
+                                  report: MetricReport(table: table, charts: charts), contrasts: contrasts)
         self.shard = shard
         self.points = points
         self.model = model

@@ -139,6 +139,8 @@ public struct Scenario: Sendable {
     public var report: [ReportedMetric]? = nil
     /// The time series `run` writes into series.csv (`observe.series`; nil: none).
     public var series: SeriesRequest? = nil
+    /// How contrasts.csv pairs the points (`observe.contrasts`; nil: every point against the baseline).
+    public var contrasts: ContrastDesign? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

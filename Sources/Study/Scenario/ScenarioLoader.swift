@@ -41,7 +41,8 @@ public enum ScenarioLoader {
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
         let (withoutSeries, seriesMember) = SeriesDecoder.extract(withoutBaseline)
-        let (members, reportMember) = ReportDecoder.extract(withoutSeries)
+        let (withoutContrasts, contrastsMember) = ContrastDesignDecoder.extract(withoutSeries)
+        let (members, reportMember) = ReportDecoder.extract(withoutContrasts)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -91,6 +92,7 @@ public enum ScenarioLoader {
         var scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep, explicit: explicit)
         if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
+        if let contrastsMember { scenario.contrasts = try ContrastDesignDecoder(file: file).decode(contrastsMember, sweep: sweep) }
         var uncertainty: PlatformUncertainty?
         if let entry = members.first(where: { $0.key == UncertainDecoder.key }) {
             uncertainty = try UncertainDecoder(index: index, file: file, defaultSeed: base.seed).decode(entry.value)
