@@ -14,12 +14,25 @@ public enum PooledFraction {
     /// upper bound when no trial had an event. Every end lies in [0, 1].
     public static func estimate(_ clusters: [Cluster], confidence: Double = 0.95) -> Estimate {
         let events = clusters.reduce(0) { $0 + $1.sum }, trials = clusters.reduce(0) { $0 + $1.count }
+        return estimate(events: events, trials: trials, confidence: confidence) {
+            RatioEstimator.estimate(clusters, confidence: confidence, bounds: 0...1)
+        }
+    }
+
+    /// The same rule from the pooled counts, for a caller that keeps sums rather than every
+    /// replication: `ratioInterval` gives the ratio estimator's interval over the replications
+    /// (clamped to [0, 1]), and is called only when the counts call for it.
+    public static func estimate(events: Double, trials: Double, confidence: Double = 0.95,
+                                ratioInterval: () -> Estimate) -> Estimate {
         guard trials > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, method: .none) }
         if events == 0 { return zeroEventsUpperBound(trials: trials, confidence: confidence) }
         if events < fewEvents || trials - events < fewEvents {
             return wilson(events: events, trials: trials, confidence: confidence)
         }
-        return RatioEstimator.estimate(clusters, confidence: confidence, bounds: 0...1)
+        var e = ratioInterval()
+        e.value = events / trials
+        if e.method != .none { (e.low, e.high) = (Swift.max(0, Swift.min(e.low, e.value)), Swift.min(1, Swift.max(e.high, e.value))) }
+        return e
     }
 
     /// Wilson's score interval (Wilson 1927; Agresti & Coull 1998) for `events` of `trials`
