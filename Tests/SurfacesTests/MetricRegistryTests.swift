@@ -89,7 +89,8 @@ final class MetricRegistryTests: XCTestCase {
         // The estimator summary.csv's mean is, with the methods its interval may have.
         func estimator(_ s: MetricSpec) -> String {
             s.shape == .sampled ? "pooled mean [ratio]"
-                : s.isCountedFraction ? "pooled fraction [ratio, wilson or upper-bound]" : "replications' mean [t]"
+                : s.isCountedFraction ? "pooled fraction [ratio, wilson or upper-bound]"
+                : s.unit == "count" ? "replications' mean [t or upper-bound]" : "replications' mean [t]"
         }
         let catalogue = MetricCatalog.builtIn.map { ["`\($0.name)`", $0.unit, kind($0.shape), estimator($0)] }
             + MetricCatalog.pointMetrics.map { ["`\($0.name)`", $0.unit, "per point", "point figure [none]"] }

@@ -34,8 +34,10 @@ public struct SummaryFigures: Sendable, Equatable {
     /// (docs/statistics.md). Counted fraction (`MetricSpec.isCountedFraction`, with counts):
     /// the mean is the pooled fraction Σ events / Σ trials with `PooledFraction`'s interval
     /// (`ClusterSums.fractionEstimate`); n, sd, quantiles and max are over the replications'
-    /// own fractions. Other per-replication metric: everything over the replications that have
-    /// a value, the interval Student's t. Every value is non-negative, so the interval is clamped
+    /// own fractions. A count that was 0 in every replication: 0 with the one-sided upper bound
+    /// of a Poisson mean, −ln(0.05)/n (`ReplicationMean.zeroCountUpperBound`). Other
+    /// per-replication metric: everything over the replications that have a value, the
+    /// interval Student's t. Every value is non-negative, so the interval is clamped
     /// at 0 (and at 1 for a fraction): the mean always lies in it.
     /// Figures that do not exist (no values; an interval from fewer than two) are NaN.
     /// `wholeNumbers`: the values are counts, so each quantile is the whole number its
@@ -49,6 +51,12 @@ public struct SummaryFigures: Sendable, Equatable {
             // A counted fraction: the pooled fraction and its own interval, already in [0, 1].
             let estimate = m.clusters.fractionEstimate()
             mean = estimate.value
+            halfWidth95 = estimate.halfWidth
+            (ci95Low, ci95High, interval) = (estimate.low, estimate.high, estimate.method)
+        } else if shape == .perReplication, unit == "count", n > 0, m.moments.sum == 0 {
+            // A count that was 0 in every replication: 0 with the rule of three's upper bound
+            // for a Poisson mean, not an interval of zero width.
+            let estimate = ReplicationMean.zeroCountUpperBound(replications: n)
             halfWidth95 = estimate.halfWidth
             (ci95Low, ci95High, interval) = (estimate.low, estimate.high, estimate.method)
         } else {
