@@ -10,29 +10,50 @@ public enum PooledFraction {
 
     /// Σ events / Σ trials with its interval: the ratio estimator with replications as
     /// clusters when both the events and the non-events number at least `fewEvents`;
-    /// Wilson's score interval on the pooled counts when either is smaller; the exact one-sided
-    /// upper bound when no trial had an event. Every end lies in [0, 1].
+    /// Wilson's score interval on the effective number of trials (Korn & Graubard 1998) when
+    /// either is smaller; the exact one-sided upper bound when no trial had an event. Every
+    /// end lies in [0, 1].
     public static func estimate(_ clusters: [Cluster], confidence: Double = 0.95) -> Estimate {
         let events = clusters.reduce(0) { $0 + $1.sum }, trials = clusters.reduce(0) { $0 + $1.count }
-        return estimate(events: events, trials: trials, confidence: confidence) {
-            RatioEstimator.estimate(clusters, confidence: confidence, bounds: 0...1)
+        return estimate(events: events, trials: trials, replications: clusters.count, confidence: confidence) {
+            RatioEstimator.estimate(clusters, confidence: confidence)
         }
     }
 
     /// The same rule from the pooled counts, for a caller that keeps sums rather than every
-    /// replication: `ratioInterval` gives the ratio estimator's interval over the replications
-    /// (clamped to [0, 1]), and is called only when the counts call for it.
-    public static func estimate(events: Double, trials: Double, confidence: Double = 0.95,
+    /// replication: `ratioInterval` gives the ratio estimator's interval over the `m`
+    /// replications, not clamped (its half-width is t₍ₘ₋₁₎ standard errors), and is called only
+    /// when some trial had an event.
+    ///
+    /// With few events (or non-events) the interval is Wilson's on the effective number of
+    /// trials n* = min(n, p(1 − p)/se²)·(z/t₍ₘ₋₁₎)², se the ratio estimator's standard error
+    /// (Korn & Graubard 1998, "Confidence intervals for proportions with small expected number
+    /// of positive counts estimated from survey data"): events that come in bunches within a
+    /// few replications (a blank spell seen at many glances) count as fewer independent trials,
+    /// and few replications widen it as Student's t does; events spread as independent trials
+    /// give Wilson's interval on all the trials less the t correction.
+    public static func estimate(events: Double, trials: Double, replications m: Int, confidence: Double = 0.95,
                                 ratioInterval: () -> Estimate) -> Estimate {
         guard trials > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, method: .none) }
         if events == 0 { return zeroEventsUpperBound(trials: trials, confidence: confidence) }
+        let p = events / trials
+        let ratio = ratioInterval()
+        let clustered = ratio.method == .clusterRatio && m > 1 && ratio.halfWidth.isFinite
         if events < fewEvents || trials - events < fewEvents {
-            return wilson(events: events, trials: trials, confidence: confidence)
+            // Every trial an event, or no variance to read: Wilson's on all the trials.
+            guard clustered, events < trials else { return wilson(events: events, trials: trials, confidence: confidence) }
+            let z = NormalDistribution.quantile(0.5 + confidence / 2)
+            let t = StudentT.critical(confidence: confidence, degreesOfFreedom: m - 1)
+            let se = ratio.halfWidth / t
+            let effective = se > 0 ? Swift.min(trials, p * (1 - p) / (se * se)) : trials
+            let n = effective * (z / t) * (z / t)
+            var e = wilson(events: p * n, trials: n, confidence: confidence)
+            e.value = p
+            return e
         }
-        var e = ratioInterval()
-        e.value = events / trials
-        if e.method != .none { (e.low, e.high) = (Swift.max(0, Swift.min(e.low, e.value)), Swift.min(1, Swift.max(e.high, e.value))) }
-        return e
+        guard clustered else { return Estimate(value: p, low: .nan, high: .nan, method: .none) }
+        return Estimate(value: p, low: Swift.max(0, Swift.min(ratio.low, p)), high: Swift.min(1, Swift.max(ratio.high, p)),
+                        method: .clusterRatio)
     }
 
     /// Wilson's score interval (Wilson 1927; Agresti & Coull 1998) for `events` of `trials`

@@ -37,14 +37,20 @@ final class FractionSummaryTests: XCTestCase {
         XCTAssertTrue(f.ci95Low <= f.mean && f.mean <= f.ci95High)
     }
 
-    /// 3 events of 300: Wilson's interval on the pooled counts.
+    /// 3 events of 300 in three replications: Wilson's interval on the effective number of
+    /// trials (Korn & Graubard). By hand: residuals yᵢ − p·nᵢ = 0, 1, −1, so the ratio's variance
+    /// is 2/(3·2·100²) = 1/30,000; p(1 − p)/se² = 0.0099 · 30,000 = 297 trials, times
+    /// (z/t₂)² for three replications.
     func testFewEventsGetWilsonsInterval() {
         let f = figures([(1, 100), (2, 100), (0, 100)])
-        let w = PooledFraction.wilson(events: 3, trials: 300)
+        let (z, t) = (1.959963984540054, 4.302652729749462)
+        let n = 297 * (z / t) * (z / t)
+        let w = PooledFraction.wilson(events: 0.01 * n, trials: n)
         XCTAssertEqual(f.interval, .wilson)
         XCTAssertEqual(f.mean, 0.01, accuracy: 1e-15)
-        XCTAssertEqual(f.ci95Low, w.low, accuracy: 1e-15)
-        XCTAssertEqual(f.ci95High, w.high, accuracy: 1e-15)
+        XCTAssertEqual(f.ci95Low, w.low, accuracy: 1e-12)
+        XCTAssertEqual(f.ci95High, w.high, accuracy: 1e-12)
+        XCTAssertLessThan(f.ci95Low, PooledFraction.wilson(events: 3, trials: 300).low, "three replications are not 300 independent trials")
         XCTAssertGreaterThan(f.ci95Low, 0)
         // As many non-events: Wilson too, and the interval stays below 1.
         let g = figures([(100, 100), (98, 100), (99, 100)])

@@ -84,12 +84,13 @@ public struct ClusterSums: Sendable, Equatable {
 
     /// A fraction's pooled estimate Σ events / Σ trials (`add(events:trials:)`) with its
     /// interval by `PooledFraction`'s rule: the ratio estimator over the replications as
-    /// clusters, Wilson's interval with fewer than `PooledFraction.fewEvents` events or
-    /// non-events, the exact one-sided upper bound with none; always within [0, 1].
+    /// clusters, Wilson's interval on the effective number of trials with fewer than
+    /// `PooledFraction.fewEvents` events or non-events, the exact one-sided upper bound with
+    /// none; always within [0, 1].
     public func fractionEstimate(confidence: Double = 0.95) -> Estimate {
         let events = Double(sumY / 1000), trials = Double(sumN)
         guard !overflowed else { return Estimate(value: trials > 0 ? events / trials : .nan, low: .nan, high: .nan, method: .none) }
-        return PooledFraction.estimate(events: events, trials: trials, confidence: confidence) {
+        return PooledFraction.estimate(events: events, trials: trials, replications: replications, confidence: confidence) {
             estimate(ratio: events / trials, confidence: confidence)
         }
     }
