@@ -13,7 +13,8 @@ final class InferenceTests: XCTestCase {
         let k = probe.readings.count
         let model = DesignLikelihoods(runs: 10, surfaces: [DesignLikelihoods.Surface(
             surface: .action, designs: designs,
-            tallies: [[[10] + [Int](repeating: 0, count: k - 1)], [[0, 10] + [Int](repeating: 0, count: k - 2)]])])
+            tallies: [[[10] + [Int](repeating: 0, count: k - 1)], [[0, 10] + [Int](repeating: 0, count: k - 2)]],
+            timeTallies: [[[]], [[]]])])
         let sheet = Worksheet(file: "t", readings: ["P25.3": readings.map { Worksheet.Reading($0) }],
                               prior: prior.isEmpty ? [:] : [.action: prior])
         return TeardownInference(sheet, model).surfaces[0]

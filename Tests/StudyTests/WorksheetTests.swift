@@ -30,7 +30,7 @@ final class WorksheetTests: XCTestCase {
         (#"{readings: {"P25.2": ["withinAMinute", "withinAnHour"]}}"#,
          "w.json5:1:40: readings.P25.2[1]: expected a reading of P25.2 (withinAMinute, withinTheHour, onlyAfterAppOpened, notUpdated), found 'withinAnHour'. Did you mean 'withinTheHour'?"),
         (#"{readings: {"P25.2": {reading: "withinTheHour", after: "forty"}}}"#,
-         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", at most 1000d, found "forty""#),
+         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s" (">10m": not yet shown after ten minutes), at most 1000d, found "forty""#),
         (#"{readings: {"P25.2": {readng: "withinTheHour"}}}"#,
          "w.json5:1:23: readings.P25.2: expected one of 'reading', 'after', found 'readng'. Did you mean 'reading'?"),
         (#"{readings: {"S1": "showsAccountData"}}"#,
@@ -40,7 +40,7 @@ final class WorksheetTests: XCTestCase {
         (#"{surfaces: ["widget", "wach"]}"#,
          "w.json5:1:23: surfaces[1]: expected a surface (widget, action, share, live, watch, signOut), found 'wach'. Did you mean 'watch'?"),
         (#"{platfrom: "ios"}"#,
-         "w.json5:1:2: expected one of 'description', 'platform', 'surfaces', 'readings', 'prior', found 'platfrom'. Did you mean 'platform'?"),
+         "w.json5:1:2: expected one of 'description', 'platform', 'surfaces', 'readings', 'prior', 'calibrate', found 'platfrom'. Did you mean 'platform'?"),
         (#"{platform: "andriod"}"#,
          "w.json5:1:12: platform: expected a platform (ios, android), found 'andriod'. Did you mean 'android'?"),
         (#"{prior: {widget: {"reloadOnChange+pushReloads": 2}}}"#,
@@ -53,7 +53,7 @@ final class WorksheetTests: XCTestCase {
         (#"{surfaces: ["widget"], prior: {share: {outbox: 2}}}"#,
          "w.json5:1:32: prior.share: 'surfaces' does not list share, so nothing is inferred for it"),
         (#"{readings: {"P25.2": {reading: "withinTheHour", after: "100000d"}}}"#,
-         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s", at most 1000d, found "100000d""#),
+         #"w.json5:1:56: readings.P25.2.after: expected a duration such as "7m" or "40s" (">10m": not yet shown after ten minutes), at most 1000d, found "100000d""#),
     ]
 
     func testEachBadWorksheetHasItsExactMessage() {

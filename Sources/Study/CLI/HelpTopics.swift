@@ -10,7 +10,10 @@ enum HelpTopics {
         var text = HelpLayout.paragraph("""
         PARAMETERS: every path a scenario file or --set may set, with its kind and its \(profile.rawValue) default \
         (--platform \(PlatformProfile.allCases.map(\.rawValue).joined(separator: "|")) shows a profile's; values from \
-        the file or --set beat them, also when a sweep varies 'platform'). A scenario's 'surfaces: \
+        the file or --set beat them, also when a sweep varies 'platform'), and where the default comes from: \
+        sourced (a platform's documentation, a field measurement or a platform's source code, named), assumed \
+        (published nowhere: a plausible range and the reason), design (a choice of the app's design) or \
+        scenario (a choice of the study: the person's behaviour, the world studied). A scenario's 'surfaces: \
         ["widget", ...]' sets X.enabled for every surface X: true if named, else false. \
         'observe.report: ["share.lost", ...]' (or --set observe.report=share.lost,share.latency) lists \
         the metrics, by the names 'help metrics' gives, that the table 'run' prints and its charts show \
@@ -26,6 +29,9 @@ enum HelpTopics {
             let range = spec.range.map { "; accepts " + ValueDecoder.describe(spec, $0) } ?? ""
             text += "  \(spec.path)  (\(kindName(spec.kind)), default \(value)\(range))\n"
             text += HelpLayout.paragraph(spec.doc, indent: 6)
+            if let source = spec.source(on: profile) {
+                text += HelpLayout.paragraph("\(source.status): \(source.note)", indent: 6)
+            }
         }
         return text
     }

@@ -34,6 +34,8 @@ public struct RunVerb: Verb {
                 OptionSpec("--set", value: "path=value", help: "Set a parameter after the file and before the sweep; see 'surfacesim help parameters'.", repeatable: true),
                 OptionSpec("--precision", value: "metric=5%", help: "Add replications in batches until the 95% CI half-width of the metric's mean is at most this share of the mean at every point. The first batch is 'replications'; each next total is what the worst point needs if its half-width shrinks as 1/√n, at least one first batch more and at most 4 times as many. The files equal a run of the count reached. Keeps no checkpoint; not with --shard or --resume."),
                 OptionSpec("--max-runs", value: "n", help: "With --precision: the most replications per point; a point still short of the target then fails the run (exit status 1), with the results written.", default: "\(PrecisionTarget.defaultMaxRuns), within the study's limit of \(Sweep.maxReplications) replications in all"),
+                OptionSpec("--platform-uncertainty", help: "Treat every assumed platform figure (help parameters: 'assumed') as uncertain, uniform over its plausible range, besides the scenario's 'uncertain' block: each point runs once per outer draw (a Latin hypercube) with the same replication seeds, and uncertainty.csv, uncertainty-drivers.csv and uncertainty.svg say what the metric could be and which figure drives it. Not with --precision."),
+                OptionSpec("--draws", value: "n", help: "With --platform-uncertainty: outer draws of the uncertain figures.", default: "the scenario's 'uncertain.draws', else \(PlatformUncertainty.defaultDraws)"),
                 OptionSpec("--shard", value: "k/n", help: "Run only the replications r with r % n = k - 1 and keep state.json for 'surfacesim merge'."),
                 OptionSpec("--resume", help: "Continue after the last checkpoint in the result folder's .partial/."),
                 OptionSpec("--fresh", help: "Discard an unfinished checkpoint in the result folder's .partial/ and start again."),
@@ -70,15 +72,19 @@ public struct RunVerb: Verb {
         let maxRuns = try arguments.integer("--max-runs", minimum: 1, maximum: Sweep.maxReplications)
         let outcome: RunOutcome
         var report: PrecisionReport?
+        let draws = try arguments.integer("--draws", minimum: PlatformUncertainty.fewestDraws, maximum: 10_000)
+        let uncertainty = arguments.flag("--platform-uncertainty") ? UncertaintyRequest(draws: draws) : nil
         do throws(StudyError) {
+            if draws != nil && uncertainty == nil { throw StudyError.invalid("--draws needs --platform-uncertainty") }
             if let text = arguments.value("--precision") {
+                if uncertainty != nil { throw StudyError.invalid("--precision cannot be combined with --platform-uncertainty: it sizes one level of replications, an uncertain study has two") }
                 (outcome, report) = try PrecisionRun.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
                                                          runs: runs, seed: seed, target: try PrecisionTarget(parsing: text),
                                                          maxRuns: maxRuns, options: options, progress: progress)
             } else {
                 if maxRuns != nil { throw StudyError.invalid("--max-runs needs --precision") }
                 outcome = try StudyRunner.run(scenarioPath: arguments.positionals[0], overrides: arguments.all("--set"),
-                                              runs: runs, seed: seed, options: options, progress: progress)
+                                              runs: runs, seed: seed, uncertainty: uncertainty, options: options, progress: progress)
             }
         } catch {
             throw .from(error)

@@ -15,6 +15,7 @@ public enum Verbs {
         FailuresVerb(),
         SignalsVerb(),
         InferVerb(),
+        CalibrateVerb(),
         HelpVerb(),
     ]
 

@@ -12,6 +12,19 @@ public struct DesignLikelihoods: Sendable {
         public let designs: [JointDesign]
         /// `tallies[design][probe]`: runs per reading, in the order of the probe's readings.
         public let tallies: [[[Int]]]
+        /// `timeTallies[design][probe][reading]`: for a probe with a stopwatch step, the runs of
+        /// each reading per bin of the stopwatch's time (`TimeBins`); empty for other probes.
+        public let timeTallies: [[[[Int]]]]
+    }
+
+    /// The bins a stopwatch time falls in for the likelihood of a timed reading: edges at 2, 4,
+    /// 8, 15 and 30 s, 1, 2, 4 and 8 min; a censored time has a bin of its own (the last).
+    public enum TimeBins {
+        static let edges: [SimTime] = [2, 4, 8, 15, 30, 60, 120, 240, 480].map { $0 * Time.second }
+        public static var count: Int { edges.count + 2 }
+        public static func bin(_ timing: ProbeTiming) -> Int {
+            timing.censored ? count - 1 : (edges.firstIndex { timing.time < $0 } ?? edges.count)
+        }
     }
 
     /// Runs per (design, probe).
@@ -40,22 +53,31 @@ public struct DesignLikelihoods: Sendable {
         var tallies = designs.enumerated().map { si, joint in
             joint.map { _ in surfaces[si].probes.map { [Int](repeating: 0, count: $0.readings.count) } }
         }
+        let timed = Set(ChapterProbes.stopwatchLimits.map(\.probe))
+        var timeTallies = designs.enumerated().map { si, joint in
+            joint.map { _ in surfaces[si].probes.map { probe in
+                timed.contains(probe.id) ? probe.readings.map { _ in [Int](repeating: 0, count: TimeBins.count) } : []
+            } }
+        }
         let frozen = tasks
         let probes = surfaces.map(\.probes)
         OrderedWorkPool.run(count: frozen.count * runs, jobs: jobs, work: { i in
             let task = frozen[i / runs]
             let probe = probes[task.surface][task.probe]
             let point = UInt64(ChapterProbes.index(of: probe.id)!)
-            let reading = probe.run(on: task.parameters,
-                                    seed: SeedMixer.replicationSeed(scenarioSeed: seed, point: point, replication: UInt64(i % runs)))
-            return probe.readings.firstIndex { $0.id == reading }!
-        }, consume: { i, reading in
+            let result = probe.timedRun(on: task.parameters,
+                                        seed: SeedMixer.replicationSeed(scenarioSeed: seed, point: point, replication: UInt64(i % runs)))
+            return (probe.readings.firstIndex { $0.id == result.reading }!, result.timing.map(TimeBins.bin))
+        }, consume: { i, outcome in
             let task = frozen[i / runs]
-            tallies[task.surface][task.design][task.probe][reading] += 1
+            tallies[task.surface][task.design][task.probe][outcome.0] += 1
+            if let bin = outcome.1, !timeTallies[task.surface][task.design][task.probe].isEmpty {
+                timeTallies[task.surface][task.design][task.probe][outcome.0][bin] += 1
+            }
             return true
         })
         return DesignLikelihoods(runs: runs, surfaces: surfaces.indices.map {
-            Surface(surface: surfaces[$0], designs: designs[$0], tallies: tallies[$0])
+            Surface(surface: surfaces[$0], designs: designs[$0], tallies: tallies[$0], timeTallies: timeTallies[$0])
         })
     }
 

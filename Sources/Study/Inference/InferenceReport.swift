@@ -50,7 +50,7 @@ public enum InferenceReport {
             if order.count > 1 { out += " (next: \(s.designs[order[1]].name), \(percent(s.posterior[order[1]])))" }
             out += "\n  readings: " + s.surface.probeIDs.compactMap { id -> String? in
                 guard let list = worksheet.readings[id] else { return nil }
-                return id + " " + list.map { $0.id + ($0.after.map { " after " + Units.formatDuration($0) } ?? "") }.joined(separator: ", ")
+                return id + " " + list.map { r in r.id + (r.after.map { " after " + (r.censored ? "more than " : "") + Units.formatDuration($0) } ?? "") }.joined(separator: ", ")
             }.joined(separator: "; ") + "\n"
             let entry = s.designs[best].worksheet(probeIDs: s.surface.probeIDs)
             for (field, value) in [("data source", entry.dataSource), ("session", entry.session),

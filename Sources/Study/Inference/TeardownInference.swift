@@ -49,11 +49,21 @@ public struct TeardownInference: Sendable {
             var logLikelihood = [Double](repeating: 0, count: s.designs.count)
             var count = 0
             for (pi, probe) in probes.enumerated() {
+                let limit = ChapterProbes.stopwatchLimits.first { $0.probe == probe.id }?.limit
                 for reading in worksheet.readings[probe.id] ?? [] {
                     let r = probe.readings.firstIndex { $0.id == reading.id }!
                     count += 1
                     for d in s.designs.indices {
                         logLikelihood[d] += Math.log(DesignLikelihoods.probability(s.tallies[d][pi], reading: r))
+                    }
+                    // A timed reading of a probe with a stopwatch step weighs its time too: the chance of
+                    // its time's bin among the design's runs that gave the reading (a time at or past the
+                    // step's limit was not seen at the step: censored there, as a simulated run's is).
+                    guard let limit, let timing = reading.timing else { continue }
+                    let seen = timing.time >= limit ? ProbeTiming(time: limit, censored: true) : timing
+                    let bin = DesignLikelihoods.TimeBins.bin(seen)
+                    for d in s.designs.indices where !s.timeTallies[d][pi].isEmpty {
+                        logLikelihood[d] += Math.log(DesignLikelihoods.probability(s.timeTallies[d][pi][r], reading: bin))
                     }
                 }
             }

@@ -7,7 +7,7 @@ import Surfaces
 /// Decodes worksheet files into `Worksheet`s.
 public enum WorksheetDecoder {
     /// The keys a worksheet may hold.
-    static let keys = ["description", "platform", "surfaces", "readings", "prior"]
+    static let keys = ["description", "platform", "surfaces", "readings", "prior", "calibrate"]
 
     /// Reads and decodes the worksheet at `path`.
     /// - Throws: `ScenarioError` for an unreadable file or any bad input.
@@ -46,6 +46,7 @@ public enum WorksheetDecoder {
         if let node = root[key: "surfaces"] { sheet.surfaces = try surfaces(node, d) }
         if let node = root[key: "readings"] { sheet.readings = try readings(node, d, seen: sheet.surfaces) }
         if let node = root[key: "prior"] { sheet.prior = try prior(node, d, platform: sheet.platform, seen: sheet.surfaces) }
+        if let node = root[key: "calibrate"] { sheet.calibration = try CalibrationDecoder(file: file).decode(node) }
         return sheet
     }
 
@@ -99,7 +100,7 @@ public enum WorksheetDecoder {
             }
             var recorded: [Worksheet.Reading] = []
             for (i, item) in items.enumerated() {
-                recorded.append(try reading(item, of: probe, d, path: items.count == 1 && !isArray(m.value) ? path : path + "[\(i)]"))
+                recorded += try reading(item, of: probe, d, path: items.count == 1 && !isArray(m.value) ? path : path + "[\(i)]")
             }
             out[probe.id] = recorded
         }
@@ -108,11 +109,13 @@ public enum WorksheetDecoder {
 
     private static func isArray(_ node: JSONNode) -> Bool { if case .array = node.value { true } else { false } }
 
-    /// One reading: its id, or `{reading: id, after: "7m"}`.
-    private static func reading(_ node: JSONNode, of probe: ChapterProbe, _ d: Decoding, path: String) throws(ScenarioError) -> Worksheet.Reading {
+    /// One reading: its id, or `{reading: id, after: "7m"}`, or the reading recorded several times
+    /// with each run's time, `{reading: id, after: ["7m", "12m", ">10m"]}` (`>`: not yet shown
+    /// when the person stopped watching).
+    private static func reading(_ node: JSONNode, of probe: ChapterProbe, _ d: Decoding, path: String) throws(ScenarioError) -> [Worksheet.Reading] {
         let known = probe.readings.map(\.id)
         var idNode = node
-        var after: SimTime?
+        var times: [(SimTime, Bool)] = []
         if case .object(let members) = node.value {
             for m in members where m.key != "reading" && m.key != "after" {
                 throw ScenarioError(d.at(m), path: path, .unknownKey(m.key, allowed: ["reading", "after"]),
@@ -123,18 +126,33 @@ public enum WorksheetDecoder {
             }
             idNode = given
             if let time = node[key: "after"] {
-                let text = try d.string(time, path: path + ".after")
-                guard let us = Units.parseDuration(text), us >= 0, Double(us) <= ParameterRange.longestDuration * 1e6 else {
-                    throw ScenarioError(d.at(time), path: path + ".after", .expected("a duration such as \"7m\" or \"40s\", at most 1000d", found: ValueDecoder.describe(time)))
+                if case .array(let list) = time.value {
+                    guard !list.isEmpty, list.count <= 1_000 else {
+                        throw ScenarioError(d.at(time), path: path + ".after", .expected("a duration or a list of 1 to 1000 of them", found: ValueDecoder.describe(time)))
+                    }
+                    for (i, item) in list.enumerated() { times.append(try duration(item, d, path: path + ".after[\(i)]")) }
+                } else {
+                    times.append(try duration(time, d, path: path + ".after"))
                 }
-                after = SimTime(us)
             }
         }
         let id = try d.string(idNode, path: path, what: "a reading of \(probe.id) (\(known.joined(separator: ", ")))")
         guard known.contains(id) else {
             throw d.unknown(id, among: known, at: idNode, path: path, what: "a reading of \(probe.id)")
         }
-        return Worksheet.Reading(id, after: after)
+        if times.isEmpty { return [Worksheet.Reading(id)] }
+        return times.map { Worksheet.Reading(id, after: $0.0, censored: $0.1) }
+    }
+
+    /// `"7m"`, or `">10m"`: still not shown after ten minutes.
+    private static func duration(_ node: JSONNode, _ d: Decoding, path: String) throws(ScenarioError) -> (SimTime, Bool) {
+        var text = try d.string(node, path: path, what: "a duration such as \"7m\", or \">10m\" for not yet shown when you stopped watching")
+        let censored = text.hasPrefix(">")
+        if censored { text.removeFirst() }
+        guard let us = Units.parseDuration(text), us >= 0, Double(us) <= ParameterRange.longestDuration * 1e6 else {
+            throw ScenarioError(d.at(node), path: path, .expected("a duration such as \"7m\" or \"40s\" (\">10m\": not yet shown after ten minutes), at most 1000d", found: ValueDecoder.describe(node)))
+        }
+        return (SimTime(us), censored)
     }
 
     /// `prior: {widget: {"reloadOnChange+pushReload": 3}}`: non-negative weights, not all zero.

@@ -14,6 +14,10 @@ struct LineChartPlot {
     /// For a categorical x (choices, on/off): the category names at x = 0, 1, …; each
     /// point is then a dot with its band as a whisker, nothing drawn between categories.
     var categories: [String]? = nil
+    /// A horizontal axis of the caller's (a time series' clock time), in place of one fitted to the points.
+    var xAxis: PlotAxis? = nil
+    /// Whether each point gets a marker (a series of many bins is drawn as a line alone).
+    var markers = true
 
     /// The SVG text.
     func render() -> String {
@@ -29,7 +33,7 @@ struct LineChartPlot {
         let x = frame.horizontal(categories.map { names in
             PlotAxis(kind: .linear, low: -0.5, high: Double(names.count) - 0.5,
                      ticks: names.enumerated().map { (Double($0.offset), $0.element) })
-        } ?? PlotAxis.linear(covering: points.map(\.x)))
+        } ?? xAxis ?? PlotAxis.linear(covering: points.map(\.x)))
         let y = frame.vertical(PlotAxis.linear(covering: points.map(\.y) + bands))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
         if points.isEmpty { frame.drawNoData(into: &svg) }
@@ -91,6 +95,7 @@ struct LineChartPlot {
             }
             svg.path(data, stroke: color, width: 2, extra: PlotFrame.dashAttribute(style))
         }
+        guard markers || sorted.count == 1 else { return }
         for point in sorted {
             svg.circle(x: x.position(point.x), y: y.position(point.y), radius: 3, fill: color)
         }

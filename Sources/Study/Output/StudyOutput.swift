@@ -36,6 +36,8 @@ public enum StudyOutput {
         defer { unlink(contrasts) }
         for plot in StudyPlots.render(state) { commit.stage(plot.name, plot.svg) }
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
+        for file in UncertaintyOutput.files(state) { commit.stage(file.name, file.text) }
+        for file in SeriesOutput.files(state) { commit.stage(file.name, file.text) }
         if state.layout.points.count > 1 {
             // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`),
             // written point by point beside runs.csv's source and adopted as it is; only the
@@ -90,7 +92,7 @@ public enum StudyOutput {
     /// shard's state); old ones not rewritten are removed so a directory never mixes two studies.
     static func isStudyOutput(_ name: String) -> Bool {
         (name.contains("-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
-            || SensitivityOutput.names.contains(name)
-            || name == "contrasts.csv" || ForestPlot.isFileName(name)
+            || SensitivityOutput.names.contains(name) || UncertaintyOutput.names.contains(name)
+            || name == "contrasts.csv" || ForestPlot.isFileName(name) || SeriesOutput.isFileName(name)
     }
 }

@@ -15,8 +15,9 @@ public enum StudyPlots {
         for metric in charted where metric.isSampled {
             files.append((ecdfFileName(metric), ecdf(state, metric: metric)))
         }
-        // A sampled region's points are no grid to draw lines through: sensitivity.svg shows it.
-        if state.layout.points.count > 1, state.layout.sample == nil {
+        // A sampled region's points are no grid to draw lines through: sensitivity.svg shows it;
+        // nor are an uncertain study's draws: uncertainty.svg shows them.
+        if state.layout.points.count > 1, state.layout.sample == nil, state.layout.uncertain == nil {
             for (c, column) in state.layout.columns.enumerated() {
                 for group in SweepChart.groups(charted) {
                     files.append((SweepChart.fileName(column: column, measure: group.measure),
@@ -47,6 +48,22 @@ public enum StudyPlots {
         let names = shortNames(layout.columns)
         return zip(layout.points[p].fields, layout.columns.indices).map { field, c in
             names[c] + " " + withUnit(readable(field, column: layout.columns[c]), column: layout.columns[c])
+        }.joined(separator: ", ")
+    }
+
+    /// The label of an uncertain study's sweep point `i` (its draws' common values): as `label`,
+    /// from the swept columns only.
+    static func label(_ state: StudyState, sweepPoint i: Int) -> String {
+        let layout = state.layout
+        guard let uncertain = layout.uncertain else { return label(state, point: i) }
+        let name = layout.basePointNames[i]
+        let swept = layout.columns.count - uncertain.figures.count
+        if swept == 0 { return "point \(name)" }
+        if Int(name) == nil { return name }
+        let columns = Array(layout.columns.prefix(swept))
+        let names = shortNames(columns)
+        return zip(layout.points[i * uncertain.draws].fields.prefix(swept), columns.indices).map { field, c in
+            names[c] + " " + withUnit(readable(field, column: columns[c]), column: columns[c])
         }.joined(separator: ", ")
     }
 

@@ -67,6 +67,9 @@ public struct PointAccumulator: Sendable, Equatable {
     public var metrics: [MetricAccumulator]
     /// Backend requests per minute summed over replications (for `backend.requests.peakToMean`).
     public var requestsPerMinute: [Int64] = []
+    /// The time series' bins summed over replications (`observe.series`; nil: none asked for,
+    /// or no replication added yet).
+    public var series: SeriesAccumulator?
 
     /// An empty point.
     public init() {
@@ -109,6 +112,10 @@ public struct PointAccumulator: Sendable, Equatable {
                 for m in requests.indices { sums[m] &+= Int64(requests[m]) }
             }
         }
+        if let bins = figures.series {
+            if series == nil { series = SeriesAccumulator(shapedAs: bins) }
+            series!.add(bins, values: figures.values)
+        }
     }
 
     /// Keeps only what the point's values reached, once its replications of a run (or of a
@@ -128,6 +135,9 @@ public struct PointAccumulator: Sendable, Equatable {
             requestsPerMinute += Array(repeating: 0, count: other.requestsPerMinute.count - requestsPerMinute.count)
         }
         for m in other.requestsPerMinute.indices { requestsPerMinute[m] += other.requestsPerMinute[m] }
+        if let theirs = other.series {
+            if series == nil { series = theirs } else { series!.merge(theirs) }
+        }
     }
 
     /// Peak minute over mean minute of the summed per-minute requests, counting

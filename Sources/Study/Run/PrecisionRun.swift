@@ -147,7 +147,7 @@ private struct Sizing {
             OrderedWorkPool.run(count: perPoint * count, jobs: options.jobs, work: { t in
                 let (p, r) = (t / perPoint, start + t % perPoint)
                 let seed = layout.seed(point: p, replication: r)
-                let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
+                let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check, series: layout.series), seed: seed)
                 return (figures, RunsTable.row(prefix: prefixes[p], replication: r, figures: figures))
             }, consume: { t, output in
                 let (p, r) = (t / perPoint, start + t % perPoint)

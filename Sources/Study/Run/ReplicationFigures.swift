@@ -52,6 +52,8 @@ public struct ReplicationFigures: Sendable {
     public var requestsPerMinute: [Int32]
     /// Events simulated.
     public var events: Int
+    /// The bins of the time series the study asked for (nil: none).
+    public var series: SeriesBins?
     /// Invariant violations and invalid metric values.
     public var violations: [String]
 
@@ -128,6 +130,7 @@ public struct ReplicationFigures: Sendable {
         }
         requestsPerMinute = result.requestsPerMinute
         events = result.events
+        series = result.series
         self.violations = violations
     }
 

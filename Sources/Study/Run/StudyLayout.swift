@@ -32,10 +32,15 @@ public struct StudyLayout: Sendable, Equatable {
     public var scenarioJSON: String
     /// The sampled region of a sampled sweep (nil otherwise): what sensitivity.csv needs.
     public var sample: SampleDesign?
+    /// The outer draws of an uncertain study (nil otherwise): what uncertainty.csv needs. Point
+    /// i × draws + d is draw d of the sweep's point i.
+    public var uncertain: PlatformUncertainty?
     /// The point contrasts.csv takes every other point against (`observe.baseline`, default 0).
     public var baseline = 0
     /// What the summary table and the charts show (`observe.report`, or the default for the study's surfaces).
     public var report = MetricReport.standard
+    /// The time series each replication records (`observe.series`; nil: none).
+    public var series: SeriesRequest?
 
     /// The layout of `scenario`.
     public init(_ scenario: Scenario) {
@@ -57,8 +62,10 @@ public struct StudyLayout: Sendable, Equatable {
         commonRandomNumbers = scenario.base.commonRandomNumbers
         scenarioJSON = ParameterRendering.node(scenario.renderedJSON()).render()
         sample = scenario.sweep.sample
-        baseline = scenario.baseline ?? 0
+        uncertain = scenario.sweep.uncertain
+        baseline = (scenario.baseline ?? 0) * scenario.sweep.drawsPerPoint
         report = scenario.report.map(MetricReport.init(given:)) ?? MetricReport.defaultReport(for: parameters)
+        series = scenario.series
     }
 
     /// A layout from its parts (used when decoding shard state).
@@ -70,6 +77,17 @@ public struct StudyLayout: Sendable, Equatable {
         (self.name, self.columns, self.points, self.replications) = (name, columns, points, replications)
         (self.seed, self.commonRandomNumbers, self.scenarioJSON) = (seed, commonRandomNumbers, scenarioJSON)
         sample = SampleDesign.inRenderedScenario(scenarioJSON)
+        uncertain = PlatformUncertainty.inRenderedScenario(scenarioJSON)
+        series = SeriesDecoder.inRenderedScenario(scenarioJSON)
+    }
+
+    /// The sweep's own points' names (before an uncertain study's draws multiplied them).
+    public var basePointNames: [String] {
+        guard let draws = uncertain?.draws else { return points.map(\.name) }
+        return stride(from: 0, to: points.count, by: draws).map { i in
+            let name = points[i].name
+            return name.hasSuffix("@0") ? String(name.dropLast(2)) : name
+        }
     }
 
     /// The seed of replication `r` of point `p` (docs/model.md#randomness): with common random

@@ -81,12 +81,13 @@ public enum StudyRunner {
     /// Loads the scenario at `path` with `overrides`, applies `runs` and `seed`,
     /// and runs it: the entry point of `surfacesim run`.
     public static func run(scenarioPath path: String, overrides: [String] = [], runs: Int? = nil, seed: UInt64? = nil,
+                           uncertainty: UncertaintyRequest? = nil,
                            options: RunOptions, progress: ProgressLine? = nil) throws(StudyError) -> RunOutcome {
         // `--runs` and `--seed` are overrides like `--set`, applied last (the checks across
         // values see them: `--runs 5` runs a file that says `replications: 0`).
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         let scenario: Scenario
-        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags) } catch { throw .input(error) }
+        do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags, uncertainty: uncertainty) } catch { throw .input(error) }
         return try run(scenario, options: options, progress: progress)
     }
 
@@ -140,7 +141,7 @@ public enum StudyRunner {
         OrderedWorkPool.run(count: plan.total - start, jobs: options.jobs, work: { i in
             let (p, r) = plan.task(start + i)
             let seed = layout.seed(point: p, replication: r)
-            let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check), seed: seed)
+            let figures = ReplicationFigures(Replication.run(parameters[p], seed: seed, checkInvariants: check, series: layout.series), seed: seed)
             return (figures, RunsTable.row(prefix: prefixes[p], replication: r, figures: figures))
         }, consume: { i, output in
             session.consume(task: start + i, plan: plan, figures: output.0, row: output.1, progress: progress)

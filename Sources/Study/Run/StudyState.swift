@@ -102,7 +102,7 @@ public struct StudyState: Sendable, Equatable {
             if let bootstrap = m.bootstrap { fields.append(("bootstrap", .string(bootstrap.encode()))) }
             return JSONBuild.object(fields)
         }
-        return JSONBuild.object([
+        var fields: [(String, JSONValue)] = [
             ("name", .string(layout.name)),
             ("fields", JSONBuild.array(layout.fields.map { .string($0) })),
             ("warmupMinutes", .number(Double(layout.warmupMinutes))),
@@ -111,7 +111,10 @@ public struct StudyState: Sendable, Equatable {
             ("events", .string(String(point.events))),
             ("requestsPerMinute", .string(point.requestsPerMinute.map(String.init).joined(separator: ","))),
             ("metrics", JSONBuild.array(metrics)),
-        ])
+        ]
+        // Only a study with `observe.series` has one: other studies' state is as it was.
+        if let series = point.series { fields.append(("series", series.json())) }
+        return JSONBuild.object(fields)
     }
 
     /// Reads state written by `json()`.
@@ -171,6 +174,10 @@ public struct StudyState: Sendable, Equatable {
         let requests = requestsText.isEmpty ? [] : requestsText.split(separator: ",").map { Int64($0) }
         guard !requests.contains(nil) else { throw StateDecodingError("malformed requestsPerMinute of point \(i)") }
         point.requestsPerMinute = requests.map { $0! }
+        if let node = node[key: "series"] {
+            guard let series = SeriesAccumulator.decode(node) else { throw StateDecodingError("malformed series of point \(i)") }
+            point.series = series
+        }
         for (slot, spec) in MetricCatalog.specs.enumerated() {
             let m = metricNodes[slot]
             guard JSONBuild.string(m, "metric") == spec.name,

@@ -120,7 +120,7 @@ extension Scenario {
                 return (axis.path, .array(axis.values.map { ParameterRendering.node(ParameterRendering.json($0, kind: kind)) }))
             })))
         } else if sweep.isNamed {
-            let points: [JSONNode] = sweep.points.map { point in
+            let points: [JSONNode] = sweep.unexpandedPoints.map { point in
                 let set = ParameterRendering.object(point.assignments.map { a in
                     (a.path, ParameterRendering.json(a.value, kind: index[a.path]!.kind))
                 })
@@ -128,8 +128,11 @@ extension Scenario {
             }
             pairs.append(("sweep", ParameterRendering.object([("points", .array(points))])))
         }
+        if let uncertain = sweep.uncertain {
+            pairs.append((UncertainDecoder.key, uncertain.renderedJSON()))
+        }
         if let b = baseline {
-            let point = sweep.points[b]
+            let point = sweep.unexpandedPoints[b]
             pairs.append((BaselineDecoder.path, sweep.isNamed ? .string(point.name) : ParameterRendering.object(point.assignments.map { a in
                 (a.path, ParameterRendering.json(a.value, kind: index[a.path]!.kind))
             })))
@@ -137,6 +140,7 @@ extension Scenario {
         if let report {
             pairs.append((ReportDecoder.path, .array(report.map { ParameterRendering.node(.string($0.spec.name)) })))
         }
+        if let series { pairs.append((SeriesDecoder.path, SeriesDecoder.rendered(series))) }
         return ParameterRendering.object(pairs)
     }
 }

@@ -49,6 +49,12 @@ public struct Sweep: Sendable, Equatable {
     public var columns: [String] = []
     /// Every point, in run order. A study without a sweep has one point, "0".
     public var points: [SweepPoint] = [SweepPoint(name: "0", assignments: [])]
+    /// The outer draws of an uncertain study (docs/scenarios.md#platform-uncertainty; nil
+    /// otherwise): each point of the sweep runs once per draw, `points` holding draw d of
+    /// sweep point i at i × draws + d.
+    public var uncertain: PlatformUncertainty?
+    /// The sweep's own points' names, before the draws multiplied them.
+    public var basePointNames: [String] = []
 
     /// No sweep: one point that changes nothing.
     public init() {}
@@ -81,6 +87,35 @@ public struct Sweep: Sendable, Equatable {
     }
 }
 
+extension Sweep {
+    /// Outer draws per sweep point: 1 unless the study is uncertain.
+    public var drawsPerPoint: Int { uncertain?.draws ?? 1 }
+
+    /// The sweep's own points (before the draws multiplied them), their assignments without the
+    /// uncertain figures.
+    public var unexpandedPoints: [SweepPoint] {
+        guard let uncertain else { return points }
+        let paths = Set(uncertain.figures.map(\.path))
+        return basePointNames.indices.map { i in
+            SweepPoint(name: basePointNames[i], assignments: points[i * uncertain.draws].assignments.filter { !paths.contains($0.path) })
+        }
+    }
+
+    /// Each point run once per outer draw of `uncertainty`, draw d of point i named `i@d` (its
+    /// name, `@`, the draw), with the drawn figures as extra columns.
+    func expanded(by uncertainty: PlatformUncertainty, base: Parameters) -> Sweep {
+        var sweep = self
+        sweep.uncertain = uncertainty
+        sweep.basePointNames = points.map(\.name)
+        sweep.columns = columns + uncertainty.figures.map(\.path)
+        let draws = uncertainty.assignments(base: base)
+        sweep.points = points.flatMap { point in
+            draws.enumerated().map { d, drawn in SweepPoint(name: "\(point.name)@\(d)", assignments: point.assignments + drawn) }
+        }
+        return sweep
+    }
+}
+
 /// A scenario after decoding, overrides included.
 public struct Scenario: Sendable {
     /// The study's name (the file's base name unless the file says otherwise).
@@ -102,6 +137,8 @@ public struct Scenario: Sendable {
     /// The metrics the summary table and the charts show (`observe.report`; nil: not given,
     /// the default for the study's surfaces, `MetricReport.defaultReport(for:)`).
     public var report: [ReportedMetric]? = nil
+    /// The time series `run` writes into series.csv (`observe.series`; nil: none).
+    public var series: SeriesRequest? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

@@ -6,13 +6,15 @@ import Surfaces
 /// Decodes scenario files into `Scenario`s.
 public enum ScenarioLoader {
     /// Keys of a scenario file that are not parameters.
-    static let reservedKeys: Set<String> = ["name", "description", "sweep", SurfaceSelection.key]
+    static let reservedKeys: Set<String> = ["name", "description", "sweep", UncertainDecoder.key, SurfaceSelection.key]
 
     /// Reads and decodes the scenario at `path`, applying `overrides` (`path=value` texts).
     /// - Throws: `ScenarioError` for an unreadable file or any bad input.
-    public static func load(path: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
+    /// `uncertainty`: `run --platform-uncertainty` (docs/scenarios.md#platform-uncertainty).
+    public static func load(path: String, overrides: [String] = [],
+                            uncertainty: UncertaintyRequest? = nil) throws(ScenarioError) -> Scenario {
         switch TextFile.contents(of: path, limit: TextFile.inputLimit) {
-        case .success(let text): return try decode(text, file: path, overrides: overrides)
+        case .success(let text): return try decode(text, file: path, overrides: overrides, uncertainty: uncertainty)
         case .failure(let failure):
             if let line = failure.line, let column = failure.column {
                 throw ScenarioError(.file(path, line: line, column: column), .unreadable(failure.reason))
@@ -24,7 +26,8 @@ public enum ScenarioLoader {
 
     /// Decodes scenario text; `file` names it in errors and gives the default name.
     /// - Throws: `ScenarioError` for the first bad input.
-    public static func decode(_ text: String, file: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
+    public static func decode(_ text: String, file: String, overrides: [String] = [],
+                              uncertainty request: UncertaintyRequest? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONNode
         do {
             root = try JSON5.parse(text)
@@ -36,7 +39,8 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
-        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
+        let (withoutSeries, seriesMember) = SeriesDecoder.extract(withoutBaseline)
+        let (members, reportMember) = ReportDecoder.extract(withoutSeries)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -80,8 +84,30 @@ public enum ScenarioLoader {
         var scenario = Scenario(name: try name(root, file: file), description: try string(root, "description", file: file) ?? "",
                                 file: file, base: base, sweep: sweep, explicit: explicit)
         if let baselineMember { scenario.baseline = try BaselineDecoder(index: index, file: file).resolve(baselineMember, in: sweep) }
+        var uncertainty: PlatformUncertainty?
+        if let entry = members.first(where: { $0.key == UncertainDecoder.key }) {
+            uncertainty = try UncertainDecoder(index: index, file: file, defaultSeed: base.seed).decode(entry.value)
+            for figure in uncertainty!.figures where sweep.columns.contains(figure.path) {
+                throw ScenarioError(.file(file, line: entry.keyLine, column: entry.keyColumn), path: figure.path,
+                                    .other("is swept by the scenario, so it cannot also be uncertain"))
+            }
+        }
+        if let request {
+            // Every assumed figure not swept and not given a law by the file, uniform over its plausible range.
+            var combined = uncertainty ?? PlatformUncertainty(draws: PlatformUncertainty.defaultDraws, seed: base.seed, figures: [])
+            let given = Set(combined.figures.map(\.path))
+            combined.figures += PlatformUncertainty.assumedFigures(of: base.platformProfile, base: base)
+                .filter { !given.contains($0.path) && !sweep.columns.contains($0.path) }
+            if let draws = request.draws { combined.draws = draws }
+            uncertainty = combined
+        }
+        if let uncertainty, !uncertainty.figures.isEmpty { scenario.sweep = sweep.expanded(by: uncertainty, base: base) }
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
+        if let seriesMember {
+            let decoder = SeriesDecoder(file: file)
+            scenario.series = try decoder.check(try decoder.decode(seriesMember.value), of: scenario, node: seriesMember.value)
+        }
         // Where each value was last written: the sweep wins over the file, an override over both.
         var written: [String: InputLocation] = [:]
         for a in selection?.assignments ?? [] { written[a.path] = selection?.location }

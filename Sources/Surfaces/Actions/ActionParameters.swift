@@ -3,11 +3,16 @@ import SimKernel
 /// The actions' parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
     static func actions() -> [ParameterSpec] { [
-        .bool("action.enabled", \.action.enabled, "the app declares actions"),
-        .bool("action.background", \.action.background, "actions run in the background (else they open the app)"),
-        .real("action.perDay", \.action.perDay, "actions run per day"),
-        .count("action.retries", \.action.retries, "automation retries after a timeout").within(0, 1_000),
-        .time("action.timeout", \.action.timeout, "how long an automation waits before retrying"),
+        .bool("action.enabled", \.action.enabled, "the app declares actions")
+            .scenario("the app declares actions the person uses"),
+        .bool("action.background", \.action.background, "actions run in the background (else they open the app)")
+            .design("actions run in the background"),
+        .real("action.perDay", \.action.perDay, "actions run per day")
+            .scenario("two actions a day"),
+        .count("action.retries", \.action.retries, "automation retries after a timeout").within(0, 1_000)
+            .scenario("an automation that retries twice"),
+        .time("action.timeout", \.action.timeout, "how long an automation waits before retrying")
+            .sourced("about 10 s before the assistant stops waiting (Apple Developer Forums threads 832170 and 764501)"),
     ] }
 }
 

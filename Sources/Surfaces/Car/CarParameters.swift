@@ -3,11 +3,16 @@ import SimKernel
 /// The car surface's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
     static func car() -> [ParameterSpec] { [
-        .bool("car.enabled", \.car.enabled, "a car surface exists"),
-        .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network"),
-        .choice("car.lifetime", \.car.lifetime, "allDay: the car's program runs for the whole replication; whileConnected: the car connection launches it at each drive and it ends, losing its memory, when the drive ends"),
-        .real("car.drives.perDay", \.car.drivesPerDay, "drives per day"),
-        .distribution("car.driveLength", \.car.driveLength, "length of a drive"),
+        .bool("car.enabled", \.car.enabled, "a car surface exists")
+            .scenario("the person drives with the car surface"),
+        .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network")
+            .design("a projected car app (CarPlay, Android Auto)"),
+        .choice("car.lifetime", \.car.lifetime, "allDay: the car's program runs for the whole replication; whileConnected: the car connection launches it at each drive and it ends, losing its memory, when the drive ends")
+            .scenario("the car's program kept for the whole day"),
+        .real("car.drives.perDay", \.car.drivesPerDay, "drives per day")
+            .scenario("two drives a day"),
+        .distribution("car.driveLength", \.car.driveLength, "length of a drive")
+            .scenario("drives of 25 min typical length"),
     ] }
 }
 

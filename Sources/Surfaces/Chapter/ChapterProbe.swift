@@ -1,6 +1,17 @@
 import SimKernel
 import Platform
 
+/// What a person's stopwatch read at a probe's timed step: the time from the step's start until
+/// the surface showed the change, or the step's limit, `censored`, if it never did while watched.
+public struct ProbeTiming: Sendable, Equatable {
+    public let time: SimTime
+    public let censored: Bool
+    public init(time: SimTime, censored: Bool) {
+        self.time = time
+        self.censored = censored
+    }
+}
+
 /// One reading of a probe: a short stable id (used in probes.csv) and the chapter's words.
 public struct ProbeReading: Sendable, Equatable {
     public let id: String
@@ -41,6 +52,15 @@ public struct ChapterProbe: Sendable {
         setUp(&p)
         design.configure(&p)
         return p
+    }
+
+    /// Runs the probe once on a world of the given parameters and returns the reading's id and
+    /// what the person's stopwatch read at the probe's timed step (nil for a probe without one).
+    public func timedRun(on parameters: Parameters, seed: UInt64) -> (reading: String, timing: ProbeTiming?) {
+        let run = ProbeRun(parameters, seed: seed, trace: nil)
+        var timing = RandomStream(replicationSeed: seed, name: "probe.timing")
+        let reading = script(run, &timing)
+        return (reading, run.timing)
     }
 
     /// Runs the probe once on a design with a seed and returns the reading's id.

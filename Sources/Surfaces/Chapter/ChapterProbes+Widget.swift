@@ -2,6 +2,10 @@ import SimKernel
 import Platform
 
 extension ChapterProbes {
+    /// The probes with a stopwatch step (`ProbeRun.stopwatch`), and how long the person watches
+    /// there: P25.1 until the widget shows an in-app change, P25.2 until it shows one made elsewhere.
+    public static let stopwatchLimits: [(probe: String, limit: SimTime)] = [("P25.1", 10 * Time.minute), ("P25.2", 5 * Time.minute)]
+
     /// P25.1 Widget after a change in the app.
     static let p251 = ChapterProbe(
         id: "P25.1", title: "Widget after a change in the app",
@@ -28,7 +32,7 @@ extension ChapterProbes {
             r.wait(2 * Time.second)
             r.goHome()
             // 4. Stop when it shows the change, or after ten minutes.
-            guard let t = r.watch(for: 10 * Time.minute, until: { r.widgetShows(change) }) else { return "notUpdatedAfterTenMinutes" }
+            guard let t = r.stopwatch(for: 10 * Time.minute, until: { r.widgetShows(change) }) else { return "notUpdatedAfterTenMinutes" }
             return t <= 15 * Time.second ? "alreadyUpdated" : "updatedAfterMinutes"
         })
 
@@ -58,7 +62,7 @@ extension ChapterProbes {
             // 2. On a second device, change the data the widget shows.
             let change = r.editElsewhere()
             // 3. Watch the widget for five minutes without opening the app; check again after an hour.
-            if let t = r.watch(for: 5 * Time.minute, until: { r.widgetShows(change) }), t <= 2 * Time.minute { return "withinAMinute" }
+            if let t = r.stopwatch(for: 5 * Time.minute, until: { r.widgetShows(change) }), t <= 2 * Time.minute { return "withinAMinute" }
             r.wait(Time.hour - 5 * Time.minute)
             if r.widgetShows(change) { return "withinTheHour" }
             // 4. Open the app, go back to the home screen and look again.

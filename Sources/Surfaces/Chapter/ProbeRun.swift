@@ -24,6 +24,18 @@ public final class ProbeRun {
     /// Runs what is due now.
     func settle() { world.engine.run(until: world.now) }
 
+    /// What the person's stopwatch read at the probe's timed step (`stopwatch(for:until:)`), if
+    /// the probe has one and the run reached it.
+    public private(set) var timing: ProbeTiming?
+
+    /// The probe's timed step (§25.10: "time a widget several times before writing a number"):
+    /// as `watch`, and the stopwatch's reading is kept, censored at `limit` if `seen` never held.
+    func stopwatch(for limit: SimTime, until seen: () -> Bool) -> SimTime? {
+        let t = watch(for: limit, until: seen)
+        timing = ProbeTiming(time: t ?? limit, censored: t == nil)
+        return t
+    }
+
     /// Waits up to `limit`, checking each second, until `seen` holds; returns when it first held.
     func watch(for limit: SimTime, until seen: () -> Bool) -> SimTime? {
         let start = now

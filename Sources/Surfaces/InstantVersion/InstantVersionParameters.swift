@@ -3,12 +3,18 @@ import SimKernel
 /// The instant version's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
     static func instantVersion() -> [ParameterSpec] { [
-        .bool("instant.enabled", \.instant.enabled, "an instant version exists"),
-        .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed"),
-        .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day"),
-        .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app"),
-        .distribution("instant.installDelay", \.instant.installDelay, "time from a use to installing the full app"),
-        .time("instant.removedAfter", \.instant.removedAfter, "the platform removes an instant version unused this long, with its data (unpublished: 30d assumed)"),
+        .bool("instant.enabled", \.instant.enabled, "an instant version exists")
+            .scenario("an instant version the person uses"),
+        .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed")
+            .design("state is handed over to the full app (§25.8)"),
+        .real("instant.uses.perDay", \.instant.usesPerDay, "uses of the instant version per day")
+            .scenario("a use every five days"),
+        .probability("instant.installAfterUse", \.instant.installAfterUse, "probability a use leads to installing the full app")
+            .scenario("half of the uses lead to installing the full app"),
+        .distribution("instant.installDelay", \.instant.installDelay, "time from a use to installing the full app")
+            .scenario("an hour on average from a use to installing"),
+        .time("instant.removedAfter", \.instant.removedAfter, "the platform removes an instant version unused this long, with its data (unpublished: 30d assumed)")
+            .assumed("7d", "60d", "the platform removes an unused instant version; no period is published"),
     ] }
 }
 

@@ -17,6 +17,8 @@ public struct ReplicationResult: Sendable {
     public var events: Int
     /// Invariant violations (when checks were on); a non-empty list fails the run.
     public var violations: [String]
+    /// The bins of the time series asked for (`Replication.run(…, series:)`); nil when none was.
+    public var series: SeriesBins?
 
     public init(minutes: Int) {
         samples = Array(filledWith: [], count: MetricCatalog.specs.count)

@@ -117,6 +117,11 @@ public struct ParameterSpec {
     /// A parameter of a surface added from outside (`ParameterSpec.added`), kept in
     /// `Parameters.addedValues` rather than in a field of its own.
     var isAdded = false
+    /// Where its default comes from on every profile, unless `profileSources` says otherwise
+    /// (`ParameterSource`; set by `sourced`, `assumed`, `design` or `scenario`).
+    var defaultSource: ParameterSource? = nil
+    /// Where its default comes from on a profile that sets a default of its own.
+    var profileSources: [PlatformProfile: ParameterSource] = [:]
 
     /// The values it accepts (nil: any value of its kind).
     public var range: ParameterRange? { ownRange ?? kind.defaultRange }

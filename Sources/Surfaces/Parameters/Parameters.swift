@@ -87,6 +87,9 @@ public struct Parameters: Sendable {
         public var lowPowerBlocksWatchWakes = false
         /// Android Doze: a phone left locked and still goes idle (docs/model.md#power).
         public var doze = false
+        /// A still phone whose screen went off enters deep Doze after this (AOSP: 30 min inactive,
+        /// then 30 min idle-after-inactive; docs/platform-facts.md#power).
+        public var dozeAfter: SimTime = Time.hour
         /// Android's app standby buckets: the app's background jobs and high-priority pushes are
         /// capped by how long ago the user last had it in the foreground (docs/model.md#power).
         public var standbyBuckets = false

@@ -3,16 +3,26 @@ import SimKernel
 /// The share extension's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
     static func share() -> [ParameterSpec] { [
-        .bool("share.enabled", \.share.enabled, "the app is a share target"),
-        .choice("share.design", \.share.design, "what the extension does on confirm"),
-        .choice("share.outbox", \.share.outbox, "coordination of the outbox file"),
-        .bool("share.loadsIntoMemory", \.share.loadsIntoMemory, "the extension loads items into memory"),
-        .real("share.perDay", \.share.perDay, "shares per day"),
-        .distribution("share.itemSize", \.share.itemSize, "item sizes", sizes: true),
-        .size("share.memoryLimit", \.share.memoryLimit, "the extension's memory limit"),
-        .size("share.baseMemory", \.share.baseMemory, "memory the extension uses before loading anything"),
-        .time("share.timeBudget", \.share.timeBudget, "time the extension may run"),
-        .size("share.backgroundTransferAbove", \.share.backgroundTransferAbove, "items above this go as a background transfer (inExtension)"),
+        .bool("share.enabled", \.share.enabled, "the app is a share target")
+            .scenario("the app is a share target the person uses"),
+        .choice("share.design", \.share.design, "what the extension does on confirm")
+            .design("the extension writes to an outbox the app sends (§25.7)"),
+        .choice("share.outbox", \.share.outbox, "coordination of the outbox file")
+            .design("the outbox file is coordinated"),
+        .bool("share.loadsIntoMemory", \.share.loadsIntoMemory, "the extension loads items into memory")
+            .design("the extension streams items rather than loading them"),
+        .real("share.perDay", \.share.perDay, "shares per day")
+            .scenario("two shares a day"),
+        .distribution("share.itemSize", \.share.itemSize, "item sizes", sizes: true)
+            .scenario("items of 2 MB typical size (photos), widely spread"),
+        .size("share.memoryLimit", \.share.memoryLimit, "the extension's memory limit")
+            .sourced("about 120 MB: element-ios issue 2341; keybase/client issue 18662 (110–180 MB across devices)"),
+        .size("share.baseMemory", \.share.baseMemory, "memory the extension uses before loading anything")
+            .assumed("10MB", "40MB", "the extension's own footprint before it loads anything"),
+        .time("share.timeBudget", \.share.timeBudget, "time the extension may run")
+            .assumed("10s", "60s", "Apple says an extension is expected to finish in seconds; no limit is published"),
+        .size("share.backgroundTransferAbove", \.share.backgroundTransferAbove, "items above this go as a background transfer (inExtension)")
+            .design("items above 1 MB go as a background transfer"),
     ] }
 }
 

@@ -2,14 +2,19 @@ import SimKernel
 
 /// The backend's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 /// The sizes are what each endpoint carries, the payload only (docs/model.md#backend-and-push;
-/// their defaults are assumptions, docs/platform-facts.md#unpublished-figures).
+/// design choices of the project's backend, docs/platform-facts.md#where-each-default-comes-from).
 extension ParameterCatalog {
     static func backend() -> [ParameterSpec] { [
-        .distribution("backend.processingTime", \.backend.processingTime, "time the backend takes to apply a write"),
-        .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key"),
-        .size("backend.syncBytes", \.backend.syncBytes, "what a full sync's reply carries: the account's whole data"),
-        .size("backend.compactBytes", \.backend.compactBytes, "what the compact endpoint's reply carries: what one screen of a widget or watch draws"),
-        .size("backend.writeBytes", \.backend.writeBytes, "what a write carries to the backend: one change"),
+        .distribution("backend.processingTime", \.backend.processingTime, "time the backend takes to apply a write")
+            .design("the project's backend applies a write in 50 ms typically"),
+        .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key")
+            .design("the backend deduplicates writes by key (§25.10)"),
+        .size("backend.syncBytes", \.backend.syncBytes, "what a full sync's reply carries: the account's whole data")
+            .design("a full sync's reply: the account's whole data, a few hundred records"),
+        .size("backend.compactBytes", \.backend.compactBytes, "what the compact endpoint's reply carries: what one screen of a widget or watch draws")
+            .design("the compact endpoint's reply: one screen's values (§25.13)"),
+        .size("backend.writeBytes", \.backend.writeBytes, "what a write carries to the backend: one change")
+            .design("one change in a write request with its idempotency key"),
     ] }
 }
 
@@ -20,7 +25,7 @@ extension Parameters {
         /// Time the backend takes to apply one write, beyond the network round trip.
         public var processingTime: Distribution = .lognormal(median: 0.05, sigma: 1.0)
         /// What a full sync's reply carries: the account's whole data (an assumption:
-        /// docs/platform-facts.md#unpublished-figures).
+        /// docs/platform-facts.md#where-each-default-comes-from).
         public var syncBytes: Int64 = 40 * 1_024
         /// What the compact endpoint's reply carries: what one screen of a widget or a watch
         /// draws (§25.13's "screen-shaped response"; an assumption).

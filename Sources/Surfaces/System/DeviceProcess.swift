@@ -227,10 +227,6 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 
     /// Doze's maintenance window (AOSP's deep-idle maintenance lasts 5–10 minutes).
     static let maintenanceWindow = 5 * Time.minute
-    /// A still phone whose screen went off enters deep Doze after this (30 min inactive, then
-    /// 30 min idle-after-inactive; docs/platform-facts.md#power).
-    static let dozeAfter = Time.hour
-
     /// Light Doze: idle a minute after the screen goes off (AOSP's light idle-after-inactive
     /// timeout), for 5 minutes doubling to at most 15, with maintenance windows of a minute
     /// (the light maintenance's minimum budget; docs/platform-facts.md#power).
@@ -258,7 +254,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         guard p.device.doze else { return }
         if !lightDoze { dozePeriod += 1 }
         idleWindows = 0
-        if !moving { send(.dozeIdle(generation: dozePeriod), after: Self.dozeAfter) }
+        if !moving { send(.dozeIdle(generation: dozePeriod), after: p.device.dozeAfter) }
     }
 
     /// The screen comes on: Doze, deep or light, ends at once.

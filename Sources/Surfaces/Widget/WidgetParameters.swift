@@ -3,27 +3,50 @@ import SimKernel
 /// The widget's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
     static func widget() -> [ParameterSpec] { [
-        .bool("widget.enabled", \.widget.enabled, "the widget is placed"),
-        .bool("widget.fetchesOwnData", \.widget.fetchesOwnData, "the provider calls the backend when its data is older than maxAge"),
-        .time("widget.maxAge", \.widget.maxAge, "age above which the provider fetches"),
-        .time("widget.reloadAfter", \.widget.reloadAfter, "the timeline's reload hint (re-arms itself: at least 1s)").within(1, ParameterRange.longestDuration),
-        .count("widget.budgetPerDay", \.widget.budgetPerDay, "reloads per rolling day (iOS 40–70)"),
-        .distribution("widget.reloadDelay", \.widget.reloadDelay, "delay from a granted request to the provider running"),
-        .bool("widget.showsDataAge", \.widget.showsDataAge, "the widget prints the age of its data"),
-        .time("widget.jitter", \.widget.jitter, "random spread added to reload hints"),
-        .bool("widget.alignReloads", \.widget.alignReloads, "reload hints fall on round clock times"),
-        .choice("widget.dataProtection", \.widget.dataProtection, "when the widget's data can be read"),
-        .size("widget.memoryLimit", \.widget.memoryLimit, "the provider's memory limit"),
-        .size("widget.providerMemory", \.widget.providerMemory, "memory one provider run needs"),
-        .time("widget.providerTimeBudget", \.widget.providerTimeBudget, "time a provider run may take"),
-        .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version"),
-        .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target"),
-        .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background"),
-        .time("widget.slotEvery", \.widget.slotEvery, "the data's own schedule: what the widget draws changes at every multiple of this (0s: never)"),
-        .choice("widget.timeline", \.widget.timeline, "one entry per reload, or an entry per slot until the next reload, swapped by the host on time"),
-        .real("widget.galleryOpens.perDay", \.widget.galleryOpensPerDay, "opens of the widget gallery, each asking the provider for a preview"),
-        .choice("widget.preview", \.widget.preview, "what the provider draws for the gallery's preview: fixture data or the account's"),
-        .bool("widget.redactsWhenLocked", \.widget.redactsWhenLocked, "the system shows the widget redacted while the phone is locked"),
+        .bool("widget.enabled", \.widget.enabled, "the widget is placed")
+            .scenario("the person placed the widget"),
+        .bool("widget.fetchesOwnData", \.widget.fetchesOwnData, "the provider calls the backend when its data is older than maxAge")
+            .design("the provider draws the shared projection and calls no backend (§25.3's first design)"),
+        .time("widget.maxAge", \.widget.maxAge, "age above which the provider fetches")
+            .design("the provider fetches data older than 15 min"),
+        .time("widget.reloadAfter", \.widget.reloadAfter, "the timeline's reload hint (re-arms itself: at least 1s)").within(1, ParameterRange.longestDuration)
+            .design("the timeline asks to be reloaded every 30 min")
+            .sourced("Android, AppWidgetProviderInfo.updatePeriodMillis: at most every 30 min (AOSP MIN_UPDATE_PERIOD)", on: .android),
+        .count("widget.budgetPerDay", \.widget.budgetPerDay, "reloads per rolling day (iOS 40–70)")
+            .sourced("Apple, Keeping a widget up to date; WWDC21 session 10048: 40–70 reloads a day for a frequently viewed widget (55, the middle)")
+            .sourced("Android, Manage and update GlanceAppWidget: no throttle documented (modelled as 10,000 a day)", on: .android),
+        .distribution("widget.reloadDelay", \.widget.reloadDelay, "delay from a granted request to the provider running")
+            .assumed("1s", "60s", "the system schedules a granted reload at its own time; no figure is published"),
+        .bool("widget.showsDataAge", \.widget.showsDataAge, "the widget prints the age of its data")
+            .design("the widget prints the age of its data (§25.3)"),
+        .time("widget.jitter", \.widget.jitter, "random spread added to reload hints")
+            .design("no random spread on reload hints"),
+        .bool("widget.alignReloads", \.widget.alignReloads, "reload hints fall on round clock times")
+            .design("reload hints on round clock times"),
+        .choice("widget.dataProtection", \.widget.dataProtection, "when the widget's data can be read")
+            .design("widget data readable after the first unlock (Apple's default class C, Apple Platform Security guide)"),
+        .size("widget.memoryLimit", \.widget.memoryLimit, "the provider's memory limit")
+            .sourced("crash logs: 30 MB (Apple Developer Forums threads 713561 and 744726; feedback-assistant/reports issue 177)"),
+        .size("widget.providerMemory", \.widget.providerMemory, "memory one provider run needs")
+            .assumed("4MB", "30MB", "one provider run's needs; below the 30 MB limit"),
+        .time("widget.providerTimeBudget", \.widget.providerTimeBudget, "time a provider run may take")
+            .assumed("5s", "30s", "not published: Apple says only that a request may not finish before the system halts the extension"),
+        .choice("widget.projectionSchema", \.widget.projectionSchema, "how the widget reads a projection from an older app version")
+            .design("the widget reads an older app version's projection by its version"),
+        .choice("widget.configuration", \.widget.configuration, "how a configured widget remembers its target")
+            .design("a configured widget remembers its target by a stable identifier"),
+        .real("widget.buttonTaps.perDay", \.widget.buttonTapsPerDay, "taps on a button in the widget, each running one action in the background")
+            .scenario("no button taps unless a study asks"),
+        .time("widget.slotEvery", \.widget.slotEvery, "the data's own schedule: what the widget draws changes at every multiple of this (0s: never)")
+            .design("the widget's data has no schedule of its own"),
+        .choice("widget.timeline", \.widget.timeline, "one entry per reload, or an entry per slot until the next reload, swapped by the host on time")
+            .design("one timeline entry per reload"),
+        .real("widget.galleryOpens.perDay", \.widget.galleryOpensPerDay, "opens of the widget gallery, each asking the provider for a preview")
+            .scenario("no gallery opens unless a study asks"),
+        .choice("widget.preview", \.widget.preview, "what the provider draws for the gallery's preview: fixture data or the account's")
+            .design("the gallery preview draws fixture data"),
+        .bool("widget.redactsWhenLocked", \.widget.redactsWhenLocked, "the system shows the widget redacted while the phone is locked")
+            .scenario("the person leaves lock-screen data access on (Apple Platform Security guide, WidgetKit security)"),
     ] }
 }
 

@@ -12,6 +12,7 @@ extension Assembly {
         for surface in MetricCatalog.contributions { surface.report(self, &r, end) }
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations
+        r.series = w.measure.series?.bins
         return r
     }
 }

@@ -9,9 +9,12 @@ public enum Replication {
 
     /// Runs one replication. Deterministic for a given (parameters, seed); single-threaded;
     /// safe to call concurrently on different threads (each call builds its own world).
+    /// With `series`, the result carries the bins of its metrics (`ReplicationResult.series`);
+    /// without, nothing of them is recorded.
     public static func run(_ parameters: Parameters, seed: UInt64, trace: TraceLog? = nil,
-                           checkInvariants: Bool = false) -> ReplicationResult {
+                           checkInvariants: Bool = false, series: SeriesRequest? = nil) -> ReplicationResult {
         let world = World(parameters, seed: seed)
+        if let series { world.measure.recordSeries(series) }
         let assembly = Assembly(world: world)
         let added = AddedSurfaces(world: world, seed: seed)
         world.engine.trace = trace

@@ -204,6 +204,12 @@ final class Measurement {
     #endif
     /// Glances at the app, taken without events (`catchUpAppGlances`), drawn from the stream `glances.app`.
     var appGlances: DeferredGlances
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The bins of the time series a study asked for (`recordSeries`, `Measurement+Series.swift`);
+    /// nil, and never read past that check, when it asked for none.
+    var series: SeriesRecorder?
 
     /// The glance streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let widgetGlancesName = SeedMixer.nameHash("glances.widget")
@@ -315,7 +321,9 @@ final class Measurement {
             // A surface that lets go of the account after the sign-out ends its leak.
             if !holds { leakEnded(holder.leak) }
         case .relayQueueLength(let n):
-            if measuring { result.samples[Metric.watchRelayQueue.rawValue].append(Double(n)) }
+            guard measuring else { return }
+            result.samples[Metric.watchRelayQueue.rawValue].append(Double(n))
+            if let series { series.sample(.watchRelayQueue, Double(n), at: now) }
         case .liveGlanceAtNothing:
             counters.liveGlances += 1
             counters.liveBlank += 1
@@ -323,6 +331,10 @@ final class Measurement {
             counters.liveGlances += 1
             result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
             result.samples[Metric.liveAge.rawValue].append(Time.seconds(now - readAt))
+            if let series {
+                series.sample(.liveStaleness, Time.seconds(staleness), at: now)
+                series.sample(.liveAge, Time.seconds(now - readAt), at: now)
+            }
             if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
             if signedOutAt != Time.never && account == Account.first { counters.liveWrongAccount += 1 }
         case .galleryPreview(let view):
@@ -427,7 +439,9 @@ final class Measurement {
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
         guard m < result.requestsPerMinute.count else { return }
         result.requestsPerMinute[m] &+= 1
-        backendCost.count(r.kind, from: CostSurface.ofProcess(Int(r.from.index), in: costSurfaceOfBuiltIn), withData: withData)
+        let surface = CostSurface.ofProcess(Int(r.from.index), in: costSurfaceOfBuiltIn)
+        backendCost.count(r.kind, from: surface, withData: withData)
+        if let series { series.countRequest(r.kind, from: surface, at: now) }
     }
 
     // MARK: Sign-out

@@ -49,6 +49,12 @@ final class SurfaceObserver {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The time series' recorder and this surface's metric slots, when a study asks for a
+    /// series (`Measurement.recordSeries`); nil otherwise.
+    var series: (recorder: SeriesRecorder, slots: Slots)?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var glances = 0
     #if !DEBUG
     @exclusivity(unchecked)
@@ -126,7 +132,10 @@ final class SurfaceObserver {
             view.changes.forEachMissing(from: everShown) { id in
                 let made = truth.madeAt[Int(id)]
                 // A change lost for good has left every lag population.
-                if made >= warmup && !truth.isLost(id, by: now) { lag.append(Time.seconds(now - made)) }
+                if made >= warmup && !truth.isLost(id, by: now) {
+                    lag.append(Time.seconds(now - made))
+                    if let series { series.recorder.sample(series.slots.lag, Time.seconds(now - made), at: now) }
+                }
             }
             everShown.formUnion(view.changes, lost: truth.lost)
         }
@@ -153,15 +162,20 @@ final class SurfaceObserver {
             return
         }
         age.append(Time.seconds(now - current.readAt))
+        if let series { series.recorder.sample(series.slots.age, Time.seconds(now - current.readAt), at: now) }
         // Someone else's data (docs/model.md#a-second-account): it has an age, but the truth
         // does not follow its changes, so it gives no staleness.
         if current.account == Account.second { return }
         let s = truth.staleness(of: current.changes, at: now)
         staleness.append(Time.seconds(s))
+        if let series { series.recorder.sample(series.slots.staleness, Time.seconds(s), at: now) }
         if s > staleAfter && !current.showsAge { unlabeledStaleGlances += 1 }
         if slotEvery > 0 && current.slot >= 0 {
             let ended = (SimTime(current.slot) + 1) * slotEvery
             slotStaleness.append(now > ended ? Time.seconds(now - ended) : 0)
+            if let series, let m = series.slots.slotStaleness {
+                series.recorder.sample(m, now > ended ? Time.seconds(now - ended) : 0, at: now)
+            }
         }
         if signedOutAccount { wrongAccountGlances += 1 }
     }

@@ -9,13 +9,17 @@ enum SpeakerParameters {
     static let refreshInterval = "speaker.refreshInterval"
 
     static var specs: [ParameterSpec] { [
-        .added(enabled, kind: .bool, default: .bool(true), "a smart speaker signed in to the account answers \"what's my status\""),
-        .added(questions, kind: .rate, default: .rate(Rate(perHour: 2)), "how often someone asks the speaker"),
+        .added(enabled, kind: .bool, default: .bool(true), "a smart speaker signed in to the account answers \"what's my status\"")
+            .scenario("the household has a speaker signed in to the account"),
+        .added(questions, kind: .rate, default: .rate(Rate(perHour: 2)), "how often someone asks the speaker")
+            .scenario("someone asks twice an hour"),
         .added(answerFrom, kind: .choice(SpeakerAnswer.allCases.map(\.rawValue)), default: .choice(SpeakerAnswer.latestReading.rawValue),
-               "where an answer comes from: a fetch at each question, or the latest reading"),
+               "where an answer comes from: a fetch at each question, or the latest reading")
+            .design("the speaker answers from its latest reading"),
         .added(refreshInterval, kind: .time, default: .time(15 * Time.minute),
                "interval between the speaker's readings of the account (a timer that re-arms itself: at least 1s)",
-               range: ParameterRange(1, ParameterRange.longestDuration)),
+               range: ParameterRange(1, ParameterRange.longestDuration))
+            .design("the speaker reads the account every quarter of an hour"),
     ] }
 
     /// The design and the world of one replication, as the program reads them.
