@@ -5,14 +5,20 @@ Runs one large study of SCENARIO whose pooled means stand for the truth, then ST
 independent studies of REPLICATIONS replications each (base seeds far apart), and counts, for
 each metric, how often the interval summary.csv prints contains the truth. Prints one line per
 metric: coverage, its binomial 95 % interval, and the one-sided floor a correct 95 % interval
-stays above (95 % less 2.33 binomial standard errors).
+stays above (95 % less 2.33 binomial standard errors), and which interval methods summary.csv
+named (its `interval` column: `ratio`, `wilson`, `upper-bound`, `t`).
 
   scripts/interval-coverage.py Scenarios/default.json5 --studies 200 --replications 100 \
       --truth-replications 100000 --metrics live.staleness,live.age,app.staleness,car.lag
 
+A fraction (`changes.lost`, `widget.blank`, `share.lost`) is checked the same way: its mean is
+the pooled fraction, and its interval is the ratio estimator's, Wilson's with few events, or
+with no event at all the one-sided upper bound [0, bound] (which covers a true 0, and a true
+fraction below the bound).
+
 Takes minutes (the truth run dominates); not part of make test.
 """
-import argparse, csv, math, os, subprocess, sys, tempfile
+import argparse, collections, csv, math, os, subprocess, sys, tempfile
 
 def summary(binary, scenario, out, replications, seed, sets):
     cmd = [binary, "run", scenario, "--runs", str(replications), "--seed", str(seed),
@@ -38,6 +44,7 @@ def main():
         truth = summary(a.binary, a.scenario, os.path.join(tmp, "truth"), a.truth_replications, 999_999_937, a.set)
         hits = {m: 0 for m in metrics}
         counted = {m: 0 for m in metrics}
+        methods = {m: collections.Counter() for m in metrics}
         for k in range(a.studies):
             s = summary(a.binary, a.scenario, os.path.join(tmp, f"s{k}"), a.replications, 1_000_003 * (k + 1), a.set)
             for (point, metric), row in s.items():
@@ -52,6 +59,7 @@ def main():
                     continue
                 counted[metric] += 1
                 hits[metric] += low <= true <= high
+                methods[metric][row.get("interval", "?")] += 1
     print(f"{a.scenario}: {a.studies} studies of {a.replications} replications; truth from {a.truth_replications}")
     for m in metrics:
         n = counted[m]
@@ -62,7 +70,9 @@ def main():
         se = math.sqrt(p * (1 - p) / n)
         floor = 0.95 - 2.33 * math.sqrt(0.95 * 0.05 / n)
         verdict = "ok" if p >= floor else "BELOW FLOOR"
-        print(f"{m}: coverage {p:.3f} ({hits[m]}/{n}; 95% CI {max(0, p - 1.96 * se):.3f} to {min(1, p + 1.96 * se):.3f}), floor {floor:.3f}: {verdict}")
+        used = ", ".join(f"{k} {v}" for k, v in sorted(methods[m].items()))
+        print(f"{m}: coverage {p:.3f} ({hits[m]}/{n}; 95% CI {max(0, p - 1.96 * se):.3f} to {min(1, p + 1.96 * se):.3f}), "
+              f"floor {floor:.3f}: {verdict}; intervals: {used}")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -52,7 +52,7 @@ extension HostileInputTests {
     }
 
     static let resultFileCases: [ResultFileCase] = {
-        // summary.csv of `small`: point, metric, n, mean, sd, ci95_low, ci95_high, p05, p50, p90, p95, p99, max, unit, replications.
+        // summary.csv of `small`: point, metric, n, mean, sd, ci95_low, ci95_high, p05, p50, p90, p95, p99, max, unit, replications, interval.
         let compare = ["compare", "a", "$"]
         var cases: [ResultFileCase] = [
             ResultFileCase(label: "a summary row missing (shifted every later metric)", base: "b", file: "summary.csv",
@@ -74,10 +74,12 @@ extension HostileInputTests {
             ResultFileCase(label: "a NUL byte in a summary figure", base: "b", file: "summary.csv",
                            damage: field(3, 3, "1\u{0}2"), arguments: compare, words: ["summary.csv:4:", "mean"]),
             ResultFileCase(label: "an extra field in a summary row", base: "b", file: "summary.csv",
-                           damage: lines { $0[2] += ",7" }, arguments: compare, words: ["summary.csv:3:", "expected 15 fields", "found 16"]),
+                           damage: lines { $0[2] += ",7" }, arguments: compare, words: ["summary.csv:3:", "expected 16 fields", "found 17"]),
             ResultFileCase(label: "a summary row a field short", base: "b", file: "summary.csv",
                            damage: lines { $0[2] = $0[2].components(separatedBy: ",").dropLast().joined(separator: ",") },
-                           arguments: compare, words: ["summary.csv:3:", "found 14"]),
+                           arguments: compare, words: ["summary.csv:3:", "found 15"]),
+            ResultFileCase(label: "an unknown interval method", base: "b", file: "summary.csv",
+                           damage: field(2, 15, "normal"), arguments: compare, words: ["summary.csv:3:", "interval", "'normal'", "wilson"]),
             ResultFileCase(label: "an unknown metric", base: "b", file: "summary.csv",
                            damage: field(2, 1, "widget.stalenes"), arguments: compare, words: ["summary.csv:3:", "unknown metric", "Did you mean"]),
             ResultFileCase(label: "a unit changed", base: "b", file: "summary.csv",

@@ -63,4 +63,48 @@ final class ProportionTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(Double(covered) / Double(studies), coverageFloor(nominal: 0.95, studies: studies))
     }
+
+    /// Losses that come in bunches: a replication has a bad spell with probability 0.02, in
+    /// which each of its 50 trials is an event with probability 0.1 (p = 0.002, about 10 events
+    /// a study of 100 replications, in one or two replications). Wilson's interval on all 5,000
+    /// trials takes them for independent and is too narrow; on the effective number of trials
+    /// (Korn & Graubard) coverage over the studies with an event is at least its floor. (The
+    /// 13 % of studies with no bad spell at all see no event: their upper bound, 3/5,000, counts
+    /// the trials as independent and misses p, which no count of events can tell.)
+    func testCoverageOfBunchedEvents() {
+        var random = TestRandom(seed: 7)
+        let p = 0.002
+        var studies = 0, covered = 0, coveredByPlainWilson = 0
+        for _ in 0..<400 {
+            let clusters = (0..<100).map { _ -> Cluster in
+                let bad = random.bernoulli(0.02)
+                let x = (0..<50).reduce(0.0) { acc, _ in acc + (bad && random.bernoulli(0.1) ? 1 : 0) }
+                return Cluster(sum: x, count: 50)
+            }
+            let events = clusters.reduce(0) { $0 + $1.sum }
+            guard events > 0 else { continue }
+            studies += 1
+            if PooledFraction.estimate(clusters).contains(p) { covered += 1 }
+            if PooledFraction.wilson(events: events, trials: 5_000).contains(p) { coveredByPlainWilson += 1 }
+        }
+        let floor = 0.95 - 2.33 * (0.95 * 0.05 / Double(studies)).squareRoot()
+        XCTAssertGreaterThan(studies, 300)
+        XCTAssertGreaterThanOrEqual(Double(covered) / Double(studies), floor, "covered \(covered) of \(studies)")
+        XCTAssertLessThan(coveredByPlainWilson, covered, "plain Wilson \(coveredByPlainWilson), effective trials \(covered)")
+    }
+
+    /// Events spread as independent trials: the effective number of trials is all of them, and
+    /// the interval Wilson's but for Student's t on the replications.
+    func testIndependentTrialsKeepWilsonsWidth() {
+        // 9 events of 10 × 100 trials, one or none per replication.
+        var clusters = (0..<10).map { i in Cluster(sum: i < 8 ? 1 : 0, count: 100) }
+        clusters[9].sum = 1
+        let e = PooledFraction.estimate(clusters)
+        let w = PooledFraction.wilson(events: 9, trials: 1_000)
+        XCTAssertEqual(e.method, .wilson)
+        XCTAssertEqual(e.value, 0.009)
+        XCTAssertLessThanOrEqual(e.low, w.low)
+        XCTAssertGreaterThanOrEqual(e.high, w.high)
+        XCTAssertEqual(e.high / w.high, 1, accuracy: 0.2, "about Wilson's width")
+    }
 }

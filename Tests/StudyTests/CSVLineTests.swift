@@ -93,6 +93,10 @@ final class RunsRecordTests: XCTestCase {
             for _ in 0..<(k % 4) { m.add(k % 2 == 0 ? 1.7e308 : 123_456.000_001) }
             return m
         }
+        // Each fraction's events and trials: the largest counts, or none (empty fields).
+        figures.fractionCounts = figures.fractionCounts.indices.map { k in
+            k % 3 == 2 ? nil : FractionCount(events: k % 3 == 0 ? Int.max : 0, trials: Int.max)
+        }
         let row = RunsTable.row(point: point, replication: Int(Int64.min + 1), figures: figures)
         let text = String(decoding: row, as: UTF8.self)
         let fields = try XCTUnwrap(CSVParser.parse(text).first)
@@ -113,6 +117,10 @@ final class RunsRecordTests: XCTestCase {
             for i in part where MetricCatalog.shapes[i] == .sampled {
                 let m = figures.sampleMoments[ReplicationFigures.sampledPosition[i]]
                 expected += [CSVNumber.format(m.total), String(m.count)]
+            }
+            for i in part where MetricCatalog.fractionPosition[i] >= 0 {
+                let c = figures.fractionCounts[MetricCatalog.fractionPosition[i]]
+                expected += c.map { [String($0.events), String($0.trials)] } ?? ["", ""]
             }
         }
         XCTAssertEqual(Array(fields.dropFirst(6)), expected)

@@ -1,30 +1,37 @@
 import Foundation
 import XCTest
 @testable import Study
+import Statistics
 import Surfaces
 
-/// summary.csv's last two columns: the metric's unit from the catalogue and the
-/// point's replications, which differ from `n` (the values a figure is over).
+/// summary.csv's last three columns: the metric's unit from the catalogue, the point's
+/// replications, which differ from `n` (the values a figure is over), and the method of the
+/// interval.
 final class SummaryColumnsTests: XCTestCase {
     func testEveryRowEndsWithTheMetricsUnitAndThePointsReplications() throws {
         let f = try StudyFixture()
         f.cli(["run", f.scenario, "--out", f.path("r"), "--quiet"])
         let rows = try CSVParser.parse(try String(contentsOfFile: f.path("r/summary.csv"), encoding: .utf8))
         let header = rows[0]
-        XCTAssertEqual(Array(header.suffix(3)), ["max", "unit", "replications"])
+        XCTAssertEqual(Array(header.suffix(4)), ["max", "unit", "replications", "interval"])
         let (metric, n, unit, replications) = (header.firstIndex(of: "metric")!, header.firstIndex(of: "n")!,
-                                               header.count - 2, header.count - 1)
+                                               header.count - 3, header.count - 2)
+        let interval = header.count - 1
         let units = Dictionary(uniqueKeysWithValues: (MetricCatalog.specs + MetricCatalog.pointMetrics).map { ($0.name, $0.unit) })
         for row in rows.dropFirst() {
             XCTAssertEqual(row.count, header.count)
             XCTAssertEqual(row[unit], units[row[metric]], row[metric])
             XCTAssertEqual(row[replications], "7", row[metric])
+            XCTAssertNotNil(IntervalMethod(rawValue: row[interval]), row[metric])
         }
         func row(_ name: String) -> [String] { rows.first { $0[metric] == name }! }
         XCTAssertEqual(row("widget.staleness")[unit], "s")
         XCTAssertEqual(row("widget.blank")[unit], "fraction")
         XCTAssertEqual(row("widget.reloads")[unit], "count")
         XCTAssertEqual(row("backend.requests.peakToMean")[unit], "ratio")
+        XCTAssertEqual(row("widget.staleness")[interval], "ratio")
+        XCTAssertEqual(row("widget.staleness.timeAvg")[interval], "t")
+        XCTAssertEqual(row("backend.requests.peakToMean")[interval], "none")
         // A sampled metric's n counts glances, not replications.
         XCTAssertGreaterThan(Int(row("widget.staleness")[n])!, 7)
     }

@@ -75,7 +75,7 @@ final class MetricRegistryTests: XCTestCase {
     }
 
     /// docs/metrics.md's table of all metrics lists every metric of the catalogue, then the
-    /// point metrics, in the column order of runs.csv, with its unit and kind.
+    /// point metrics, in the column order of runs.csv, with its unit, kind and estimator.
     func testTheNamesAreTheDocsNamesInColumnOrder() throws {
         let docs = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -86,11 +86,17 @@ final class MetricRegistryTests: XCTestCase {
             row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         func kind(_ s: MetricShape) -> String { s == .sampled ? "sampled" : "per replication" }
-        let catalogue = MetricCatalog.builtIn.map { ["`\($0.name)`", $0.unit, kind($0.shape)] }
-            + MetricCatalog.pointMetrics.map { ["`\($0.name)`", $0.unit, "per point"] }
+        // The estimator summary.csv's mean is, with the methods its interval may have.
+        func estimator(_ s: MetricSpec) -> String {
+            s.shape == .sampled ? "pooled mean [ratio]"
+                : s.isCountedFraction ? "pooled fraction [ratio, wilson or upper-bound]"
+                : s.unit == "count" ? "replications' mean [t or upper-bound]" : "replications' mean [t]"
+        }
+        let catalogue = MetricCatalog.builtIn.map { ["`\($0.name)`", $0.unit, kind($0.shape), estimator($0)] }
+            + MetricCatalog.pointMetrics.map { ["`\($0.name)`", $0.unit, "per point", "point figure [none]"] }
         XCTAssertEqual(rows.count, catalogue.count, "the table's rows against the catalogue's metrics")
-        if let k = rows.indices.first(where: { $0 < catalogue.count && Array(rows[$0].prefix(3)) != catalogue[$0] }) {
-            XCTFail("row \(k + 1) of the table is \(rows[k].prefix(3)) where the catalogue has \(catalogue[k])")
+        if let k = rows.indices.first(where: { $0 < catalogue.count && Array(rows[$0].prefix(4)) != catalogue[$0] }) {
+            XCTFail("row \(k + 1) of the table is \(rows[k].prefix(4)) where the catalogue has \(catalogue[k])")
         }
     }
 }

@@ -190,12 +190,14 @@ struct ResultTable {
         }
         var unit = header.firstIndex(of: "unit").map { rows[0][$0] }.map { " (\($0))" } ?? Self.unitNote(metric)
         var drawn = plotted
+        // A band only where summary.csv has an interval (a per-point metric has none).
+        let banded = plotted.contains { s in s.bandLow?.contains { $0.isFinite } ?? false }
         if unit == " (s)" {
             let scale = TimeScale(series: plotted)
             (drawn, unit) = (scale.scaled(plotted), " (\(scale.unit))")
         }
         return SVGPlot.lineChart(title: "\(metric) \(stat) vs \(header[xColumn])", xLabel: axis.label(header[xColumn]),
-                                 yLabel: "\(metric) \(stat)\(unit)" + (stat == "mean" ? "; band: 95% CI" : ""), series: drawn)
+                                 yLabel: "\(metric) \(stat)\(unit)" + (banded ? "; band: 95% CI" : ""), series: drawn)
     }
 
     /// The unit of a metric or of a runs.csv column (`widget.staleness.mean`): ` (s)`, or "" if none is known.

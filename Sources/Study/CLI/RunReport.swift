@@ -33,11 +33,27 @@ enum RunReport {
         return text
     }
 
-    /// A share as a percentage with one decimal.
+    /// A share as a percentage: one decimal from 1 % up (12.3%), three significant digits below
+    /// (0.345%, 0.0115%: a rare loss is not printed as 0.0%), and 0% for none at all.
     static func percent(_ x: Double) -> String {
-        let tenths = Int((x * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
+        let percent = x * 100
+        if percent == 0 { return "0%" }
+        if percent.magnitude >= 0.995 {
+            let tenths = Int((x * 1000).rounded())
+            return "\(tenths / 10).\(tenths % 10)%"
+        }
+        // Digits after the point for three significant ones: 2 below 1, 3 below 0.1, …
+        var decimals = 2
+        while decimals < 15, (percent.magnitude * pow10(decimals)).rounded() < 100 { decimals += 1 }
+        let scaled = Int((percent.magnitude * pow10(decimals)).rounded())
+        var digits = String(scaled)
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        let cut = digits.index(digits.endIndex, offsetBy: -decimals)
+        return (x < 0 ? "-" : "") + digits[..<cut] + "." + digits[cut...] + "%"
     }
+
+    /// 10ⁿ for a small whole n.
+    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { p, _ in p * 10 } }
 
     /// Left-aligned columns separated by two spaces.
     static func table(_ rows: [[String]]) -> String {

@@ -38,7 +38,8 @@ struct ContrastInput {
     /// The runs.csv column of its per-replication mean (nil: a point metric, with none).
     var meanColumn: String?
     /// A sampled metric's runs.csv columns of each replication's sum of samples and their
-    /// number: its mean's contrast pairs these (a ratio estimator per side, docs/statistics.md).
+    /// number, or a counted fraction's of its events and trials: its mean's contrast pairs
+    /// these (a ratio estimator per side, docs/statistics.md).
     var ratioColumns: RatioColumns?
     /// Its pooled-quantile bootstrap, if the study keeps one.
     var bootstrap: QuantileBootstrap?
@@ -48,13 +49,15 @@ extension ContrastInput {
     /// A point's inputs, one per summary.csv row (`SummaryTable.metricRows`, in that order),
     /// from its figures there and, for the catalogue's metrics, its bootstraps: a sampled
     /// metric is paired by its runs.csv `M.mean` column, a per-replication one by `M`, and a
-    /// per-point metric by none.
+    /// per-point metric by none; a sampled metric's and a counted fraction's mean by their
+    /// `M.numerator` and `M.denominator` columns.
     static func point(_ figures: [(mean: Double, p50: Double, p90: Double)], bootstraps: [QuantileBootstrap?] = []) -> [ContrastInput] {
         zip(SummaryTable.metricRows, figures).enumerated().map { slot, row in
             let ((name, unit), f) = row
             let spec = slot < MetricCatalog.specs.count ? MetricCatalog.specs[slot] : nil
             let column = spec.map { $0.shape == .sampled ? name + ".mean" : name }
-            let ratio = spec.flatMap { $0.shape == .sampled ? RatioColumns(numerator: name + ".numerator", denominator: name + ".denominator") : nil }
+            let ratio = spec.flatMap { $0.shape == .sampled || $0.isCountedFraction
+                ? RatioColumns(numerator: name + ".numerator", denominator: name + ".denominator") : nil }
             return ContrastInput(metric: name, unit: unit, mean: f.mean, p50: f.p50, p90: f.p90, meanColumn: column,
                                  ratioColumns: ratio, bootstrap: slot < bootstraps.count ? bootstraps[slot] : nil)
         }
@@ -84,7 +87,7 @@ enum ContrastStatistic {
                 let figures: ContrastFigures
                 switch q {
                 case nil:
-                    if let columns = b.ratioColumns {
+                    if let columns = b.ratioColumns, b.unit != "fraction" || pairs.ratios[columns]?.count ?? 0 > 0 {
                         figures = .pooledMean(baseline: b.mean, value: a.mean, pairs: pairs.ratios[columns] ?? PairedRatioMoments())
                     } else {
                         let moments = b.meanColumn.map { pairs.moments[$0] ?? PairedMoments() }
@@ -168,7 +171,8 @@ struct PairedColumns {
     var bootstraps: [String: (baseline: QuantileBootstrap, value: QuantileBootstrap)] = [:]
 }
 
-/// A sampled metric's runs.csv columns of each replication's sum of samples and their number.
+/// A sampled metric's runs.csv columns of each replication's sum of samples and their number,
+/// or a counted fraction's of its events and trials.
 struct RatioColumns: Hashable {
     var numerator, denominator: String
 }

@@ -7,19 +7,27 @@ public enum RunsTable {
     /// Metric columns: `M.mean`, `M.p50`, `M.p90`, `M.p99` for a sampled metric, `M` otherwise;
     /// then `M.numerator` and `M.denominator` of each sampled metric (the sum of its samples in
     /// the replication and their number: the pooled mean over replications is Σ numerators /
-    /// Σ denominators, and contrasts pair them, docs/statistics.md). The built-in metrics' columns
-    /// come first, in their groups (`MetricCatalog.runsColumnGroups`: metrics added later follow
-    /// the earlier ones' numerators and denominators), then those of surfaces added from outside,
-    /// in the same two parts, so that no built-in column moves when a surface is added
-    /// (docs/extending.md#metrics) or a later metric is.
-    public static let metricColumns: [String] = parts.flatMap { part in
-        MetricCatalog.specs[part].flatMap { spec -> [String] in
+    /// Σ denominators, and contrasts pair them, docs/statistics.md); then those of each fraction
+    /// (`MetricSpec.isCountedFraction`: its events and trials in the replication, empty where
+    /// they were not counted). The built-in metrics' columns come first, in their groups
+    /// (`MetricCatalog.runsColumnGroups`: metrics added later follow the earlier ones' counts),
+    /// then those of surfaces added from outside, in the same three parts, so that no built-in
+    /// column moves when a surface is added (docs/extending.md#metrics) or a later metric is.
+    public static let metricColumns: [String] = parts.flatMap { part -> [String] in
+        let specs = MetricCatalog.specs[part]
+        let figures: [String] = specs.flatMap { spec -> [String] in
             switch spec.shape {
             case .sampled: return ReplicationFigures.sampledStatistics.map { spec.name + "." + $0.suffix }
             case .perReplication: return [spec.name]
             }
-        } + MetricCatalog.specs[part].filter { $0.shape == .sampled }.flatMap { [$0.name + ".numerator", $0.name + ".denominator"] }
+        }
+        let sampled: [String] = specs.filter { $0.shape == .sampled }.flatMap(countColumns)
+        let fractions: [String] = specs.filter(\.isCountedFraction).flatMap(countColumns)
+        return figures + sampled + fractions
     }
+
+    /// `M.numerator` and `M.denominator`.
+    private static func countColumns(_ spec: MetricSpec) -> [String] { [spec.name + ".numerator", spec.name + ".denominator"] }
 
     /// The catalogue's slots in runs.csv's parts: the built-in metrics' groups, then the added ones.
     static let parts: [Range<Int>] = {
@@ -61,6 +69,15 @@ public enum RunsTable {
                     let moments = figures.sampleMoments[ReplicationFigures.sampledPosition[i]]
                     record.add(number: moments.total)
                     record.add(integer: Int64(moments.count))
+                }
+                for i in part where MetricCatalog.fractionPosition[i] >= 0 {
+                    if let c = figures.fractionCounts[MetricCatalog.fractionPosition[i]] {
+                        record.add(integer: Int64(c.events))
+                        record.add(integer: Int64(c.trials))
+                    } else {
+                        record.add(number: .nan)
+                        record.add(number: .nan)
+                    }
                 }
             }
             record.endRecord()

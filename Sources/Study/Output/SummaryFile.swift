@@ -3,6 +3,8 @@
 // nothing missing or repeated, whole counts, numbers as `CSVNumber` writes them, each
 // metric's unit, and one replication count per point. Memory holds three figures per row.
 
+import Statistics
+
 /// A finished study's summary.csv, checked.
 struct SummaryFile {
     /// The figures `compare` uses of one (point, metric) row.
@@ -50,6 +52,7 @@ struct SummaryFile {
         }
         let at = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let (nAt, meanAt, p50At, p90At, unitAt, replicationsAt) = (at["n"]!, at["mean"]!, at["p50"]!, at["p90"]!, at["unit"]!, at["replications"]!)
+        let intervalAt = at["interval"]!
         let numbers = (nAt + 1)..<unitAt
         let expected = SummaryTable.metricRows
         let slots = Dictionary(expected.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -99,6 +102,10 @@ struct SummaryFile {
             }
             if record[replicationsAt] != String(points[p].replications) {
                 throw fail("column replications: point \(name) has \(points[p].replications) at line \(points[p].line), found \(ResultField.quoted(record[replicationsAt]))")
+            }
+            if IntervalMethod(rawValue: record[intervalAt]) == nil {
+                throw fail("column interval: expected one of \(IntervalMethod.allCases.map(\.rawValue).joined(separator: ", ")), "
+                           + "found \(ResultField.quoted(record[intervalAt]))")
             }
             points[p].figures.append(Figures(mean: ResultField.number(record[meanAt])!, p50: ResultField.number(record[p50At])!,
                                              p90: ResultField.number(record[p90At])!))

@@ -17,6 +17,12 @@ public struct SummaryFigures: Sendable, Equatable {
     public var quantiles: [Double]
     /// The exact maximum.
     public var max: Double
+    /// How the interval was made (summary.csv's `interval` column): `ratio` (the pooled mean of
+    /// a sampled metric or a fraction, replications as clusters), `wilson` (a fraction with few
+    /// events or non-events), `upper-bound` (a fraction with no event at all: `ci95_low` is 0
+    /// and `ci95_high` its exact one-sided 95 % upper bound), `t` (the mean of replications'
+    /// values), `none` (no interval).
+    public var interval: IntervalMethod
 
     /// The quantiles summary.csv reports.
     public static let levels: [(name: String, q: Double)] = [("p05", 0.05), ("p50", 0.5), ("p90", 0.9), ("p95", 0.95), ("p99", 0.99)]
@@ -25,8 +31,13 @@ public struct SummaryFigures: Sendable, Equatable {
     ///
     /// Sampled metric: n, mean, sd, quantiles and max over all pooled samples; the
     /// interval is that of the pooled mean, a ratio of sums with the replications as clusters
-    /// (docs/statistics.md). Per-replication metric: everything over the replications that have
-    /// a value, the interval Student's t. Every value is non-negative, so the interval is clamped
+    /// (docs/statistics.md). Counted fraction (`MetricSpec.isCountedFraction`, with counts):
+    /// the mean is the pooled fraction Σ events / Σ trials with `PooledFraction`'s interval
+    /// (`ClusterSums.fractionEstimate`); n, sd, quantiles and max are over the replications'
+    /// own fractions. A count that was 0 in every replication: 0 with the one-sided upper bound
+    /// of a Poisson mean, −ln(0.05)/n (`ReplicationMean.zeroCountUpperBound`). Other
+    /// per-replication metric: everything over the replications that have a value, the
+    /// interval Student's t. Every value is non-negative, so the interval is clamped
     /// at 0 (and at 1 for a fraction): the mean always lies in it.
     /// Figures that do not exist (no values; an interval from fewer than two) are NaN.
     /// `wholeNumbers`: the values are counts, so each quantile is the whole number its
@@ -35,12 +46,27 @@ public struct SummaryFigures: Sendable, Equatable {
         n = m.moments.count
         mean = m.moments.mean
         sd = m.moments.sd
-        let estimate = shape == .sampled
-            ? m.clusters.estimate(ratio: mean)
-            : ReplicationMean.estimate(mean: mean, sd: sd, count: n)
-        halfWidth95 = estimate.halfWidth
         let upper = unit == "fraction" ? 1.0 : Double.infinity
-        (ci95Low, ci95High) = (Swift.max(estimate.value - halfWidth95, 0), Swift.min(estimate.value + halfWidth95, upper))
+        if shape == .perReplication, unit == "fraction", m.clusters.replications > 0 {
+            // A counted fraction: the pooled fraction and its own interval, already in [0, 1].
+            let estimate = m.clusters.fractionEstimate()
+            mean = estimate.value
+            halfWidth95 = estimate.halfWidth
+            (ci95Low, ci95High, interval) = (estimate.low, estimate.high, estimate.method)
+        } else if shape == .perReplication, unit == "count", n > 0, m.moments.sum == 0 {
+            // A count that was 0 in every replication: 0 with the rule of three's upper bound
+            // for a Poisson mean, not an interval of zero width.
+            let estimate = ReplicationMean.zeroCountUpperBound(replications: n)
+            halfWidth95 = estimate.halfWidth
+            (ci95Low, ci95High, interval) = (estimate.low, estimate.high, estimate.method)
+        } else {
+            let estimate = shape == .sampled
+                ? m.clusters.estimate(ratio: mean)
+                : ReplicationMean.estimate(mean: mean, sd: sd, count: n)
+            halfWidth95 = estimate.halfWidth
+            (ci95Low, ci95High) = (Swift.max(estimate.value - halfWidth95, 0), Swift.min(estimate.value + halfWidth95, upper))
+            interval = estimate.method
+        }
         let histogram = m.histogram      // built once from the pooled replications
         quantiles = Self.levels.map { histogram.quantile($0.q) }
         if wholeNumbers { quantiles = quantiles.map { $0.rounded() } }
@@ -59,6 +85,7 @@ public struct SummaryFigures: Sendable, Equatable {
         (sd, ci95Low, ci95High, halfWidth95) = (.nan, .nan, .nan, .nan)
         quantiles = Self.levels.map { _ in .nan }
         max = value
+        interval = .none
     }
 
     /// The figures as CSV fields, in header order after `n`.
@@ -69,14 +96,16 @@ public struct SummaryFigures: Sendable, Equatable {
 
 /// Builds summary.csv.
 public enum SummaryTable {
-    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max,unit,replications`.
+    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max,unit,replications,interval`.
     ///
     /// `unit` is the metric's unit from the catalogue (`s`, `fraction`, `count`, …);
     /// `replications` is the point's replication count, while `n` counts the values
-    /// the figures are over (pooled samples, or replications that have a value).
+    /// the figures are over (pooled samples, or replications that have a value);
+    /// `interval` names how `ci95_low`…`ci95_high` was made (`SummaryFigures.interval`:
+    /// `ratio`, `wilson`, `upper-bound`, `t` or `none`).
     public static func header(columns: [String]) -> [String] {
         ["point"] + columns + ["metric", "n", "mean", "sd", "ci95_low", "ci95_high"]
-            + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications"]
+            + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications", "interval"]
     }
 
     /// The metric of each row of a point, in the order `render` writes them (the catalogue's
@@ -112,12 +141,12 @@ public enum SummaryTable {
         }
         for (slot, spec) in MetricCatalog.specs.enumerated() {
             let figures = SummaryFigures(point.metrics[slot], spec: spec)
-            add(prefix + [spec.name] + figures.fields + [spec.unit, replications])
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue])
         }
         let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
         for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
             let figures = SummaryFigures(pointValue: value, replications: point.replications)
-            add(prefix + [spec.name] + figures.fields + [spec.unit, replications])
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue])
         }
         return line.bytes
     }

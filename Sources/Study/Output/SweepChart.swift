@@ -32,9 +32,12 @@ enum SweepChart {
     /// The y axis label of the staleness chart: what the lines and the bands are, in `unit` (s, min or h).
     static func yLabel(_ unit: String) -> String { "staleness (\(unit)), all glances; band: 95% CI" }
 
-    /// The y axis label of `measure`'s chart, in `unit`; `sampled`: its quantiles are over all samples.
-    static func yLabel(_ measure: String, unit: String, sampled: Bool) -> String {
-        measure == "staleness" ? yLabel(unit) : "\(measure) (\(unit))" + (sampled ? ", all samples" : "") + "; band: 95% CI"
+    /// The y axis label of `measure`'s chart, in `unit`; `sampled`: its quantiles are over all
+    /// samples; `banded`: some line has a band (a chart of per-point metrics, which have no
+    /// interval, claims none).
+    static func yLabel(_ measure: String, unit: String, sampled: Bool, banded: Bool = true) -> String {
+        measure == "staleness" ? yLabel(unit)
+            : "\(measure) (\(unit))" + (sampled ? ", all samples" : "") + (banded ? "; band: 95% CI" : "")
     }
 
     /// `metrics` in groups of one measure, in order of first appearance.
@@ -69,7 +72,8 @@ enum SweepChart {
             (drawn, yUnit) = (y.scaled(drawn), y.unit)
         }
         let measure = metrics.first?.measure ?? "staleness"
-        let yLabel = yLabel(measure, unit: yUnit, sampled: metrics.contains { $0.isSampled })
+        let banded = drawn.contains { s in s.bandLow?.contains { $0.isFinite } ?? false }
+        let yLabel = yLabel(measure, unit: yUnit, sampled: metrics.contains { $0.isSampled }, banded: banded)
         // Every surface's staleness is "Staleness"; another measure is named by its metric when it has one.
         let what = measure == "staleness" || metrics.count != 1 ? measure.prefix(1).uppercased() + measure.dropFirst() : metrics[0].spec.name
         let title = what + " vs \(layout.columns[c])"

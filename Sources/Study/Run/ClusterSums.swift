@@ -26,6 +26,11 @@ public struct ClusterSums: Sendable, Equatable {
         add(sumInMilli: replication.sumInMilli, count: Int128(replication.count))
     }
 
+    /// Adds one replication of a fraction: its `events` of `trials` (y = events, n = trials).
+    public mutating func add(events: Int, trials: Int) {
+        add(sumInMilli: Int128(events) * 1000, count: Int128(trials))
+    }
+
     mutating func add(sumInMilli y: Int128, count n: Int128) {
         replications += 1
         let (yy, o1) = y.multipliedReportingOverflow(by: y)
@@ -75,6 +80,19 @@ public struct ClusterSums: Sendable, Equatable {
         let residuals = RatioEstimator.residualSumOfSquares(ratio: ratio, syy: syy, syn: syn, snn: snn)
         return RatioEstimator.estimate(ratio: ratio, residualSumOfSquares: residuals, meanCount: Double(sumN) / Double(m),
                                        replications: m, confidence: confidence)
+    }
+
+    /// A fraction's pooled estimate Σ events / Σ trials (`add(events:trials:)`) with its
+    /// interval by `PooledFraction`'s rule: the ratio estimator over the replications as
+    /// clusters, Wilson's interval on the effective number of trials with fewer than
+    /// `PooledFraction.fewEvents` events or non-events, the exact one-sided upper bound with
+    /// none; always within [0, 1].
+    public func fractionEstimate(confidence: Double = 0.95) -> Estimate {
+        let events = Double(sumY / 1000), trials = Double(sumN)
+        guard !overflowed else { return Estimate(value: trials > 0 ? events / trials : .nan, low: .nan, high: .nan, method: .none) }
+        return PooledFraction.estimate(events: events, trials: trials, replications: replications, confidence: confidence) {
+            estimate(ratio: events / trials, confidence: confidence)
+        }
     }
 
     /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed`, exact.

@@ -24,7 +24,8 @@ public struct MetricAccumulator: Sendable, Equatable {
     /// Sampled metrics: moments of each replication's mean, p50, p90, p99 (empty otherwise).
     public var replicationStatistics: [ExactMoments]
     /// Sampled metrics: each replication's sum and count of samples, for the interval of the
-    /// pooled mean with the replications as clusters (empty sums otherwise).
+    /// pooled mean with the replications as clusters; counted fractions: each replication's
+    /// events and trials (the replications that counted them); empty sums otherwise.
     public var clusters = ClusterSums()
     /// The metrics the charts draw quantiles of: the bootstrap of their pooled quantiles (nil otherwise).
     public var bootstrap: QuantileBootstrap?
@@ -93,6 +94,8 @@ public struct PointAccumulator: Sendable, Equatable {
                 }
                 metrics[i].bootstrap?.add(figures.bootstrapBuckets[k], weights: figures.bootstrapWeights)
             case .perReplication:
+                let k = MetricCatalog.fractionPosition[i]
+                if k >= 0, let c = figures.fractionCounts[k] { metrics[i].clusters.add(events: c.events, trials: c.trials) }
                 let x = figures.values[i]
                 if x.isNaN { continue }
                 metrics[i].pooled.record(x)

@@ -44,6 +44,10 @@ public struct ReplicationFigures: Sendable {
     public var bootstrapBuckets: [[(bucket: Int, count: Int)]]
     /// This replication's weight in each bootstrap replicate, drawn from its own seed.
     public var bootstrapWeights: [UInt8]
+    /// For each counted fraction, at its `MetricCatalog.fractionPosition`: the events and trials
+    /// behind its value (nil: not counted, or counts that are not 0 ≤ events ≤ trials, a model
+    /// error reported as a violation).
+    public var fractionCounts: [FractionCount?]
     /// Backend requests per minute.
     public var requestsPerMinute: [Int32]
     /// Events simulated.
@@ -112,6 +116,16 @@ public struct ReplicationFigures: Sendable {
                 } else {
                     violations.append("\(MetricCatalog.specs[i].name): invalid value \(value)")
                 }
+            }
+        }
+        fractionCounts = result.fractionCounts
+        for (i, k) in MetricCatalog.fractionPosition.enumerated() where k >= 0 {
+            guard let c = fractionCounts[k] else { continue }
+            if c.events < 0 || c.events > c.trials {
+                violations.append("\(MetricCatalog.specs[i].name): \(c.events) events of \(c.trials) trials")
+                (fractionCounts[k], values[i]) = (nil, .nan)
+            } else if c.trials > 0 && values[i].isNaN {
+                fractionCounts[k] = nil       // its value was invalid (reported above)
             }
         }
         requestsPerMinute = result.requestsPerMinute

@@ -34,12 +34,11 @@ extension Assembly {
         let w = world
         let p = w.p
         if p.action.enabled {
-            func frac(_ a: Int, _ b: Int) -> Double { MetricCatalog.fraction(a, of: b) }
             let runs = w.measure.actions.filter { $0.startedAt >= p.observe.warmup }
-            r.values[Metric.actionDuplicated.rawValue] = frac(runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, runs.count)
-            r.values[Metric.actionOpenedApp.rawValue] = frac(runs.filter(\.openedApp).count, runs.count)
-            r.values[Metric.actionCompletedWithoutApp.rawValue] = frac(runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, runs.count)
-            r.values[Metric.actionLost.rawValue] = frac(runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, runs.count)
+            r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, of: runs.count)
+            r.setFraction(.actionOpenedApp, runs.filter(\.openedApp).count, of: runs.count)
+            r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, of: runs.count)
+            r.setFraction(.actionLost, runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, of: runs.count)
         }
         r.values[Metric.signoutActionsLeak.rawValue] = w.measure.leak(.signoutActionsLeak, end: end)
     }

@@ -48,6 +48,6 @@ extension Assembly {
         app.container.storage.close(at: end)
         let c = w.measure.counters
         r.values[Metric.appKeptReadingOverdue.rawValue] = app.container.storage.overdue
-        r.values[Metric.appColdStartUnexplained.rawValue] = MetricCatalog.fraction(c.coldStartsUnexplained, of: c.coldStarts)
+        r.setFraction(.appColdStartUnexplained, c.coldStartsUnexplained, of: c.coldStarts)
     }
 }

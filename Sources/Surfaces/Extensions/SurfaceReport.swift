@@ -25,8 +25,20 @@ public struct SurfaceReport {
         result.samples[slot(metric, .sampled)] = samples
     }
 
-    /// The value of a per-replication metric (NaN: does not apply in this replication).
+    /// The value of a per-replication metric (NaN: does not apply in this replication). A
+    /// fraction recorded this way has no counts: summary.csv gives the mean of its replications'
+    /// values with Student's t (`record(events:of:for:)` gives the pooled fraction).
     public mutating func record(_ value: Double, for metric: String) {
         result.values[slot(metric, .perReplication)] = value
+    }
+
+    /// A fraction metric (unit `fraction`) as `events` of `trials` in this replication (questions
+    /// unanswered of all questions): its value events / trials (NaN for 0 of 0), and the counts
+    /// runs.csv writes as `M.numerator` and `M.denominator` and summary.csv pools over the
+    /// replications (docs/statistics.md#fractions).
+    public mutating func record(events: Int, of trials: Int, for metric: String) {
+        let s = slot(metric, .perReplication)
+        precondition(MetricCatalog.specs[s].isCountedFraction, "'\(metric)' is not a fraction metric")
+        result.setFraction(slot: s, events, of: trials)
     }
 }

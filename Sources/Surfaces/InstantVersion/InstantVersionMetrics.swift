@@ -19,7 +19,6 @@ extension Assembly {
     /// The full app's first launches after the instant version: how many started empty.
     func reportInstantVersion(into r: inout ReplicationResult, end: SimTime) {
         guard world.p.instant.enabled else { return }
-        r.values[Metric.instantEmptyFirstLaunch.rawValue] =
-            MetricCatalog.fraction(instant.firstLaunches.filter { !$0 }.count, of: instant.firstLaunches.count)
+        r.setFraction(.instantEmptyFirstLaunch, instant.firstLaunches.filter { !$0 }.count, of: instant.firstLaunches.count)
     }
 }

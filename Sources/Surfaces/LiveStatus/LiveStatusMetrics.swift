@@ -51,12 +51,11 @@ extension Assembly {
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
             let stages = live.stageLags(end: end)
             r.samples[Metric.liveLag.rawValue] = stages.lags
-            func frac(_ a: Int, _ b: Int) -> Double { MetricCatalog.fraction(a, of: b) }
-            r.values[Metric.liveLagCensored.rawValue] = frac(stages.begun - stages.lags.count, stages.begun)
+            r.setFraction(.liveLagCensored, stages.begun - stages.lags.count, of: stages.begun)
             let c = w.measure.counters
-            r.values[Metric.liveBlank.rawValue] = frac(c.liveBlank, c.liveGlances)
-            r.values[Metric.liveUnlabeledStale.rawValue] = frac(c.liveUnlabeledStale, c.liveGlances)
-            r.values[Metric.liveWrongAccount.rawValue] = frac(c.liveWrongAccount, c.liveGlances)
+            r.setFraction(.liveBlank, c.liveBlank, of: c.liveGlances)
+            r.setFraction(.liveUnlabeledStale, c.liveUnlabeledStale, of: c.liveGlances)
+            r.setFraction(.liveWrongAccount, c.liveWrongAccount, of: c.liveGlances)
             r.values[Metric.liveStalenessTimeAvg.rawValue] = live.stalenessTimeAvg(end: end)
         }
         r.values[Metric.signoutLiveLeak.rawValue] = w.measure.leak(.signoutLiveLeak, end: end)

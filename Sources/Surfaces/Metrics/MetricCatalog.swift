@@ -23,6 +23,12 @@ public struct MetricSpec: Sendable, Equatable {
     /// Whether its values are whole numbers: a count (`count`) or a number of items (`items`),
     /// whose quantiles are whole numbers too.
     public var countsWholeThings: Bool { unit == "count" || unit == "items" }
+
+    /// Whether it is a fraction of events counted in each replication (`share.lost`: lost
+    /// shares of all shares): a per-replication metric in `fraction`. A replication reports its
+    /// events and trials beside the value (`ReplicationResult.setFraction`), which runs.csv
+    /// writes as `M.numerator` and `M.denominator` and summary.csv pools (docs/statistics.md).
+    public var isCountedFraction: Bool { unit == "fraction" && shape == .perReplication }
 }
 
 /// The metric table. Names follow docs/metrics.md: `S.staleness`, `S.age`, `S.lag`, ...
@@ -47,6 +53,19 @@ public enum MetricCatalog {
     public static let runsColumnGroups: [Int] = [0, Metric.widgetReloadsRefused.rawValue]
     /// Each metric's shape, by raw value (read per replication without copying its spec).
     public static let shapes: [MetricShape] = specs.map(\.shape)
+    /// For each slot of `specs`, its position among the counted fractions
+    /// (`MetricSpec.isCountedFraction`, in slot order), −1 for any other metric: where
+    /// `ReplicationResult.fractionCounts` keeps its events and trials.
+    public static let fractionPosition: [Int] = {
+        var next = 0
+        return specs.map { spec in
+            guard spec.isCountedFraction else { return -1 }
+            defer { next += 1 }
+            return next
+        }
+    }()
+    /// The number of counted fractions.
+    public static let fractionCount = fractionPosition.filter { $0 >= 0 }.count
 
     /// The surfaces' parts of the built-in catalogue, in the order a replication's result is
     /// formed (`Assembly.report()`). Each part writes only its own metrics; one that reads what

@@ -51,7 +51,6 @@ extension Assembly {
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
         let items = w.measure.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
-        guard !items.isEmpty else { return }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {
             let applied = backend.timesApplied(item.change)
@@ -66,12 +65,12 @@ extension Assembly {
                 onItsWay += 1
             }
         }
-        r.values[Metric.shareLatencyCensored.rawValue] = measured == 0 ? .nan : Double(onItsWay) / Double(measured)
-        let n = Double(items.count)
-        r.values[Metric.shareLost.rawValue] = Double(lost) / n
-        r.values[Metric.shareDuplicated.rawValue] = Double(duplicated) / n
-        r.values[Metric.shareKilled.rawValue] = Double(items.filter(\.killed).count) / n
-        r.values[Metric.shareSignInRequested.rawValue] = Double(items.filter(\.signInRequested).count) / n
-        r.values[Metric.shareOpenedApp.rawValue] = Double(items.filter(\.openedApp).count) / n
+        r.setFraction(.shareLatencyCensored, onItsWay, of: measured)
+        let n = items.count
+        r.setFraction(.shareLost, lost, of: n)
+        r.setFraction(.shareDuplicated, duplicated, of: n)
+        r.setFraction(.shareKilled, items.filter(\.killed).count, of: n)
+        r.setFraction(.shareSignInRequested, items.filter(\.signInRequested).count, of: n)
+        r.setFraction(.shareOpenedApp, items.filter(\.openedApp).count, of: n)
     }
 }

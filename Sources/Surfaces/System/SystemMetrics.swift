@@ -130,7 +130,7 @@ extension Assembly {
             made += 1
             if w.truth.lostAt[id] < Time.never { lostChanges += 1 }
         }
-        r.values[Metric.changesLost.rawValue] = MetricCatalog.fraction(lostChanges, of: made)
+        r.setFraction(.changesLost, lostChanges, of: made)
     }
 
     /// The backend's requests after the warm-up (the breakdown's total, which is the per-minute

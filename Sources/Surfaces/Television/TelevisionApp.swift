@@ -207,9 +207,6 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
 
     /// A playback is on the television's screen.
     var isPlaying: Bool { playing }
-
-    /// Share of playbacks that stopped when the phone's app left the foreground.
-    var stoppedShare: Double { playbacks == 0 ? .nan : Double(stoppedAtLock) / Double(playbacks) }
 }
 
 /// The television's own storage (docs/model.md#television-lifetime): what survives the end of a

@@ -25,7 +25,7 @@ extension Assembly {
     /// The television's playbacks stopped at a lock, its sign-ins by code and its sign-out leak.
     func reportTelevision(into r: inout ReplicationResult, end: SimTime) {
         if world.p.tv.enabled {
-            r.values[Metric.tvStoppedAtLock.rawValue] = tv.stoppedShare
+            r.setFraction(.tvStoppedAtLock, tv.stoppedAtLock, of: tv.playbacks)
             r.samples[Metric.tvSignInTime.rawValue] = tv.signInTimes
         }
         r.values[Metric.signoutTVLeak.rawValue] = world.measure.leak(.signoutTVLeak, end: end)

@@ -61,7 +61,7 @@ extension Assembly {
         if p.watch.enabled {
             w.measure.watch.report(into: &r, end: end, truth: w.truth, MetricCatalog.watchView)
             let o = w.measure.watch
-            r.values[Metric.watchNeedsPhone.rawValue] = o.glances == 0 ? .nan : Double(o.blankByKind[Int(ViewKind.needsPhone.rawValue)]) / Double(o.glances)
+            r.setFraction(.watchNeedsPhone, o.blankByKind[Int(ViewKind.needsPhone.rawValue)], of: o.glances)
             let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
             // Lost: the truth's record (refused by an immediate relay, or dropped with no other
             // holder). The rest are applied (a latency) or still on their way (censored).
@@ -75,8 +75,8 @@ extension Assembly {
                     onItsWay += 1
                 }
             }
-            r.values[Metric.watchWriteLost.rawValue] = MetricCatalog.fraction(lost, of: writes.count)
-            r.values[Metric.watchWriteLatencyCensored.rawValue] = MetricCatalog.fraction(onItsWay, of: writes.count - lost)
+            r.setFraction(.watchWriteLost, lost, of: writes.count)
+            r.setFraction(.watchWriteLatencyCensored, onItsWay, of: writes.count - lost)
         }
         r.values[Metric.signoutWatchLeak.rawValue] = w.measure.leak(.signoutWatchLeak, end: end)
     }

@@ -74,16 +74,15 @@ extension Assembly {
             w.measure.catchUpWidgetGlances(through: end)
             w.measure.widget.report(into: &r, end: end, truth: w.truth, MetricCatalog.widgetView)
             let c = w.measure.counters
-            func frac(_ a: Int, _ b: Int) -> Double { MetricCatalog.fraction(a, of: b) }
-            r.values[Metric.widgetDiffersFromApp.rawValue] = frac(c.homeReturnsDiffer, c.homeReturns)
-            r.values[Metric.widgetWrongTarget.rawValue] = frac(c.widgetWrongTarget, c.widgetGlancesData)
-            r.values[Metric.widgetProviderKilled.rawValue] = frac(c.providerKilled, c.providerRuns)
-            r.values[Metric.widgetProviderCrashed.rawValue] = frac(c.providerCrashed, c.providerRuns)
+            r.setFraction(.widgetDiffersFromApp, c.homeReturnsDiffer, of: c.homeReturns)
+            r.setFraction(.widgetWrongTarget, c.widgetWrongTarget, of: c.widgetGlancesData)
+            r.setFraction(.widgetProviderKilled, c.providerKilled, of: c.providerRuns)
+            r.setFraction(.widgetProviderCrashed, c.providerCrashed, of: c.providerRuns)
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
-            r.values[Metric.widgetStaleName.rawValue] = frac(c.widgetStaleName, c.widgetGlancesData)
-            r.values[Metric.widgetPreviewShowsAccount.rawValue] = frac(c.galleryPreviewsAccount, c.galleryPreviews)
+            r.setFraction(.widgetStaleName, c.widgetStaleName, of: c.widgetGlancesData)
+            r.setFraction(.widgetPreviewShowsAccount, c.galleryPreviewsAccount, of: c.galleryPreviews)
             let o = w.measure.widget
-            r.values[Metric.widgetRedacted.rawValue] = frac(o.blankByKind[Int(ViewKind.redacted.rawValue)], o.glances)
+            r.setFraction(.widgetRedacted, o.blankByKind[Int(ViewKind.redacted.rawValue)], of: o.glances)
         }
         r.values[Metric.signoutWidgetLeak.rawValue] = w.measure.leak(.signoutWidgetLeak, end: end)
     }

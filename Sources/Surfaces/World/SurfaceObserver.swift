@@ -211,13 +211,13 @@ final class SurfaceObserver {
     }
 
     /// Changes made after the warm-up, and not lost for good, that the surface never showed.
-    func censoredShare(truth: Truth) -> Double {
+    func censoredShare(truth: Truth) -> (missed: Int, made: Int) {
         var made = 0, missed = 0
         for id in 0..<Int(truth.count) where truth.madeAt[id] >= warmup && truth.lostAt[id] == Time.never {
             made += 1
             if !everShown.contains(Int32(id)) { missed += 1 }
         }
-        return made == 0 ? .nan : Double(missed) / Double(made)
+        return (missed, made)
     }
 
     /// The metric slots a surface's view reports into (`slotStaleness` nil: the surface has none).
@@ -232,15 +232,14 @@ final class SurfaceObserver {
     /// Writes this surface's view metrics into `result`.
     func report(into result: inout ReplicationResult, end: SimTime, truth: Truth, _ s: Slots) {
         advance(to: end, truth: truth)
-        let g = Double(glances)
-        func share(_ k: Int) -> Double { glances == 0 ? .nan : Double(k) / g }
         result.samples[s.staleness.rawValue] = staleness
-        result.values[s.blank.rawValue] = share(blankGlances)
+        result.setFraction(s.blank, blankGlances, of: glances)
         result.samples[s.age.rawValue] = age
         result.samples[s.lag.rawValue] = lag
-        result.values[s.censored.rawValue] = censoredShare(truth: truth)
-        result.values[s.unlabeled.rawValue] = share(unlabeledStaleGlances)
-        result.values[s.wrongAccount.rawValue] = share(wrongAccountGlances)
+        let censored = censoredShare(truth: truth)
+        result.setFraction(s.censored, censored.missed, of: censored.made)
+        result.setFraction(s.unlabeled, unlabeledStaleGlances, of: glances)
+        result.setFraction(s.wrongAccount, wrongAccountGlances, of: glances)
         result.values[s.timeAvg.rawValue] = shownTime > 0 ? integral / shownTime : .nan
         if let m = s.slotStaleness { result.samples[m.rawValue] = slotStaleness }
     }

@@ -39,7 +39,6 @@ final class SpeakerSurface: InstalledSurface {
         guard design.enabled else { return }
         report.record(samples: program.staleness, for: SpeakerMetrics.staleness)
         report.record(samples: program.age, for: SpeakerMetrics.age)
-        report.record(program.asked == 0 ? .nan : Double(program.asked - program.answered) / Double(program.asked),
-                      for: SpeakerMetrics.unanswered)
+        report.record(events: program.asked - program.answered, of: program.asked, for: SpeakerMetrics.unanswered)
     }
 }

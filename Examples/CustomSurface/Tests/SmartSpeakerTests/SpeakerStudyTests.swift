@@ -44,14 +44,16 @@ final class SpeakerStudyTests: XCTestCase {
             XCTAssertEqual(summary.split(separator: "\n").filter { $0.contains(",\(metric),") }.count, 4, "\(metric): a row per point")
         }
         let header = try String(contentsOf: a.appendingPathComponent("runs.csv"), encoding: .utf8).prefix { $0 != "\n" }
-        // Every built-in column comes first (its figures, then its sampled metrics' numerators
-        // and denominators), so adding the speaker moves none; the speaker's follow in the same order.
+        // Every built-in column comes first (its figures, then its sampled metrics' and its
+        // fractions' numerators and denominators), so adding the speaker moves none; the
+        // speaker's follow in the same order.
         let columns = header.split(separator: ",").map(String.init)
         let first = try XCTUnwrap(columns.firstIndex(of: "speaker.staleness.mean"))
         XCTAssertEqual(Array(columns[first...]), [
             "speaker.staleness.mean", "speaker.staleness.p50", "speaker.staleness.p90", "speaker.staleness.p99",
             "speaker.age.mean", "speaker.age.p50", "speaker.age.p90", "speaker.age.p99", "speaker.unanswered",
             "speaker.staleness.numerator", "speaker.staleness.denominator", "speaker.age.numerator", "speaker.age.denominator",
+            "speaker.unanswered.numerator", "speaker.unanswered.denominator",
         ], "the speaker's columns come after every built-in one: \(header.suffix(300))")
         XCTAssertTrue(columns[first - 1].hasSuffix(".denominator"), "the built-in numerators and denominators come before the speaker's")
     }
