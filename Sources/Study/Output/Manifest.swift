@@ -12,6 +12,8 @@ public struct ManifestInfo: Sendable {
     public var mergedFrom: [String] = []
     /// How `run --precision` sized the study (nil otherwise).
     public var precision: PrecisionReport?
+    /// What `observe.select` found (nil otherwise).
+    public var selection: SelectionResult?
 
     /// Creates the record.
     public init(commandLine: [String], timeTakenSeconds: Double?, mergedFrom: [String] = []) {
@@ -43,6 +45,22 @@ public enum Manifest {
                 ("halfWidthAtMost", .number(precision.target.fraction)),
                 ("replicationsAfterEachBatch", JSONBuild.array(precision.batches.map { .number(Double($0)) })),
                 ("pointsNotReached", JSONBuild.array(precision.unmet.map { .string($0.point) })),
+            ])))
+        }
+        if let selection = info.selection {
+            let s = selection.settings
+            pairs.append(("selection", JSONBuild.object([
+                ("metric", .string(s.metric.name)),
+                ("goal", .string(s.goal.rawValue)),
+                ("within", .number(s.within)),
+                ("confidence", .number(s.confidence)),
+                ("constraints", JSONBuild.array(s.constraints.map { .string($0.text) })),
+                ("firstStage", .number(Double(selection.firstStage))),
+                ("maxReplications", .number(Double(selection.cap))),
+                ("selected", selection.selected.map { .string(state.layout.points[$0].name) } ?? .null),
+                ("guaranteeHolds", .bool(selection.guaranteeHolds)),
+                ("replicationsUsed", .number(Double(selection.used))),
+                ("fixedSampleReplications", .number(Double(selection.fixedSample))),
             ])))
         }
         pairs += [

@@ -45,6 +45,9 @@ public enum PrecisionRun {
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         var scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags) } catch { throw .input(error) }
+        if scenario.selection != nil {
+            throw .invalid("--precision cannot be combined with observe.select: a selection decides itself how many replications each point gets")
+        }
         if let point = target.pointWithoutValue(scenario) {
             let surface = MetricCatalog.surfaces[target.metric.rawValue]
             throw .invalid("--precision: \(target.metric.spec.name) has no value at point \(point), where its surface is switched off "

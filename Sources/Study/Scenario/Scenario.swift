@@ -102,6 +102,8 @@ public struct Scenario: Sendable {
     /// The metrics the summary table and the charts show (`observe.report`; nil: not given,
     /// the default for the study's surfaces, `MetricReport.defaultReport(for:)`).
     public var report: [ReportedMetric]? = nil
+    /// The selection of the best point (`observe.select`; nil: none, every point runs `replications` times).
+    public var selection: SelectionSettings? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

@@ -36,7 +36,8 @@ public enum ScenarioLoader {
                                 .expected("an object of parameters", found: ValueDecoder.describe(root)))
         }
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
-        let (members, reportMember) = ReportDecoder.extract(withoutBaseline)
+        let (withoutSelect, selectMember) = SelectionDecoder.extract(withoutBaseline)
+        let (members, reportMember) = ReportDecoder.extract(withoutSelect)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -95,6 +96,12 @@ public enum ScenarioLoader {
             throw ScenarioError(written["replications"] ?? .wholeFile(file), path: "replications",
                                 .expected("a study of at most \(Sweep.maxReplications) replications in all (points × replications)",
                                           found: "\(scenario.sweep.points.count) points × \(scenario.base.replications)"))
+        }
+        if let selectMember {
+            let decoder = SelectionDecoder(file: file)
+            let settings = try decoder.decode(selectMember)
+            try decoder.check(settings, member: selectMember, scenario: scenario, replicationsAt: written["replications"] ?? .wholeFile(file))
+            scenario.selection = settings
         }
         let swept = !scenario.sweep.columns.isEmpty
         for i in scenario.sweep.points.indices {
