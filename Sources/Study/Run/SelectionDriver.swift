@@ -17,6 +17,9 @@ struct SelectionDriver {
     let settings: SelectionSettings
     let points: Int
     let firstStage: Int
+    /// Rinott's constant h for these points, first stage and confidence, if already known
+    /// (it takes a double integral to find; a macro-replication study finds it once).
+    var rinottConstant: Double? = nil
 
     /// The cap per point.
     var cap: Int { settings.cap(firstStage: firstStage) }
@@ -44,11 +47,24 @@ struct SelectionDriver {
             selection.add(observed.map { $0[0] }, constrained: observed.map { Array($0.dropFirst()) })
             r += 1
         }
-        let fixed = points >= 2
-            ? Rinott.totalReplications(firstStage: values.map { Array($0.prefix(n0)) }, indifference: settings.within,
-                                       confidence: settings.confidence)
-            : n0 * points
+        let fixed = fixedSample(values.map { Array($0.prefix(n0)) })
         return SelectionResult(settings: settings, firstStage: n0, cap: cap, values: values, selection: selection, fixedSample: fixed)
+    }
+
+    /// What Rinott's two-stage procedure spends from the same first stage: Σᵢ max{n₀, ⌈(h·Sᵢ/δ)²⌉}
+    /// (`Rinott.totalReplications`, with h given when known).
+    func fixedSample(_ first: [[Double]]) -> Int {
+        guard points >= 2 else { return firstStage * points }
+        guard let h = rinottConstant else {
+            return Rinott.totalReplications(firstStage: first, indifference: settings.within, confidence: settings.confidence)
+        }
+        let n0 = Double(firstStage)
+        return first.reduce(0) { total, v in
+            let mean = v.reduce(0, +) / n0
+            let s2 = v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n0 - 1)
+            let n = (h * h * s2 / (settings.within * settings.within)).rounded(.up)
+            return total + max(firstStage, n.isFinite && n < 1e15 ? Int(n) : Int.max / (2 * points))
+        }
     }
 
     private func record(_ v: [Double], point p: Int, values: inout [[Double]], constrained: inout [[[Double]]]) {
