@@ -108,7 +108,7 @@ public struct RunVerb: Verb {
             return 0
         }
         if !quiet { console.print(RunReport.render(outcome)) }
-        if let selection = outcome.selection {
+        if let selection = outcome.selection, !quiet {
             let labels = outcome.state.layout.points.indices.map { StudyPlots.label(outcome.state, point: $0) }
             console.print(selection.sentence(labels: labels) + "\n")
         }

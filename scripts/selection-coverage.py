@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""How often `run` with observe.select picks the true best (docs/statistics.md#in-a-study-observeselect).
+
+A world whose means are a closed form: a widget reloaded only by a push wake, each wake refused
+with probability q, 3 edits an hour elsewhere, glanced at 4 times an hour; its mean staleness at a
+glance is q / ((1 - q) * 3) * 3600 s (the closed form ContrastsTests checks). Each of STUDIES
+studies (base seeds far apart) runs the scenario below through the release binary and reads
+selection.csv:
+
+  ranking  points q = 0.10, 0.14, 0.18, 0.22 (means 133, 194, 263, 338 s); goal min, within 60 s:
+           the best (q = 0.10) is more than 60 s ahead of every other, so it must be picked
+           at least 95 % of the time (less the binomial floor).
+  feasible points q = 0.10, 0.20, 0.25, 0.30 (means 133, 300, 400, 514 s); goal max on the same
+           metric with the constraint "widget.staleness <= 450 ± 10": q = 0.30 is infeasible
+           (by 64 s, beyond the tolerance) and has the best mean; q = 0.25 is the best feasible
+           design, 100 s ahead of the next. The infeasible design must never be picked, and
+           q = 0.25 at least 95 % of the time less the floor.
+
+Prints, per world: how often each outcome happened, the replications used against Rinott's
+fixed-sample count (means over the studies), and whether the floor holds.
+
+  scripts/selection-coverage.py --studies 200 --jobs 2
+
+Takes minutes; not part of make test (SelectionRunTests keeps small versions with fixed seeds).
+"""
+import argparse, csv, json, math, os, subprocess, sys, tempfile
+
+WORLD = """{
+  name: "selection-coverage", duration: "3d", seed: SEED, replications: 10,
+  observe: {warmup: "1d", glances: {widget: 4}, select: SELECT},
+  "network.latency": "0s", "push.delay": "0s", "widget.reloadDelay": "0s", "storage.ioTime": "0s",
+  "backend.processingTime": "0s", "device.restarts.perDay": 0, "network.offline.perDay": 0,
+  "device.appUpdates.perDay": 0, "widget.dataProtection": "always", "session.protection": "always",
+  "live.enabled": false, "watch.enabled": false, "share.enabled": false, "action.enabled": false,
+  "instant.enabled": false, "car.enabled": false, "tv.enabled": false,
+  "user.inAppChanges.perHour": 0, "app.backgroundRefresh.perHour": 0, "push.loss": 0, "push.wakesPerHour": 1000,
+  "widget.budgetPerDay": 100000, "user.forceQuit": 0, "user.sessionLength": "1ms", "user.appOpens.perHour": 0,
+  "push.onChange": true, "widget.fetchesOwnData": false, "widget.reloadAfter": "1000d",
+  "elsewhere.edits.perHour": 3,
+  sweep: {"push.wakeRefusal": POINTS},
+}"""
+
+WORLDS = {
+    "ranking": ([0.10, 0.14, 0.18, 0.22],
+                '{metric: "widget.staleness", goal: "min", within: "60s", confidence: 0.95}', 0, None),
+    "feasible": ([0.10, 0.20, 0.25, 0.30],
+                 '{metric: "widget.staleness", goal: "max", within: "60s", confidence: 0.95, '
+                 'constraints: ["widget.staleness <= 450 ± 10"]}', 2, 3),
+}
+
+def mean(q):
+    return q / ((1 - q) * 3) * 3600
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--studies", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--binary", default=".build/release/surfacesim")
+    ap.add_argument("--worlds", default="ranking,feasible")
+    args = ap.parse_args()
+    floor = 0.95 - 2.33 * math.sqrt(0.95 * 0.05 / args.studies)
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.worlds.split(","):
+            points, select, best, infeasible = WORLDS[name]
+            counts, used, fixed, feasible_picked_infeasible = {}, 0, 0, 0
+            for s in range(args.studies):
+                seed = 1_000_003 * (s + 1)
+                text = WORLD.replace("SEED", str(seed)).replace("SELECT", select).replace("POINTS", json.dumps(points))
+                path = os.path.join(tmp, "world.json5")
+                with open(path, "w") as f:
+                    f.write(text)
+                out = os.path.join(tmp, "out")
+                subprocess.run([args.binary, "run", path, "--out", out, "--quiet", "--reproducible", "--jobs", str(args.jobs)],
+                               check=True)
+                with open(os.path.join(out, "selection.csv"), newline="") as f:
+                    rows = list(csv.DictReader(f))
+                chosen = [i for i, r in enumerate(rows) if r["selected"] == "true"]
+                key = chosen[0] if len(chosen) == 1 else None
+                counts[key] = counts.get(key, 0) + 1
+                with open(os.path.join(out, "manifest.json")) as f:
+                    m = json.load(f)["selection"]
+                used += m["replicationsUsed"]
+                fixed += m["fixedSampleReplications"]
+            share = counts.get(best, 0) / args.studies
+            print(f"{name}: points q = {points} (means {', '.join(f'{mean(q):.0f}' for q in points)} s)")
+            for k in sorted(counts, key=lambda k: -1 if k is None else k):
+                label = "none" if k is None else f"q = {points[k]}"
+                print(f"  selected {label}: {counts[k]} of {args.studies}")
+            print(f"  true best (q = {points[best]}) picked {share:.3f}; floor {floor:.3f}: {'holds' if share >= floor else 'FAILS'}")
+            if infeasible is not None:
+                bad = counts.get(infeasible, 0)
+                print(f"  infeasible q = {points[infeasible]} picked {bad} times: {'holds' if bad == 0 else 'FAILS'}")
+                ok &= bad == 0
+            print(f"  replications per study: {used / args.studies:.0f} used, {fixed / args.studies:.0f} for Rinott's fixed-sample procedure")
+            ok &= share >= floor
+    sys.exit(0 if ok else 1)
+
+if __name__ == "__main__":
+    main()
