@@ -144,8 +144,8 @@ final class SelectionRunTests: XCTestCase {
         }
     }
 
-    /// Rinott's h by number of designs (first stage 10, 95 %): found once, not per macro-replication.
-    nonisolated(unsafe) static var rinott: [Int: Double] = [:]
+    /// Rinott's h by (designs, confidence) for a first stage of 10: found once, not per macro-replication.
+    nonisolated(unsafe) static var rinott: [[Double]: Double] = [:]
 
     func settings(goal: SelectionGoal, within: Double, constraints: [SelectionBound] = []) -> SelectionSettings {
         SelectionSettings(metric: SelectionFigure.named("widget.staleness")!, goal: goal, within: within, confidence: 0.95,
@@ -154,8 +154,9 @@ final class SelectionRunTests: XCTestCase {
 
     func select(_ world: NormalWorld, _ settings: SelectionSettings, firstStage: Int = 10) throws -> SelectionResult {
         let k = world.means.count
-        let h = Self.rinott[k] ?? Rinott.constant(designs: k, firstStage: firstStage, confidence: settings.confidence)
-        Self.rinott[k] = h
+        let confidence = SelectionDriver.rankingConfidence(settings)
+        let h = Self.rinott[[Double(k), confidence]] ?? Rinott.constant(designs: k, firstStage: firstStage, confidence: confidence)
+        Self.rinott[[Double(k), confidence]] = h
         let driver = SelectionDriver(settings: settings, points: k, firstStage: firstStage, rinottConstant: h)
         return try XCTUnwrap(try driver.run { tasks in tasks.map(world.values) })
     }

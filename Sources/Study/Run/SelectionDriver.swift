@@ -17,7 +17,7 @@ struct SelectionDriver {
     let settings: SelectionSettings
     let points: Int
     let firstStage: Int
-    /// Rinott's constant h for these points, first stage and confidence, if already known
+    /// Rinott's constant h for these points, first stage and ranking confidence, if already known
     /// (it takes a double integral to find; a macro-replication study finds it once).
     var rinottConstant: Double? = nil
 
@@ -47,23 +47,46 @@ struct SelectionDriver {
             selection.add(observed.map { $0[0] }, constrained: observed.map { Array($0.dropFirst()) })
             r += 1
         }
-        let fixed = fixedSample(values.map { Array($0.prefix(n0)) })
+        let fixed = fixedSample(values.map { Array($0.prefix(n0)) }, constrained: constrained.map { $0.map { Array($0.prefix(n0)) } })
         return SelectionResult(settings: settings, firstStage: n0, cap: cap, values: values, selection: selection, fixedSample: fixed)
     }
 
-    /// What Rinott's two-stage procedure spends from the same first stage: Σᵢ max{n₀, ⌈(h·Sᵢ/δ)²⌉}
-    /// (`Rinott.totalReplications`, with h given when known).
-    func fixedSample(_ first: [[Double]]) -> Int {
-        guard points >= 2 else { return firstStage * points }
-        guard let h = rinottConstant else {
-            return Rinott.totalReplications(firstStage: first, indifference: settings.within, confidence: settings.confidence)
-        }
+    /// The confidence of the ranking alone: 1 − α, or 1 − α/2 when constraints take the other α/2
+    /// (`SequentialSelection`'s split).
+    static func rankingConfidence(_ settings: SelectionSettings) -> Double {
+        settings.constraints.isEmpty ? settings.confidence : 1 - (1 - settings.confidence) / 2
+    }
+
+    /// What a fixed-sample procedure with the same guarantee spends from the same first stage:
+    /// for each point, the larger of Rinott's count for the ranking, max{n₀, ⌈(h·Sᵢ/δ)²⌉} at the
+    /// ranking's confidence (`Rinott`, with h given when known), and for each constraint Stein's
+    /// two-stage count ⌈(t·Sᵢ꜀/ε)²⌉, t the one-sided Student quantile at the feasibility error
+    /// β = (α/2)/(k·c) on n₀ − 1 degrees of freedom (a mean ε or more from its bound is then on
+    /// the right side of it with probability ≥ 1 − β).
+    func fixedSample(_ first: [[Double]], constrained: [[[Double]]] = []) -> Int {
         let n0 = Double(firstStage)
-        return first.reduce(0) { total, v in
+        func variance(_ v: [Double]) -> Double {
             let mean = v.reduce(0, +) / n0
-            let s2 = v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n0 - 1)
-            let n = (h * h * s2 / (settings.within * settings.within)).rounded(.up)
-            return total + max(firstStage, n.isFinite && n < 1e15 ? Int(n) : Int.max / (2 * points))
+            return v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n0 - 1)
+        }
+        func count(_ x: Double) -> Int { max(firstStage, x.isFinite && x < 1e15 ? Int(x.rounded(.up)) : Int.max / (4 * points)) }
+        let ranking: [Int]
+        if points >= 2 {
+            let h = rinottConstant ?? Rinott.constant(designs: points, firstStage: firstStage,
+                                                      confidence: Self.rankingConfidence(settings))
+            ranking = first.map { count(h * h * variance($0) / (settings.within * settings.within)) }
+        } else {
+            ranking = first.map { _ in firstStage }
+        }
+        let c = settings.constraints.count
+        guard c > 0, constrained.count == points else { return ranking.reduce(0, +) }
+        let beta = (1 - settings.confidence) / 2 / Double(points * c)
+        let t = StudentT.quantile(1 - beta, degreesOfFreedom: n0 - 1)
+        return ranking.indices.reduce(0) { total, i in
+            let feasibility = settings.constraints.indices.map { j in
+                count(t * t * variance(constrained[i][j]) / (settings.constraints[j].constraint.tolerance * settings.constraints[j].constraint.tolerance))
+            }
+            return total + max(ranking[i], feasibility.max() ?? 0)
         }
     }
 
@@ -113,7 +136,8 @@ public struct SelectionResult: Sendable {
     public let guaranteeHolds: Bool
     /// Replications used, all points.
     public var used: Int { rows.reduce(0) { $0 + $1.replications } }
-    /// Replications Rinott's two-stage procedure would use for the same first stage (ranking only).
+    /// Replications a fixed-sample procedure with the same guarantee would use from the same first
+    /// stage (Rinott's for the ranking, Stein's for each constraint: `SelectionDriver.fixedSample`).
     public let fixedSample: Int
 
     init(settings: SelectionSettings, firstStage: Int, cap: Int, values: [[Double]], selection: SequentialSelection, fixedSample: Int) {
