@@ -10,12 +10,18 @@ selection.csv:
   ranking  points q = 0.10, 0.115, 0.13, 0.145 (means 133, 156, 179, 204 s); goal min, within
            20 s: the best (q = 0.10) is 23 s ahead of the next, more than δ, so it must be
            picked at least 95 % of the time (less the binomial floor).
-  feasible points q = 0.10, 0.20, 0.25, 0.27 (means 133, 300, 400, 444 s); goal max on the same
-           metric, within 60 s, with the constraint "widget.staleness <= 420 ± 15": q = 0.27 has
-           the best mean but is infeasible (24 s beyond the bound, more than the tolerance), and
-           lies within δ of q = 0.25, the best feasible design (20 s inside the bound, 100 s
-           ahead of the next). The infeasible design must never be picked, and q = 0.25 at least
-           95 % of the time less the floor.
+  independent  the same points without common random numbers (each point its own seeds),
+           within 22 s (the best 22.6 s ahead: nearly the slippage configuration): the
+           differences are noisier, so the procedure has to work for its answer.
+  feasible points q = 0.10, 0.20, 0.25, 0.28 (means 133, 300, 400, 467 s); goal max on the same
+           metric, within 80 s, with the constraint "widget.staleness <= 420 ± 10": q = 0.28 has
+           the best mean but is infeasible (47 s beyond the bound, over four tolerances), and
+           lies within δ of q = 0.25, the best feasible design (20 s, two tolerances, inside the
+           bound; 100 s ahead of the next). The infeasible design must never be picked, and
+           q = 0.25 at least 95 % of the time less the floor. (A design only one tolerance or so
+           beyond its bound is declared feasible with probability up to β = (α/2)/(k·c), about
+           0.6 % here: over 200 studies that happens about once, which is within the guarantee
+           but not "never".)
 
 Prints, per world: how often each outcome happened, the replications used against Rinott's
 fixed-sample count (means over the studies), and whether the floor holds.
@@ -27,7 +33,7 @@ Takes minutes; not part of make test (SelectionRunTests keeps small versions wit
 import argparse, csv, json, math, os, subprocess, sys, tempfile
 
 WORLD = """{
-  name: "selection-coverage", duration: "3d", seed: SEED, replications: 10,
+  name: "selection-coverage", duration: "3d", seed: SEED, replications: 10, commonRandomNumbers: CRN,
   observe: {warmup: "1d", glances: {widget: 4}, select: SELECT},
   "network.latency": "0s", "push.delay": "0s", "widget.reloadDelay": "0s", "storage.ioTime": "0s",
   "backend.processingTime": "0s", "device.restarts.perDay": 0, "network.offline.perDay": 0,
@@ -44,9 +50,11 @@ WORLD = """{
 WORLDS = {
     "ranking": ([0.10, 0.115, 0.13, 0.145],
                 '{metric: "widget.staleness", goal: "min", within: "20s", confidence: 0.95, maxReplications: 3000}', 0, None),
-    "feasible": ([0.10, 0.20, 0.25, 0.27],
-                 '{metric: "widget.staleness", goal: "max", within: "60s", confidence: 0.95, maxReplications: 3000, '
-                 'constraints: ["widget.staleness <= 420 ± 15"]}', 2, 3),
+    "independent": ([0.10, 0.115, 0.13, 0.145],
+                    '{metric: "widget.staleness", goal: "min", within: "22s", confidence: 0.95, maxReplications: 3000}', 0, None),
+    "feasible": ([0.10, 0.20, 0.25, 0.28],
+                 '{metric: "widget.staleness", goal: "max", within: "80s", confidence: 0.95, maxReplications: 6000, '
+                 'constraints: ["widget.staleness <= 420 ± 10"]}', 2, 3),
 }
 
 def mean(q):
@@ -57,7 +65,7 @@ def main():
     ap.add_argument("--studies", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--binary", default=".build/release/surfacesim")
-    ap.add_argument("--worlds", default="ranking,feasible")
+    ap.add_argument("--worlds", default="ranking,independent,feasible")
     args = ap.parse_args()
     floor = 0.95 - 2.33 * math.sqrt(0.95 * 0.05 / args.studies)
     ok = True
@@ -67,7 +75,8 @@ def main():
             counts, used, fixed, capped = {}, 0, 0, 0
             for s in range(args.studies):
                 seed = 1_000_003 * (s + 1)
-                text = WORLD.replace("SEED", str(seed)).replace("SELECT", select).replace("POINTS", json.dumps(points))
+                text = WORLD.replace("SEED", str(seed)).replace("SELECT", select).replace("POINTS", json.dumps(points)).replace(
+                    "CRN", "false" if name == "independent" else "true")
                 path = os.path.join(tmp, "world.json5")
                 with open(path, "w") as f:
                     f.write(text)
