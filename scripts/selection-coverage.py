@@ -103,7 +103,7 @@ def main():
                 bad = counts.get(infeasible, 0)
                 print(f"  infeasible q = {points[infeasible]} picked {bad} times: {'holds' if bad == 0 else 'FAILS'}")
                 ok &= bad == 0
-            print(f"  replications per study: {used / args.studies:.0f} used, {fixed / args.studies:.0f} for Rinott's fixed-sample procedure;"
+            print(f"  replications per study: {used / args.studies:.0f} used, {fixed / args.studies:.0f} for the fixed-sample procedure (Rinott's; Stein's per constraint);"
                   f" stopped by the cap in {capped} of {args.studies}")
             ok &= share >= floor
     sys.exit(0 if ok else 1)
