@@ -27,6 +27,7 @@ results: release
 	$(RELEASE) infer Scenarios/teardown-example.json5 --quiet
 	$(RELEASE) calibrate Scenarios/teardown-example.json5 --quiet
 	$(RELEASE) run Scenarios/uncertain-widget.json5 --reproducible --quiet
+	$(RELEASE) run Scenarios/widget-design-selection.json5 --reproducible --quiet
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
 	$(RELEASE) run Scenarios/sensitivity-widget.json5 --reproducible --quiet
 	python3 scripts/readme-tables.py

@@ -24,7 +24,9 @@ public struct RunVerb: Verb {
             (each parameter's effect on every metric, ranked) and sensitivity.svg; 'platform' may \
             be swept, each point taking its profile's defaults; 'surfaces: ["widget", ...]' turns \
             on only the surfaces named; 'observe: {report: ["share.lost", ...]}' chooses the \
-            metrics of the printed table and of the SVG plots (the CSV files keep every metric).
+            metrics of the printed table and of the SVG plots (the CSV files keep every metric); \
+            'observe: {select: {metric, goal, within, confidence, constraints}}' picks the best point with a \
+            guarantee (Kim & Nelson's sequential procedure) into selection.csv and selection.svg.
             """.split(separator: "\n").joined(separator: " "),
             arguments: [ArgumentSpec("scenario", help: "The scenario file (JSON5).")],
             options: [
@@ -99,6 +101,11 @@ public struct RunVerb: Verb {
             throw .from(error)
         }
         if let after = outcome.resumedAfter, !quiet { console.printError("Resumed after \(after) replications.\n") }
+        if outcome.interrupted && outcome.keepsNoCheckpoint {
+            console.printError("Interrupted: a selection (observe.select) keeps no checkpoint, so its \(outcome.completedTasks) replications were "
+                               + "discarded and \(outcome.directory) was left as it was. Run it again to start over.\n")
+            return Self.interruptedStatus
+        }
         if outcome.interrupted && report != nil {
             console.printError("Interrupted: a precision run keeps no checkpoint, so its \(outcome.completedTasks) replications were "
                                + "discarded and \(outcome.directory) was left as it was. Run it again to start over.\n")
@@ -116,6 +123,10 @@ public struct RunVerb: Verb {
             return 0
         }
         if !quiet { console.print(RunReport.render(outcome)) }
+        if let selection = outcome.selection, !quiet {
+            let labels = outcome.state.layout.points.indices.map { StudyPlots.label(outcome.state, point: $0) }
+            console.print(selection.sentence(labels: labels) + "\n")
+        }
         if let report {
             if !quiet || !report.unmet.isEmpty { console.print(PrecisionReport.render(report)) }
             if !report.unmet.isEmpty {

@@ -16,6 +16,8 @@ public struct ManifestInfo: Sendable {
     public var recordsCommit = true
     /// The models of merged shards that differ from this program's (`merge --allow-different-models`).
     public var otherModels: [String] = []
+    /// What `observe.select` found (nil otherwise).
+    public var selection: SelectionResult?
 
     /// Creates the record.
     public init(commandLine: [String], timeTakenSeconds: Double?, mergedFrom: [String] = []) {
@@ -51,6 +53,22 @@ public enum Manifest {
                 ("targets", JSONBuild.array(precision.targets.indices.map { t in precision.manifestEntry(t) })),
                 ("replicationsAfterEachBatch", JSONBuild.array(precision.batches.map { .number(Double($0)) })),
                 ("pointsNotReached", JSONBuild.array(precision.unmet.map { .string($0.point) })),
+            ])))
+        }
+        if let selection = info.selection {
+            let s = selection.settings
+            pairs.append(("selection", JSONBuild.object([
+                ("metric", .string(s.metric.name)),
+                ("goal", .string(s.goal.rawValue)),
+                ("within", .number(s.within)),
+                ("confidence", .number(s.confidence)),
+                ("constraints", JSONBuild.array(s.constraints.map { .string($0.text) })),
+                ("firstStage", .number(Double(selection.firstStage))),
+                ("maxReplications", .number(Double(selection.cap))),
+                ("selected", selection.selected.map { .string(state.layout.points[$0].name) } ?? .null),
+                ("guaranteeHolds", .bool(selection.guaranteeHolds)),
+                ("replicationsUsed", .number(Double(selection.used))),
+                ("fixedSampleReplications", .number(Double(selection.fixedSample))),
             ])))
         }
         pairs += [

@@ -15,9 +15,10 @@ import Darwin
 public enum StudyOutput {
     /// Builds every file and commits them into `directory`; `runsSource` is the
     /// finished, flushed runs.csv to move into place.
+    /// `extra` are further files (name, text) staged with the charts (a selection's).
     /// - Returns: the paths written, runs.csv first and manifest.json last.
     static func write(_ state: StudyState, to directory: String, runsSource: String,
-                      info: ManifestInfo, lock: FolderLock) throws(StudyError) -> [String] {
+                      info: ManifestInfo, lock: FolderLock, extra: [(String, String)] = []) throws(StudyError) -> [String] {
         var commit = AtomicWriter(directory: directory)
         commit.removesUnwritten = isStudyOutput
         commit.leavesBehind = [Checkpoint.directoryName]
@@ -38,6 +39,7 @@ public enum StudyOutput {
         for file in SensitivityOutput.files(state) { commit.stage(file.name, file.text) }
         for file in UncertaintyOutput.files(state) { commit.stage(file.name, file.text) }
         for file in SeriesOutput.files(state) { commit.stage(file.name, file.text) }
+        for (name, text) in extra { commit.stage(name, text) }
         if state.layout.points.count > 1 {
             // Read from the finished runs.csv: the paired replications (docs/output.md `contrasts.csv`),
             // written point by point beside runs.csv's source and adopted as it is; only the
@@ -96,5 +98,6 @@ public enum StudyOutput {
         (name.contains("-ecdf-") || name.hasPrefix("sweep-")) && name.hasSuffix(".svg") || name == "state.json"
             || SensitivityOutput.names.contains(name) || UncertaintyOutput.names.contains(name)
             || name == "contrasts.csv" || ForestPlot.isFileName(name) || SeriesOutput.isFileName(name)
+            || SelectionTable.names.contains(name)
     }
 }

@@ -64,6 +64,9 @@ public enum PrecisionRun {
         let flags = (runs.map { ["replications=\($0)"] } ?? []) + (seed.map { ["seed=\($0)"] } ?? [])
         var scenario: Scenario
         do { scenario = try ScenarioLoader.load(path: path, overrides: overrides + flags, sweeps: options.sweeps) } catch { throw .input(error) }
+        if scenario.selection != nil {
+            throw .invalid("--precision cannot be combined with observe.select: a selection decides itself how many replications each point gets")
+        }
         precondition(!targets.isEmpty, "a precision run needs a target")
         for target in targets {
             if let point = target.pointWithoutValue(scenario) {

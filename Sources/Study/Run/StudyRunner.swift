@@ -74,6 +74,10 @@ public struct RunOutcome: Sendable {
     public var interrupted = false
     /// Replications done, in all sessions, and in all (this shard's) in the run.
     public var completedTasks = 0, totalTasks = 0
+    /// What the selection found, for a study with `observe.select` (nil otherwise).
+    public var selection: SelectionResult?
+    /// Whether the run keeps nothing when interrupted (a selection: no checkpoint to resume).
+    public var keepsNoCheckpoint = false
     /// Replications that reported violations, in all sessions.
     public var failedReplications: Int { state.points.reduce(0) { $0 + $1.failedReplications } }
 }
@@ -105,6 +109,9 @@ public enum StudyRunner {
         guard scenario.base.replications >= 1 else {
             throw .input(ScenarioError(.wholeFile(scenario.file), path: "replications",
                                        .expected("a whole number ≥ 1", found: String(scenario.base.replications))))
+        }
+        if let settings = scenario.selection {
+            return try SelectionRun.run(scenario, settings: settings, options: options, progress: progress)
         }
         let layout = StudyLayout(scenario)
         let directory = options.outputDirectory ?? defaultDirectory(name: scenario.name, shard: options.shard)

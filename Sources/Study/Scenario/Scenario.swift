@@ -141,6 +141,8 @@ public struct Scenario: Sendable {
     public var series: SeriesRequest? = nil
     /// How contrasts.csv pairs the points (`observe.contrasts`; nil: every point against the baseline).
     public var contrasts: ContrastDesign? = nil
+    /// The selection of the best point (`observe.select`; nil: none, every point runs `replications` times).
+    public var selection: SelectionSettings? = nil
 
     /// Creates a scenario.
     public init(name: String, description: String, file: String, base: Parameters, sweep: Sweep, explicit: [Assignment] = []) {

@@ -42,7 +42,8 @@ public enum ScenarioLoader {
         let (withoutBaseline, baselineMember) = BaselineDecoder.extract(given)
         let (withoutSeries, seriesMember) = SeriesDecoder.extract(withoutBaseline)
         let (withoutContrasts, contrastsMember) = ContrastDesignDecoder.extract(withoutSeries)
-        let (members, reportMember) = ReportDecoder.extract(withoutContrasts)
+        let (withoutSelect, selectMember) = SelectionDecoder.extract(withoutContrasts)
+        let (members, reportMember) = ReportDecoder.extract(withoutSelect)
         let index = ParameterIndex.shared
         var keys = ParameterKeys(index: index, file: file, topLevelKeys: reservedKeys.sorted())
         try keys.collect(members, reserved: reservedKeys)
@@ -131,6 +132,16 @@ public enum ScenarioLoader {
             throw ScenarioError(written["replications"] ?? .wholeFile(file), path: "replications",
                                 .expected("a study of at most \(Sweep.maxReplications) replications in all (points × replications)",
                                           found: "\(scenario.sweep.points.count) points × \(scenario.base.replications)"))
+        }
+        if let selectMember {
+            if scenario.sweep.uncertain != nil {
+                throw ScenarioError(.file(file, line: selectMember.keyLine, column: selectMember.keyColumn), path: "observe.select",
+                                    .other("cannot be combined with uncertain platform figures: a selection ranks designs in one world, an uncertain study runs each design in many"))
+            }
+            let decoder = SelectionDecoder(file: file)
+            let settings = try decoder.decode(selectMember)
+            try decoder.check(settings, member: selectMember, scenario: scenario, replicationsAt: written["replications"] ?? .wholeFile(file))
+            scenario.selection = settings
         }
         let swept = !scenario.sweep.columns.isEmpty
         for i in scenario.sweep.points.indices {
