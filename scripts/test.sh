@@ -14,7 +14,7 @@ SURFACESIM_BIN="$PWD/.build/debug/surfacesim" swift test --skip-build --disable-
 status=${PIPESTATUS[0]}
 summary=$(grep -E "Executed [0-9]+ tests" "$log" | tail -1)
 total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')
-failed=$(echo "$summary" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")
+failed=$(echo "$summary" | sed -E "s/.* ([0-9]+) failures?.*/\\1/")
 [ -n "$total" ] || { echo "no test summary"; echo "0 passed, 1 failed"; exit 1; }
 # The example package that adds a surface from outside (Examples/CustomSurface, docs/extending.md),
 # built against this checkout and tested after the main suite.
@@ -38,7 +38,7 @@ grep -E "error:|failed \(|Executed [0-9]+ tests" "$log" | tail -20 || true
 example=$(grep -E "Executed [0-9]+ tests" "$log" | tail -1)
 if [ -n "$example" ]; then
   total=$((total + $(echo "$example" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')))
-  failed=$((failed + $(echo "$example" | sed -E "s/.*with ([0-9]+) failure.*/\\1/")))
+  failed=$((failed + $(echo "$example" | sed -E "s/.* ([0-9]+) failures?.*/\\1/")))
 else
   echo "Examples/CustomSurface: no test summary (build failed)"
   total=$((total + 1)); failed=$((failed + 1))

@@ -133,6 +133,35 @@ final class PlatformUncertaintyTests: XCTestCase {
         XCTAssertEqual(plain.sweep.points.count, 1)
     }
 
+    /// Each design is contrasted with its baseline in the same draw, and each contrast says in
+    /// how many draws it keeps its sign: a 1-hour reload hint against a 10-minute one with the
+    /// budget uncertain between 20 and 70 a day (a 10-minute hint asks for 144 a day, so it
+    /// runs out of budget early; the hourly one never does).
+    func testContrastsPairEachDesignWithItsBaselineInTheSameDrawAndSayHowOftenTheyKeepTheirSign() throws {
+        let f = try StudyFixture(#"""
+        {name: "unc2", duration: "12h", replications: 4, seed: 5, observe: {warmup: "1h"}, surfaces: ["widget"],
+         sweep: {"widget.reloadAfter": ["10m", "1h"]},
+         uncertain: {draws: 8, parameters: {"widget.budgetPerDay": {uniform: {low: 20, high: 70}}}}}
+        """#)
+        f.cli(["run", f.scenario, "--out", f.path("out"), "--quiet"])
+        let csv = try String(contentsOfFile: f.path("out/contrasts.csv"), encoding: .utf8)
+        let header = csv.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
+        XCTAssertEqual(Array(header.suffix(4)), ["baseline_point", "within", "p_value", "sign_share"])
+        let rows = rows(csv).filter { $0[header.firstIndex(of: "metric")!] == "widget.staleness" && $0[header.firstIndex(of: "statistic")!] == "mean" }
+        XCTAssertEqual(rows.count, 8, "one contrast per draw")
+        let base = header.firstIndex(of: "baseline_point")!, share = header.firstIndex(of: "sign_share")!
+        let difference = header.firstIndex(of: "difference")!
+        for (d, row) in rows.enumerated() {
+            XCTAssertEqual(row[0], "1@\(d)")
+            XCTAssertEqual(row[base], "0@\(d)", "paired with the baseline in the same draw")
+        }
+        let differences = rows.map { Double($0[difference])! }
+        let mean = differences.reduce(0, +) / Double(differences.count)
+        let kept = Double(differences.filter { ($0 > 0) == (mean > 0) && $0 != 0 }.count) / Double(differences.count)
+        XCTAssertEqual(Double(rows[0][share])!, kept, accuracy: 1e-9)
+        XCTAssertTrue(Set(rows.map { $0[share] }).count == 1, "one share per contrast")
+    }
+
     /// With no uncertain figure the study is a plain one: the same files, byte for byte.
     func testNoUncertainFigureLeavesThePlainStudy() throws {
         let f = try StudyFixture()

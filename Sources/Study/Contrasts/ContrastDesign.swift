@@ -20,9 +20,13 @@ public struct ContrastDesign: Sendable, Equatable {
     public var pairs: Pairs
     /// Whether `p_holm`, Holm's adjusted p-value over each metric's family, is written.
     public var holm: Bool
+    /// Whether `sign_share` is written: in an uncertain study (docs/scenarios.md#platform-uncertainty),
+    /// whose outer draws are strata of their own, the share of the draws in which a contrast's
+    /// difference has the sign of its mean over the draws.
+    public var signAcrossDraws = false
 
-    public init(within: [String], pairs: Pairs = .baseline, holm: Bool = false) {
-        (self.within, self.pairs, self.holm) = (within, pairs, holm)
+    public init(within: [String], pairs: Pairs = .baseline, holm: Bool = false, signAcrossDraws: Bool = false) {
+        (self.within, self.pairs, self.holm, self.signAcrossDraws) = (within, pairs, holm, signAcrossDraws)
     }
 
     /// One contrast: the baseline point, the point, and the conditioning levels (`a=1; b=x`).
@@ -70,7 +74,7 @@ public struct ContrastDesign: Sendable, Equatable {
     }
 
     /// The columns contrasts.csv gains, after its others.
-    var extraColumns: [String] { ["baseline_point", "within", "p_value"] + (holm ? ["p_holm"] : []) }
+    var extraColumns: [String] { ["baseline_point", "within", "p_value"] + (holm ? ["p_holm"] : []) + (signAcrossDraws ? ["sign_share"] : []) }
 
     /// The label of a point within its stratum: its varied values (`doze.enabled=true`), or its
     /// name for a study of named points.
@@ -82,7 +86,10 @@ public struct ContrastDesign: Sendable, Equatable {
     }
 
     /// The state.json form (`StudyState`), and back.
-    var encoded: String { "within=" + within.joined(separator: ",") + ";pairs=" + pairs.rawValue + ";holm=" + (holm ? "true" : "false") }
+    var encoded: String {
+        "within=" + within.joined(separator: ",") + ";pairs=" + pairs.rawValue + ";holm=" + (holm ? "true" : "false")
+            + (signAcrossDraws ? ";sign=true" : "")
+    }
 
     static func decode(_ text: String) -> ContrastDesign? {
         var fields: [String: String] = [:]
@@ -92,6 +99,8 @@ public struct ContrastDesign: Sendable, Equatable {
         }
         guard let within = fields["within"], let pairs = fields["pairs"].flatMap(Pairs.init(rawValue:)),
               let holm = fields["holm"], holm == "true" || holm == "false" else { return nil }
-        return ContrastDesign(within: within.split(separator: ",").map(String.init), pairs: pairs, holm: holm == "true")
+        if let sign = fields["sign"], sign != "true" { return nil }
+        return ContrastDesign(within: within.split(separator: ",").map(String.init), pairs: pairs, holm: holm == "true",
+                              signAcrossDraws: fields["sign"] == "true")
     }
 }

@@ -21,11 +21,15 @@ public struct ContrastRow: Sendable, Equatable {
     /// row's family (NaN until adjusted, or where there is no p-value).
     public var baselinePoint = "", conditioning = ""
     public var pHolm = Double.nan
+    /// In an uncertain study: the share of the outer draws in which this contrast's difference
+    /// has the sign of its mean over the draws (NaN until set, `ContrastsTable.setSignShares`).
+    public var signShare = Double.nan
 
     /// The fields `design` appends after the others (none without one).
     func extraFields(_ design: ContrastDesign?) -> [String] {
         guard let design else { return [] }
         return [baselinePoint, conditioning, CSVNumber.format(figures.pValue)] + (design.holm ? [CSVNumber.format(pHolm)] : [])
+            + (design.signAcrossDraws ? [CSVNumber.format(signShare)] : [])
     }
 }
 

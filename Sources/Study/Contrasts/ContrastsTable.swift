@@ -28,6 +28,28 @@ public enum ContrastsTable {
         }
     }
 
+    /// Sets each row's `signShare` (an uncertain study): the rows of one contrast across the
+    /// outer draws (the same point and baseline of the sweep, metric and statistic; a point
+    /// `NAME@D` is draw D of NAME) form a group; its share is that of the rows whose difference
+    /// has the sign of the group's mean difference (the sign of 0 is 0).
+    static func setSignShares(_ rows: inout [ContrastRow]) {
+        func sweepPoint(_ name: String) -> Substring { name.firstIndex(of: "@").map { name[..<$0] } ?? Substring(name) }
+        var groups: [String: [Int]] = [:]
+        for i in rows.indices {
+            let key = [String(sweepPoint(rows[i].prefix.first ?? "")), String(sweepPoint(rows[i].baselinePoint)),
+                       rows[i].metric, rows[i].statistic].joined(separator: "\u{0}")
+            groups[key, default: []].append(i)
+        }
+        func sign(_ x: Double) -> Int { x > 0 ? 1 : x < 0 ? -1 : 0 }
+        for members in groups.values {
+            let differences = members.map { rows[$0].figures.difference }.filter(\.isFinite)
+            guard !differences.isEmpty else { continue }
+            let overall = sign(differences.reduce(0, +) / Double(differences.count))
+            let share = Double(differences.filter { sign($0) == overall }.count) / Double(differences.count)
+            for i in members { rows[i].signShare = share }
+        }
+    }
+
     /// The whole file.
     public static func render(_ rows: [ContrastRow], columns: [String]) -> String {
         var table = CSVTable(header: header(columns: columns))

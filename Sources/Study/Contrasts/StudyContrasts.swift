@@ -16,12 +16,13 @@ public enum StudyContrasts {
         let design = state.layout.contrasts
         file.append(ContrastsTable.Writer(columns: state.layout.columns, design: design).line.bytes)
         var kept: [ContrastRow] = []
-        if let design, design.holm {
-            // Holm's correction needs the whole family before any row is written: a grid's
-            // contrasts are held (a row per pair, metric and statistic), then written.
+        if let design, design.holm || design.signAcrossDraws {
+            // Holm's correction and the sign across draws need the whole family before any row
+            // is written: a grid's contrasts are held (a row per pair, metric and statistic), then written.
             var all: [ContrastRow] = []
             try forEachPair(state, runsPath: runsPath) { all += $0 }
-            ContrastsTable.adjustHolm(&all)
+            if design.holm { ContrastsTable.adjustHolm(&all) }
+            if design.signAcrossDraws { ContrastsTable.setSignShares(&all) }
             var records = CSVLine(capacity: 1 << 16)
             ContrastsTable.Writer.add(all, design: design, to: &records)
             file.append(records.bytes)

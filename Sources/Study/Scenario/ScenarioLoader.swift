@@ -111,7 +111,14 @@ public enum ScenarioLoader {
             if let draws = request.draws { combined.draws = draws }
             uncertainty = combined
         }
-        if let uncertainty, !uncertainty.figures.isEmpty { scenario.sweep = sweep.expanded(by: uncertainty, base: base) }
+        if let uncertainty, !uncertainty.figures.isEmpty {
+            scenario.sweep = sweep.expanded(by: uncertainty, base: base)
+            // Each design is contrasted with its baseline in the same draw (the draws are strata),
+            // and each contrast says in how many draws it keeps its sign.
+            let given = scenario.contrasts
+            scenario.contrasts = ContrastDesign(within: (given?.within ?? []) + uncertainty.figures.map(\.path),
+                                                pairs: given?.pairs ?? .baseline, holm: given?.holm ?? false, signAcrossDraws: true)
+        }
         if let reportMember { scenario.report = try ReportDecoder(file: file).decode(reportMember.value) }
         for o in reportOverrides { scenario.report = try ReportDecoder(override: o).decode(override: o) }
         if let seriesMember {
