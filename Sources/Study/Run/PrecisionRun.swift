@@ -83,19 +83,8 @@ public enum PrecisionRun {
         guard first >= 1, first <= cap else {
             throw .invalid("--max-runs \(cap) is below the first batch, the scenario's 'replications' (\(first))")
         }
-        let directory = options.outputDirectory ?? StudyRunner.defaultDirectory(name: scenario.name, shard: nil)
-        if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
-        let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine,
-                                        checkpointFolder: Checkpoint.directoryName) } catch {
-            throw .io(error.description)
-        }
+        let (lock, partial, directory) = try CheckpointlessFolder.lock(scenario, options: options)
         defer { lock.release() }
-        let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
-        if POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName)) && !options.fresh {
-            throw .invalid("\(partial) holds the checkpoint of an unfinished run; add --fresh to discard it")
-        }
-        Checkpoint.remove(partial)
         do {
             var sizing = try Sizing(scenario, targets: targets, units: units, first: first, cap: cap, options: options, partial: partial)
             let report = try sizing.grow(progress: progress)

@@ -27,19 +27,8 @@ enum SelectionRun {
         guard !options.resume else {
             throw .invalid("a selection (observe.select) keeps no checkpoint, so there is nothing to --resume; run it again")
         }
-        let directory = options.outputDirectory ?? StudyRunner.defaultDirectory(name: scenario.name, shard: nil)
-        if let problem = OutputFolder.problem(directory, ownFolderOnly: true) { throw .invalid(problem) }
-        let lock: FolderLock
-        do { lock = try FolderLock.acquire(try OutputFolder.resolve(directory), command: options.commandLine,
-                                        checkpointFolder: Checkpoint.directoryName) } catch {
-            throw .io(error.description)
-        }
+        let (lock, partial, directory) = try CheckpointlessFolder.lock(scenario, options: options)
         defer { lock.release() }
-        let partial = POSIXFiles.join(lock.folder.display, Checkpoint.directoryName)
-        if POSIXFiles.exists(POSIXFiles.join(partial, Checkpoint.fileName)) && !options.fresh {
-            throw .invalid("\(partial) holds the checkpoint of an unfinished run; add --fresh to discard it")
-        }
-        Checkpoint.remove(partial)
         do {
             let study = try SelectionStudy(scenario, settings: settings, options: options, partial: partial, progress: progress)
             let driver = SelectionDriver(settings: settings, points: scenario.sweep.points.count, firstStage: scenario.base.replications)
