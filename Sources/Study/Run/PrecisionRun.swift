@@ -222,29 +222,8 @@ private struct Sizing {
     /// block of each batch in turn, read one record at a time.
     func pointOrderRuns() throws(StudyError) -> String {
         let path = POSIXFiles.join(partial, Checkpoint.runsName)
-        do throws(AtomicWriteError) {
-            try rows.sync()
-            rows.close()
-            let out = try RunsFile.create(path)
-            defer { out.close() }
-            out.append(CSVLine.record(RunsTable.header(columns: state.layout.columns)))
-            let reader: CSVRecordReader
-            do { reader = try CSVRecordReader(path: rows.path) } catch { throw AtomicWriteError(path: rows.path, message: error.reason) }
-            for p in state.layout.points.indices {
-                for batch in offsets {
-                    reader.seek(to: batch[p], line: 1)
-                    while reader.offset < batch[p + 1] {
-                        guard let record = try? reader.next() else {
-                            throw AtomicWriteError(path: rows.path, message: "cannot read back the rows of point \(p)")
-                        }
-                        out.append(record.text)
-                    }
-                }
-            }
-            try out.sync()
-        } catch {
-            throw .io(error.description)
-        }
+        let ranges = state.layout.points.indices.map { p in offsets.map { $0[p]..<$0[p + 1] } }
+        try PointOrderRuns.write(rows, ranges: ranges, columns: state.layout.columns, to: path)
         return path
     }
 }

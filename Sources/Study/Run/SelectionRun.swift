@@ -154,29 +154,7 @@ private final class SelectionStudy {
     /// runs.csv with the rows in (point, replication) order, read back one record at a time.
     func pointOrderRuns() throws(StudyError) -> String {
         let path = POSIXFiles.join(partial, Checkpoint.runsName)
-        do throws(AtomicWriteError) {
-            try rows.sync()
-            rows.close()
-            let out = try RunsFile.create(path)
-            defer { out.close() }
-            out.append(CSVLine.record(RunsTable.header(columns: state.layout.columns)))
-            let reader: CSVRecordReader
-            do { reader = try CSVRecordReader(path: rows.path) } catch { throw AtomicWriteError(path: rows.path, message: error.reason) }
-            for (p, blocks) in ranges.enumerated() {
-                for block in blocks {
-                    reader.seek(to: block.lowerBound, line: 1)
-                    while reader.offset < block.upperBound {
-                        guard let record = try? reader.next() else {
-                            throw AtomicWriteError(path: rows.path, message: "cannot read back the rows of point \(p)")
-                        }
-                        out.append(record.text)
-                    }
-                }
-            }
-            try out.sync()
-        } catch {
-            throw .io(error.description)
-        }
+        try PointOrderRuns.write(rows, ranges: ranges, columns: state.layout.columns, to: path)
         return path
     }
 }
