@@ -5,13 +5,7 @@
 // around it, never around a figure computed from other data (summary.csv's pooled means).
 // Changing the estimator (a ratio estimator over the replications' sums and counts) is a
 // change to this file alone.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Statistics
 
 /// The paired estimate of value − baseline and value / baseline for one metric.
 struct PairedMeanEstimate: Equatable {
@@ -25,22 +19,16 @@ struct PairedMeanEstimate: Equatable {
     /// values vary, NaN when nothing varies or with fewer than two pairs.
     var varianceReduction = Double.nan
 
-    /// The estimate from `pairs` (b the baseline's per-replication value, a the point's).
+    /// The estimate from `pairs` (b the baseline's per-replication value, a the point's): the
+    /// difference's and the ratio's intervals are the Statistics module's `PairedMeanContrast`.
     init(_ pairs: PairedMoments) {
         guard pairs.count >= 1 else { return }
-        let (a, b) = (pairs.meanValue, pairs.meanBaseline)
-        difference = a - b
-        if b > 0, a >= 0 { ratio = a / b }
+        let contrast = PairedMeanContrast(count: pairs.count, meanValue: pairs.meanValue, meanBaseline: pairs.meanBaseline,
+                                          varianceOfDifference: pairs.count >= 2 ? pairs.varianceOfDifference : .nan,
+                                          varianceOfRelativeDifference: pairs.count >= 2 ? pairs.varianceOfRelativeDifference : .nan)
+        (difference, differenceLow, differenceHigh) = (contrast.difference.value, contrast.difference.low, contrast.difference.high)
+        (ratio, ratioLow, ratioHigh) = (contrast.ratio.value, contrast.ratio.low, contrast.ratio.high)
         guard pairs.count >= 2 else { return }
-        let t = SampleSummary.tQuantile975(degreesOfFreedom: pairs.count - 1)
-        let root = Double(pairs.count).squareRoot()
-        let half = t * pairs.varianceOfDifference.squareRoot() / root
-        if half.isFinite { (differenceLow, differenceHigh) = (difference - half, difference + half) }
-        let relative = pairs.varianceOfRelativeDifference
-        if ratio.isFinite, ratio > 0, relative.isFinite {
-            let halfLog = t * relative.squareRoot() / root
-            (ratioLow, ratioHigh) = (ratio * exp(-halfLog), ratio * exp(halfLog))
-        }
         let unpaired = pairs.varianceValue + pairs.varianceBaseline
         let paired = pairs.varianceOfDifference
         varianceReduction = paired > 0 ? unpaired / paired : (unpaired > 0 ? .infinity : .nan)

@@ -48,9 +48,8 @@ public struct SampleSummary: Sendable {
         for value in values { squares += (value - average) * (value - average) }
         let deviation = (squares / Double(n - 1)).squareRoot()
         sd = deviation
-        let halfWidth = Self.tQuantile975(degreesOfFreedom: n - 1) * deviation / Double(n).squareRoot()
-        ci95Low = average - halfWidth
-        ci95High = average + halfWidth
+        let interval = ReplicationMean.estimate(mean: average, sd: deviation, count: n)
+        (ci95Low, ci95High) = (interval.low, interval.high)
     }
 
     /// The type-7 quantile: linear interpolation between the order statistics

@@ -1,3 +1,4 @@
+import Statistics
 // Exact, order-independent moments (count, Σx, Σx²) so that shards merge to
 // byte-identical summaries whatever the split (docs/model.md#randomness).
 import SimKernel
@@ -72,8 +73,8 @@ public struct ExactMoments: Sendable, Equatable {
     /// The 95 % Student-t confidence interval of the mean; NaNs when n < 2.
     public var ci95: (low: Double, high: Double) {
         guard count >= 2 else { return (.nan, .nan) }
-        let half = SampleSummary.tQuantile975(degreesOfFreedom: count - 1) * sd / Double(count).squareRoot()
-        return (mean - half, mean + half)
+        let interval = ReplicationMean.estimate(mean: mean, sd: sd, count: count)
+        return (interval.low, interval.high)
     }
 
     /// `round(v·1e9)` as an integer, clamped to ±`largestTerm`.
