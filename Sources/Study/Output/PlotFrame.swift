@@ -100,8 +100,9 @@ struct PlotFrame {
     /// The title, set smaller if it is wider than the canvas, and the subtitle under it.
     func drawHeading(_ title: String, into svg: inout SVGDocument) {
         let available = Double(Self.width) - 16
-        svg.text(title, x: Double(Self.width) / 2, y: 28, anchor: "middle",
-                 size: TextMeasure.fittingSize(title, available: available, size: 16, smallest: 11, bold: true), bold: true)
+        let size = TextMeasure.fittingSize(title, available: available, size: 16, smallest: 11, bold: true)
+        svg.text(TextMeasure.truncated(title, available: available, size: Double(size), bold: true), x: Double(Self.width) / 2, y: 28,
+                 anchor: "middle", size: size, bold: true)
         if let subtitle {
             svg.text(TextMeasure.truncated(subtitle, available: available, size: 11), x: Double(Self.width) / 2, y: 46,
                      anchor: "middle", size: 11, fill: "#555555")
@@ -134,11 +135,14 @@ struct PlotFrame {
     func drawAxisLabels(xLabel: String, yLabel: String, into svg: inout SVGDocument) {
         let center = (left + right) / 2
         let across = 2 * Swift.min(center - 4, Double(Self.width) - center - 4)
-        svg.text(xLabel, x: center, y: Double(canvasHeight) - 16, anchor: "middle",
-                 size: TextMeasure.fittingSize(xLabel, available: across, size: 13))
+        let xSize = TextMeasure.fittingSize(xLabel, available: across, size: 13)
+        svg.text(TextMeasure.truncated(xLabel, available: across, size: Double(xSize)), x: center, y: Double(canvasHeight) - 16,
+                 anchor: "middle", size: xSize)
         let middle = (top + bottom) / 2
         let down = 2 * Swift.min(middle - 4, Double(canvasHeight) - middle - 4)
-        svg.text(yLabel, x: 18, y: middle, anchor: "middle", size: TextMeasure.fittingSize(yLabel, available: down, size: 13), rotation: -90)
+        let ySize = TextMeasure.fittingSize(yLabel, available: down, size: 13)
+        svg.text(TextMeasure.truncated(yLabel, available: down, size: Double(ySize)), x: 18, y: middle, anchor: "middle",
+                 size: ySize, rotation: -90)
     }
 
     /// A legend to the right of the plot: a colored swatch and a label per series, each
