@@ -22,7 +22,7 @@ struct LineChartPlot {
     func render() -> String {
         checkBands(series)
         var frame = PlotFrame(legend: series.map(\.label), subtitle: subtitle)
-        if twoLineTicks { frame.bottom -= 13 }
+        if twoLineTicks(frame) { frame.bottom -= 13 }
         let (x, y) = axes([series], frame: frame)
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: yLabel)
         if series.allSatisfy({ $0.sortedFinitePoints().isEmpty }) { frame.drawNoData(into: &svg) }
@@ -33,7 +33,27 @@ struct LineChartPlot {
     }
 
     /// Whether category names have a second line (a named point's swept value).
-    var twoLineTicks: Bool { categories?.contains { $0.contains("\n") } ?? false }
+    func twoLineTicks(_ frame: PlotFrame) -> Bool { tickNames(frame)?.contains { $0.contains("\n") } ?? false }
+
+    /// The category names as ticks show them in `frame`: a name wider than its column is
+    /// wrapped at a space into two lines, and a line still too wide cut with `…`.
+    func tickNames(_ frame: PlotFrame) -> [String]? {
+        guard let names = categories else { return nil }
+        let room = (frame.right - frame.left) / Double(Swift.max(names.count, 1)) - 6
+        return names.map { name in
+            var lines = name.split(separator: "\n").map(String.init)
+            if lines.count == 1, TextMeasure.width(name) > room, let space = Self.splitPoint(name, room: room) {
+                lines = [String(name[..<space]), String(name[name.index(after: space)...])]
+            }
+            return lines.map { TextMeasure.truncated($0, available: room) }.joined(separator: "\n")
+        }
+    }
+
+    /// The space of `name` after which its first line is longest within `room`.
+    static func splitPoint(_ name: String, room: Double) -> String.Index? {
+        let spaces = name.indices.filter { name[$0] == " " }
+        return spaces.last { TextMeasure.width(String(name[..<$0])) <= room } ?? spaces.first
+    }
 
     /// Each band, if present, has one entry per point.
     func checkBands(_ series: [PlotSeries]) {
@@ -57,10 +77,7 @@ struct LineChartPlot {
         let bands = all.flatMap { ($0.bandLow ?? []) + ($0.bandHigh ?? []) }
         let x = frame.horizontal(categories.map { names in
             // Each name cut to its column's width, so neighbours never overlap.
-            let room = (frame.right - frame.left) / Double(Swift.max(names.count, 1)) - 6
-            let fitted = names.map { name in
-                name.split(separator: "\n").map { TextMeasure.truncated(String($0), available: room) }.joined(separator: "\n")
-            }
+            let fitted = tickNames(frame) ?? names
             return PlotAxis(kind: .linear, low: -0.5, high: Double(names.count) - 0.5,
                             ticks: fitted.enumerated().map { (Double($0.offset), $0.element) })
         } ?? PlotAxis.linear(covering: points.map(\.x)))
@@ -117,7 +134,7 @@ struct LineChartPlot {
         let columns = 2, rows = (panels.count + 1) / 2
         let block = Self.panelTitle + Self.panelHeight + Self.panelTicks
         outer.bottom = outer.top + Double(rows) * block - Self.panelTicks
-        outer.canvasHeight = Int(outer.bottom + Self.panelTicks + 28)
+        outer.canvasHeight = Int(outer.bottom + Self.panelTicks + 34)
         let width = (outer.right - outer.left - Self.panelGap * Double(columns - 1)) / Double(columns)
         var svg = SVGDocument(width: PlotFrame.width, height: outer.canvasHeight, title: title)
         outer.drawHeading(title, into: &svg)

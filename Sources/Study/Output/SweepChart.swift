@@ -98,8 +98,8 @@ enum SweepChart {
             panels = panels.map { ($0.title, x.scaled($0.series, x: true)) }
             xLabel = path + " (\(x.unit))"
         }
-        // Choices and on/off parameters: dots with whiskers at category positions.
-        let categorical = Self.isCategorical(path) && !axis.categories.isEmpty
+        // Choices, on/off parameters and distributions: dots with whiskers at category positions, no lines between them.
+        let categorical = !axis.categories.isEmpty
         return LineChartPlot(title: title, xLabel: categorical ? path : xLabel, yLabel: yLabel, series: [],
                              categories: categorical ? axis.categories : nil, subtitle: subtitle).renderPanels(panels)
     }
@@ -125,14 +125,6 @@ enum SweepChart {
             color += 1
         }
         return series
-    }
-
-    /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
-    static func isCategorical(_ path: String) -> Bool {
-        switch ParameterIndex.shared[path]?.kind {
-        case .choice?, .bool?: return true
-        default: return path == "platform"
-        }
     }
 
     /// Points that differ only in column `c` form one line: the points of each, keyed by the
