@@ -202,9 +202,21 @@ struct ResultTable {
             let scale = TimeScale(series: plotted)
             (drawn, unit) = (scale.scaled(plotted), " (\(scale.unit))")
         }
-        let bandNote = paired.map { "; band: 95% CI of the paired difference from \($0.baseline)" } ?? (stat == "mean" ? "; band: 95% CI" : "")
-        return SVGPlot.lineChart(title: "\(metric) \(stat) vs \(header[xColumn])", xLabel: axis.label(header[xColumn]),
-                                 yLabel: "\(metric) \(stat)\(unit)" + bandNote, series: drawn)
+        // The subtitle names the study's size and what the bands are (summary.csv names no study: its folder does).
+        var subtitle = "\(Set(rows.map { $0[0] }).count) points"
+        if let r = header.firstIndex(of: "replications"), let first = rows.first, rows.allSatisfy({ $0[r] == first[r] }) {
+            subtitle += " · \(first[r]) replications each"
+        }
+        if let paired, let base = rows.first(where: { $0[0] == paired.baseline }) {
+            let name = swept.isEmpty || Int(paired.baseline) == nil ? paired.baseline : valuesLabel(base, columns: swept)
+            subtitle += " · band: 95% CI of the paired difference from \(name) (contrasts.csv)"
+        }
+        let bandNote = paired != nil ? "; band: paired 95% CI" : (stat == "mean" ? "; band: 95% CI" : "")
+        // Names (choices, on/off, distributions) are categories: dots with whiskers, no lines between them.
+        let categories = axis.categories.isEmpty ? nil : axis.categories
+        return LineChartPlot(title: "\(metric) \(stat) vs \(header[xColumn])",
+                             xLabel: categories == nil ? axis.label(header[xColumn]) : header[xColumn],
+                             yLabel: "\(metric) \(stat)\(unit)" + bandNote, series: drawn, categories: categories, subtitle: subtitle).render()
     }
 
     /// The unit of a metric or of a runs.csv column (`widget.staleness.mean`): ` (s)`, or "" if none is known.

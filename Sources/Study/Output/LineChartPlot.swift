@@ -164,6 +164,14 @@ struct LineChartPlot {
     private func drawBand(_ one: PlotSeries, color: String, x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
         guard let lows = one.bandLow, let highs = one.bandHigh else { return }
         let sorted = one.sortedFinitePoints().filter { lows[$0.index].isFinite && highs[$0.index].isFinite }
+        // A lone interval (its neighbours have none) is a whisker: a band needs two ends.
+        if sorted.count == 1, let point = sorted.first {
+            let (px, low, high) = (x.position(point.x), y.position(lows[point.index]), y.position(highs[point.index]))
+            svg.line(x1: px, y1: low, x2: px, y2: high, stroke: color)
+            svg.line(x1: px - 3, y1: low, x2: px + 3, y2: low, stroke: color)
+            svg.line(x1: px - 3, y1: high, x2: px + 3, y2: high, stroke: color)
+            return
+        }
         guard sorted.count >= 2 else { return }
         var data = ""
         for (step, point) in sorted.enumerated() {
