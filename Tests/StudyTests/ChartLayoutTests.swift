@@ -87,7 +87,7 @@ final class ChartLayoutTests: XCTestCase {
         assertNothingClipped(SweepChart.render(named, column: 0), "dot chart")
         let long = (0..<6).map { PlotSeries(label: "budgetPerDay 40, jitter 10 min, alignReloads false, a label of \($0) and more words",
                                             points: [(x: 1, y: 0.5), (x: 100, y: 1)]) }
-        assertNothingClipped(SVGPlot.ecdf(title: String(repeating: "A very long title ", count: 5), xLabel: String(repeating: "x label ", count: 20),
+        assertNothingClipped(SVGPlot.ecdf(title: String(repeating: "A very long title ", count: 10), xLabel: String(repeating: "x label ", count: 20),
                                           series: long, logX: true), "long labels")
     }
 
