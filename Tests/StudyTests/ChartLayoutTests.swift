@@ -91,6 +91,11 @@ final class ChartLayoutTests: XCTestCase {
                                           series: long, logX: true), "long labels")
     }
 
+    func testARateIsLabelledWithItsUnit() {
+        let state = Self.grid(columns: ["user.appOpens.perHour", "watch.phoneUnreachable.perDay"], values: [["0.5", "2"], ["4"]])
+        XCTAssertEqual(StudyPlots.label(state, point: 0), "appOpens 0.5/h, phoneUnreachable 4/d")
+    }
+
     func testTheTimeUnitFollowsTheRange() {
         XCTAssertEqual(TimeScale(covering: [0, 90]).unit, "s")
         XCTAssertEqual(TimeScale(covering: [0, 1_800]).unit, "min")

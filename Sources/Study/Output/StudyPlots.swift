@@ -67,16 +67,26 @@ public enum StudyPlots {
         }.joined(separator: ", ")
     }
 
-    /// Each parameter path's last component (`widget.jitter` → `jitter`), or the whole
-    /// path where two columns would share a last component.
+    /// Rates' last components and the unit their values are written with: `perHour 0.5` is `0.5/h`.
+    static let rateUnits = ["perMinute": "/min", "perHour": "/h", "perDay": "/d"]
+
+    /// Each parameter path's last component (`widget.jitter` → `jitter`), a rate's the one
+    /// before (`user.appOpens.perHour` → `appOpens`, its value then `0.5/h`), or the whole
+    /// path where two columns would share a short name.
     static func shortNames(_ columns: [String]) -> [String] {
-        let last = columns.map { String($0.split(separator: ".").last ?? Substring($0)) }
+        let last = columns.map { column -> String in
+            let parts = column.split(separator: ".").map(String.init)
+            if parts.count > 1, rateUnits[parts[parts.count - 1]] != nil { return parts[parts.count - 2] }
+            return parts.last ?? column
+        }
         return columns.indices.map { c in last.filter { $0 == last[c] }.count > 1 ? columns[c] : last[c] }
     }
 
-    /// A number of seconds or bytes with its unit (`300` → `5 min`); anything else as it is.
+    /// A number of seconds or bytes with its unit (`300` → `5 min`), a rate with its (`0.5` →
+    /// `0.5/h` for a `perHour` path); anything else as it is.
     static func withUnit(_ value: String, column: String) -> String {
         guard let x = Double(value) else { return value }
+        if let last = column.split(separator: ".").last, let unit = rateUnits[String(last)] { return value + unit }
         switch ParameterIndex.shared[column]?.kind {
         case .time?, .optionalTime?: return TimeScale(covering: [x]).format(x, withUnit: true)
         case .size?: return ParameterRendering.formatSize(Int64(x.rounded()))
