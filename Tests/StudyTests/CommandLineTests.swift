@@ -111,7 +111,10 @@ final class CommandLineTests: XCTestCase {
         // A line chart from summary.csv names the statistic with the metric's unit from the file;
         // seconds are drawn in s, min or h by the range (docs/output.md, "Units").
         let line = try String(contentsOfFile: f.path("plot-summary.csv-2.svg"), encoding: .utf8)
-        XCTAssertTrue(["s", "min", "h"].contains { line.contains("widget.staleness mean (\($0)); band: 95% CI") })
+        // The study wrote contrasts.csv beside summary.csv, so the bands are the paired intervals
+        // of each point's difference from the baseline (docs/output.md, "Bands").
+        XCTAssertTrue(["s", "min", "h", "d"].contains { line.contains("widget.staleness mean (\($0)); band: paired 95% CI") }, line)
+        XCTAssertTrue(line.contains("band: 95% CI of the paired difference from"), line)
         let bad = run(["plot", f.path("r/summary.csv"), "--out", f.path("x.svg"), "--metric", "widget.stalenes"])
         XCTAssertEqual(bad.err, "Error: \(f.path("r/summary.csv")): no rows for metric 'widget.stalenes'. Did you mean 'widget.staleness'?\n")
     }

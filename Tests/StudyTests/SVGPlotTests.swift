@@ -114,7 +114,8 @@ final class SVGPlotTests: XCTestCase {
         let document = XMLCollector.parse(svg)
         // Long labels wrap whole (no ellipsis); what does not fit is drawn gray and counted.
         XCTAssertTrue(document.texts.contains { $0.hasPrefix("gray: ") && $0.hasSuffix(" more") })
-        XCTAssertTrue(document.texts.contains("series 0 with a"))
+        // Wrapped by measured width (`PlotLegend.lineWidth`), at a space: a first line that is the label's start.
+        XCTAssertTrue(document.texts.contains { $0.hasPrefix("series 0 with") && $0 != "series 0 with a rather long label" })
         let short = (0..<20).map { PlotSeries(label: "s\($0)", points: [(x: Double($0), y: 1)]) }
         XCTAssertTrue(SVGPlot.lineChart(title: "many", xLabel: "x", yLabel: "y", series: short).contains("stroke-dasharray"))
         XCTAssertFalse(document.texts.contains { $0.contains("…") })

@@ -14,7 +14,7 @@ public struct PlotVerb: Verb {
         CommandSpec(
             name: "plot",
             abstract: "Draw an ECDF, a histogram, or a sweep line chart from a result CSV.",
-            discussion: "From distributions.csv: an ECDF of a metric per point, or its histogram at one point. From runs.csv: an ECDF per point or a histogram of one column. From summary.csv of a sweep: a statistic of a metric against a swept parameter, one line per combination of the other swept parameters, with the 95% confidence band for the mean.",
+            discussion: "From distributions.csv: an ECDF of a metric per point, or its histogram at one point. From runs.csv: an ECDF per point or a histogram of one column. From summary.csv of a sweep: a statistic of a metric against a swept parameter, one line per combination of the other swept parameters. Its bands are the paired 95% intervals of each point's difference from the baseline where the study's contrasts.csv is beside summary.csv (the question of a sweep is a difference), else the mean's own 95% interval; a statistic without an interval has no band.",
             arguments: [ArgumentSpec("csv", help: "distributions.csv, summary.csv or runs.csv of a study.")],
             options: [
                 OptionSpec("--out", value: "svg", help: "The SVG file to write.", required: true),

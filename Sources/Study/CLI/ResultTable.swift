@@ -181,12 +181,20 @@ struct ResultTable {
             let key = valuesLabel(row, columns: swept.filter { $0 != xColumn })
             if let g = series.firstIndex(where: { $0.key == key }) { series[g].indices.append(i) } else { series.append((key, [i])) }
         }
-        // summary.csv's figures as they are; only the mean has an interval in the file.
+        // Where the study has contrasts.csv beside summary.csv, the bands are its paired intervals
+        // (the question of a sweep is a difference: `PairedBands`); else summary.csv's own, which
+        // only the mean has. No band where there is no interval.
+        let paired = try PairedBands.read(beside: path, metric: metric, statistic: stat, points: rows.map { $0[0] })
+        func band(_ i: Int) -> (Double, Double) {
+            if let paired { return paired.bands[rows[i][0]] ?? (.nan, .nan) }
+            return stat == "mean" ? (Self.number(rows[i][lo]) ?? .nan, Self.number(rows[i][hi]) ?? .nan) : (.nan, .nan)
+        }
+        let hasBands = paired != nil || stat == "mean"
         let plotted = series.map { group in
             PlotSeries(label: group.key.isEmpty ? "\(metric) \(stat)" : group.key,
                        points: group.indices.map { (axis.x[$0], Self.number(rows[$0][s]) ?? .nan) },
-                       bandLow: stat == "mean" ? group.indices.map { Self.number(rows[$0][lo]) ?? .nan } : nil,
-                       bandHigh: stat == "mean" ? group.indices.map { Self.number(rows[$0][hi]) ?? .nan } : nil)
+                       bandLow: hasBands ? group.indices.map { band($0).0 } : nil,
+                       bandHigh: hasBands ? group.indices.map { band($0).1 } : nil)
         }
         var unit = header.firstIndex(of: "unit").map { rows[0][$0] }.map { " (\($0))" } ?? Self.unitNote(metric)
         var drawn = plotted
@@ -196,8 +204,21 @@ struct ResultTable {
             let scale = TimeScale(series: plotted)
             (drawn, unit) = (scale.scaled(plotted), " (\(scale.unit))")
         }
-        return SVGPlot.lineChart(title: "\(metric) \(stat) vs \(header[xColumn])", xLabel: axis.label(header[xColumn]),
-                                 yLabel: "\(metric) \(stat)\(unit)" + (banded ? "; band: 95% CI" : ""), series: drawn)
+        // The subtitle names the study's size and what the bands are (summary.csv names no study: its folder does).
+        var subtitle = "\(Set(rows.map { $0[0] }).count) points"
+        if let r = header.firstIndex(of: "replications"), let first = rows.first, rows.allSatisfy({ $0[r] == first[r] }) {
+            subtitle += " · \(first[r]) replications each"
+        }
+        if let paired, let base = rows.first(where: { $0[0] == paired.baseline }) {
+            let name = swept.isEmpty || Int(paired.baseline) == nil ? paired.baseline : valuesLabel(base, columns: swept)
+            subtitle += " · band: 95% CI of the paired difference from \(name) (contrasts.csv)"
+        }
+        let bandNote = paired != nil ? "; band: paired 95% CI" : (banded ? "; band: 95% CI" : "")
+        // Names (choices, on/off, distributions) are categories: dots with whiskers, no lines between them.
+        let categories = axis.categories.isEmpty ? nil : axis.categories
+        return LineChartPlot(title: "\(metric) \(stat) vs \(header[xColumn])",
+                             xLabel: categories == nil ? axis.label(header[xColumn]) : header[xColumn],
+                             yLabel: "\(metric) \(stat)\(unit)" + bandNote, series: drawn, categories: categories, subtitle: subtitle).render()
     }
 
     /// The unit of a metric or of a runs.csv column (`widget.staleness.mean`): ` (s)`, or "" if none is known.
@@ -207,13 +228,13 @@ struct ResultTable {
         return " (\(unit))"
     }
 
-    /// An ECDF whose x axis carries the metric's unit; times in s, min or h by the range (docs/output.md, "Units").
+    /// An ECDF whose x axis carries the metric's unit; times at round values with their units on a
+    /// log axis, in s, min, h or d by the range on a linear one (docs/output.md, "Units").
     static func ecdf(title: String, metric: String, series: [PlotSeries], logX: Bool) -> String {
         guard unitNote(metric) == " (s)" else {
             return SVGPlot.ecdf(title: title, xLabel: metric + unitNote(metric), series: series, logX: logX)
         }
-        let scale = TimeScale(series: series, x: true)
-        return SVGPlot.ecdf(title: title, xLabel: metric + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: logX)
+        return SVGPlot.ecdf(title: title, xLabel: metric, series: series, logX: logX, timeX: true)
     }
 
     /// ECDF per point or a histogram of one runs.csv column (the values kept while reading).

@@ -10,15 +10,36 @@ struct ECDFPlot {
     let series: [PlotSeries]
     /// Whether the x axis is logarithmic.
     let logX: Bool
+    /// Whether x is a time in seconds: a log axis then ticks at round times with their units
+    /// (`1 s`, `10 min`, `6 h`) and `xLabel` gets ` (log scale)`; a linear one is in s, min, h
+    /// or d by the range and `xLabel` gets the unit.
+    var timeX = false
+    /// The line under the title: the study, its points, replications and samples.
+    var subtitle: String? = nil
 
     /// The SVG text.
     func render() -> String {
-        let frame = PlotFrame(hasLegend: !series.isEmpty)
+        let frame = PlotFrame(legend: series.map(\.label), subtitle: subtitle)
+        var series = self.series
+        var xLabel = self.xLabel
+        if timeX, !logX {
+            let scale = TimeScale(series: series, x: true)
+            (series, xLabel) = (scale.scaled(series, x: true), xLabel + " (\(scale.unit))")
+        } else if timeX {
+            xLabel += " (log scale)"
+        }
         let xs = series.flatMap { $0.sortedFinitePoints().map(\.x) }
         // On a log axis, zero (a fresh view) gets its own column left of the axis
         // (docs/output.md, "The zero atom"): the log scale starts `zeroGap` pixels in.
         let hasZero = logX && xs.contains { $0 <= 0 }
-        var x = frame.horizontal(logX ? PlotAxis.logarithmic(covering: xs.filter { $0 > 0 }) : PlotAxis.linear(covering: xs))
+        let axis: PlotAxis
+        if logX, timeX {
+            // A time axis starts where the curves start to rise, not at a histogram's tiniest bucket.
+            axis = PlotAxis.logarithmicTime(covering: xs.filter { $0 >= Self.bodyStart(series) })
+        } else {
+            axis = logX ? PlotAxis.logarithmic(covering: xs.filter { $0 > 0 }) : PlotAxis.linear(covering: xs)
+        }
+        var x = frame.horizontal(axis)
         if hasZero { x.pixelLow += Self.zeroGap }
         let y = frame.vertical(PlotAxis.linear(covering: [0, 1]))
         var svg = frame.document(title: title, x: x, y: y, xLabel: xLabel, yLabel: "cumulative share")
@@ -43,6 +64,22 @@ struct ECDFPlot {
         }
         frame.drawLegend(series.map(\.label), into: &svg)
         return svg.render()
+    }
+
+    /// The share of a series' positive values below which its curve is taken as not yet rising.
+    static let bodyShare = 0.005
+
+    /// The smallest positive x at which some series has risen by `bodyShare` of its positive
+    /// values above its share of zeros (the axis starts there; values below sit at its edge).
+    static func bodyStart(_ series: [PlotSeries]) -> Double {
+        var start = Double.infinity
+        for one in series {
+            let points = one.sortedFinitePoints()
+            let zeros = points.last { $0.x <= 0 }?.y ?? 0
+            let threshold = zeros + bodyShare * (1 - zeros)
+            if let first = points.first(where: { $0.x > 0 && $0.y >= threshold }) { start = Swift.min(start, first.x) }
+        }
+        return start.isFinite ? start : 0
     }
 
     /// Pixels between the zero column and the start of the log axis.

@@ -12,10 +12,12 @@ struct HistogramPlot {
     let xLabel: String
     /// The bins to draw.
     let bins: [HistogramBin]
+    /// The line under the title, if any.
+    var subtitle: String? = nil
 
     /// The SVG text.
     func render() -> String {
-        let frame = PlotFrame(hasLegend: false)
+        let frame = PlotFrame(hasLegend: false, subtitle: subtitle)
         let used = bins.filter { $0.count > 0 && $0.lower.isFinite && $0.upper.isFinite && $0.upper >= $0.lower }
         let total = used.reduce(0) { $0 + $1.count }
         let axis: PlotAxis

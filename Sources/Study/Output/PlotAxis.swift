@@ -96,6 +96,38 @@ struct PlotAxis {
         return PlotAxis(kind: .log, low: scaled(1, lowExponent), high: scaled(1, highExponent), ticks: ticks)
     }
 
+    /// A log axis of times in seconds, from the round time at or below the smallest positive
+    /// value to the one at or above the largest (`TimeScale.roundTimes`), ticked at round times
+    /// each written with its unit (`1 s`, `10 min`, `6 h`): all of them when at most eight fall
+    /// in range, else the decades and their clock equivalents (`TimeScale.majorTimes`).
+    static func logarithmicTime(covering values: [Double]) -> PlotAxis {
+        let positive = values.filter { $0 > 0 && $0.isFinite }
+        let times = TimeScale.roundTimes
+        let slack = 1 + 1.0 / 128
+        let smallest = (positive.min() ?? 1) * slack, largest = (positive.max() ?? 60) / slack
+        let low = times.last { $0 <= smallest } ?? times[0]
+        var high = times.first { $0 >= largest } ?? times[times.count - 1]
+        if high <= low { high = times.first { $0 > low } ?? low * 10 }
+        let inRange = times.filter { $0 >= low && $0 <= high }
+        let ticked = inRange.count <= 8 ? inRange : inRange.filter { TimeScale.majorTimes.contains($0) || $0 == low || $0 == high }
+        // A tick that is not major is dropped when a major one sits within a tenth of the axis, so labels never collide.
+        let close = log10(high / low) * 0.1
+        var ticks: [Double] = []
+        for t in ticked {
+            if let last = ticks.last, log10(t / last) < close, !(TimeScale.majorTimes.contains(t) && !TimeScale.majorTimes.contains(last)) {
+                continue
+            }
+            if let last = ticks.last, log10(t / last) < close { ticks.removeLast() }
+            ticks.append(t)
+        }
+        // The axis ends are always labelled: the high end replaces a tick close below it.
+        if let last = ticks.last, last != high {
+            if log10(high / last) < close, ticks.count > 1 { ticks.removeLast() }
+            ticks.append(high)
+        }
+        return PlotAxis(kind: .log, low: low, high: high, ticks: ticks.map { ($0, TimeScale.label(roundTime: $0)) })
+    }
+
     /// The nice step (mantissa 1, 2 or 5 times a power of ten) at least `rough`.
     static func niceStep(for rough: Double) -> (mantissa: Int64, exponent: Int) {
         guard rough.isFinite, rough > 0 else { return (1, 0) }

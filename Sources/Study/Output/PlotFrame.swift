@@ -1,7 +1,9 @@
-// The parts every plot shares: canvas layout, palette, title, axes with
-// ticks and grid, axis labels and the legend.
+// The parts every plot shares: canvas layout, palette, title and subtitle, axes with
+// ticks and grid, axis labels and the legend. Text is measured (`TextMeasure`) before it
+// is placed: the legend column is as wide as its widest line, and a title or label that
+// would not fit is set smaller, so nothing runs off the canvas.
 
-/// The layout and decorations of one 720×440 plot.
+/// The layout and decorations of one plot (720×440 unless a chart of panels is taller).
 struct PlotFrame {
     /// Canvas width in pixels.
     static let width = 720
@@ -14,20 +16,48 @@ struct PlotFrame {
     static let dashes = ["", "6 3", "2 3", "8 3 2 3"]
     /// Legend labels longer than this are cut with an ellipsis.
     static let maximumLabelLength = 24
+    /// The legend column's width limits: at least this (the swatch and a short name), at most a third of the canvas.
+    static let legendMinimum = 120.0, legendMaximum = 240.0
+    /// Pixels between the plot's right edge and the legend's swatches, and the swatch and its text.
+    static let legendGap = 16.0, swatchWidth = 24.0
 
     /// Left edge of the plotting area.
-    let left = 72.0
-    /// Top edge of the plotting area.
-    let top = 48.0
+    var left = 72.0
+    /// Top edge of the plotting area (lower when there is a subtitle).
+    var top: Double
     /// Right edge of the plotting area (narrower when there is a legend).
-    let right: Double
+    var right: Double
     /// Bottom edge of the plotting area.
-    let bottom = Double(PlotFrame.height) - 56
+    var bottom: Double
+    /// Canvas height.
+    var canvasHeight = PlotFrame.height
+    /// The line under the title naming the study, its points, replications and samples.
+    var subtitle: String?
 
-    /// A frame leaving room on the right for a legend if `hasLegend`.
-    init(hasLegend: Bool) {
+    /// A frame leaving room on the right for a legend of standard width if `hasLegend`.
+    init(hasLegend: Bool, subtitle: String? = nil) {
         right = Double(Self.width) - (hasLegend ? 176 : 24)
+        top = subtitle == nil ? 48 : 62
+        bottom = Double(Self.height) - 56
+        self.subtitle = subtitle
     }
+
+    /// A frame whose legend column is as wide as the widest line of `labels` (and the note on
+    /// the ones left out), within `legendMinimum`…`legendMaximum`; no legend for no labels.
+    init(legend labels: [String], subtitle: String?) {
+        self.init(hasLegend: false, subtitle: subtitle)
+        if !labels.isEmpty { right = Double(Self.width) - Self.legendColumn(labels) }
+    }
+
+    /// The width the legend of `labels` takes right of the plot, gap included.
+    static func legendColumn(_ labels: [String]) -> Double {
+        let lines = labels.flatMap { PlotLegend.lines($0) } + PlotLegend.note(labels.count)
+        let widest = lines.map { TextMeasure.width($0) }.max() ?? 0
+        return legendGap + swatchWidth + Swift.min(Swift.max(widest, legendMinimum - swatchWidth), legendMaximum - swatchWidth) + 8
+    }
+
+    /// The widest a legend line may be drawn.
+    var legendTextWidth: Double { Double(Self.width) - right - Self.legendGap - Self.swatchWidth - 6 }
 
     /// The color of series `index` (the palette repeats).
     static func color(_ index: Int) -> String { color(PlotStyle.position(index)) }
@@ -58,15 +88,38 @@ struct PlotFrame {
         return placed
     }
 
-    /// A new document with the title, grid, ticks, axis lines and labels.
+    /// A new document with the title, subtitle, grid, ticks, axis lines and labels.
     func document(title: String, x: PlotAxis, y: PlotAxis, xLabel: String, yLabel: String) -> SVGDocument {
-        var svg = SVGDocument(width: Self.width, height: Self.height, title: title)
-        svg.text(title, x: Double(Self.width) / 2, y: 28, anchor: "middle", size: 16, bold: true)
+        var svg = SVGDocument(width: Self.width, height: canvasHeight, title: title)
+        drawHeading(title, into: &svg)
+        drawAxes(x: x, y: y, into: &svg)
+        drawAxisLabels(xLabel: xLabel, yLabel: yLabel, into: &svg)
+        return svg
+    }
+
+    /// The title, set smaller if it is wider than the canvas, and the subtitle under it.
+    func drawHeading(_ title: String, into svg: inout SVGDocument) {
+        let available = Double(Self.width) - 16
+        let size = TextMeasure.fittingSize(title, available: available, size: 16, smallest: 11, bold: true)
+        svg.text(TextMeasure.truncated(title, available: available, size: Double(size), bold: true), x: Double(Self.width) / 2, y: 28,
+                 anchor: "middle", size: size, bold: true)
+        if let subtitle {
+            svg.text(TextMeasure.truncated(subtitle, available: available, size: 11), x: Double(Self.width) / 2, y: 46,
+                     anchor: "middle", size: 11, fill: "#555555")
+        }
+    }
+
+    /// Grid, ticks, tick labels and axis lines of the plotting area. A tick label may
+    /// have a second line after `\n` (a named point's swept value).
+    func drawAxes(x: PlotAxis, y: PlotAxis, into svg: inout SVGDocument) {
         for tick in x.ticks {
             let position = x.position(tick.value)
             svg.line(x1: position, y1: top, x2: position, y2: bottom, stroke: "#E6E6E6")
             svg.line(x1: position, y1: bottom, x2: position, y2: bottom + 5, stroke: "#444444")
-            svg.text(tick.label, x: position, y: bottom + 18, anchor: "middle")
+            for (n, line) in tick.label.split(separator: "\n").enumerated() {
+                svg.text(String(line), x: position, y: bottom + 18 + 13 * Double(n), anchor: "middle", size: n == 0 ? 12 : 11,
+                         fill: n == 0 ? "#222222" : "#555555")
+            }
         }
         for tick in y.ticks {
             let position = y.position(tick.value)
@@ -76,34 +129,52 @@ struct PlotFrame {
         }
         svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: "#444444")
         svg.line(x1: left, y1: top, x2: left, y2: bottom, stroke: "#444444")
-        svg.text(xLabel, x: (left + right) / 2, y: Double(Self.height) - 16, anchor: "middle", size: 13)
-        svg.text(yLabel, x: 18, y: (top + bottom) / 2, anchor: "middle", size: 13, rotation: -90)
-        return svg
+    }
+
+    /// The axis labels, each set smaller if it would not fit beside the plot.
+    func drawAxisLabels(xLabel: String, yLabel: String, into svg: inout SVGDocument) {
+        let center = (left + right) / 2
+        let across = 2 * Swift.min(center - 4, Double(Self.width) - center - 4)
+        let xSize = TextMeasure.fittingSize(xLabel, available: across, size: 13)
+        svg.text(TextMeasure.truncated(xLabel, available: across, size: Double(xSize)), x: center, y: Double(canvasHeight) - 16,
+                 anchor: "middle", size: xSize)
+        let middle = (top + bottom) / 2
+        let down = 2 * Swift.min(middle - 4, Double(canvasHeight) - middle - 4)
+        let ySize = TextMeasure.fittingSize(yLabel, available: down, size: 13)
+        svg.text(TextMeasure.truncated(yLabel, available: down, size: Double(ySize)), x: 18, y: middle, anchor: "middle",
+                 size: ySize, rotation: -90)
     }
 
     /// A legend to the right of the plot: a colored swatch and a label per series, each
     /// label wrapped whole (`PlotLegend.lines`), as many as fit (`PlotLegend.fitting`); the
-    /// rest are counted in a note: `overflow` says how the caller drew them ("gray" by default).
+    /// rest are counted in a note. `markers`: a dot chart's marker as the swatch. A line wider than the column is cut with an ellipsis.
     /// Returns how many entries it drew.
     @discardableResult
-    func drawLegend(_ labels: [String], styles: [PlotStyle]? = nil, into svg: inout SVGDocument) -> Int {
-        let x = right + 16
+    func drawLegend(_ labels: [String], styles: [PlotStyle]? = nil, markers: Bool = false, into svg: inout SVGDocument) -> Int {
+        let x = right + Self.legendGap
         let shown = PlotLegend.fitting(labels, top: top, bottom: bottom)
         var y = top + 8
+        let room = legendTextWidth
         for (index, label) in labels.prefix(shown).enumerated() {
             let style = styles?[index] ?? PlotStyle.position(index)
-            svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(style),
-                     width: 4, extra: Self.dashAttribute(style))
+            if markers {
+                LineChartPlot.marker(style, x: x + 9, y: y, into: &svg)
+            } else {
+                svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: Self.color(style),
+                         width: 4, extra: Self.dashAttribute(style))
+            }
             let lines = PlotLegend.lines(label)
             for (n, line) in lines.enumerated() {
-                svg.text(line, x: x + 24, y: y + 4 + Double(n) * PlotLegend.continuationHeight)
+                svg.text(TextMeasure.truncated(line, available: room), x: x + Self.swatchWidth,
+                         y: y + 4 + Double(n) * PlotLegend.continuationHeight)
             }
             y += PlotLegend.entryHeight + Double(lines.count - 1) * PlotLegend.continuationHeight
         }
         if shown < labels.count {
             svg.path("M\(SVGDocument.number(x)) \(SVGDocument.number(y))h18", stroke: PlotLegend.overflowColor, width: 4)
             for (n, line) in PlotLegend.note(labels.count - shown).enumerated() {
-                svg.text(line, x: x + 24, y: y + 4 + Double(n) * PlotLegend.continuationHeight)
+                svg.text(TextMeasure.truncated(line, available: room), x: x + Self.swatchWidth,
+                         y: y + 4 + Double(n) * PlotLegend.continuationHeight)
             }
         }
         return shown

@@ -1,11 +1,12 @@
 // How a legend fits its column beside the plot (docs/output.md, "Legends"): each label
-// wrapped at its commas into lines the column holds, never cut inside a value, and as
-// many entries as fit the height; the series left out are drawn in gray and counted.
+// wrapped at its commas into lines the column holds (measured, `TextMeasure`), never cut
+// inside a value, and as many entries as fit the height; the series left out are drawn in
+// gray and counted.
 
 /// The lines of legend labels and how many entries fit.
 enum PlotLegend {
-    /// Characters a legend line holds.
-    static let lineLength = 20
+    /// Pixels a legend line holds before it wraps (about 20 characters).
+    static let lineWidth = 150.0
     /// Height of an entry's first line, and of each further line.
     static let entryHeight = 20.0, continuationHeight = 14.0
     /// Units a value is written with in labels; never put on a line of their own.
@@ -14,9 +15,10 @@ enum PlotLegend {
     static let overflowColor = "#BBBBBB"
 
     /// `label` as the lines it takes: split after ", " where a line would be longer
-    /// than `lineLength` (a part longer than a line is split at spaces, never inside a word).
+    /// than `lineWidth` (a part longer than a line is split at spaces, never inside a word).
     static func lines(_ label: String) -> [String] {
-        guard label.count > lineLength else { return [label] }
+        func fits(_ text: String) -> Bool { TextMeasure.width(text) <= lineWidth }
+        guard !fits(label) else { return [label] }
         var parts: [String] = []
         let pieces = label.components(separatedBy: ", ")
         for (i, piece) in pieces.enumerated() {
@@ -25,7 +27,7 @@ enum PlotLegend {
         var result: [String] = []
         var current = ""
         func add(_ word: String, separator: String) {
-            if current.isEmpty { current = word } else if current.count + separator.count + word.count <= lineLength {
+            if current.isEmpty { current = word } else if fits(current + separator + word) {
                 current += separator + word
             } else {
                 result.append(current)
@@ -33,7 +35,7 @@ enum PlotLegend {
             }
         }
         for part in parts {
-            if part.count <= lineLength {
+            if fits(part) {
                 add(part, separator: " ")
             } else {
                 // A unit stays with its number (`0 s`, `5 min`): a value is never split.

@@ -85,22 +85,25 @@ public enum SVGPlot {
     /// With `logX`, x is logarithmic from the decade below the smallest
     /// positive value to the decade above the largest, and values ≤ 0 are
     /// drawn at the left edge.
-    public static func ecdf(title: String, xLabel: String, series: [PlotSeries], logX: Bool) -> String {
-        ECDFPlot(title: title, xLabel: xLabel, series: series, logX: logX).render()
+    /// With `timeX`, x is in seconds: a log axis ticks at round times with their units, a linear
+    /// one is in s, min, h or d; `subtitle` is a line under the title.
+    public static func ecdf(title: String, xLabel: String, series: [PlotSeries], logX: Bool,
+                            timeX: Bool = false, subtitle: String? = nil) -> String {
+        ECDFPlot(title: title, xLabel: xLabel, series: series, logX: logX, timeX: timeX, subtitle: subtitle).render()
     }
 
     /// A histogram of `bins` as bars of the share of values, regrouped into
     /// at most 40 equal-width display bars. When all bins are non-negative
     /// and the positive ones span more than two decades, the x axis is
     /// logarithmic and a bin starting at 0 joins the leftmost bar.
-    public static func histogram(title: String, xLabel: String, bins: [HistogramBin]) -> String {
-        HistogramPlot(title: title, xLabel: xLabel, bins: bins).render()
+    public static func histogram(title: String, xLabel: String, bins: [HistogramBin], subtitle: String? = nil) -> String {
+        HistogramPlot(title: title, xLabel: xLabel, bins: bins, subtitle: subtitle).render()
     }
 
     /// A line chart of each series with point markers and, where given, a
     /// translucent confidence band.
     /// - Precondition: each band, if present, has one entry per point.
-    public static func lineChart(title: String, xLabel: String, yLabel: String, series: [PlotSeries]) -> String {
-        LineChartPlot(title: title, xLabel: xLabel, yLabel: yLabel, series: series).render()
+    public static func lineChart(title: String, xLabel: String, yLabel: String, series: [PlotSeries], subtitle: String? = nil) -> String {
+        LineChartPlot(title: title, xLabel: xLabel, yLabel: yLabel, series: series, subtitle: subtitle).render()
     }
 }

@@ -16,8 +16,6 @@ enum SensitivityChart {
     static let top = 66.0, bottomSpace = 34.0
     /// Space right of the bars.
     static let rightMargin = 32.0
-    /// Approximate width of one character at 12 px, for the parameter names' column.
-    static let characterWidth = 7.0
 
     /// The chart of `effects` (from `SensitivityAnalysis.effects`) for `method`: a panel per
     /// surface with staleness samples, each with its own scale, its parameters in rank order.
@@ -27,7 +25,8 @@ enum SensitivityChart {
         }
         let panelHeight = panelTitle + Double(parameters.count) * rowHeight + panelAxis + panelGap
         let bottom = top + Double(max(1, charted.count)) * panelHeight
-        let left = max(96, 24 + characterWidth * Double(parameters.map(\.count).max() ?? 0))
+        // The parameter names' column as wide as the widest name, measured (`TextMeasure`).
+        let left = max(96, 24 + (parameters.map { TextMeasure.width($0) }.max() ?? 0))
         let right = Double(PlotFrame.width) - rightMargin
         let what = method == .lhs ? "|Spearman ρ|" : "Morris μ*"
         let title = "Sensitivity of mean staleness: \(what)"

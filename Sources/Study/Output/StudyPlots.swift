@@ -67,16 +67,26 @@ public enum StudyPlots {
         }.joined(separator: ", ")
     }
 
-    /// Each parameter path's last component (`widget.jitter` → `jitter`), or the whole
-    /// path where two columns would share a last component.
+    /// Rates' last components and the unit their values are written with: `perHour 0.5` is `0.5/h`.
+    static let rateUnits = ["perMinute": "/min", "perHour": "/h", "perDay": "/d"]
+
+    /// Each parameter path's last component (`widget.jitter` → `jitter`), a rate's the one
+    /// before (`user.appOpens.perHour` → `appOpens`, its value then `0.5/h`), or the whole
+    /// path where two columns would share a short name.
     static func shortNames(_ columns: [String]) -> [String] {
-        let last = columns.map { String($0.split(separator: ".").last ?? Substring($0)) }
+        let last = columns.map { column -> String in
+            let parts = column.split(separator: ".").map(String.init)
+            if parts.count > 1, rateUnits[parts[parts.count - 1]] != nil { return parts[parts.count - 2] }
+            return parts.last ?? column
+        }
         return columns.indices.map { c in last.filter { $0 == last[c] }.count > 1 ? columns[c] : last[c] }
     }
 
-    /// A number of seconds or bytes with its unit (`300` → `5 min`); anything else as it is.
+    /// A number of seconds or bytes with its unit (`300` → `5 min`), a rate with its (`0.5` →
+    /// `0.5/h` for a `perHour` path); anything else as it is.
     static func withUnit(_ value: String, column: String) -> String {
         guard let x = Double(value) else { return value }
+        if let last = column.split(separator: ".").last, let unit = rateUnits[String(last)] { return value + unit }
         switch ParameterIndex.shared[column]?.kind {
         case .time?, .optionalTime?: return TimeScale(covering: [x]).format(x, withUnit: true)
         case .size?: return ParameterRendering.formatSize(Int64(x.rounded()))
@@ -112,25 +122,63 @@ public enum StudyPlots {
     static let phrases = ["staleness": "staleness at a glance", "share.latency": "latency of a shared item"]
 
     /// The ECDF of a sampled metric, one step line per point, log x. A zero value (for
-    /// staleness, a fresh view) has its own column (`ECDFPlot`, docs/output.md). The x axis
-    /// is the name's last part with its unit, times in s, min or h by the largest value.
+    /// staleness, a fresh view) has its own column (`ECDFPlot`, docs/output.md). A time axis
+    /// ticks at round times with their units (`1 s`, `10 min`, `6 h`) and starts where the
+    /// curves start to rise. A study of one point has the study's name as its one legend entry.
     static func ecdf(_ state: StudyState, metric: ReportedMetric) -> String {
         guard case .catalogue(let m) = metric.source else { preconditionFailure("an ECDF of \(metric.spec.name)") }
+        let single = state.layout.columns.isEmpty && state.points.count == 1
         let series = state.points.indices.map { p in
             let bins = state.points[p].metrics[m.rawValue].histogram.bins()
-            return PlotSeries(label: label(state, point: p), points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
+            return PlotSeries(label: single ? state.layout.name : label(state, point: p),
+                              points: bins.map { ($0.lower == 0 ? 0 : $0.upper, $0.cumulativeShare) })
         }
         var note = ""
         if state.layout.sample != nil { note = " (\(state.layout.points.count) sampled points)" }
         let what = phrases[metric.measure] ?? phrases[metric.spec.name] ?? String(metric.measure.map { $0 == "." ? " " : $0 })
         let quantity = String(metric.measure.split(separator: ".").last ?? Substring(metric.measure))
         let title = "\(metric.surface) \(what)" + note
+        let subtitle = subtitle(state, metrics: [metric])
         guard metric.spec.unit == "s" else {
-            return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(metric.spec.unit))", series: series, logX: true)
+            return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(metric.spec.unit))", series: series, logX: true, subtitle: subtitle)
         }
-        // Times in s, min or h by the largest value (docs/output.md, "Units").
-        let scale = TimeScale(series: series, x: true)
-        return SVGPlot.ecdf(title: title, xLabel: quantity + " (\(scale.unit))", series: scale.scaled(series, x: true), logX: true)
+        return SVGPlot.ecdf(title: title, xLabel: quantity, series: series, logX: true, timeX: true, subtitle: subtitle)
+    }
+
+    /// The line under a chart's title naming what was run: the study, its point (or how many
+    /// points), the replications behind each, and the samples of `metrics` drawn
+    /// (`study default · point 0 · 200 replications · 57,600 samples`).
+    static func subtitle(_ state: StudyState, metrics: [ReportedMetric]) -> String {
+        let layout = state.layout
+        var parts = ["study \(layout.name)"]
+        if state.points.count == 1 {
+            parts.append("point \(layout.points[0].name)")
+        } else {
+            parts.append("\(grouped(state.points.count)) points")
+        }
+        let replications = Set(state.points.map(\.replications))
+        if replications.count == 1, let r = replications.first {
+            parts.append("\(grouped(r)) replications" + (state.points.count > 1 ? " each" : ""))
+        } else {
+            parts.append("\(grouped(replications.min() ?? 0))–\(grouped(replications.max() ?? 0)) replications per point")
+        }
+        let samples = metrics.reduce(0) { total, metric in
+            guard metric.isSampled, case .catalogue(let m) = metric.source else { return total }
+            return total + state.points.reduce(0) { $0 + $1.metrics[m.rawValue].histogram.count }
+        }
+        if samples > 0 { parts.append("\(grouped(samples)) samples" + (state.points.count > 1 ? " in all" : "")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `n` with its thousands grouped by commas: `1,280`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return (n < 0 ? "-" : "") + out
     }
 }
 

@@ -58,45 +58,77 @@ enum SweepChart {
         MetricCatalog.glancedSurfaces.compactMap { ReportedMetric.named($0 + ".staleness") }
     }
 
-    /// The chart of swept column `c` for `metrics` (one measure, so one unit).
+    /// The chart of swept column `c` for `metrics` (one measure, so one unit). A grid over
+    /// more than one parameter is drawn as small multiples: a panel per level of the other
+    /// swept parameters (its title says which), all on one scale, every series in the legend.
+    /// Named points are no grid: a dot chart, a column per point with its value of `c` under
+    /// its name, nothing drawn between points.
     static func render(_ state: StudyState, column c: Int, metrics: [ReportedMetric] = staleness) -> String {
         let layout = state.layout
-        let axis = SweepAxis(values: layout.points.map { StudyPlots.readable($0.fields[c], column: layout.columns[c]) })
-        // The other swept values are in each line's legend label (`lines`), not in the title.
-        // Times in s, min or h by the range drawn (docs/output.md, "Units"); summary.csv stays in seconds.
-        var drawn = series(state, column: c, axis: axis, metrics: metrics)
+        let path = layout.columns[c]
+        let named = layout.points.contains { Int($0.name) == nil }
+        let values = layout.points.map { StudyPlots.readable($0.fields[c], column: path) }
+        let axis = named ? SweepAxis(values: layout.points.map(\.name)) : SweepAxis(values: values)
+        let groups = named ? [(key: "", points: Array(layout.points.indices))] : lines(state, column: c)
+        var panels = groups.map { group in
+            (title: group.key, series: series(state, points: group.points, axis: axis, metrics: metrics))
+        }
+        // Times in s, min, h or d by the range drawn, the same in every panel (docs/output.md, "Units"); summary.csv stays in seconds.
         let unit = metrics.first?.spec.unit ?? "s"
         var yUnit = unit
         if unit == "s" {
-            let y = TimeScale(series: drawn)
-            (drawn, yUnit) = (y.scaled(drawn), y.unit)
+            let y = TimeScale(series: panels.flatMap(\.series))
+            panels = panels.map { ($0.title, y.scaled($0.series)) }
+            yUnit = y.unit
         }
         let measure = metrics.first?.measure ?? "staleness"
-        let banded = drawn.contains { s in s.bandLow?.contains { $0.isFinite } ?? false }
+        let banded = panels.contains { $0.series.contains { s in s.bandLow?.contains { $0.isFinite } ?? false } }
         let yLabel = yLabel(measure, unit: yUnit, sampled: metrics.contains { $0.isSampled }, banded: banded)
         // Every surface's staleness is "Staleness"; another measure is named by its metric when it has one.
         let what = measure == "staleness" || metrics.count != 1 ? measure.prefix(1).uppercased() + measure.dropFirst() : metrics[0].spec.name
-        let title = what + " vs \(layout.columns[c])"
-        var xLabel = axis.label(layout.columns[c])
+        let subtitle = StudyPlots.subtitle(state, metrics: metrics)
+        if named {
+            let short = StudyPlots.shortNames(layout.columns)[c]
+            let names = layout.points.indices.map { p in
+                layout.points[p].name + "\n" + short + " " + StudyPlots.withUnit(values[p], column: path)
+            }
+            return LineChartPlot(title: what + " per point, with its \(path)", xLabel: "point (and its \(path))", yLabel: yLabel,
+                                 series: panels[0].series, categories: names, subtitle: subtitle).render()
+        }
+        let title = what + " vs \(path)" + (panels.count > 1 ? ", a panel per other swept value" : "")
+        var xLabel = axis.label(path)
         if axis.categories.isEmpty, xLabel.hasSuffix(" (s)") {
-            let x = TimeScale(series: drawn, x: true)
-            drawn = x.scaled(drawn, x: true)
-            xLabel = layout.columns[c] + " (\(x.unit))"
+            let x = TimeScale(series: panels.flatMap(\.series), x: true)
+            panels = panels.map { ($0.title, x.scaled($0.series, x: true)) }
+            xLabel = path + " (\(x.unit))"
         }
-        // Choices and on/off parameters: dots with whiskers at category positions.
-        if Self.isCategorical(layout.columns[c]), !axis.categories.isEmpty {
-            return LineChartPlot(title: title, xLabel: layout.columns[c],
-                                 yLabel: yLabel, series: drawn, categories: axis.categories).render()
-        }
-        return SVGPlot.lineChart(title: title, xLabel: xLabel, yLabel: yLabel, series: drawn)
+        // Choices, on/off parameters and distributions: dots with whiskers at category positions, no lines between them.
+        let categorical = !axis.categories.isEmpty
+        return LineChartPlot(title: title, xLabel: categorical ? path : xLabel, yLabel: yLabel, series: [],
+                             categories: categorical ? axis.categories : nil, subtitle: subtitle).renderPanels(panels)
     }
 
-    /// Whether parameter `path` takes names or on/off (a choice or a bool), drawn as categories.
-    static func isCategorical(_ path: String) -> Bool {
-        switch ParameterIndex.shared[path]?.kind {
-        case .choice?, .bool?: return true
-        default: return path == "platform"
+    /// The series of the points `points` (one line of column `c`): per metric with data, per
+    /// statistic; a metric's series share a color, labelled `widget mean`, `widget p90`.
+    static func series(_ state: StudyState, points: [Int], axis: SweepAxis, metrics: [ReportedMetric]) -> [PlotSeries] {
+        var series: [PlotSeries] = []
+        var color = 0
+        for metric in metrics where metric.hasData(state) {
+            let figures = points.map { metric.figures(state, point: $0) }
+            for statistic in metric.isSampled ? statistics : [statistics[0]] {
+                var values: [Double] = [], lows: [Double] = [], highs: [Double] = []
+                for (p, f) in zip(points, figures) {
+                    let (value, band) = figure(statistic, bootstrap: bootstrap(state, metric, point: p), f)
+                    values.append(value)
+                    lows.append(band.low)
+                    highs.append(band.high)
+                }
+                series.append(PlotSeries(label: "\(metric.surface) \(statistic.name)", points: zip(points, values).map { (axis.x[$0], $1) },
+                                         bandLow: lows, bandHigh: highs, style: PlotStyle(color: color, dash: statistic.dash)))
+            }
+            color += 1
         }
+        return series
     }
 
     /// Points that differ only in column `c` form one line: the points of each, keyed by the
