@@ -3,7 +3,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/surfacesim
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench results release clean cluster-test filesystem-test population analysis
+.PHONY: run test bench results release clean cluster-test filesystem-test population analysis readme-check
 
 ## Builds in release mode and runs the default study into Results/default/. It runs the
 ## command `make results` runs for that study (--reproducible: no wall-clock time and no
@@ -31,6 +31,12 @@ results: release
 	$(RELEASE) run Scenarios/population-load.json5 --jobs $(JOBS) --reproducible --quiet
 	$(RELEASE) run Scenarios/sensitivity-widget.json5 --reproducible --quiet
 	python3 scripts/readme-tables.py
+	python3 scripts/readme-check.py --update
+
+## Runs every command README.md shows with its output and fails when the program prints
+## anything else (scripts/readme-check.py; what .ci/run calls after make test).
+readme-check: release
+	python3 scripts/readme-check.py
 
 ## Examples/analysis on a freshly made small study (what .ci/run calls): pandas and
 ## matplotlib from PyPI into a virtual environment in .build/venv, a 4-point sweep of
@@ -46,7 +52,7 @@ analysis: release
 	python3 scripts/model-identity.py .build/analysis/study/manifest.json
 	$(VENV)/bin/python Examples/analysis/sweep_analysis.py .build/analysis/study .build/analysis/sweep.png
 
-## The benchmarks (kernel hold model, studies, memory, SimPy side by side; README "Performance").
+## The benchmarks (kernel hold model, studies, memory, SimPy side by side; docs/performance.md).
 bench: release
 	./scripts/bench.sh
 

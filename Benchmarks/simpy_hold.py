@@ -1,4 +1,4 @@
-"""The classic hold model in SimPy, the side-by-side anchor for `make bench` (README.md#performance).
+"""The classic hold model in SimPy, the side-by-side anchor for `make bench` (docs/performance.md).
 
 N processes each wait an exponential time and wait again: at any moment N events are
 pending; each step pops the earliest and schedules one more. Prints events per second.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench` (README.md#performance): the kernel's hold model, replicated days per second of the
+# `make bench` (docs/performance.md): the kernel's hold model, replicated days per second of the
 # default study with one and two workers, peak memory for 1,000 and 100,000 replications and
 # for a sweep of 20,000 points,
 # and the widget path side by side with the SimPy reference model. SimPy is installed

@@ -1,4 +1,4 @@
-// The classic hold model (README.md#performance): N pending events; repeatedly pop the
+// The classic hold model (docs/performance.md): N pending events; repeatedly pop the
 // earliest and schedule one more at an exponential increment. Measured through
 // the full engine: each event is delivered to a simulated process by a direct
 // call, and the process schedules the next one.
