@@ -9,8 +9,6 @@ enum UncertaintyChart {
     static let rowHeight = 22.0
     static let panelTitle = 24.0, panelAxis = 26.0, panelGap = 14.0
     static let top = 66.0, bottomSpace = 30.0
-    /// Approximate width of one character at 12 px (the point names' column, the share labels).
-    static let characterWidth = 7.0
 
     static func render(_ rows: [UncertaintyAnalysis.Row], labels: [String: String], study: String, draws: Int, replications: Int) -> String {
         let panels = MetricCatalog.glancedSurfaces.map { $0 + ".staleness" }.compactMap { metric -> (String, [UncertaintyAnalysis.Row])? in
@@ -21,8 +19,8 @@ enum UncertaintyChart {
         let panelHeight = panelTitle + Double(points) * rowHeight + panelAxis + panelGap
         let bottom = top + Double(max(1, panels.count)) * panelHeight
         let names = rows.map { labels[$0.point] ?? $0.point }
-        let left = max(80, 24 + characterWidth * Double(names.map(\.count).max() ?? 0))
-        let shareLabel = characterWidth * Double("platform 100%".count) + 12
+        let left = max(80, 24 + (names.map { TextMeasure.width($0) }.max() ?? 0))
+        let shareLabel = TextMeasure.width("platform 100%", size: 11) + 12
         let right = Double(PlotFrame.width) - 24 - shareLabel
         let title = "\(study): what the platform's unknowns leave open"
         var svg = SVGDocument(width: PlotFrame.width, height: Int(bottom + bottomSpace), title: title)
