@@ -91,6 +91,9 @@ final class CalibrationTests: XCTestCase {
             .joined(separator: "\n").dropFirst().dropLast() + "}", file: "s")
         XCTAssertEqual(scenario.sweep.uncertain?.figures.map(\.path), ["widget.reloadDelay"])
         for name in ["predictive.csv", "next.csv", "report.txt"] { XCTAssertTrue(FileManager.default.fileExists(atPath: f.path("out/" + name)), name) }
+        // Run again into its own folder: the same files, byte for byte.
+        f.cli(["calibrate", f.scenario, "--out", f.path("out"), "--draws", "200", "--quiet"])
+        XCTAssertEqual(try String(contentsOfFile: f.path("out/calibration.csv"), encoding: .utf8), calibration)
         try #"{surfaces: ["widget"], readings: {"P25.1": "alreadyUpdated"}, calibrate: {parameters: {"widget.reloadDelay": {uniform: {low: "1s", high: "60s"}}}}}"#
             .write(toFile: f.path("untimed.json5"), atomically: true, encoding: .utf8)
         let console = f.cli(["calibrate", f.path("untimed.json5"), "--out", f.path("out2"), "--quiet"], expect: 2)

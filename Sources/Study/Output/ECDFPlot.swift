@@ -35,7 +35,8 @@ struct ECDFPlot {
         let axis: PlotAxis
         if logX, timeX {
             // A time axis starts where the curves start to rise, not at a histogram's tiniest bucket.
-            axis = PlotAxis.logarithmicTime(covering: xs.filter { $0 >= Self.bodyStart(series) })
+            let start = Self.bodyStart(series)
+            axis = PlotAxis.logarithmicTime(covering: xs.filter { $0 >= start })
         } else {
             axis = logX ? PlotAxis.logarithmic(covering: xs.filter { $0 > 0 }) : PlotAxis.linear(covering: xs)
         }

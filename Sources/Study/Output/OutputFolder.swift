@@ -72,7 +72,7 @@ public struct OutputFolder: Sendable, Equatable {
 
     /// Files that mark a folder as one this program wrote (a run's manifest, a checkpoint,
     /// the chapter verbs' tables): only such a folder, or an empty one, is ever swapped.
-    static let resultMarkers: Set<String> = ["manifest.json", ".partial", "runs.csv", "summary.csv", "failures.csv", "probes.csv", "infer.csv", "signals.csv"]
+    static let resultMarkers: Set<String> = ["manifest.json", ".partial", "runs.csv", "summary.csv", "failures.csv", "probes.csv", "infer.csv", "signals.csv", "calibration.csv"]
 
     /// Resolves `directory`, creating its missing parents (not the folder itself).
     /// A folder that is a symbolic link resolves to its target, so the link is kept.
