@@ -52,6 +52,7 @@ enum SelectionRun {
             var info = ManifestInfo(commandLine: options.commandLine,
                                     timeTakenSeconds: options.reproducible ? nil : study.state.elapsedSeconds)
             info.selection = result
+            info.recordsCommit = !options.reproducible
             let extra = [("selection.csv", SelectionTable.render(result, layout: study.state.layout)),
                          ("selection.svg", SelectionChart.render(result, state: study.state))]
             let files = try StudyOutput.write(study.state, to: directory, runsSource: runsPath, info: info, lock: lock, extra: extra)
