@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that every command output README.md shows is what the program prints (SPEC §10,
+"""Checks that every command output README.md shows is what the program prints (the stale-proof docs rule,
 "Stale-proof docs"); `--update` rewrites the shown output in place instead.
 
 A ```sh block that shows output (any line starting with `#`) is a checked block:

@@ -74,4 +74,13 @@ final class CSVNumberTests: XCTestCase {
             value *= 10
         }
     }
+
+    /// A value too small for six decimals keeps three significant digits; others print as `format`.
+    func testFormatKeepingDigitsNeverPrintsAPositiveValueAsZero() {
+        XCTAssertEqual(CSVNumber.formatKeepingDigits(3.2596e-7), "0.000000326")
+        XCTAssertEqual(CSVNumber.formatKeepingDigits(4e-9), "0.000000004")
+        XCTAssertEqual(CSVNumber.formatKeepingDigits(0.0123), CSVNumber.format(0.0123))
+        XCTAssertEqual(CSVNumber.formatKeepingDigits(0), "0")
+        XCTAssertEqual(Double(CSVNumber.formatKeepingDigits(1.5e-12))!, 1.5e-12, accuracy: 1e-15)
+    }
 }

@@ -41,6 +41,24 @@ public enum CSVNumber {
     /// The most bytes `write` writes for one number (`-1.7976931348623157e+308` is 24).
     static let longestField = 32
 
+    /// As `format`, except that a value too small to show in six decimals keeps three significant
+    /// digits in plain decimals (`0.000000326`, never `0`): an upper bound on a rare event's
+    /// share over millions of trials must not print as 0.
+    public static func formatKeepingDigits(_ x: Double) -> String {
+        let text = format(x)
+        guard text == "0", x != 0, x.isFinite else { return text }
+        var decimals = 6
+        var scaled = abs(x) * 1e6
+        while scaled < 99.5 && decimals < 18 {
+            scaled *= 10
+            decimals += 1
+        }
+        var digits = String(Int64(scaled.rounded()))
+        while digits.count < decimals { digits = "0" + digits }
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return (x < 0 ? "-" : "") + "0." + digits
+    }
+
     /// Writes `format(x)` at `out`, which has room for `longestField` bytes, and returns how
     /// many it wrote: what a record written in place (`CSVRecords`) calls for each number.
     static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
