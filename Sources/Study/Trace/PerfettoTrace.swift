@@ -131,25 +131,11 @@ struct PerfettoTrace {
         return s + "}"
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
+    /// A JSON string with the mandatory escapes (the scenario renderer's, `JSONRenderer.appendString`).
     static func quoted(_ text: String) -> String {
-        var s = "\""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\"": s += "\\\""
-            case "\\": s += "\\\\"
-            case "\n": s += "\\n"
-            case "\t": s += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    s += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    s.unicodeScalars.append(u)
-                }
-            }
-        }
-        return s + "\""
+        var s = ""
+        JSONRenderer.appendString(text, to: &s)
+        return s
     }
 
     /// Seconds of simulated time, exactly (microseconds as a decimal fraction).
