@@ -29,14 +29,13 @@ public enum ContrastsTable {
     }
 
     /// Sets each row's `signShare` (an uncertain study): the rows of one contrast across the
-    /// outer draws (the same point and baseline of the sweep, metric and statistic; a point
-    /// `NAME@D` is draw D of NAME) form a group; its share is that of the rows whose difference
+    /// outer draws (the same sweep point and baseline sweep point, `sweepPoint` of their `point`
+    /// names, metric and statistic) form a group; its share is that of the rows whose difference
     /// has the sign of the group's mean difference (the sign of 0 is 0).
-    static func setSignShares(_ rows: inout [ContrastRow]) {
-        func sweepPoint(_ name: String) -> Substring { name.firstIndex(of: "@").map { name[..<$0] } ?? Substring(name) }
+    static func setSignShares(_ rows: inout [ContrastRow], sweepPoint: [String: String]) {
         var groups: [String: [Int]] = [:]
         for i in rows.indices {
-            let key = [String(sweepPoint(rows[i].prefix.first ?? "")), String(sweepPoint(rows[i].baselinePoint)),
+            let key = [sweepPoint[rows[i].prefix.first ?? ""] ?? "", sweepPoint[rows[i].baselinePoint] ?? "",
                        rows[i].metric, rows[i].statistic].joined(separator: "\u{0}")
             groups[key, default: []].append(i)
         }

@@ -22,7 +22,12 @@ public enum StudyContrasts {
             var all: [ContrastRow] = []
             try forEachPair(state, runsPath: runsPath) { all += $0 }
             if design.holm { ContrastsTable.adjustHolm(&all) }
-            if design.signAcrossDraws { ContrastsTable.setSignShares(&all) }
+            if design.signAcrossDraws {
+                // Point i × draws + d is draw d of sweep point i (`Sweep.expanded`).
+                let layout = state.layout, draws = layout.uncertain?.draws ?? 1, names = layout.basePointNames
+                let sweepPoint = Dictionary(uniqueKeysWithValues: layout.points.indices.map { (layout.points[$0].name, names[$0 / draws]) })
+                ContrastsTable.setSignShares(&all, sweepPoint: sweepPoint)
+            }
             var records = CSVLine(capacity: 1 << 16)
             ContrastsTable.Writer.add(all, design: design, to: &records)
             file.append(records.bytes)
