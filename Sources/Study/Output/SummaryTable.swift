@@ -90,9 +90,9 @@ public struct SummaryFigures: Sendable, Equatable {
 
     /// The figures as CSV fields, in header order after `n`.
     var fields: [String] {
-        // An upper bound is never printed as 0 (a rare event over millions of trials: 3e-7).
-        [String(n)] + [mean, sd, ci95Low].map(CSVNumber.format) + [CSVNumber.formatKeepingDigits(ci95High)]
-            + (quantiles + [max]).map(CSVNumber.format)
+        // A positive mean, spread or bound is never printed as 0 (a rare event over millions of
+        // trials, an upper bound of 3e-7): the mean stays inside its printed interval.
+        [String(n)] + [mean, sd, ci95Low, ci95High].map(CSVNumber.formatKeepingDigits) + (quantiles + [max]).map(CSVNumber.format)
     }
 }
 
