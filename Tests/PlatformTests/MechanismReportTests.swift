@@ -8,21 +8,7 @@ import Platform
 final class MechanismReportTests: XCTestCase {
     private func widgetHarness() -> (PlatformHarness, Address<WidgetHostInput>) {
         let h = PlatformHarness()
-        let host = WidgetHost(os: h.os, seed: 1)
-        let provider = ToyProvider(os: h.os)
-        let hostAddress = h.engine.register(host, name: "widgetHost")
-        let providerAddress = h.engine.register(provider, name: "widgetProvider")
-        h.os.wiring.widgetHost = hostAddress
-        h.os.wiring.widgetProvider = LaunchRoute(to: providerAddress, as: { build in
-            switch build {
-            case .timeline(let reason): return ToyBuild.timeline(reason)
-            case .preview: return ToyBuild.preview
-            }
-        })
-        provider.host = hostAddress
-        h.engine.launch(hostAddress.process, by: .system)
-        host.start()
-        return (h, hostAddress)
+        return (h, WidgetHostTests.installWidgetHost(h).2)
     }
 
     /// Charged reload requests every k = 20 minutes from 0:05 over two days, budget B = 3 a rolling

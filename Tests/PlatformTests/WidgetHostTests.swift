@@ -32,6 +32,12 @@ final class ToyProvider: SimulatedProcess<ToyBuild> {
 final class WidgetHostTests: XCTestCase {
     private func harness() -> (PlatformHarness, WidgetHost, ToyProvider) {
         let h = PlatformHarness()
+        let (host, provider, _) = WidgetHostTests.installWidgetHost(h)
+        return (h, host, provider)
+    }
+
+    /// The system's widget host on `h`, started, launching a toy provider that records its builds.
+    static func installWidgetHost(_ h: PlatformHarness) -> (WidgetHost, ToyProvider, Address<WidgetHostInput>) {
         let host = WidgetHost(os: h.os, seed: 1)
         let provider = ToyProvider(os: h.os)
         let hostAddress = h.engine.register(host, name: "widgetHost")
@@ -46,7 +52,7 @@ final class WidgetHostTests: XCTestCase {
         provider.host = hostAddress
         h.engine.launch(hostAddress.process, by: .system)
         host.start()
-        return (h, host, provider)
+        return (host, provider, hostAddress)
     }
 
     /// The reload delays' stream names (`widget.reloadDelay.<reason>`) spell each reason as its
