@@ -6,7 +6,9 @@ independent studies of REPLICATIONS replications each (base seeds far apart), an
 each metric, how often the interval summary.csv prints contains the truth. Prints one line per
 metric: coverage, its binomial 95 % interval, and the one-sided floor a correct 95 % interval
 stays above (95 % less 2.33 binomial standard errors), and which interval methods summary.csv
-named (its `interval` column: `ratio`, `wilson`, `upper-bound`, `t`).
+named (its `interval` column: `ratio`, `wilson`, `upper-bound`, `t`), and the coverage of the
+studies whose summary.csv said they had the replications the interval needs (Cochran's rule,
+`replications_needed`) apart from those that said they had too few.
 
   scripts/interval-coverage.py Scenarios/default.json5 --studies 200 --replications 100 \
       --truth-replications 100000 --metrics live.staleness,live.age,app.staleness,car.lag
@@ -45,6 +47,10 @@ def main():
         hits = {m: 0 for m in metrics}
         counted = {m: 0 for m in metrics}
         methods = {m: collections.Counter() for m in metrics}
+        # Split by Cochran's rule as summary.csv states it: did the study have the
+        # replications its interval needs (replications >= replications_needed)?
+        enough = {m: [0, 0] for m in metrics}
+        short = {m: [0, 0] for m in metrics}
         for k in range(a.studies):
             s = summary(a.binary, a.scenario, os.path.join(tmp, f"s{k}"), a.replications, 1_000_003 * (k + 1), a.set)
             for (point, metric), row in s.items():
@@ -58,8 +64,14 @@ def main():
                 if math.isnan(low) or math.isnan(true):
                     continue
                 counted[metric] += 1
-                hits[metric] += low <= true <= high
+                hit = low <= true <= high
+                hits[metric] += hit
                 methods[metric][row.get("interval", "?")] += 1
+                needed = row.get("replications_needed", "")
+                if needed:
+                    group = enough if int(row["replications"]) >= int(needed) else short
+                    group[metric][0] += hit
+                    group[metric][1] += 1
     print(f"{a.scenario}: {a.studies} studies of {a.replications} replications; truth from {a.truth_replications}")
     for m in metrics:
         n = counted[m]
@@ -73,6 +85,10 @@ def main():
         used = ", ".join(f"{k} {v}" for k, v in sorted(methods[m].items()))
         print(f"{m}: coverage {p:.3f} ({hits[m]}/{n}; 95% CI {max(0, p - 1.96 * se):.3f} to {min(1, p + 1.96 * se):.3f}), "
               f"floor {floor:.3f}: {verdict}; intervals: {used}")
+        def share(group):
+            h, k = group[m]
+            return f"{h / k:.3f} of {k}" if k else "none"
+        print(f"    Cochran's rule met (replications >= replications_needed): {share(enough)}; not met: {share(short)}")
 
 if __name__ == "__main__":
     sys.exit(main())

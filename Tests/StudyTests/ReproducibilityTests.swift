@@ -69,7 +69,8 @@ final class ReproducibilityTests: XCTestCase {
         XCTAssertEqual(rows[8][3], String(SeedMixerCheck.seed(11, 0)))
         let summary = try CSVParser.parse(try String(contentsOfFile: f.path("r/summary.csv"), encoding: .utf8))
         XCTAssertEqual(summary[0], ["point", "widget.budgetPerDay", "metric", "n", "mean", "sd", "ci95_low", "ci95_high",
-                                    "p05", "p50", "p90", "p95", "p99", "max", "unit", "replications", "interval"])
+                                    "p05", "p50", "p90", "p95", "p99", "max", "unit", "replications", "interval",
+                                    "skewness", "replications_needed"])
         XCTAssertEqual(summary.count, 1 + 2 * (MetricCatalogCount.all))
         let distributions = try CSVParser.parse(try String(contentsOfFile: f.path("r/distributions.csv"), encoding: .utf8))
         XCTAssertEqual(distributions[0], ["point", "widget.budgetPerDay", "metric", "bin_low", "bin_high", "count", "cumulative_share"])

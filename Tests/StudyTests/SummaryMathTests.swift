@@ -164,6 +164,40 @@ final class SummaryMathTests: XCTestCase {
         XCTAssertEqual(e.method, .clusterRatio)
     }
 
+    /// The residuals' skewness from the exact cubic sums equals the direct computation, merges
+    /// to the same value in any split, and survives the encoding; a cluster of one value gives the
+    /// values' own skewness.
+    func testClusterSumsSkewnessIsTheResidualsAndMergesExactly() {
+        var whole = ClusterSums(), left = ClusterSums(), right = ClusterSums()
+        var clusters: [(y: Double, n: Double)] = []
+        for i in 0..<60 {
+            var m = ExactMoments()
+            // Mostly small sums, a few large ones: a right-skewed metric.
+            for j in 0..<(1 + i % 4) { m.add(i % 17 == 0 ? 900 + Double(j) : Double(i * 37 % 101) * 0.5 + Double(j) * 0.125) }
+            clusters.append((m.total, Double(m.count)))
+            whole.add(m)
+            if i % 3 == 0 { left.add(m) } else { right.add(m) }
+        }
+        var merged = left
+        merged.merge(right)
+        XCTAssertEqual(merged, whole)
+        XCTAssertEqual(merged.residualSkewness, whole.residualSkewness)
+        XCTAssertEqual(ClusterSums.decode(whole.encode()), whole)
+        let r = clusters.reduce(0) { $0 + $1.y } / clusters.reduce(0) { $0 + $1.n }
+        let z = clusters.map { $0.y - r * $0.n }
+        let s2 = z.reduce(0) { $0 + $1 * $1 } / 60, s3 = z.reduce(0) { $0 + $1 * $1 * $1 } / 60
+        let direct = s3 / (s2 * s2.squareRoot())
+        XCTAssertGreaterThan(direct, 1)
+        XCTAssertEqual(whole.residualSkewness, direct, accuracy: 1e-6 * direct)
+
+        var values = ClusterSums()
+        for x in [0.0, 0, 0, 4] { values.add(value: x) }
+        XCTAssertEqual(values.residualSkewness, 2 / 3.0.squareRoot(), accuracy: 1e-12)
+        var same = ClusterSums()
+        for _ in 0..<5 { same.add(value: 7) }
+        XCTAssertTrue(same.residualSkewness.isNaN, "no spread, no skewness")
+    }
+
     func testReplicationStatisticsAreType7() {
         for (x, y) in zip(ReplicationFigures.statistics(sorted: [1, 2, 3, 4], total: 10), [2.5, 2.5, 3.7, 3.97]) { XCTAssertEqual(x, y, accuracy: 1e-12) }
         XCTAssertTrue(ReplicationFigures.statistics(sorted: [], total: 0).allSatisfy(\.isNaN))

@@ -28,7 +28,7 @@ enum RunReport {
             }
         }
         let rows = ReportTable.rows(state)
-        text += "\n" + table(rows) + "\n" + coverage + "\nFiles:\n"
+        text += "\n" + table(rows) + "\n" + (SkewedIntervals.text(state).map { $0 + "\n" } ?? "") + coverage + "\nFiles:\n"
         for file in outcome.files { text += "  \(file)\n" }
         return text
     }

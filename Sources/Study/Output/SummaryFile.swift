@@ -52,7 +52,7 @@ struct SummaryFile {
         }
         let at = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let (nAt, meanAt, p50At, p90At, unitAt, replicationsAt) = (at["n"]!, at["mean"]!, at["p50"]!, at["p90"]!, at["unit"]!, at["replications"]!)
-        let intervalAt = at["interval"]!
+        let (intervalAt, skewnessAt, neededAt) = (at["interval"]!, at["skewness"]!, at["replications_needed"]!)
         let numbers = (nAt + 1)..<unitAt
         let expected = SummaryTable.metricRows
         let slots = Dictionary(expected.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -106,6 +106,10 @@ struct SummaryFile {
             if IntervalMethod(rawValue: record[intervalAt]) == nil {
                 throw fail("column interval: expected one of \(IntervalMethod.allCases.map(\.rawValue).joined(separator: ", ")), "
                            + "found \(ResultField.quoted(record[intervalAt]))")
+            }
+            if let problem = ResultField.numberProblem(record, columns: skewnessAt..<(skewnessAt + 1), header: header) { throw fail(problem) }
+            if !record[neededAt].isEmpty, ResultField.count(record[neededAt]) == nil {
+                throw fail("column replications_needed: expected a whole number or an empty field, found \(ResultField.quoted(record[neededAt]))")
             }
             points[p].figures.append(Figures(mean: ResultField.number(record[meanAt])!, p50: ResultField.number(record[p50At])!,
                                              p90: ResultField.number(record[p90At])!))

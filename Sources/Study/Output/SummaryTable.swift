@@ -23,6 +23,13 @@ public struct SummaryFigures: Sendable, Equatable {
     /// and `ci95_high` its exact one-sided 95 % upper bound), `t` (the mean of replications'
     /// values), `none` (no interval).
     public var interval: IntervalMethod
+    /// The skewness g₁ of the replications' contributions to the mean (`ClusterSums.residualSkewness`)
+    /// and the replications Cochran's rule asks of a normal-theory interval, ⌈25·g₁²⌉
+    /// (`ResidualSkewness`): summary.csv's `skewness` and `replications_needed`, for a `ratio` or
+    /// `t` interval only (NaN and nil otherwise). A study with fewer replications than that has an
+    /// interval that may cover the mean less often than 95 % (docs/statistics.md).
+    public var skewness = Double.nan
+    public var replicationsNeeded: Int?
 
     /// The quantiles summary.csv reports.
     public static let levels: [(name: String, q: Double)] = [("p05", 0.05), ("p50", 0.5), ("p90", 0.9), ("p95", 0.95), ("p99", 0.99)]
@@ -67,6 +74,10 @@ public struct SummaryFigures: Sendable, Equatable {
             (ci95Low, ci95High) = (Swift.max(estimate.value - halfWidth95, 0), Swift.min(estimate.value + halfWidth95, upper))
             interval = estimate.method
         }
+        if interval == .clusterRatio || interval == .studentT {
+            skewness = m.clusters.residualSkewness
+            replicationsNeeded = ResidualSkewness.replicationsNeeded(skewness: skewness)
+        }
         let histogram = m.histogram      // built once from the pooled replications
         quantiles = Self.levels.map { histogram.quantile($0.q) }
         if wholeNumbers { quantiles = quantiles.map { $0.rounded() } }
@@ -94,20 +105,26 @@ public struct SummaryFigures: Sendable, Equatable {
         // trials, an upper bound of 3e-7): the mean stays inside its printed interval.
         [String(n)] + [mean, sd, ci95Low, ci95High].map(CSVNumber.formatKeepingDigits) + (quantiles + [max]).map(CSVNumber.format)
     }
+
+    /// The fields after `interval`: `skewness` and `replications_needed` (empty where not given).
+    var diagnosticFields: [String] {
+        [CSVNumber.format(skewness), replicationsNeeded.map(String.init) ?? ""]
+    }
 }
 
 /// Builds summary.csv.
 public enum SummaryTable {
-    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max,unit,replications,interval`.
+    /// The header: `point,<swept params...>,metric,n,mean,sd,ci95_low,ci95_high,p05,p50,p90,p95,p99,max,unit,replications,interval,skewness,replications_needed`.
     ///
     /// `unit` is the metric's unit from the catalogue (`s`, `fraction`, `count`, …);
     /// `replications` is the point's replication count, while `n` counts the values
     /// the figures are over (pooled samples, or replications that have a value);
     /// `interval` names how `ci95_low`…`ci95_high` was made (`SummaryFigures.interval`:
-    /// `ratio`, `wilson`, `upper-bound`, `t` or `none`).
+    /// `ratio`, `wilson`, `upper-bound`, `t` or `none`); `skewness` and `replications_needed`
+    /// say whether the study had the replications that interval needs (`SummaryFigures.skewness`).
     public static func header(columns: [String]) -> [String] {
         ["point"] + columns + ["metric", "n", "mean", "sd", "ci95_low", "ci95_high"]
-            + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications", "interval"]
+            + SummaryFigures.levels.map(\.name) + ["max", "unit", "replications", "interval", "skewness", "replications_needed"]
     }
 
     /// The metric of each row of a point, in the order `render` writes them (the catalogue's
@@ -143,12 +160,12 @@ public enum SummaryTable {
         }
         for (slot, spec) in MetricCatalog.specs.enumerated() {
             let figures = SummaryFigures(point.metrics[slot], spec: spec)
-            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue])
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue] + figures.diagnosticFields)
         }
         let values = point.pointMetricValues(warmupMinutes: layout.warmupMinutes)
         for (spec, value) in zip(MetricCatalog.pointMetrics, values) {
             let figures = SummaryFigures(pointValue: value, replications: point.replications)
-            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue])
+            add(prefix + [spec.name] + figures.fields + [spec.unit, replications, figures.interval.rawValue] + figures.diagnosticFields)
         }
         return line.bytes
     }

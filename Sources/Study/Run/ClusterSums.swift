@@ -18,6 +18,14 @@ public struct ClusterSums: Sendable, Equatable {
     private(set) var sumYY: Int128 = 0, sumYN: Int128 = 0, sumNN: Int128 = 0
     /// Set if a sum overflowed: the interval is then not given.
     private(set) var overflowed = false
+    /// Σyᵢ³, Σyᵢ²nᵢ, Σyᵢnᵢ², Σnᵢ³ for the skewness of the residuals (`residualSkewness`): each
+    /// term computed in floating point from the replication's y (in its unit) and n, rounded
+    /// once to a thousandth and added as an integer, so any split merges to the same sums.
+    private(set) var sumYYY: Int128 = 0, sumYYN: Int128 = 0, sumYNN: Int128 = 0, sumNNN: Int128 = 0
+    /// Set if a cubic term or sum went past its bounds: the skewness is then not given.
+    private(set) var cubesOverflowed = false
+    /// A cubic term's bound in thousandths (past it the skewness is not given).
+    private static let largestCubicTerm = 1e36
 
     public init() {}
 
@@ -31,6 +39,11 @@ public struct ClusterSums: Sendable, Equatable {
         add(sumInMilli: Int128(events) * 1000, count: Int128(trials))
     }
 
+    /// Adds one replication's value of a per-replication metric, as a cluster of one sample.
+    public mutating func add(value: Double) {
+        add(sumInMilli: Int128(Swift.min(Swift.max((value * 1000).rounded(), -1e30), 1e30)), count: 1)
+    }
+
     mutating func add(sumInMilli y: Int128, count n: Int128) {
         replications += 1
         let (yy, o1) = y.multipliedReportingOverflow(by: y)
@@ -42,6 +55,13 @@ public struct ClusterSums: Sendable, Equatable {
         (sumYN, o) = Self.add(sumYN, yn, o)
         (sumNN, o) = Self.add(sumNN, n * n, o)
         overflowed = overflowed || o
+        let (yu, nu) = (Double(y) / 1000, Double(n))
+        var c = cubesOverflowed
+        (sumYYY, c) = Self.addCubic(sumYYY, yu * yu * yu, c)
+        (sumYYN, c) = Self.addCubic(sumYYN, yu * yu * nu, c)
+        (sumYNN, c) = Self.addCubic(sumYNN, yu * nu * nu, c)
+        (sumNNN, c) = Self.addCubic(sumNNN, nu * nu * nu, c)
+        cubesOverflowed = c
     }
 
     /// Adds every replication of `other`.
@@ -54,11 +74,24 @@ public struct ClusterSums: Sendable, Equatable {
         (sumYN, o) = Self.add(sumYN, other.sumYN, o)
         (sumNN, o) = Self.add(sumNN, other.sumNN, o)
         overflowed = overflowed || o
+        var c = cubesOverflowed || other.cubesOverflowed
+        (sumYYY, c) = Self.add(sumYYY, other.sumYYY, c)
+        (sumYYN, c) = Self.add(sumYYN, other.sumYYN, c)
+        (sumYNN, c) = Self.add(sumYNN, other.sumYNN, c)
+        (sumNNN, c) = Self.add(sumNNN, other.sumNNN, c)
+        cubesOverflowed = c
     }
 
     private static func add(_ a: Int128, _ b: Int128, _ overflow: Bool) -> (Int128, Bool) {
         let (s, o) = a.addingReportingOverflow(b)
         return (s, overflow || o)
+    }
+
+    /// Adds `term` (in the unit³), rounded to thousandths, to `sum`.
+    private static func addCubic(_ sum: Int128, _ term: Double, _ overflow: Bool) -> (Int128, Bool) {
+        let scaled = (term * 1000).rounded()
+        guard scaled.magnitude < largestCubicTerm else { return (sum, true) }
+        return add(sum, Int128(scaled), overflow)
     }
 
     /// The pooled mean R = Σy/Σn (`ratio`, from the exact moments, to the last digit) with its
@@ -69,7 +102,15 @@ public struct ClusterSums: Sendable, Equatable {
         guard m > 1, !overflowed, sumN > 0, ratio.isFinite else {
             return Estimate(value: ratio, low: .nan, high: .nan, method: .none)
         }
-        // Centred sums m·S = m·Σab − Σa·Σb, exact where they fit, in milli-units of y.
+        let residuals = residualSumOfSquares(ratio: ratio)
+        return RatioEstimator.estimate(ratio: ratio, residualSumOfSquares: residuals, meanCount: Double(sumN) / Double(m),
+                                       replications: m, confidence: confidence)
+    }
+
+    /// Σ(yᵢ − R·nᵢ)² in the metric's unit, from centred sums m·S = m·Σab − Σa·Σb, exact where
+    /// they fit (y in milli-units).
+    private func residualSumOfSquares(ratio: Double) -> Double {
+        let m = replications
         func centred(_ ab: Int128, _ a: Int128, _ b: Int128) -> Double {
             let (x, o1) = ab.multipliedReportingOverflow(by: Int128(m))
             let (y, o2) = a.multipliedReportingOverflow(by: b)
@@ -77,9 +118,24 @@ public struct ClusterSums: Sendable, Equatable {
             return Double(x - y) / Double(m)
         }
         let syy = centred(sumYY, sumY, sumY) / 1e6, syn = centred(sumYN, sumY, sumN) / 1e3, snn = centred(sumNN, sumN, sumN)
-        let residuals = RatioEstimator.residualSumOfSquares(ratio: ratio, syy: syy, syn: syn, snn: snn)
-        return RatioEstimator.estimate(ratio: ratio, residualSumOfSquares: residuals, meanCount: Double(sumN) / Double(m),
-                                       replications: m, confidence: confidence)
+        return RatioEstimator.residualSumOfSquares(ratio: ratio, syy: syy, syn: syn, snn: snn)
+    }
+
+    /// The skewness g₁ of the replications' residuals yᵢ − R·nᵢ, R = Σy/Σn (`ResidualSkewness`):
+    /// how far the ratio interval's normal approximation is from holding. NaN with fewer than
+    /// three replications, no spread, or a sum past its bounds.
+    public var residualSkewness: Double {
+        let m = replications
+        guard m >= 3, !overflowed, !cubesOverflowed, sumN > 0 else { return .nan }
+        let r = Double(sumY) / 1e3 / Double(sumN)
+        let squares = residualSumOfSquares(ratio: r)
+        // Raw cubic sums cancel to the residuals' cubes; below this share of the raw squares'
+        // scale the residuals are rounding, not spread.
+        let scale = Double(sumYY) / 1e6 + r * r * Double(sumNN)
+        guard squares > scale * 1e-12 else { return .nan }
+        let cubes = ResidualSkewness.residualSumOfCubes(ratio: r, yyy: Double(sumYYY) / 1000, yyn: Double(sumYYN) / 1000,
+                                                        ynn: Double(sumYNN) / 1000, nnn: Double(sumNNN) / 1000)
+        return ResidualSkewness.skewness(replications: m, sumOfSquares: squares, sumOfCubes: cubes)
     }
 
     /// A fraction's pooled estimate Σ events / Σ trials (`add(events:trials:)`) with its
@@ -95,20 +151,25 @@ public struct ClusterSums: Sendable, Equatable {
         }
     }
 
-    /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed`, exact.
+    /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed:Σyyy:Σyyn:Σynn:Σnnn:cubesOverflowed`, exact.
     public func encode() -> String {
-        "\(replications):\(sumY):\(sumN):\(sumYY):\(sumYN):\(sumNN):\(overflowed ? 1 : 0)"
+        "\(replications):\(sumY):\(sumN):\(sumYY):\(sumYN):\(sumNN):\(overflowed ? 1 : 0):"
+            + "\(sumYYY):\(sumYYN):\(sumYNN):\(sumNNN):\(cubesOverflowed ? 1 : 0)"
     }
 
     /// Reads `encode()`'s text; nil if malformed.
     public static func decode(_ text: String) -> ClusterSums? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 7, let m = Int(parts[0]), m >= 0,
+        guard parts.count == 12, let m = Int(parts[0]), m >= 0,
               let y = Int128(parts[1]), let n = Int128(parts[2]), let yy = Int128(parts[3]),
               let yn = Int128(parts[4]), let nn = Int128(parts[5]), parts[6] == "0" || parts[6] == "1",
               n >= 0, yy >= 0, nn >= 0 else { return nil }
+        let cubes = parts[7..<11].map { Int128($0) }
+        guard !cubes.contains(nil), parts[11] == "0" || parts[11] == "1" else { return nil }
         var c = ClusterSums()
         (c.replications, c.sumY, c.sumN, c.sumYY, c.sumYN, c.sumNN, c.overflowed) = (m, y, n, yy, yn, nn, parts[6] == "1")
+        (c.sumYYY, c.sumYYN, c.sumYNN, c.sumNNN) = (cubes[0]!, cubes[1]!, cubes[2]!, cubes[3]!)
+        c.cubesOverflowed = parts[11] == "1"
         return c
     }
 }

@@ -25,7 +25,9 @@ public struct MetricAccumulator: Sendable, Equatable {
     public var replicationStatistics: [ExactMoments]
     /// Sampled metrics: each replication's sum and count of samples, for the interval of the
     /// pooled mean with the replications as clusters; counted fractions: each replication's
-    /// events and trials (the replications that counted them); empty sums otherwise.
+    /// events and trials (the replications that counted them); any other per-replication
+    /// metric: each value as a cluster of one (its interval is Student's t on `moments`; the
+    /// sums give the skewness summary.csv reports).
     public var clusters = ClusterSums()
     /// The metrics the charts draw quantiles of: the bootstrap of their pooled quantiles (nil otherwise).
     public var bootstrap: QuantileBootstrap?
@@ -100,6 +102,8 @@ public struct PointAccumulator: Sendable, Equatable {
                 if x.isNaN { continue }
                 metrics[i].pooled.record(x)
                 metrics[i].moments.add(x)
+                // Any other per-replication metric: its value as a cluster of one, for the skewness.
+                if k < 0 { metrics[i].clusters.add(value: x) }
             }
         }
         if requestsPerMinute.count < figures.requestsPerMinute.count {

@@ -65,13 +65,5 @@ extension SelectionResult {
     }
 
     /// 11400 → `11,400`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    static func grouped(_ n: Int) -> String { StudyPlots.grouped(n) }
 }
