@@ -73,8 +73,10 @@ cluster-test:
 filesystem-test:
 	./scripts/filesystem-test.sh
 
+## A failed build stops here: an older binary left in .build must never make the results.
 release:
-	$(SWIFT) build -c release --product surfacesim 2>&1 | grep -v "^\[" || true
+	@log=$$(mktemp); $(SWIFT) build -c release --product surfacesim > $$log 2>&1; status=$$?; \
+	  grep -v "^\[" $$log; rm -f $$log; exit $$status
 	@test -x $(RELEASE)
 
 clean:
