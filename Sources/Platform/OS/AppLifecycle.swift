@@ -118,6 +118,20 @@ extension OperatingSystem {
         }
     }
 
+    /// The person leaves the app they had in the foreground (`endSession` says whether they also
+    /// swipe it away): the app's run ends its session itself (`endSession`, at the app's
+    /// address); a foreground with no run behind it leaves at once. Nothing when the app is not
+    /// in the foreground.
+    @inlinable
+    public func userLeavesApp<Input>(endSession: Input, at app: Address<Input>) {
+        guard _appInForeground else { return }
+        if engine.isRunning(appProcess) {
+            send(endSession, to: app)
+        } else {
+            appLeavesForeground()
+        }
+    }
+
     /// The user force-quits the app from the app switcher (from the foreground or not). From
     /// the foreground, the app ends its session itself first (`endSession`, at the app's
     /// address, then `appForceQuitTakesEffect`).

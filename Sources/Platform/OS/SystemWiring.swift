@@ -37,6 +37,8 @@ public struct SystemWiring {
     public var leftForeground: [Route<AppLeftForeground>] = []
     /// The phone app's end of the watch link: a watch message that woke it.
     public var watchRequests: Route<WatchRequest>?
+    /// The processes that observe Darwin notifications (`postDarwinNotification`), in order.
+    public var darwinObservers: [Route<DarwinNotification>] = []
     /// File coordination's grants of the outbox lock, by the process's index.
     public var outboxLockGrants: [Route<OutboxLockGranted>?] = []
 

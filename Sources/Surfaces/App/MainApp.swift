@@ -21,7 +21,8 @@ enum MainAppInput {
     /// Its own sync timer.
     case syncTimer
     case reply(Reply)
-    /// The share extension signals a new item in the shared outbox.
+    /// The outbox's Darwin notification (`DarwinNotification.outboxChanged`): an item was added
+    /// to the shared outbox while the app ran.
     case outboxItemAdded
     /// A share extension handed over a change by deep link.
     case shareHandedOver(change: Int32)
@@ -556,13 +557,15 @@ extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
     /// The system's main app: it is told it was opened, gets its silent pushes and what the
-    /// watch sends it, and is granted the outbox lock by file coordination.
+    /// watch sends it, is granted the outbox lock by file coordination, and observes the
+    /// outbox's Darwin notification while it runs.
     static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
         system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
         if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
+        system.darwinObservers.append(Route(to: address, as: { (_: DarwinNotification) in MainAppInput.outboxItemAdded }))
     }
     static var endsWithThePhone: Bool { true }
     static var requestsCountUnder: CostSurface? { .app }

@@ -182,7 +182,8 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             changes.letGo(l.change)      // its next holder took it first
         }
         os.releaseOutboxLock(w.ids.share.process)
-        if w.p.share.design == .outbox && w.engine.isRunning(w.ids.app) { w.send(.outboxItemAdded, to: w.ids.app) }
+        // Whoever observes the outbox and is running hears of the item; the extension cannot tell who did.
+        if w.p.share.design == .outbox { os.postDarwinNotification(.outboxChanged) }
         w.engine.end(w.ids.share, .normal)
     }
 }

@@ -199,15 +199,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .end:
             inSession = false
             let forceQuit = session.bernoulli(w.p.user.forceQuit)
-            if os.appInForeground {
-                if w.engine.isRunning(w.ids.app) {
-                    w.send(.userEndsSession(forceQuit: forceQuit), to: w.ids.app)
-                } else {
-                    // The app's run is gone from under the user (no study reaches this: every end
-                    // of its run leaves the foreground): it leaves the foreground like any other.
-                    os.appLeavesForeground()
-                }
-            }
+            os.userLeavesApp(endSession: .userEndsSession(forceQuit: forceQuit), at: w.ids.app)
         }
     }
 }
