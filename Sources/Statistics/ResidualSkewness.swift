@@ -25,12 +25,6 @@ public enum ResidualSkewness {
         return m3 / (m2 * m2.squareRoot())
     }
 
-    /// Σ(yᵢ − R·nᵢ)³ from the raw sums Σy³, Σy²n, Σyn², Σn³ (exact where the caller kept them
-    /// exactly): Σy³ − 3R·Σy²n + 3R²·Σyn² − R³·Σn³.
-    public static func residualSumOfCubes(ratio r: Double, yyy: Double, yyn: Double, ynn: Double, nnn: Double) -> Double {
-        yyy - 3 * r * yyn + 3 * r * r * ynn - r * r * r * nnn
-    }
-
     /// Cochran's rule: the replications, ⌈25·g₁²⌉, at least 2, a normal-theory interval needs;
     /// nil for an undefined skewness.
     public static func replicationsNeeded(skewness g1: Double) -> Int? {

@@ -45,7 +45,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(out.contains("\nFiles:\n  Results/small/runs.csv\n  Results/small/summary.csv\n  Results/small/distributions.csv\n"), out)
         XCTAssertTrue(out.hasSuffix("  Results/small/manifest.json\n"), out)
         let manifest = try String(contentsOfFile: sim.path("Results/small/manifest.json"), encoding: .utf8)
-        XCTAssertTrue(manifest.contains("\"version\": \"0.2.0+"), manifest)
+        XCTAssertTrue(manifest.contains("\"version\": \"0.3.0+"), manifest)
         XCTAssertTrue(manifest.contains("\"model\": \""), manifest)
         XCTAssertTrue(manifest.contains("\"widget.budgetPerDay\": 55"))
     }
@@ -86,7 +86,7 @@ final class EndToEndTests: XCTestCase {
         for verb in ["run", "merge", "trace", "validate", "plot"] {
             XCTAssertEqual(try sim.succeed(["help", verb]), try sim.succeed([verb, "--help"]), verb)
         }
-        XCTAssertTrue(try sim.succeed(["--version"]).hasPrefix("0.2.0+"))
+        XCTAssertTrue(try sim.succeed(["--version"]).hasPrefix("0.3.0+"))
     }
 
     func testTraceWritesCSVToStandardOutput() throws {

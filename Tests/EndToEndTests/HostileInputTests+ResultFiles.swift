@@ -183,6 +183,8 @@ extension HostileInputTests {
                            damage: lines { $0[3] += ",1" }, arguments: ["plot", "$/runs.csv"], words: ["runs.csv:4:", "fields"]),
             ResultFileCase(label: "plot of a summary row with an extra field", base: "b", file: "summary.csv",
                            damage: lines { $0[5] += ",1" }, arguments: ["plot", "$/summary.csv"], words: ["summary.csv:6:", "fields"]),
+            ResultFileCase(label: "plot of a fractional replications_needed", base: "b", file: "summary.csv",
+                           damage: field(2, 17, "12.5"), arguments: ["plot", "$/summary.csv"], words: ["summary.csv:3:", "replications_needed", "'12.5'"]),
             ResultFileCase(label: "plot of nan in summary.csv", base: "b", file: "summary.csv",
                            damage: field(5, 3, "nan"), arguments: ["plot", "$/summary.csv"], words: ["summary.csv:6:", "'nan'"]),
             ResultFileCase(label: "plot of a bin count that is no count", base: "b", file: "distributions.csv",

@@ -11,16 +11,6 @@ final class ResidualSkewnessTests: XCTestCase {
         XCTAssertEqual(ResidualSkewness.replicationsNeeded(skewness: -g1), 34)
     }
 
-    /// The raw-sum form equals the direct sum of cubed residuals of a ratio (y = 2, 4, 9;
-    /// n = 1, 2, 3; R = 2.5: residuals −0.5, −1, 1.5, Σz³ = −0.125 − 1 + 3.375 = 2.25).
-    func testTheRawSumFormOfTheCubedResidualsEqualsTheDirectSum() {
-        let (y, n) = ([2.0, 4, 9], [1.0, 2, 3])
-        func sum(_ f: (Double, Double) -> Double) -> Double { zip(y, n).reduce(0) { $0 + f($1.0, $1.1) } }
-        let cubes = ResidualSkewness.residualSumOfCubes(ratio: 2.5, yyy: sum { a, _ in a * a * a }, yyn: sum { a, b in a * a * b },
-                                                        ynn: sum { a, b in a * b * b }, nnn: sum { _, b in b * b * b })
-        XCTAssertEqual(cubes, 2.25, accuracy: 1e-12)
-    }
-
     /// A symmetric sample has no skewness and needs the fewest replications; too few
     /// replications or no spread have none defined.
     func testSymmetryAndUndefinedCases() {

@@ -50,7 +50,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testVersion() {
-        XCTAssertEqual(run(["--version"]).out, "0.2.0+\(StudyProgram.model.prefix(12))\n")
+        XCTAssertEqual(run(["--version"]).out, "0.3.0+\(StudyProgram.model.prefix(12))\n")
     }
 
     func testUnknownOptionGetsASuggestionAndTheUsage() {

@@ -196,6 +196,31 @@ final class SummaryMathTests: XCTestCase {
         var same = ClusterSums()
         for _ in 0..<5 { same.add(value: 7) }
         XCTAssertTrue(same.residualSkewness.isNaN, "no spread, no skewness")
+        // Release 0.2's seven fields still read, without a skewness.
+        let old = ClusterSums.decode("3:6000:3:14000000:6000:3:0")
+        XCTAssertEqual(old?.replications, 3)
+        XCTAssertTrue(old?.residualSkewness.isNaN ?? false)
+    }
+
+    /// Small values (a latency of tens of milliseconds, in seconds) and a small spread about a
+    /// large mean keep their skewness: the cubes are centred in integers, not expanded in
+    /// floating point (where both cancelled to nonsense, even in sign).
+    func testSkewnessOfSmallValuesAndOfASmallSpreadAboutALargeMean() {
+        func direct(_ x: [Double]) -> Double {
+            let mean = x.reduce(0, +) / Double(x.count)
+            let s2 = x.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(x.count)
+            let s3 = x.reduce(0) { $0 + ($1 - mean) * ($1 - mean) * ($1 - mean) } / Double(x.count)
+            return s3 / (s2 * s2.squareRoot())
+        }
+        // Milli-unit values, so the sums see them exactly.
+        func milli(_ i: Int, rare: Int, base: Int) -> Int { (i * 7919) % 97 == 0 ? rare : base + (i * 31) % 17 }
+        let small: [Double] = (0..<200).map { Double(milli($0, rare: 240, base: 10)) / 1000 }
+        let offset: [Double] = (0..<200).map { 10_000 + Double(milli($0, rare: 150, base: 0)) / 1000 }
+        for x in [small, offset] {
+            var c = ClusterSums()
+            for v in x { c.add(value: v) }
+            XCTAssertEqual(c.residualSkewness, direct(x), accuracy: 1e-9 * abs(direct(x)))
+        }
     }
 
     func testReplicationStatisticsAreType7() {

@@ -35,6 +35,7 @@ struct ResultTable {
         self.header = header
         // The file's kind by its header, and the header the program writes for that kind.
         let expected: [String], numbers: [Int], counts: [Int]
+        var wholeOrEmpty: [Int] = []
         let metricAt = header.firstIndex(of: "metric")
         if header.contains("bin_low"), let metricAt, header.first == "point" {
             kind = .distributions
@@ -44,8 +45,9 @@ struct ResultTable {
         } else if header.contains("ci95_low"), let metricAt, header.first == "point" {
             kind = .summary
             expected = SummaryTable.header(columns: Array(header[1..<metricAt]))
-            numbers = Array((metricAt + 2)..<(metricAt + 2 + 10))
+            numbers = Array((metricAt + 2)..<(metricAt + 2 + 10)) + [metricAt + 15]
             counts = [metricAt + 1, metricAt + 13]
+            wholeOrEmpty = [metricAt + 16]
         } else if header.contains("seed"), let columns = RunsRowCheck.columns(of: header) {
             kind = .runs
             let check = RunsRowCheck(columns: columns)
@@ -67,6 +69,9 @@ struct ResultTable {
             if let problem = ResultField.widthProblem(record, header: header) { throw fail(problem) }
             for c in counts where ResultField.count(record[c]) == nil {
                 throw fail("column \(header[c]): expected a whole number, found \(ResultField.quoted(record[c]))")
+            }
+            for c in wholeOrEmpty where !record[c].isEmpty && ResultField.count(record[c]) == nil {
+                throw fail("column \(header[c]): expected a whole number or an empty field, found \(ResultField.quoted(record[c]))")
             }
             for c in numbers where ResultField.number(record[c]) == nil {
                 throw fail("column \(header[c]): expected a number or an empty field, found \(ResultField.quoted(record[c]))")

@@ -1,6 +1,7 @@
 // The line under `run`'s table that names the reported metrics whose replications are too
 // skewed for the study's size (docs/statistics.md, "When an interval is not yet right"):
 // Cochran's rule, m > 25·g₁², from summary.csv's `skewness` and `replications_needed`.
+import Statistics
 import Surfaces
 
 /// The reported metrics whose intervals the study had too few replications for.
@@ -22,7 +23,8 @@ enum SkewedIntervals {
             var worst: Shortfall?
             for p in state.points.indices {
                 let f = metric.figures(state, point: p)
-                let r = state.points[p].replications
+                // A t interval is over the replications with a value, a ratio over them all.
+                let r = f.interval == .studentT ? f.n : state.points[p].replications
                 guard let needed = f.replicationsNeeded, needed > r else { continue }
                 if worst.map({ needed > $0.needed }) ?? true {
                     worst = Shortfall(metric: metric.spec.name, needed: needed, skewness: f.skewness, replications: r)
@@ -33,8 +35,9 @@ enum SkewedIntervals {
         return found
     }
 
-    /// `Skewed replications: live.staleness needs 1,950 (skewness 8.8; the study ran 100), …
-    /// their 95 % intervals may cover less often.` or nil when every interval had enough.
+    /// `Skewed replications (Cochran's rule, 25·skewness²): live.staleness needs 2,310
+    /// (skewness 9.6; ran 100), …; their 95 % intervals may cover less often (…).`, or nil when
+    /// every interval had the replications it needs.
     static func text(_ state: StudyState) -> String? {
         let shortfalls = shortfalls(state)
         guard !shortfalls.isEmpty else { return nil }

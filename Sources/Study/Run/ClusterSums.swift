@@ -18,14 +18,13 @@ public struct ClusterSums: Sendable, Equatable {
     private(set) var sumYY: Int128 = 0, sumYN: Int128 = 0, sumNN: Int128 = 0
     /// Set if a sum overflowed: the interval is then not given.
     private(set) var overflowed = false
-    /// Σyᵢ³, Σyᵢ²nᵢ, Σyᵢnᵢ², Σnᵢ³ for the skewness of the residuals (`residualSkewness`): each
-    /// term computed in floating point from the replication's y (in its unit) and n, rounded
-    /// once to a thousandth and added as an integer, so any split merges to the same sums.
+    /// Σyᵢ³, Σyᵢ²nᵢ, Σyᵢnᵢ², Σnᵢ³ in milli-units of y, for the skewness of the residuals
+    /// (`residualSkewness`): added in wrapping 128-bit integers, so they are exact modulo 2¹²⁸
+    /// and merge to the same sums in any split; read only once centred, where they fit.
     private(set) var sumYYY: Int128 = 0, sumYYN: Int128 = 0, sumYNN: Int128 = 0, sumNNN: Int128 = 0
-    /// Set if a cubic term or sum went past its bounds: the skewness is then not given.
-    private(set) var cubesOverflowed = false
-    /// A cubic term's bound in thousandths (past it the skewness is not given).
-    private static let largestCubicTerm = 1e36
+    /// Set when some replications came from a state written before these sums were kept (a
+    /// checkpoint or shard of release 0.2): the skewness is then not given.
+    private(set) var cubesMissing = false
 
     public init() {}
 
@@ -55,13 +54,8 @@ public struct ClusterSums: Sendable, Equatable {
         (sumYN, o) = Self.add(sumYN, yn, o)
         (sumNN, o) = Self.add(sumNN, n * n, o)
         overflowed = overflowed || o
-        let (yu, nu) = (Double(y) / 1000, Double(n))
-        var c = cubesOverflowed
-        (sumYYY, c) = Self.addCubic(sumYYY, yu * yu * yu, c)
-        (sumYYN, c) = Self.addCubic(sumYYN, yu * yu * nu, c)
-        (sumYNN, c) = Self.addCubic(sumYNN, yu * nu * nu, c)
-        (sumNNN, c) = Self.addCubic(sumNNN, nu * nu * nu, c)
-        cubesOverflowed = c
+        // The cubes in milli-units of y, exactly modulo 2¹²⁸ (wrapping): read only centred, where they fit.
+        sumYYY &+= yy &* y; sumYYN &+= yy &* n; sumYNN &+= yn &* n; sumNNN &+= n &* n &* n
     }
 
     /// Adds every replication of `other`.
@@ -74,24 +68,13 @@ public struct ClusterSums: Sendable, Equatable {
         (sumYN, o) = Self.add(sumYN, other.sumYN, o)
         (sumNN, o) = Self.add(sumNN, other.sumNN, o)
         overflowed = overflowed || o
-        var c = cubesOverflowed || other.cubesOverflowed
-        (sumYYY, c) = Self.add(sumYYY, other.sumYYY, c)
-        (sumYYN, c) = Self.add(sumYYN, other.sumYYN, c)
-        (sumYNN, c) = Self.add(sumYNN, other.sumYNN, c)
-        (sumNNN, c) = Self.add(sumNNN, other.sumNNN, c)
-        cubesOverflowed = c
+        sumYYY &+= other.sumYYY; sumYYN &+= other.sumYYN; sumYNN &+= other.sumYNN; sumNNN &+= other.sumNNN
+        cubesMissing = cubesMissing || other.cubesMissing
     }
 
     private static func add(_ a: Int128, _ b: Int128, _ overflow: Bool) -> (Int128, Bool) {
         let (s, o) = a.addingReportingOverflow(b)
         return (s, overflow || o)
-    }
-
-    /// Adds `term` (in the unit³), rounded to thousandths, to `sum`.
-    private static func addCubic(_ sum: Int128, _ term: Double, _ overflow: Bool) -> (Int128, Bool) {
-        let scaled = (term * 1000).rounded()
-        guard scaled.magnitude < largestCubicTerm else { return (sum, true) }
-        return add(sum, Int128(scaled), overflow)
     }
 
     /// The pooled mean R = Σy/Σn (`ratio`, from the exact moments, to the last digit) with its
@@ -126,15 +109,21 @@ public struct ClusterSums: Sendable, Equatable {
     /// three replications, no spread, or a sum past its bounds.
     public var residualSkewness: Double {
         let m = replications
-        guard m >= 3, !overflowed, !cubesOverflowed, sumN > 0 else { return .nan }
+        guard m >= 3, !overflowed, !cubesMissing, sumN > 0 else { return .nan }
         let r = Double(sumY) / 1e3 / Double(sumN)
         let squares = residualSumOfSquares(ratio: r)
         // Raw cubic sums cancel to the residuals' cubes; below this share of the raw squares'
         // scale the residuals are rounding, not spread.
         let scale = Double(sumYY) / 1e6 + r * r * Double(sumNN)
         guard squares > scale * 1e-12 else { return .nan }
-        let cubes = ResidualSkewness.residualSumOfCubes(ratio: r, yyy: Double(sumYYY) / 1000, yyn: Double(sumYYN) / 1000,
-                                                        ynn: Double(sumYNN) / 1000, nnn: Double(sumNNN) / 1000)
+        // Σ(y − R·n)³ about c = Σy / Σn (whole milli-units), exactly in wrapping integers: the
+        // sums of w = y − c·n fit when (‖w‖₂ + ‖n‖₂)³ does (Hölder); only R's rest d ∈ (−1, 1) is
+        // applied in floating point, so nothing cancels.
+        guard ((squares * 1e6).squareRoot() + 2 * Double(sumNN).squareRoot()).magnitude < 1e12 else { return .nan }
+        let c = sumY / sumN, d = Double(sumY - c * sumN) / Double(sumN)
+        let w3 = sumYYY &- 3 &* c &* sumYYN &+ 3 &* c &* c &* sumYNN &- c &* c &* c &* sumNNN
+        let w2n = sumYYN &- 2 &* c &* sumYNN &+ c &* c &* sumNNN, wn2 = sumYNN &- c &* sumNNN
+        let cubes = (Double(w3) - 3 * d * Double(w2n) + 3 * d * d * Double(wn2) - d * d * d * Double(sumNNN)) / 1e9
         return ResidualSkewness.skewness(replications: m, sumOfSquares: squares, sumOfCubes: cubes)
     }
 
@@ -151,25 +140,26 @@ public struct ClusterSums: Sendable, Equatable {
         }
     }
 
-    /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed:Σyyy:Σyyn:Σynn:Σnnn:cubesOverflowed`, exact.
+    /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed:Σyyy:Σyyn:Σynn:Σnnn:cubesMissing`, exact.
     public func encode() -> String {
         "\(replications):\(sumY):\(sumN):\(sumYY):\(sumYN):\(sumNN):\(overflowed ? 1 : 0):"
-            + "\(sumYYY):\(sumYYN):\(sumYNN):\(sumNNN):\(cubesOverflowed ? 1 : 0)"
+            + "\(sumYYY):\(sumYYN):\(sumYNN):\(sumNNN):\(cubesMissing ? 1 : 0)"
     }
 
-    /// Reads `encode()`'s text; nil if malformed.
+    /// Reads `encode()`'s text, or the seven fields release 0.2 wrote (without the cubic sums:
+    /// its skewness is then not given); nil if malformed.
     public static func decode(_ text: String) -> ClusterSums? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 12, let m = Int(parts[0]), m >= 0,
+        guard parts.count == 12 || parts.count == 7, let m = Int(parts[0]), m >= 0,
               let y = Int128(parts[1]), let n = Int128(parts[2]), let yy = Int128(parts[3]),
               let yn = Int128(parts[4]), let nn = Int128(parts[5]), parts[6] == "0" || parts[6] == "1",
               n >= 0, yy >= 0, nn >= 0 else { return nil }
-        let cubes = parts[7..<11].map { Int128($0) }
-        guard !cubes.contains(nil), parts[11] == "0" || parts[11] == "1" else { return nil }
+        let cubes = parts.count == 7 ? [0, 0, 0, 0] : parts[7..<11].map { Int128($0) }
+        guard !cubes.contains(nil), parts.count == 7 || parts[11] == "0" || parts[11] == "1" else { return nil }
         var c = ClusterSums()
         (c.replications, c.sumY, c.sumN, c.sumYY, c.sumYN, c.sumNN, c.overflowed) = (m, y, n, yy, yn, nn, parts[6] == "1")
         (c.sumYYY, c.sumYYN, c.sumYNN, c.sumNNN) = (cubes[0]!, cubes[1]!, cubes[2]!, cubes[3]!)
-        c.cubesOverflowed = parts[11] == "1"
+        c.cubesMissing = parts.count == 7 || parts[11] == "1"
         return c
     }
 }

@@ -232,7 +232,7 @@ public struct StateDecodingError: Error, Sendable, Equatable, CustomStringConver
 /// The program's identity, written into manifests and state (docs/output.md "Provenance").
 public enum StudyProgram {
     /// The release: raised by hand when the command line or a file's format changes.
-    public static let release = "0.2.0"
+    public static let release = "0.3.0"
     /// The program version (written into manifest.json and state): the release and, after a
     /// `+`, the first 12 digits of `model`. It changes whenever the model code does, and so
     /// whenever the same scenario and seed could give other bytes.
