@@ -14,4 +14,13 @@ public enum SampleQuantile {
         let weight = position - Double(lower)
         return weight == 0 ? sorted[lower] : sorted[lower] + (sorted[upper] - sorted[lower]) * weight
     }
+
+    /// The rank (from 1) of the `q` quantile among `count` values by the nearest-rank method,
+    /// ⌈q·n⌉ kept within 1…n: the smallest value whose empirical cumulative share reaches q
+    /// (the inverse of the empirical distribution function, Hyndman & Fan's type 1). What a
+    /// histogram's quantile reads, walking its buckets' cumulative counts to this rank.
+    /// - Precondition: count ≥ 1.
+    public static func nearestRank(_ q: Double, count n: Int) -> Int {
+        Swift.min(n, Swift.max(1, Int((q * Double(n)).rounded(.up))))
+    }
 }

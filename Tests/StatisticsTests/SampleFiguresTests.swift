@@ -17,6 +17,17 @@ final class SampleFiguresTests: XCTestCase {
         XCTAssertEqual(SampleQuantile.type7([42], 0.975), 42)
     }
 
+    /// Nearest rank ⌈q·n⌉ within 1…n: the p99 of 250 values is the 248th (247.5 up), of 100 the
+    /// 99th; q = 0 is the first; the median of 4 values is the 2nd, of 5 the 3rd.
+    func testNearestRanksByHand() {
+        XCTAssertEqual(SampleQuantile.nearestRank(0.99, count: 250), 248)
+        XCTAssertEqual(SampleQuantile.nearestRank(0.99, count: 100), 99)
+        XCTAssertEqual(SampleQuantile.nearestRank(0, count: 7), 1)
+        XCTAssertEqual(SampleQuantile.nearestRank(1, count: 7), 7)
+        XCTAssertEqual(SampleQuantile.nearestRank(0.5, count: 4), 2)
+        XCTAssertEqual(SampleQuantile.nearestRank(0.5, count: 5), 3)
+    }
+
     /// 2, 4, 4, 4, 5, 5, 7, 9: mean 5, Σ(x − x̄)² = 32, s² = 32/7 in every form: from the values,
     /// from SS, and from n·Σx² − (Σx)² = 8·232 − 40² = 256 = n·SS. About the median 4.5 the sum
     /// is 34.

@@ -248,7 +248,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
         var total = 0
         for k in keptBuckets.indices { total += counts[k * Self.rowCount + r] }
         guard total > 0 else { return .nan }
-        let rank = Swift.min(total, Swift.max(1, Int((q * Double(total)).rounded(.up))))
+        let rank = SampleQuantile.nearestRank(q, count: total)
         var cumulative = 0
         for (k, b) in keptBuckets.enumerated() {
             cumulative += counts[k * Self.rowCount + r]
