@@ -22,6 +22,15 @@ public enum SampleDeviation {
         variance(values, about: centre).squareRoot()
     }
 
+    /// The median absolute deviation median|xᵢ − m| about the median m (Hampel 1974, "The
+    /// influence curve and its role in robust estimation", *JASA* 69; unscaled: ×1.4826 would
+    /// estimate a normal σ), both medians `SampleQuantile.type7` at ½.
+    /// - Precondition: `sorted` ascending and not empty.
+    public static func medianAbsoluteDeviation(sorted: [Double]) -> (median: Double, deviation: Double) {
+        let median = SampleQuantile.type7(sorted, 0.5)
+        return (median, SampleQuantile.type7(sorted.map { abs($0 - median) }.sorted(), 0.5))
+    }
+
     /// s = √(SS / (n − 1)) from the sum of squared deviations SS = Σ(xᵢ − x̄)² (a negative SS,
     /// rounding's, counts as 0).
     /// - Precondition: n ≥ 2.

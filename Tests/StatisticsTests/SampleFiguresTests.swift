@@ -45,6 +45,18 @@ final class SampleFiguresTests: XCTestCase {
         XCTAssertEqual(SampleDeviation.variance([3]), 0)
     }
 
+    /// 1, 1, 2, 2, 4, 6, 9: median 2, absolute deviations 1, 1, 0, 0, 2, 4, 7 → MAD 1
+    /// (Wikipedia's "Median absolute deviation" example); 1, 2, 3, 4: median 2.5, deviations
+    /// 1.5, 0.5, 0.5, 1.5 → 1.
+    func testTheMedianAbsoluteDeviation() {
+        let seven = SampleDeviation.medianAbsoluteDeviation(sorted: [1, 1, 2, 2, 4, 6, 9])
+        XCTAssertEqual(seven.median, 2)
+        XCTAssertEqual(seven.deviation, 1)
+        let four = SampleDeviation.medianAbsoluteDeviation(sorted: [1, 2, 3, 4])
+        XCTAssertEqual(four.median, 2.5)
+        XCTAssertEqual(four.deviation, 1)
+    }
+
     /// A half-width twice the target over 10 replications needs 10·2² = 40; 1.5 times, 22.5 → 23;
     /// no interval yet (NaN) or one of no width says nothing (+∞). The ratio that projects to 30
     /// from 10 is √3, and projects back to 30.

@@ -121,8 +121,7 @@ public struct Calibration: Sendable {
         let columns = observed.indices
         let scales = columns.map { c -> Double in
             let values = table.summaries.map { $0[c] }.sorted()
-            let median = SampleQuantile.type7(values, 0.5)
-            let mad = SampleQuantile.type7(values.map { abs($0 - median) }.sorted(), 0.5)
+            let (median, mad) = SampleDeviation.medianAbsoluteDeviation(sorted: values)
             // A statistic constant over most of the table is scaled by its spread, else ignored.
             if mad > 0 { return mad }
             let sd = SampleDeviation.standardDeviation(values, about: median)
