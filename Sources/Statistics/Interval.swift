@@ -20,6 +20,18 @@ public struct Estimate: Sendable, Equatable {
         self.method = method
     }
 
+    /// `value` ± `halfWidth`: an interval symmetric on the scale of the estimate (a t or normal
+    /// interval, the delta method's).
+    public static func symmetric(_ value: Double, halfWidth: Double, method: IntervalMethod) -> Estimate {
+        Estimate(value: value, low: value - halfWidth, high: value + halfWidth, method: method)
+    }
+
+    /// `ratio`·exp(∓`logHalfWidth`): a ratio's interval symmetric on the log scale (the delta
+    /// method on log ratio; Cochran 1977, section 6.4), never below 0 for a ratio above 0.
+    public static func logSymmetric(ratio r: Double, logHalfWidth h: Double, method: IntervalMethod) -> Estimate {
+        Estimate(value: r, low: r * CMath.exp(-h), high: r * CMath.exp(h), method: method)
+    }
+
     /// Half the interval's width.
     public var halfWidth: Double { (high - low) / 2 }
 

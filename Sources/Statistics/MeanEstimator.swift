@@ -22,6 +22,14 @@ public enum ReplicationMean {
         return Estimate(value: mean, low: mean - half, high: mean + half, method: .studentT)
     }
 
+    /// The standard error of a mean over `replications` ≥ 2 recovered from its 95 % Student-t
+    /// interval's half-width: half-width / t₀.₉₇₅,ₙ₋₁ (the inverse of `estimate(mean:sd:count:)`,
+    /// whose half-width is t·s/√n).
+    public static func standardError(halfWidth95 halfWidth: Double, replications n: Int) -> Double {
+        precondition(n >= 2, "a standard error needs at least two replications")
+        return halfWidth / StudentT.quantile975(degreesOfFreedom: n - 1)
+    }
+
     /// Zero in every one of `replications` replications of a count (a Poisson count per
     /// replication): the mean is 0 and its one-sided upper bound is −ln(1 − confidence)/n
     /// (about 3/n at 95 %: the rule of three for a Poisson mean).

@@ -3,6 +3,9 @@
 /// The standard normal distribution N(0, 1): its CDF, density and quantile (the kernel's
 /// `StandardNormal` draws from it).
 public enum NormalDistribution {
+    /// Φ⁻¹(0.975), the 95 % two-sided critical value, to the double nearest 1.959963984540054.
+    public static let quantile975 = 1.959963984540054
+
     /// P(Z ≤ z), from the C library's complementary error function (full double precision in
     /// both tails).
     public static func cdf(_ z: Double) -> Double {

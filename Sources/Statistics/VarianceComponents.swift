@@ -56,6 +56,13 @@ public struct VarianceComponents: Sendable, Equatable {
 /// value under no effect (McKay, "Evaluating prediction uncertainty", NUREG/CR-6311, 1995;
 /// Plischke, Borgonovo & Smith 2013). Truncated to [0, 1].
 public enum FirstOrderIndex {
+    /// The bins for `count` draws: about √count, at least 2 and at most count/2 (two draws a bin).
+    public static func bins(draws count: Int) -> Int {
+        Swift.max(2, Swift.min(count / 2, Int(Double(count).squareRoot().rounded())))
+    }
+
+    /// The index of output `y` to input `x` over `bins` equal-count bins of the draws sorted by x.
+    /// - Precondition: at least two draws per bin.
     public static func estimate(inputs x: [Double], outputs y: [Double], bins: Int) -> Double {
         precondition(x.count == y.count && bins >= 2 && x.count >= 2 * bins,
                      "first-order indices need at least two draws per bin")

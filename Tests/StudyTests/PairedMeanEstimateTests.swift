@@ -1,4 +1,5 @@
 @testable import Study
+import Statistics
 import XCTest
 
 /// A mean contrast's estimate and interval come from the same pairs: the interval always

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Study
+import Statistics
 import Foundation
 import SimKernel
 
@@ -53,20 +54,20 @@ final class QuantileBootstrapTests: XCTestCase {
     /// cumulative Poisson(1) probabilities each reaches), and only the 5 parts that a cumulative
     /// probability divides are left to the comparison.
     func testWeightsAreTheCountOfCumulativeProbabilitiesEachDrawReaches() {
-        XCTAssertEqual(PoissonWeights.weightOfPart.indices.filter { PoissonWeights.weightOfPart[$0] < 0 }, [94, 188, 235, 251, 255])
+        XCTAssertEqual(PoissonBootstrap.weightOfPart.indices.filter { PoissonBootstrap.weightOfPart[$0] < 0 }, [94, 188, 235, 251, 255])
         for seed: UInt64 in 0..<300 {
             var stream = RandomStream(replicationSeed: seed, name: PoissonWeights.streamName)
             let expected = (0..<QuantileBootstrap.replicates).map { _ in
                 let u = stream.uniform()
-                return UInt8(PoissonWeights.cumulative.filter { u >= $0 }.count)
+                return UInt8(PoissonBootstrap.cumulative.filter { u >= $0 }.count)
             }
             XCTAssertEqual(PoissonWeights.draw(seed: seed, count: QuantileBootstrap.replicates), expected, "seed \(seed)")
         }
         // Draws at the edges of parts and of the cumulative probabilities.
         var edges: [Double] = [0, 0.5, 255.0 / 256, (1.0).nextDown]
-        for p in PoissonWeights.cumulative { edges += [p, p.nextDown] }
+        for p in PoissonBootstrap.cumulative { edges += [p, p.nextDown] }
         for u in edges {
-            XCTAssertEqual(PoissonWeights.weight(of: u), PoissonWeights.cumulative.filter { u >= $0 }.count, "\(u)")
+            XCTAssertEqual(PoissonBootstrap.weight(of: u), PoissonBootstrap.cumulative.filter { u >= $0 }.count, "\(u)")
         }
     }
 

@@ -3,6 +3,7 @@ import SimKernel
 import Surfaces
 import XCTest
 @testable import Study
+import Statistics
 
 /// sensitivity.csv (docs/output.md#sensitivitycsv): effects against closed forms, a sampled
 /// study ranking the parameter that bounds a metric above one that cannot touch it, and
@@ -39,7 +40,7 @@ final class SensitivityTests: XCTestCase {
         XCTAssertEqual(rows.map { $0[5] }, ["1", "2"])
         let budget = try XCTUnwrap(Double(rows[0][2])), refreshes = try XCTUnwrap(Double(rows[1][2]))
         // A parameter that cannot touch the metric has ρ = 0: |ρ| beyond 3 of its standard errors would be a model leak.
-        let nullBound = 3 * RankCorrelation.fisherFactor / Double(n - 3).squareRoot()
+        let nullBound = 3 * FisherZ.spearmanFactor / Double(n - 3).squareRoot()
         XCTAssertLessThan(refreshes, nullBound)
         XCTAssertGreaterThan(try XCTUnwrap(Double(rows[0][3])), refreshes, "the budget's interval lies above the refreshes' effect")
         XCTAssertGreaterThan(budget, 0.8)
@@ -170,7 +171,7 @@ final class SensitivityTests: XCTestCase {
         XCTAssertEqual(falling.effect, 1, accuracy: 1e-12)
         XCTAssertEqual(falling.direction, -1)
         let independent = RankCorrelation.effect(parameter: "b", x: u.map { $0[1] }, y: x)
-        let standardError = RankCorrelation.fisherFactor / Double(n - 3).squareRoot()
+        let standardError = FisherZ.spearmanFactor / Double(n - 3).squareRoot()
         XCTAssertLessThan(independent.effect, 3 * standardError)
         XCTAssertEqual(independent.low, 0, "the interval of |ρ| reaches 0 when ρ's covers it")
         let constant = RankCorrelation.effect(parameter: "c", x: x, y: x.map { _ in 2 })

@@ -30,10 +30,8 @@ public enum Rinott {
         guard k >= 2 else { return n0 * k }
         let h = constant(designs: k, firstStage: n0, confidence: confidence)
         return values.reduce(0) { total, v in
-            let mean = v.reduce(0, +) / Double(n0)
-            let s2 = v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n0 - 1)
-            let n = (h * h * s2 / (delta * delta)).rounded(.up)
-            return total + Swift.max(n0, n.isFinite && n < 1e15 ? Int(n) : Int.max / (2 * k))
+            total + TwoStageCount.replications(critical: h, variance: SampleDeviation.variance(v), halfWidth: delta,
+                                               firstStage: n0, ceiling: Int.max / (2 * k))
         }
     }
 

@@ -1,13 +1,6 @@
 // The figures of one contrasts.csv row (docs/output.md `contrasts.csv`): baseline and value
 // as summary.csv prints them, their difference and ratio with 95 % intervals, and the
 // variance reduction pairing gave.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Statistics
 
 /// One row's numbers, NaN where a figure does not exist (written as an empty field).
@@ -57,9 +50,13 @@ public struct ContrastFigures: Sendable, Equatable {
         var f = ContrastFigures(baseline: baseline, value: value)
         guard f.difference.isFinite else { return f }
         let (half, logHalf, reduction) = pairs.intervals()
-        if half.isFinite { (f.differenceLow, f.differenceHigh) = (f.difference - half, f.difference + half) }
+        if half.isFinite {
+            let difference = Estimate.symmetric(f.difference, halfWidth: half, method: .clusterRatio)
+            (f.differenceLow, f.differenceHigh) = (difference.low, difference.high)
+        }
         if f.ratio.isFinite, f.ratio > 0, logHalf.isFinite {
-            (f.ratioLow, f.ratioHigh) = (f.ratio * exp(-logHalf), f.ratio * exp(logHalf))
+            let ratio = Estimate.logSymmetric(ratio: f.ratio, logHalfWidth: logHalf, method: .clusterRatio)
+            (f.ratioLow, f.ratioHigh) = (ratio.low, ratio.high)
         }
         f.varianceReduction = reduction
         f.pValue = PairedTest.pValue(difference: f.difference, halfWidth: half, pairs: pairs.count)
@@ -75,15 +72,6 @@ public struct ContrastFigures: Sendable, Equatable {
         f.varianceReduction = e.varianceReduction
         f.pValue = PairedTest.pValue(difference: e.difference, halfWidth: e.differenceHigh - e.difference, pairs: pairs.count)
         return f
-    }
-
-    /// (var_A + var_B) / var(A − B): +∞ when every difference is equal but the values vary, NaN when nothing varies.
-    static func reduction(_ pairs: PairedMoments) -> Double {
-        guard pairs.count >= 2 else { return .nan }
-        let unpaired = pairs.varianceValue + pairs.varianceBaseline
-        let paired = pairs.varianceOfDifference
-        if paired > 0 { return unpaired / paired }
-        return unpaired > 0 ? .infinity : .nan
     }
 
     /// A pooled quantile's contrast from the Poisson bootstraps of both points: replicate k's
@@ -112,16 +100,16 @@ public struct ContrastFigures: Sendable, Equatable {
         guard differences.count >= 2 else { return f }
         let (cb, ca) = (b.quantile(q, row: 0), a.quantile(q, row: 0))
         differences.sort()
-        let shift = f.difference - (ca - cb)
-        f.differenceLow = ReplicationFigures.quantile(differences, 0.025) + shift
-        f.differenceHigh = ReplicationFigures.quantile(differences, 0.975) + shift
+        if let (low, high) = BootstrapPercentile.interval(sorted: differences, movedBy: f.difference - (ca - cb)) {
+            (f.differenceLow, f.differenceHigh) = (low, high)
+        }
         if f.ratio.isFinite, cb > 0, ca > 0, ratios.count >= 2 {
             ratios.sort()
-            let scale = f.ratio / (ca / cb)
-            f.ratioLow = ReplicationFigures.quantile(ratios, 0.025) * scale
-            f.ratioHigh = ReplicationFigures.quantile(ratios, 0.975) * scale
+            if let (low, high) = BootstrapPercentile.interval(sorted: ratios, scaledBy: f.ratio / (ca / cb)) {
+                (f.ratioLow, f.ratioHigh) = (low, high)
+            }
         }
-        f.varianceReduction = reduction(pairs)
+        f.varianceReduction = pairs.varianceReduction
         return f
     }
 }

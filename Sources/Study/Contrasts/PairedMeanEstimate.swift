@@ -28,9 +28,6 @@ struct PairedMeanEstimate: Equatable {
                                           varianceOfRelativeDifference: pairs.count >= 2 ? pairs.varianceOfRelativeDifference : .nan)
         (difference, differenceLow, differenceHigh) = (contrast.difference.value, contrast.difference.low, contrast.difference.high)
         (ratio, ratioLow, ratioHigh) = (contrast.ratio.value, contrast.ratio.low, contrast.ratio.high)
-        guard pairs.count >= 2 else { return }
-        let unpaired = pairs.varianceValue + pairs.varianceBaseline
-        let paired = pairs.varianceOfDifference
-        varianceReduction = paired > 0 ? unpaired / paired : (unpaired > 0 ? .infinity : .nan)
+        varianceReduction = pairs.varianceReduction
     }
 }

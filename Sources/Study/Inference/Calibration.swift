@@ -110,7 +110,7 @@ public struct Calibration: Sendable {
     /// The posterior's 5%, 50% and 95% quantiles of figure `j`: its 90% credible interval and median.
     public func interval(_ j: Int) -> (low: Double, median: Double, high: Double) {
         let sorted = posterior.map { $0[j] }.sorted()
-        return (UncertaintyAnalysis.quantile(sorted, 0.05), UncertaintyAnalysis.quantile(sorted, 0.5), UncertaintyAnalysis.quantile(sorted, 0.95))
+        return (SampleQuantile.type7(sorted, 0.05), SampleQuantile.type7(sorted, 0.5), SampleQuantile.type7(sorted, 0.95))
     }
 
     /// Rejection ABC: the `accept` share (at least `fewest`) of the table's draws whose summaries
@@ -121,11 +121,10 @@ public struct Calibration: Sendable {
         let columns = observed.indices
         let scales = columns.map { c -> Double in
             let values = table.summaries.map { $0[c] }.sorted()
-            let median = UncertaintyAnalysis.quantile(values, 0.5)
-            let mad = UncertaintyAnalysis.quantile(values.map { abs($0 - median) }.sorted(), 0.5)
+            let (median, mad) = SampleDeviation.medianAbsoluteDeviation(sorted: values)
             // A statistic constant over most of the table is scaled by its spread, else ignored.
             if mad > 0 { return mad }
-            let sd = (values.reduce(0) { $0 + ($1 - median) * ($1 - median) } / Double(max(1, values.count - 1))).squareRoot()
+            let sd = SampleDeviation.standardDeviation(values, about: median)
             return sd > 0 ? sd : .infinity
         }
         let distance = table.summaries.map { s in

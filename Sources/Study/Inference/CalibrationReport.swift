@@ -25,15 +25,15 @@ struct CalibrationChecks {
             let recorded = TimedProbe.summary(probe.recorded)
             for (s, name) in Self.statistics.enumerated() {
                 let values = fresh.map { $0[2 * j + s] }.sorted()
-                predictive.append((probe.probe.id, name, recorded[s], UncertaintyAnalysis.quantile(values, 0.05),
-                                   UncertaintyAnalysis.quantile(values, 0.5), UncertaintyAnalysis.quantile(values, 0.95)))
+                predictive.append((probe.probe.id, name, recorded[s], SampleQuantile.type7(values, 0.05),
+                                   SampleQuantile.type7(values, 0.5), SampleQuantile.type7(values, 0.95)))
             }
         }
         // One or five more timings of each candidate at each accepted draw: the share of a figure's
         // posterior variance explained by what they would show, Var(E[θ | y]) / Var(θ), with y the
         // timings' mean log time (censored ones at the limit).
         let n = calibration.posterior.count
-        let bins = max(2, min(n / 2, Int(Double(n).squareRoot().rounded())))
+        let bins = FirstOrderIndex.bins(draws: n)
         for (c, candidate) in candidates.enumerated() {
             for k in [1, 5] {
                 let sims = CalibrationTable.runs(calibration.figures, probes: [candidate], quantiles: quantiles, seed: seed,
@@ -87,7 +87,7 @@ enum CalibrationReport {
         let figures = c.figures.enumerated().map { j, figure -> UncertainFigure in
             let values = c.posterior.map { $0[j] }
             let mean = values.reduce(0, +) / Double(values.count)
-            let sd = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(max(1, values.count - 1))).squareRoot()
+            let sd = SampleDeviation.standardDeviation(values, about: mean)
             // Whole milliseconds for a duration, three decimals otherwise: what a person would write.
             let round = { (x: Double) in (x * 1000).rounded() / 1000 }
             return UncertainFigure(path: figure.path, kind: figure.kind, law: .normal(mean: round(mean), sd: round(sd)))

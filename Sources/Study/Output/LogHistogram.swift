@@ -2,6 +2,7 @@
 // not grow with the number of runs, and shards merge exactly.
 
 import SimKernel
+import Statistics
 
 /// An HdrHistogram-style log-linear histogram of non-negative values.
 ///
@@ -334,7 +335,7 @@ public struct LogHistogram: Sendable, Equatable {
         let share = Swift.min(Swift.max(q, 0), 1)
         if share == 0 { return minimumValue }
         if share == 1 { return maximumValue }
-        let rank = Swift.min(totalCount, Swift.max(1, Int((share * Double(totalCount)).rounded(.up))))
+        let rank = SampleQuantile.nearestRank(share, count: totalCount)
         var cumulative = zeroCount
         if cumulative >= rank { return clamped(0) }
         for (index, count) in zip(bucketIndices, bucketCounts) {

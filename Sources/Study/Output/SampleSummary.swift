@@ -44,9 +44,7 @@ public struct SampleSummary: Sendable {
             (sd, ci95Low, ci95High) = (.nan, average, average)
             return
         }
-        var squares = 0.0
-        for value in values { squares += (value - average) * (value - average) }
-        let deviation = (squares / Double(n - 1)).squareRoot()
+        let deviation = SampleDeviation.standardDeviation(values, about: average)
         sd = deviation
         let interval = ReplicationMean.estimate(mean: average, sd: deviation, count: n)
         (ci95Low, ci95High) = (interval.low, interval.high)
@@ -57,7 +55,7 @@ public struct SampleSummary: Sendable {
     /// - Returns: `.nan` when empty or when `q` is NaN.
     public func quantile(_ q: Double) -> Double {
         guard n > 0, !q.isNaN else { return .nan }
-        return ReplicationFigures.quantile(sorted, Swift.min(Swift.max(q, 0), 1))
+        return SampleQuantile.type7(sorted, Swift.min(Swift.max(q, 0), 1))
     }
 
     /// The 0.975 quantile of Student's t distribution with `degreesOfFreedom`

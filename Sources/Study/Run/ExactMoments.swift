@@ -52,22 +52,20 @@ public struct ExactMoments: Sendable, Equatable {
 
     /// The sample standard deviation (divisor n − 1); NaN when n < 2.
     ///
-    /// Uses the exact integer numerator n·Σx² − (Σx)² when it fits in 128 bits.
+    /// Uses the exact integer numerator n·Σx² − (Σx)² when it fits in 128 bits, else Σx² − n·x̄²
+    /// in doubles; the formula is the Statistics module's `SampleDeviation`.
     public var sd: Double {
         guard count >= 2 else { return .nan }
-        let n = Double(count)
         let (nq, overflow1) = sumOfSquares.multipliedReportingOverflow(by: Int128(count))
         let (nqScaled, overflow2) = nq.multipliedReportingOverflow(by: 1_000_000_000)
         let (s2, overflow3) = sum.multipliedReportingOverflow(by: sum)
-        let variance: Double
         if !(overflow1 || overflow2 || overflow3) {
             let numerator = nqScaled - s2
-            variance = Double(max(0, numerator)) / 1e18 / (n * (n - 1))
-        } else {
-            let m = Double(sum) / Self.scale / n
-            variance = max(0, (Double(sumOfSquares) / Self.scale - n * m * m) / (n - 1))
+            return SampleDeviation.standardDeviation(countTimesSumOfSquaredDeviations: Double(max(0, numerator)) / 1e18, count: count)
         }
-        return variance.squareRoot()
+        let n = Double(count)
+        let m = Double(sum) / Self.scale / n
+        return SampleDeviation.standardDeviation(sumOfSquaredDeviations: Double(sumOfSquares) / Self.scale - n * m * m, count: count)
     }
 
     /// The 95 % Student-t confidence interval of the mean; NaNs when n < 2.

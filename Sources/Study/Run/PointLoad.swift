@@ -1,5 +1,6 @@
 // The backend's load from a point's population (its replications as users, each
 // replication's requests per minute summed): the point metrics of summary.csv.
+import Statistics
 import Surfaces
 
 extension PointAccumulator {
@@ -17,8 +18,7 @@ extension PointAccumulator {
         let mean = Double(total) / Double(minutes.count)
         let sorted = minutes.sorted()
         // The 99th percentile minute: the smallest minute at or above 99% of minutes (nearest rank).
-        let rank = Int((0.99 * Double(sorted.count)).rounded(.up))
-        let p99 = Double(sorted[max(0, min(sorted.count - 1, rank - 1))])
+        let p99 = Double(sorted[SampleQuantile.nearestRank(0.99, count: sorted.count) - 1])
         let peak = Double(sorted.last!)
         return [peakToMean(warmupMinutes: warmupMinutes), mean, p99, peak, Self.largestBurst(minutes, mean: mean)]
     }

@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Statistics
 import Surfaces
 
 /// What sizing a study to a precision found.
@@ -213,7 +214,7 @@ private struct Sizing {
                 return PrecisionReport(targets: targets, batches: batches, units: results)
             }
             // A unit short only of the count needs the fewest replications its target holds from.
-            let ratios = unmet.map { $0.shortOfReplications ? (Double(PrecisionTarget.fewestReplications) / Double(n)).squareRoot() : $0.halfWidth / $0.allowed }
+            let ratios = unmet.map { $0.shortOfReplications ? SampleSize.halfWidthRatio(reaching: PrecisionTarget.fewestReplications, from: n) : $0.halfWidth / $0.allowed }
             n = PrecisionTarget.next(after: n, first: first, cap: cap, ratios: ratios)
         }
     }

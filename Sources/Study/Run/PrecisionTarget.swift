@@ -90,7 +90,7 @@ public struct PrecisionTarget: Sendable, Equatable {
     static func next(after n: Int, first: Int, cap: Int, ratios: [Double]) -> Int {
         var needed = Double(n + first)
         for ratio in ratios {
-            needed = max(needed, ratio.isFinite && ratio > 0 ? (Double(n) * ratio * ratio).rounded(.up) : .infinity)
+            needed = max(needed, SampleSize.projected(from: n, halfWidthRatio: ratio))
         }
         return min(cap, Int(min(needed, Double(4 * n))))
     }

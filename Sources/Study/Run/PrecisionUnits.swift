@@ -172,7 +172,8 @@ extension PrecisionTarget {
         case .quantile(let q, _):
             let value = m.histogram.quantile(q)
             let (low, high) = m.bootstrap?.interval(q, estimate: value) ?? (.nan, .nan)
-            (estimate, half) = (Estimate(value: value, low: low, high: high, method: .none), (high - low) / 2)
+            estimate = Estimate(value: value, low: low, high: high, method: .none)
+            half = estimate.halfWidth
         case .tail(let x):
             let clusters = observations.clusters[observations.index(of: .tail(slot: metric.rawValue, threshold: x))][unit.point]
             estimate = TailProbability.estimate(clusters)

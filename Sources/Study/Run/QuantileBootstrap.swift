@@ -3,6 +3,7 @@
 // bounded memory and merged exactly: each bootstrap replicate is a histogram
 // of every sample of the point, each replication's samples counted as many
 // times as that replication's weight for the replicate (`PoissonWeights`).
+import Statistics
 import Surfaces
 
 /// Weighted histograms of one metric at one point, one per bootstrap replicate.
@@ -247,7 +248,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
         var total = 0
         for k in keptBuckets.indices { total += counts[k * Self.rowCount + r] }
         guard total > 0 else { return .nan }
-        let rank = Swift.min(total, Swift.max(1, Int((q * Double(total)).rounded(.up))))
+        let rank = SampleQuantile.nearestRank(q, count: total)
         var cumulative = 0
         for (k, b) in keptBuckets.enumerated() {
             cumulative += counts[k * Self.rowCount + r]
@@ -259,19 +260,16 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// A 95 % confidence interval for the pooled quantile `q`, whose value from
     /// the point's full-resolution histogram is `estimate`.
     ///
-    /// The percentile interval of the replicates' quantiles (type 7, 2.5 % and
-    /// 97.5 %), moved by `estimate` − the coarse quantile of row 0 so that the
-    /// coarser buckets shift neither end. Both ends NaN with fewer than two
-    /// contributing replications (nothing to resample).
+    /// The percentile interval of the replicates' quantiles (the Statistics module's
+    /// `BootstrapPercentile`: type 7, 2.5 % and 97.5 %), moved by `estimate` − the coarse
+    /// quantile of row 0 so that the coarser buckets shift neither end, and clamped at 0.
+    /// Both ends NaN with fewer than two contributing replications (nothing to resample).
     public func interval(_ q: Double, estimate: Double) -> (low: Double, high: Double) {
         guard replications >= 2, estimate.isFinite else { return (.nan, .nan) }
         guard pending.isEmpty else { return settled.interval(q, estimate: estimate) }
         let centre = quantile(q, row: 0)
         let values = (1...Self.replicates).map { quantile(q, row: $0) }.filter(\.isFinite).sorted()
-        guard values.count >= 2 else { return (.nan, .nan) }
-        let shift = estimate - centre
-        let low = ReplicationFigures.quantile(values, 0.025) + shift
-        let high = ReplicationFigures.quantile(values, 0.975) + shift
+        guard let (low, high) = BootstrapPercentile.interval(sorted: values, movedBy: estimate - centre) else { return (.nan, .nan) }
         return (Swift.max(0, low), Swift.max(0, high))
     }
 }

@@ -1,5 +1,6 @@
 // What one replication contributes to the study: its per-replication figures
 // (runs.csv), its checked samples and values (summary.csv, distributions.csv).
+import Statistics
 import Surfaces
 
 /// One replication's results, checked and reduced on a worker thread.
@@ -202,16 +203,7 @@ public struct ReplicationFigures: Sendable {
     static func appendStatistics(sorted: [Double], total: Double, to figures: inout [Double]) {
         guard !sorted.isEmpty else { return figures.append(contentsOf: noStatistics) }
         for stat in sampledStatistics {
-            figures.append(stat.quantile.map { quantile(sorted, $0) } ?? total / Double(sorted.count))
+            figures.append(stat.quantile.map { SampleQuantile.type7(sorted, $0) } ?? total / Double(sorted.count))
         }
-    }
-
-    /// The type-7 quantile of sorted values (linear between order statistics).
-    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
-        let position = Double(sorted.count - 1) * q
-        let lower = Int(position.rounded(.down))
-        let upper = min(lower + 1, sorted.count - 1)
-        let weight = position - Double(lower)
-        return weight == 0 ? sorted[lower] : sorted[lower] + (sorted[upper] - sorted[lower]) * weight
     }
 }

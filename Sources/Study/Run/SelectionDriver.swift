@@ -62,29 +62,29 @@ struct SelectionDriver {
     /// ranking's confidence (`Rinott`, with h given when known), and for each constraint Stein's
     /// two-stage count ⌈(t·Sᵢ꜀/ε)²⌉, t the one-sided Student quantile at the feasibility error
     /// β = (α/2)/(k·c) on n₀ − 1 degrees of freedom (a mean ε or more from its bound is then on
-    /// the right side of it with probability ≥ 1 − β).
+    /// the right side of it with probability ≥ 1 − β). The counts are the Statistics module's
+    /// `TwoStageCount` from each first stage's `SampleDeviation.variance`.
+    /// - Precondition: every first stage holds `firstStage` values.
     func fixedSample(_ first: [[Double]], constrained: [[[Double]]] = []) -> Int {
-        let n0 = Double(firstStage)
-        func variance(_ v: [Double]) -> Double {
-            let mean = v.reduce(0, +) / n0
-            return v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n0 - 1)
+        func count(critical c: Double, _ v: [Double], halfWidth: Double) -> Int {
+            TwoStageCount.replications(critical: c, variance: SampleDeviation.variance(v), halfWidth: halfWidth,
+                                       firstStage: firstStage, ceiling: Int.max / (4 * points))
         }
-        func count(_ x: Double) -> Int { max(firstStage, x.isFinite && x < 1e15 ? Int(x.rounded(.up)) : Int.max / (4 * points)) }
         let ranking: [Int]
         if points >= 2 {
             let h = rinottConstant ?? Rinott.constant(designs: points, firstStage: firstStage,
                                                       confidence: Self.rankingConfidence(settings))
-            ranking = first.map { count(h * h * variance($0) / (settings.within * settings.within)) }
+            ranking = first.map { count(critical: h, $0, halfWidth: settings.within) }
         } else {
             ranking = first.map { _ in firstStage }
         }
         let c = settings.constraints.count
         guard c > 0, constrained.count == points else { return ranking.reduce(0, +) }
         let beta = (1 - settings.confidence) / 2 / Double(points * c)
-        let t = StudentT.quantile(1 - beta, degreesOfFreedom: n0 - 1)
+        let t = TwoStageCount.steinCritical(error: beta, firstStage: firstStage)
         return ranking.indices.reduce(0) { total, i in
             let feasibility = settings.constraints.indices.map { j in
-                count(t * t * variance(constrained[i][j]) / (settings.constraints[j].constraint.tolerance * settings.constraints[j].constraint.tolerance))
+                count(critical: t, constrained[i][j], halfWidth: settings.constraints[j].constraint.tolerance)
             }
             return total + max(ranking[i], feasibility.max() ?? 0)
         }

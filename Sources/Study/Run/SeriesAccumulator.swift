@@ -37,7 +37,7 @@ public struct CountSums: Sendable, Equatable {
         let (a, o1) = n.multipliedReportingOverflow(by: sumOfSquares)
         let (b, o2) = sum.multipliedReportingOverflow(by: sum)
         let centred = o1 || o2 ? Double(n) * Double(sumOfSquares) - Double(sum) * Double(sum) : Double(a - b)
-        return (max(0, centred) / Double(n) / Double(n - 1)).squareRoot()
+        return SampleDeviation.standardDeviation(sumOfSquaredDeviations: max(0, centred) / Double(n), count: replications)
     }
 
     /// `n:Σc:Σc²`.

@@ -3,6 +3,7 @@
 // parameter) is one elementary effect. μ* is the mean of their absolute values, σ their
 // standard deviation; μ*'s 95 % interval comes from a seeded bootstrap over trajectories.
 import SimKernel
+import Statistics
 
 /// Elementary effects and their summaries.
 struct MorrisEffects {
@@ -75,21 +76,21 @@ struct MorrisEffects {
         result.effect = muStar
         result.direction = mu > 0 ? 1 : mu < 0 ? -1 : 0
         if present.count >= 2 {
-            result.sigma = (present.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / (n - 1)).squareRoot()
+            result.sigma = SampleDeviation.standardDeviation(present, about: mu)
         }
         (result.low, result.high) = interval(ee, muStar: muStar, count: present.count)
         return result
     }
 
-    /// The 95 % interval of μ*: percentile bootstrap over trajectories, or the normal one
-    /// for many trajectories; μ* itself for one.
+    /// The 95 % interval of μ*: percentile bootstrap over trajectories (`BootstrapPercentile`),
+    /// or the normal one for many trajectories (`LargeSampleMean`, clamped at 0); μ* itself for one.
     private func interval(_ ee: [Double], muStar: Double, count: Int) -> (Double, Double) {
         guard count >= 2 else { return (muStar, muStar) }
         guard let draws else {
             let absolute = ee.filter(\.isFinite).map(abs)
-            let sd = (absolute.reduce(0) { $0 + ($1 - muStar) * ($1 - muStar) } / Double(count - 1)).squareRoot()
-            let half = RankCorrelation.z975 * sd / Double(count).squareRoot()
-            return (Swift.max(0, muStar - half), muStar + half)
+            let sd = SampleDeviation.standardDeviation(absolute, about: muStar)
+            let (low, high) = LargeSampleMean.interval(mean: muStar, sd: sd, count: count)
+            return (Swift.max(0, low), high)
         }
         var estimates: [Double] = []
         estimates.reserveCapacity(draws.count)
@@ -102,6 +103,6 @@ struct MorrisEffects {
             if n > 0 { estimates.append(total / Double(n)) }
         }
         estimates.sort()
-        return (ReplicationFigures.quantile(estimates, 0.025), ReplicationFigures.quantile(estimates, 0.975))
+        return BootstrapPercentile.interval(sorted: estimates).map { ($0.low, $0.high) } ?? (.nan, .nan)
     }
 }

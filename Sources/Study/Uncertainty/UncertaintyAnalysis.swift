@@ -44,7 +44,7 @@ enum UncertaintyAnalysis {
                     x.append(inputs[d])
                     // The inner mean's variance from its own 95% interval: (half-width / t)².
                     let halfWidth = figures.halfWidth95
-                    let se = halfWidth.isFinite && r >= 2 ? halfWidth / StudentT.quantile975(degreesOfFreedom: r - 1) : 0
+                    let se = halfWidth.isFinite && r >= 2 ? ReplicationMean.standardError(halfWidth95: halfWidth, replications: r) : 0
                     variances.append(se * se)
                 }
                 guard means.count >= 2 else { continue }
@@ -58,30 +58,17 @@ enum UncertaintyAnalysis {
     /// The row of one metric at one point from its draws' inner means, their variances and inputs.
     static func row(point: String, metric: String, means: [Double], variances: [Double], inputs: [[Double]],
                     figures: [String]) -> Row {
-        let n = Double(means.count)
-        let mean = means.reduce(0, +) / n
         let sorted = means.sorted()
         // Replication r has the same seed in every draw (common random numbers): the draws are
-        // crossed with the replications, so the Monte Carlo noise a replication carries is common to
-        // every draw and cancels from the draws' spread. The draws' sample variance is then the
-        // platform's (with the draw-by-replication interaction), and the noise of one draw's inner
-        // mean is the within-draw variance over the inner count, each draw's squared standard error.
-        let between = means.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
-        let within = variances.reduce(0, +) / n
-        let platformShare = between + within > 0 ? between / (between + within) : 0
-        let bins = max(2, min(means.count / 2, Int(Double(means.count).squareRoot().rounded())))
+        // crossed with the replications, and the platform's share is the draws' sample variance
+        // over it plus the mean squared standard error of a draw's inner mean (`DrawMeans`).
+        let (mean, platformShare) = DrawMeans.split(means: means, squaredStandardErrors: variances)
+        let bins = FirstOrderIndex.bins(draws: means.count)
         let drivers: [(String, Double)] = figures.enumerated().map { j, path in
             guard means.count >= 2 * bins else { return (path, .nan) }
             return (path, FirstOrderIndex.estimate(inputs: inputs.map { $0[j] }, outputs: means, bins: bins))
         }
-        return Row(point: point, metric: metric, mean: mean, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975),
-                   platformShare: platformShare, drivers: drivers)
-    }
-
-    /// The `q` quantile of sorted values, interpolated between order statistics (Hyndman & Fan's type 7).
-    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
-        let h = Double(sorted.count - 1) * q
-        let lo = Int(h.rounded(.down)), hi = min(sorted.count - 1, lo + 1)
-        return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
+        return Row(point: point, metric: metric, mean: mean, low: SampleQuantile.type7(sorted, 0.025),
+                   high: SampleQuantile.type7(sorted, 0.975), platformShare: platformShare, drivers: drivers)
     }
 }

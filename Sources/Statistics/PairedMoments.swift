@@ -2,10 +2,13 @@
 // and covariance of (baseline, point) pairs, accumulated one pair at a time in a fixed
 // order, so memory does not grow with the number of replications.
 
-/// Welford's co-moments of pairs (b, a): b the baseline's value, a the point's.
+/// Welford's co-moments of pairs (b, a): b the baseline's value, a the point's (Welford 1962;
+/// the co-moment update of Chan, Golub & LeVeque 1983, "Algorithms for computing the sample
+/// variance", *The American Statistician* 37).
 ///
-/// Pairs are added in runs.csv order, which is the same however the study was run
-/// (any --jobs, shards merged), so the figures are byte-identical too.
+/// The figures depend on the order pairs are added in: the study layer adds them in runs.csv
+/// order, which is the same however the study was run (any --jobs, shards merged), so the
+/// figures are byte-identical too.
 public struct PairedMoments: Sendable, Equatable {
     /// Pairs added.
     public private(set) var count = 0
@@ -46,5 +49,15 @@ public struct PairedMoments: Sendable, Equatable {
         guard count >= 2, meanValue > 0, meanBaseline > 0 else { return .nan }
         let (ma, mb) = (meanValue, meanBaseline)
         return Swift.max(0, varianceValue / (ma * ma) + varianceBaseline / (mb * mb) - 2 * covariance / (ma * mb))
+    }
+
+    /// What pairing gained: (var a + var b) / var(a − b), the variance of the difference of
+    /// independent means over that of the paired one. +∞ when every pair differs by the same
+    /// amount but the values vary, NaN when nothing varies or with fewer than two pairs.
+    public var varianceReduction: Double {
+        guard count >= 2 else { return .nan }
+        let unpaired = varianceValue + varianceBaseline
+        let paired = varianceOfDifference
+        return paired > 0 ? unpaired / paired : (unpaired > 0 ? .infinity : .nan)
     }
 }
