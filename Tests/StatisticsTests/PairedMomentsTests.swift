@@ -63,4 +63,16 @@ final class PairedMomentsTests: XCTestCase {
         for (b, a) in zip(baseline, value) { m.add(baseline: b, value: a) }
         return m
     }
+
+    /// An interval cut to the quantity's range: 5 ± 7 of a staleness is [0, 12], 0.4 ± 0.7 of a
+    /// fraction [0, 1], and an interval inside the range is unchanged.
+    func testClampingAnIntervalToItsRange() {
+        let e = Estimate.symmetric(5, halfWidth: 7, method: .studentT).clamped(to: 0...Double.infinity)
+        XCTAssertEqual([e.value, e.low, e.high], [5, 0, 12])
+        XCTAssertEqual(e.method, .studentT)
+        let f = Estimate.symmetric(0.4, halfWidth: 0.7, method: .clusterRatio).clamped(to: 0...1)
+        XCTAssertEqual([f.low, f.high], [0, 1])
+        let g = Estimate.symmetric(3, halfWidth: 1, method: .clusterRatio)
+        XCTAssertEqual(g.clamped(to: 0...10), g)
+    }
 }

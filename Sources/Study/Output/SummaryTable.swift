@@ -71,8 +71,8 @@ public struct SummaryFigures: Sendable, Equatable {
                 ? m.clusters.estimate(ratio: mean)
                 : ReplicationMean.estimate(mean: mean, sd: sd, count: n)
             halfWidth95 = estimate.halfWidth
-            (ci95Low, ci95High) = (Swift.max(estimate.value - halfWidth95, 0), Swift.min(estimate.value + halfWidth95, upper))
-            interval = estimate.method
+            let clamped = estimate.clamped(to: 0...upper)
+            (ci95Low, ci95High, interval) = (clamped.low, clamped.high, clamped.method)
         }
         if interval == .clusterRatio || interval == .studentT {
             skewness = m.clusters.residualSkewness
