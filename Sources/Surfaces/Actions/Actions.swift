@@ -62,7 +62,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             let session = os.readSharedSession()
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
-            if session?.account != Account.second && (attended || session != nil) { begin(ActionRun()) }
+            if session?.account != .second && (attended || session != nil) { begin(ActionRun()) }
         case .buttonTap:
             begin(ActionRun(fromWidgetButton: true))
         case .timeout(let index):

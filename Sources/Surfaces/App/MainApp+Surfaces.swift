@@ -26,12 +26,12 @@ extension MainApp {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard world.p.watch.enabled, answersWatch, container.storage.account != 0 else { return }
+        guard world.p.watch.enabled, answersWatch, container.storage.account != .nobody else { return }
         answerWatch(store.map(os.enclose))
     }
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
-    private func answerWatch(_ snapshot: Int32?) {
+    private func answerWatch(_ snapshot: SnapshotID?) {
         os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkHop())
     }
 

@@ -189,7 +189,7 @@ public final class ProbeRun {
 
     var widget: View { world.measure.current(.widget) }
     func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
-    var widgetShowsAccount: Bool { widget.kind == .data && widget.account == 1 }
+    var widgetShowsAccount: Bool { widget.kind == .data && widget.account == .first }
     /// The widget draws the slot of its data's own schedule that is current now (the countdown
     /// shows the right minute): what a person checks against the clock.
     var widgetShowsCurrentSlot: Bool {
@@ -216,7 +216,7 @@ public final class ProbeRun {
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.
     var accountListsWatchOrTelevision: Bool {
-        assembly.backend.devices.contains { $0 == Backend.watchCredential || $0 == Backend.tvSession }
+        assembly.backend.devices.contains { $0 == Credential.watch || $0 == Credential.television }
     }
     func actionChange(_ index: Int) -> Int32 { world.measure.actions[index].change }
 }

@@ -6,7 +6,7 @@ import Platform
 struct ActivityPlan: CustomStringConvertible {
     var planned: SimTime
     var actual: SimTime
-    var account: Int32
+    var account: Account
 
     /// As the event log prints it, the durations in seconds.
     var description: String {
@@ -68,7 +68,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         /// When the final update (push or the app's own call) arrives, if it was not lost.
         var finalUpdateArrives: SimTime? = nil
         /// The account the order was placed under (it came with the order).
-        var account: Int32
+        var account: Account
         /// When the data behind `shownStage` was produced: the plan at the start, the stage's
         /// beginning for an update the backend sent (a push, or the app's connection), the
         /// app's run for its own catch-up. Measurement only (`live.age`).

@@ -111,7 +111,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         launch = Launch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if os.readSharedSession()?.account == Account.second { measure.report(.share(item: item, .forSecondAccount)) }
+        if os.readSharedSession()?.account == .second { measure.report(.share(item: item, .forSecondAccount)) }
         guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
@@ -121,7 +121,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             w.engine.end(w.ids.share, .normal)
             return
         }
-        if token.account == Account.second {
+        if token.account == .second {
             // Shared to someone else's account: its changes are not followed.
             measure.report(.share(item: item, .forSecondAccount))
             w.engine.end(w.ids.share, .normal)
@@ -291,7 +291,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func upload(_ t: Transfer) {
         let w = world
-        os.request(.write, from: w.ids.shareSheet, to: w.ids.backend, credential: Backend.phoneSession, change: t.change,
+        os.request(.write, from: w.ids.shareSheet, to: w.ids.backend, credential: .phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.

@@ -102,7 +102,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
-        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: Account.first)), to: w.ids.live)
+        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: .first)), to: w.ids.live)
     }
 
     /// The user asks for one of the app's actions, or an automation they left behind after
@@ -184,7 +184,7 @@ final class UserProcess: SimulatedProcess<UserInput> {
             at(.signInAsSomeoneElseNow, w.now + MainApp.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
-            w.send(.signIn(account: Account.second), to: w.ids.app)
+            w.send(.signIn(account: .second), to: w.ids.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
         case .entersTelevisionCode(let code):

@@ -105,7 +105,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// not running is found now) and then hourly while it runs.
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard perPlayback else { return }
-        if signedIn { os.request(.compactFetch, from: world.ids.tv, to: world.ids.backend, credential: Backend.tvSession, online: true) }
+        if signedIn { os.request(.compactFetch, from: world.ids.tv, to: world.ids.backend, credential: .television, online: true) }
         engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
     }
 
@@ -152,7 +152,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .finish(let which):
             if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
-            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: Backend.tvSession, online: true) }
+            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: .television, online: true) }
             engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
         case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
@@ -161,10 +161,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 endIfIdle()
             }
         case .revoked:
-            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: Backend.tvSession, online: true) }
+            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: .television, online: true) }
         case .pollCode:
             if let c = code, !signedIn {
-                os.request(.deviceCode, from: w.ids.tv, to: w.ids.backend, credential: Backend.signInCode, item: c.number, online: true)
+                os.request(.deviceCode, from: w.ids.tv, to: w.ids.backend, credential: .signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
@@ -182,7 +182,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         signingIn = true
-        os.request(.deviceCode, from: world.ids.tv, to: world.ids.backend, credential: Backend.signInCode, online: true)
+        os.request(.deviceCode, from: world.ids.tv, to: world.ids.backend, credential: .signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll

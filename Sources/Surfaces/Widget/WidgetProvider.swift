@@ -60,7 +60,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             // A preview run counts in no reload measure; one that died leaves the gallery the
             // platform's placeholder, and the widget's own views and hint are untouched.
             previewRun = false
-            if reason != .normal { engine.send(.preview(view: -1), to: world.ids.widgetHost) }
+            if reason != .normal { engine.send(.preview(view: .noView), to: world.ids.widgetHost) }
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
