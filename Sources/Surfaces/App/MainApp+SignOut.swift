@@ -46,7 +46,7 @@ extension MainApp {
             w.send(.reloadRequest(free: true, reason: .signOut), to: w.ids.widgetHost)
         }
         if steps.contains(.endLiveStatus) && w.p.live.enabled {
-            w.send(.endAll, to: w.ids.live)
+            w.send(.endAll, to: w.ids.liveStatus)
         }
         if steps.contains(.notifyWatch) && w.p.watch.enabled {
             os.transferNoticeToWatch(.signedOut)

@@ -6,7 +6,7 @@ extension MainApp {
     /// The user opened the app: it brings its live statuses up to date.
     func surfacesAppOpened() {
         let w = world
-        if w.p.live.enabled { w.send(.appRuns, to: w.ids.live) }
+        if w.p.live.enabled { w.send(.appRuns, to: w.ids.liveStatus) }
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote

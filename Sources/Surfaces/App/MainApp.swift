@@ -257,7 +257,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxWrite: outboxWriteDone()
         case .liveActivityMoved(let update):
             // The app's own code draws the stage it heard of on its status.
-            world.send(.appDraws(update), to: world.ids.live)
+            world.send(.appDraws(update), to: world.ids.liveStatus)
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):

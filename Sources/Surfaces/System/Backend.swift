@@ -188,7 +188,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             revoked.formUnion([.phoneSession, .watch, .television, .car])
             // The television keeps a connection to the backend: it is told at once
             // (docs/model.md#sign-out: a revocation that reaches it); a watch finds out at its next request.
-            if world.p.tv.enabled { world.send(.revoked, to: world.ids.tv, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
+            if world.p.tv.enabled { world.send(.revoked, to: world.ids.television, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
