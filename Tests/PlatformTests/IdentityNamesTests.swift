@@ -2,7 +2,7 @@ import XCTest
 import SimKernel
 @testable import Platform
 
-/// The event log prints identities by name (SPEC §10; issue 42 item 6): a credential and an
+/// The event log prints identities by name (docs/cli.md#trace): a credential and an
 /// account as the words the model uses for them, an entry of the system's tables as `#n`, and
 /// a change as its number.
 final class IdentityNamesTests: XCTestCase {

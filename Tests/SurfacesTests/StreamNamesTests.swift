@@ -4,7 +4,7 @@ import SimKernel
 @testable import Surfaces
 
 /// Every random stream is seeded by a name written out where it is drawn, never by a Swift
-/// type's name (docs/model.md#randomness; issue 42 item 7): renaming a program's type, a
+/// type's name (docs/model.md#randomness): renaming a program's type, a
 /// stream's holder or a field moves no figure. These are the names, pinned: changing one
 /// changes every replication's draws from that stream, which is a change of the model. (The
 /// programs' names, which seed the per-program families, are pinned by `AssemblyTests`.)
