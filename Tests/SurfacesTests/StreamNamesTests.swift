@@ -6,8 +6,7 @@ import SimKernel
 /// Every random stream is seeded by a name written out where it is drawn, never by a Swift
 /// type's name (docs/model.md#randomness): renaming a program's type, a
 /// stream's holder or a field moves no figure. These are the names, pinned: changing one
-/// changes every replication's draws from that stream, which is a change of the model. (The
-/// programs' names, which seed the per-program families, are pinned by `AssemblyTests`.)
+/// changes every replication's draws from that stream, which is a change of the model.
 final class StreamNamesTests: XCTestCase {
     private let seed: UInt64 = 0x5EED_0042
 
@@ -22,8 +21,20 @@ final class StreamNamesTests: XCTestCase {
         XCTAssertEqual(s.next(), first(name), "not the stream named \(name)", file: file, line: line)
     }
 
+    /// The names the programs' per-program streams are seeded by (`network.from.<name>`): a
+    /// program renamed keeps its old one (`AssembledProgram.streamName`).
+    private let programStreamNames = [
+        "backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost", "widgetProvider",
+        "app", "liveStatus", "watchLink", "watchApp", "shareExtension", "shareSheet", "automations",
+        "actionRunner", "instantVersion", "car", "television",
+    ]
+
+    func testEveryProgramKeepsTheNameItsStreamsAreSeededBy() {
+        XCTAssertEqual(Assembly.streamNames, programStreamNames)
+    }
+
     func testTheWorldsStreamsKeepTheirNames() {
-        let r = RandomStreams(seed: seed)
+        let r = RandomStreams(seed: seed)       // as the world seeds them (World.rng)
         let pinned: [(RandomStream, String)] = [
             (r.user, "user"), (r.userSessions, "user.sessions"), (r.elsewhere, "elsewhere"), (r.scheduler, "scheduler"),
             (r.deviceLock, "device.lock"), (r.deviceRestarts, "device.restarts"), (r.deviceNetwork, "device.network"),
@@ -33,7 +44,7 @@ final class StreamNamesTests: XCTestCase {
             (r.elsewhereRenames, "elsewhere.renames"), (r.pushTV, "push.tv"),
         ]
         for (stream, name) in pinned { check(stream, name) }
-        for (k, program) in Assembly.programNames.enumerated() { check(r.backendFrom[k], "backend.from.\(program)") }
+        for (k, program) in programStreamNames.enumerated() { check(r.backendFrom[k], "backend.from.\(program)") }
     }
 
     func testTheSurfacesStreamsKeepTheirNames() {
@@ -52,8 +63,9 @@ final class StreamNamesTests: XCTestCase {
     }
 
     func testTheSystemsStreamsKeepTheirNames() {
-        let programs = Assembly.programNames
-        let s = SystemStreams(SystemStreams.Names(programNames: programs), seed: seed)
+        let world = World(Parameters(), seed: seed)
+        defer { world.dismantle() }
+        let s = world.os.rng       // as the world seeds them
         check(s.app, "app")
         check(s.liveTermination, "live.termination")
         let families: [(ProgramStreams, String)] = [
@@ -61,7 +73,7 @@ final class StreamNamesTests: XCTestCase {
             (s.pushFrom, "push.from"), (s.pushWakeFrom, "push.wake.from"), (s.pushWatchFrom, "push.watch.from"),
         ]
         for (family, prefix) in families {
-            for (k, program) in programs.enumerated() { check(family[k], "\(prefix).\(program)") }
+            for (k, program) in programStreamNames.enumerated() { check(family[k], "\(prefix).\(program)") }
         }
         let host = WidgetHostStreams(replicationSeed: seed)
         check(host.widgetGallery, "widget.gallery")

@@ -83,7 +83,7 @@ final class World {
     }
 
     /// The name hashes of the system's per-program streams, for the built-in programs: made once.
-    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.programNames)
+    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.streamNames)
 
     @inline(__always) var now: SimTime { engine.now }
 
