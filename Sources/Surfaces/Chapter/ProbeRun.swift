@@ -216,7 +216,7 @@ public final class ProbeRun {
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.
     var accountListsWatchOrTelevision: Bool {
-        assembly.backend.devices.contains { $0 == Credential.watch || $0 == Credential.television }
+        assembly.backend.devices.contains { $0 == .watch || $0 == .television }
     }
     func actionChange(_ index: Int) -> Int32 { world.measure.actions[index].change }
 }
