@@ -27,7 +27,7 @@ public struct SharedStorageArea: Sendable {
     @usableFromInline var storedProjection = Self.noProjection
     @usableFromInline var hasProjection = false
     /// What stands in the projection's place while there is none (it holds no data).
-    @usableFromInline static let noProjection = Projection(data: DataCopy(account: 0), schemaVersion: 0)
+    @usableFromInline static let noProjection = Projection(data: DataCopy(account: .nobody), schemaVersion: 0)
     /// The session in the shared secure-storage entry (keychain access group), if any.
     public private(set) var session: SessionToken?
 
@@ -104,9 +104,9 @@ public enum SessionLookup: Sendable, Equatable {
 
 /// A credential the backend issued: a session or a narrower per-surface credential.
 public struct SessionToken: Sendable, Equatable {
-    public var id: Int32
-    public var account: Int32
-    @inlinable public init(id: Int32, account: Int32) {
+    public var id: Credential
+    public var account: Account
+    @inlinable public init(id: Credential, account: Account) {
         self.id = id
         self.account = account
     }

@@ -29,24 +29,11 @@ public enum ViewKind: UInt8, Sendable {
     @inlinable @inline(__always) public var isBlank: Bool { self != .data }
 }
 
-/// The accounts a replication knows (docs/model.md#a-second-account). The truth follows the
-/// first account's data change by change; the second is someone else's, signed in on the
-/// phone after the first signs out (`signout.nextAccountAfter`), whose own changes are not
-/// followed: a view of it has an age but no staleness.
-public enum Account {
-    /// No one is signed in (a copy of no account's data).
-    public static let none: Int32 = 0
-    /// The account the replication follows.
-    public static let first: Int32 = 1
-    /// Someone else's account, signed in after the first signs out.
-    public static let second: Int32 = 2
-}
-
 /// One view: the account it shows, the changes its data includes, when that data
 /// was read from the backend, and whether it prints its age.
 public struct View: Sendable, Equatable {
     public var kind: ViewKind
-    public var account: Int32
+    public var account: Account
     public var changes: ChangeSet
     public var readAt: SimTime
     public var showsAge: Bool
@@ -57,7 +44,7 @@ public struct View: Sendable, Equatable {
     /// The version of the shown object's name the view draws (docs/model.md#configured-targets; −1: not applicable).
     public var name: Int32
 
-    @inlinable public init(kind: ViewKind, account: Int32 = 0, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false,
+    @inlinable public init(kind: ViewKind, account: Account = .nobody, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, showsAge: Bool = false,
                            object: Int32 = -1, slot: Int32 = -1, name: Int32 = -1) {
         self.kind = kind
         self.account = account
@@ -76,7 +63,7 @@ public struct View: Sendable, Equatable {
 /// A replica of the account's data as some program holds it: the changes it has,
 /// when it last read from the backend, and which account it belongs to.
 public struct DataCopy: Sendable, Equatable {
-    public var account: Int32
+    public var account: Account
     public var changes: ChangeSet
     public var readAt: SimTime
     /// The ordered object identifiers of the account, as of this copy (for configured widgets),
@@ -86,7 +73,7 @@ public struct DataCopy: Sendable, Equatable {
     /// empty: every name is the first), as a list of the replication's `ListTable`.
     public var names: ListID
 
-    @inlinable public init(account: Int32, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: ListID = .empty,
+    @inlinable public init(account: Account, changes: ChangeSet = ChangeSet(), readAt: SimTime = 0, objects: ListID = .empty,
                            names: ListID = .empty) {
         self.account = account
         self.changes = changes

@@ -1,5 +1,5 @@
 /// Renders an input for the event log as a person reads it: `hintDue(generation: 3)`,
-/// `reply(Reply(kind: sync, status: ok, data: 12, change: -1, item: -1))` — the case and
+/// `reply(Reply(kind: sync, status: ok, data: #12, readAt: 3.5 s))` — the case and
 /// its named fields, with module and type prefixes and `Optional(…)` wrappers taken out
 /// (docs/cli.md#trace). Only called while a trace is attached.
 public enum TraceText {

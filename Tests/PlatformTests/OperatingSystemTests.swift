@@ -14,10 +14,10 @@ final class OperatingSystemTests: XCTestCase {
         let h = PlatformHarness(roundTrip: 0.2)
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: Credential(7))
         h.engine.run(until: Time.minute)
         XCTAssertEqual(h.server.received.map(\.at), [Time.fromSeconds(0.1)])
-        XCTAssertEqual(h.server.received.first?.request.credential, 7)
+        XCTAssertEqual(h.server.received.first?.request.credential, Credential(7))
         XCTAssertEqual(h.server.received.first?.request.from, h.appAddress.process)
         XCTAssertEqual(h.app.received.map(\.at), [Time.fromSeconds(0.2)])
         XCTAssertEqual(h.app.received.map(\.message), [.replied(.ok)])
@@ -29,7 +29,7 @@ final class OperatingSystemTests: XCTestCase {
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
         h.os.setNetwork(online: false)
-        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: Credential(7))
         h.engine.run(until: Time.minute)
         XCTAssertTrue(h.server.received.isEmpty)
         XCTAssertEqual(h.app.received.map(\.at), [0])
@@ -46,7 +46,7 @@ final class OperatingSystemTests: XCTestCase {
         h.engine.launch(h.appAddress.process, by: .user)
         func statusOfARequest(online: Bool? = nil) -> ReplyStatus? {
             let before = h.app.received.count
-            h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7, online: online)
+            h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: Credential(7), online: online)
             h.engine.run(until: h.engine.now + Time.second)
             guard h.app.received.count == before + 1, case .replied(let status) = h.app.received.last!.message else { return nil }
             return status
@@ -88,7 +88,7 @@ final class OperatingSystemTests: XCTestCase {
         let h = PlatformHarness(roundTrip: 0.2)
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: 7)
+        h.os.request(.sync, from: h.appAddress, to: h.serverAddress, credential: Credential(7))
         h.engine.run(until: Time.fromSeconds(0.15))
         h.engine.end(h.appAddress.process, .terminatedBySystem)
         h.engine.launch(h.appAddress.process, by: .user)
@@ -103,7 +103,7 @@ final class OperatingSystemTests: XCTestCase {
         let h = PlatformHarness()
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.request(.write, from: h.appAddress, to: h.serverAddress, credential: 7, change: 3, key: true)
+        h.os.request(.write, from: h.appAddress, to: h.serverAddress, credential: Credential(7), change: 3, key: true)
         XCTAssertEqual(h.observer.holders[3], 1)
         h.os.writeSharedOutbox([4, 5])
         h.os.writeSharedOutbox([5, 6])

@@ -81,7 +81,7 @@ final class Server: SimulatedProcess<ServerMessage> {
     override func receive(_ input: ServerMessage, engine: Engine) {
         guard case .request(let r) = input, let os else { return }
         received.append((engine.now, r))
-        let reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item, readAt: engine.now)
+        let reply = Reply(kind: r.kind, status: .ok, data: .noData, change: r.change, item: r.item, readAt: engine.now)
         os.send(reply, via: os.replyRoute(r.from), incarnation: r.incarnation, after: r.returnDelay)
     }
 }

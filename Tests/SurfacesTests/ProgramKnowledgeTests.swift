@@ -1,4 +1,5 @@
 import XCTest
+@testable import Surfaces
 
 /// A program knows only what it could know on a device (docs/model.md#what-a-program-knows):
 /// where the app keeps its session is the app's design, so no other program reads it; the
@@ -140,9 +141,8 @@ final class ProgramKnowledgeTests: XCTestCase {
         let anyEnd = try NSRegularExpression(pattern: #"(\bengine|\$0)\.end\("#)
         let end = try NSRegularExpression(pattern: #"(?:\bengine|\$0)\.end\((?:w|world)\.ids\.(\w+)\b"#)
         let scope = try NSRegularExpression(pattern: #"(?m)^(?:final class|extension) (\w+)"#)
-        // The run each program may end: its own.
-        let own = ["CarSurface": "car", "WidgetProvider": "provider", "MainApp": "app", "TelevisionApp": "tv",
-                   "WatchApp": "watch", "ShareExtension": "share", "ActionRunner": "actionRunner"]
+        // The run each program may end: its own, whose address is named as the program.
+        let own = Dictionary(uniqueKeysWithValues: Assembly.programTypes.map { (String(describing: $0), $0.programName) })
         var ends = 0
         for s in try programSources() {
             let all = NSRange(s.text.startIndex..., in: s.text)

@@ -87,7 +87,7 @@ final class SignOutTests: XCTestCase {
                 $0.process == "backend" && $0.event == "receive" && $0.details.contains("kind: sync")
             }
             XCTAssertGreaterThan(syncs.filter { $0.time < signOut }.count, 10, "seed \(seed): the app syncs while signed in")
-            XCTAssertEqual(syncs.filter { $0.details.contains("credential: 0") }.map(\.time), [],
+            XCTAssertEqual(syncs.filter { $0.details.contains("credential: none") }.map(\.time), [],
                            "seed \(seed): syncs without a session after the sign-out at \(Time.seconds(signOut)) s")
             XCTAssertFalse(trace.receiveTimes("app", "syncTimer").filter { $0 > signOut + 120 * Time.second }.isEmpty,
                            "seed \(seed): the signed-out app still runs its sync timer")

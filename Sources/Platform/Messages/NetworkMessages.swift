@@ -28,7 +28,7 @@ public struct Request: Sendable {
     /// The sending process (its network address: the reply goes back to it).
     public var from: ProcessID
     public var incarnation: UInt32
-    public var credential: Int32
+    public var credential: Credential
     public var change: Int32
     public var idempotencyKey: Bool
     /// The shared item a background upload carries (−1: none); echoed in the reply.
@@ -37,7 +37,7 @@ public struct Request: Sendable {
     public var returnDelay: SimTime
 
     @inlinable
-    public init(kind: RequestKind, from: ProcessID, incarnation: UInt32, credential: Int32, change: Int32,
+    public init(kind: RequestKind, from: ProcessID, incarnation: UInt32, credential: Credential, change: Int32,
                 idempotencyKey: Bool, item: Int32, returnDelay: SimTime) {
         (self.kind, self.from, self.incarnation, self.credential) = (kind, from, incarnation, credential)
         (self.change, self.idempotencyKey, self.item, self.returnDelay) = (change, idempotencyKey, item, returnDelay)
@@ -65,8 +65,8 @@ public enum ReplyStatus: UInt8, Sendable { case ok, unauthorized, failed, forbid
 public struct Reply: Sendable {
     public var kind: RequestKind
     public var status: ReplyStatus
-    /// Index of the data in the system's snapshot table (−1: none).
-    public var data: Int32
+    /// The data's entry in the system's snapshot table (`noData`: none).
+    public var data: SnapshotID
     public var change: Int32
     /// The shared item of the request (−1: none).
     public var item: Int32
@@ -75,7 +75,7 @@ public struct Reply: Sendable {
     public var readAt: SimTime
 
     @inlinable
-    public init(kind: RequestKind, status: ReplyStatus, data: Int32, change: Int32, item: Int32, readAt: SimTime) {
+    public init(kind: RequestKind, status: ReplyStatus, data: SnapshotID, change: Int32, item: Int32, readAt: SimTime) {
         (self.kind, self.status, self.data, self.change, self.item, self.readAt) = (kind, status, data, change, item, readAt)
     }
 }
@@ -84,7 +84,7 @@ extension Reply: CustomStringConvertible {
     /// As the event log prints it: the kind, the status, and the fields that apply.
     public var description: String {
         var s = "Reply(kind: \(kind), status: \(status)"
-        if data >= 0 { s += ", data: \(data), readAt: \(Time.seconds(readAt)) s" }
+        if data.holdsData { s += ", data: \(data), readAt: \(Time.seconds(readAt)) s" }
         if change >= 0 { s += ", change: \(change)" }
         if item >= 0 { s += ", item: \(item)" }
         return s + ")"

@@ -20,12 +20,12 @@ extension OperatingSystem {
     /// A write on its way is held by the network (the server lets go of it on arrival).
     @inlinable
     public func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
-                                                    credential: Int32, change: Int32 = -1, key: Bool = false,
+                                                    credential: Credential, change: Int32 = -1, key: Bool = false,
                                                     item: Int32 = -1, online: Bool? = nil) {
         let pid = sender.process
         let inc = engine.incarnation(pid)
         guard online ?? (_device.online && !phoneNetworkHeld) else {
-            sendReply(Reply(kind: kind, status: .failed, data: -1, change: change, item: item, readAt: 0),
+            sendReply(Reply(kind: kind, status: .failed, data: .noData, change: change, item: item, readAt: 0),
                       to: pid, incarnation: inc, after: 0)
             return
         }
@@ -76,24 +76,24 @@ extension OperatingSystem {
 
     // MARK: The snapshot table
 
-    /// Stores a copy of data for a message and returns its index.
+    /// Stores a copy of data for a message and returns its entry.
     @inlinable
-    public func enclose(_ d: DataCopy) -> Int32 {
+    public func enclose(_ d: DataCopy) -> SnapshotID {
         _snapshots.append(d)
-        return Int32(_snapshots.count - 1)
+        return SnapshotID(Int32(_snapshots.count - 1))
     }
     /// The data a reply carries, if any.
     @inlinable
     public func data(of reply: Reply) -> DataCopy? {
-        guard reply.data >= 0 else { return nil }
-        var d = _snapshots[Int(reply.data)]
+        guard reply.data.holdsData else { return nil }
+        var d = _snapshots[reply.data.index]
         d.readAt = reply.readAt
         return d
     }
-    /// Stores a view for a message and returns its index.
+    /// Stores a view for a message and returns its entry.
     @inlinable
-    public func enclose(_ v: View) -> Int32 {
+    public func enclose(_ v: View) -> ViewID {
         _viewsInFlight.append(v)
-        return Int32(_viewsInFlight.count - 1)
+        return ViewID(Int32(_viewsInFlight.count - 1))
     }
 }

@@ -225,7 +225,7 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _snapshots: [DataCopy] = []
-    /// Data carried by messages, by index (cleared with the world).
+    /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world).
     @inlinable public var snapshots: [DataCopy] {
         @inline(__always) get { _snapshots }
         @inline(__always) set { _snapshots = newValue }
@@ -235,7 +235,7 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _viewsInFlight: [View] = []
-    /// Views carried by messages, by index.
+    /// Views carried by messages, by entry (`ViewID.index`).
     @inlinable public var viewsInFlight: [View] {
         @inline(__always) get { _viewsInFlight }
         @inline(__always) set { _viewsInFlight = newValue }
@@ -289,7 +289,7 @@ public final class OperatingSystem {
     /// so that the usual write, which changes nothing the layer hears, calls nothing (a call
     /// retained and released the system around it).
     @inlinable @inline(__always) func sharedStorageWritten() {
-        let holds = (session: _shared.session?.account == Account.first, data: _shared.projection?.data.account == Account.first)
+        let holds = (session: _shared.session?.account == .first, data: _shared.projection?.data.account == .first)
         if holds != reportedSharedHolds { reportSharedHolds(holds) }
     }
 

@@ -37,8 +37,8 @@ public struct SystemStreams {
         pushWatchFrom.addProgram(named: name)
     }
 
-    /// The streams' name hashes for the programs named `programNames` (in registration order):
-    /// made once, not per replication.
+    /// The streams' name hashes for the programs whose streams are named `programNames` (in
+    /// registration order; a program's name unless it was renamed): made once, not per replication.
     public struct Names: Sendable {
         let app = SeedMixer.nameHash("app")
         let liveTermination = SeedMixer.nameHash("live.termination")

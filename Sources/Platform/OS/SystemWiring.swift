@@ -106,10 +106,10 @@ public struct SilentPush: Sendable {
 
 /// What reaches the watch app over the link (docs/model.md#watch).
 public enum WatchDelivery: Sendable, Equatable {
-    /// The phone's latest application context (a snapshot index).
-    case context(snapshot: Int32)
+    /// The phone's latest application context (its entry in the snapshot table).
+    case context(snapshot: SnapshotID)
     /// The phone app's answer to a remote-control request (nil: it holds no reading).
-    case remoteReply(snapshot: Int32?)
+    case remoteReply(snapshot: SnapshotID?)
     /// A notice the phone app left on the link.
     case notice(WatchNotice)
     /// A standalone watch's own push: its data changed.

@@ -14,13 +14,13 @@ public struct WatchConnectivity {
     /// A queued write is on its way over the link: the next goes only once it has arrived, so
     /// the transfers arrive in the order they were queued.
     var transferOnLink = false
-    /// The latest application context for the watch (a snapshot index), if not yet delivered.
-    var context: Int32? = nil
+    /// The latest application context for the watch (its entry in the snapshot table), if not yet delivered.
+    var context: SnapshotID? = nil
     /// Notices queued for the watch (sign-out), in order.
     var notices: [WatchNotice] = []
     /// On the watch, for an app that was not running when they came (`whenLooked`): the
     /// latest context and the notices, handed to its next run as it launches.
-    var waiting: (context: Int32?, notices: [WatchNotice]) = (nil, [])
+    var waiting: (context: SnapshotID?, notices: [WatchNotice]) = (nil, [])
     /// The link's own random streams (the phone's reachability, each hop's delay).
     var rng: WatchLinkStreams
 
@@ -66,7 +66,7 @@ extension OperatingSystem {
     }
 
     /// `updateApplicationContext` from the phone: the latest value replaces any pending one.
-    public func updateWatchContext(_ snapshot: Int32) {
+    public func updateWatchContext(_ snapshot: SnapshotID) {
         _watchConnectivity.context = snapshot
         flushWatchLink()
     }
@@ -78,7 +78,7 @@ extension OperatingSystem {
     }
 
     /// What came for the watch app while it was not running, taken by its new run.
-    public func takeWaitingForWatchApp() -> (context: Int32?, notices: [WatchNotice]) {
+    public func takeWaitingForWatchApp() -> (context: SnapshotID?, notices: [WatchNotice]) {
         defer { _watchConnectivity.waiting = (nil, []) }
         return _watchConnectivity.waiting
     }

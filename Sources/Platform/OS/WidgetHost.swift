@@ -8,10 +8,10 @@ public enum WidgetHostInput: Sendable {
     case hintDue(generation: Int64)
     /// A scheduled provider run starts now.
     case runProvider(ReloadReason)
-    /// The provider returned a timeline: a view (index into the system's views in flight, `OperatingSystem.viewsInFlight`), its
+    /// The provider returned a timeline: a view (its entry in the system's views in flight, `OperatingSystem.viewsInFlight`), its
     /// reload hint, and the last slot of the data's schedule it holds an entry for (the view's
     /// own slot when it holds one entry).
-    case timeline(view: Int32, nextReload: SimInstant, protectedData: Bool, lastSlot: Int32)
+    case timeline(view: ViewID, nextReload: SimInstant, protectedData: Bool, lastSlot: Int32)
     /// The timeline's entry for `slot` becomes current (its own timer; a newer timeline supersedes it).
     case entryDue(timeline: Int64, slot: Int32)
     /// The provider was killed or crashed: the old views stay and the pending reload is over.
@@ -19,9 +19,9 @@ public enum WidgetHostInput: Sendable {
     case deviceNotice(DeviceNotice)
     /// The user opens the widget gallery (its own timer): the system asks the provider for a preview.
     case galleryOpened
-    /// The provider returned the gallery's preview (index into the system's views in flight; −1:
-    /// the run died, and the gallery shows the platform's placeholder).
-    case preview(view: Int32)
+    /// The provider returned the gallery's preview (its entry in the system's views in flight;
+    /// `noView`: the run died, and the gallery shows the platform's placeholder).
+    case preview(view: ViewID)
     /// The phone locked or unlocked (with `widget.redactsWhenLocked`): the system redacts the
     /// stored view while locked and shows it again when unlocked.
     case lockChanged
@@ -168,15 +168,15 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         case .timeline(let view, let next, let protectedData, let lastSlot):
             providerRunning = false
             builtWhileProtected = protectedData
-            let slot = os.viewsInFlight[Int(view)].slot
+            let slot = os.viewsInFlight[view.index].slot
             timelines += 1
             if slot >= 0 && lastSlot > slot {
-                entries = (os.viewsInFlight[Int(view)], lastSlot, timelines)
+                entries = (os.viewsInFlight[view.index], lastSlot, timelines)
             } else {
                 entries = nil
             }
             // The view is read where the message left it and handed on, not copied out first.
-            display(os.viewsInFlight[Int(view)])
+            display(os.viewsInFlight[view.index])
             if entries != nil { scheduleEntry(slot + 1) }
             setHint(next.time)
             if let again = reloadAgain {
@@ -216,7 +216,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
                 launchPreview()
             }
         case .preview(let view):
-            os.observer.galleryShowsPreview(view < 0 ? .blank(.placeholder) : os.viewsInFlight[Int(view)])
+            os.observer.galleryShowsPreview(!view.holdsView ? .blank(.placeholder) : os.viewsInFlight[view.index])
         case .lockChanged:
             display(stored)
         }

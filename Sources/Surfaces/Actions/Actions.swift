@@ -62,7 +62,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             let session = os.readSharedSession()
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
-            if session?.account != Account.second && (attended || session != nil) { begin(ActionRun()) }
+            if session?.account != .second && (attended || session != nil) { begin(ActionRun()) }
         case .buttonTap:
             begin(ActionRun(fromWidgetButton: true))
         case .timeout(let index):
@@ -108,7 +108,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             measure.report(.action(Int32(i), .openedApp))
             runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
-            os.openAppInForeground(.link, bySurface: w.ids.actions.process)
+            os.openAppInForeground(.link, bySurface: w.ids.automations.process)
             // The user finishes the action on the screen it opened.
             w.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
             return
@@ -120,7 +120,7 @@ final class Automations: SimulatedProcess<AutomationsInput> {
         }
         os.launchIntentsExtension()
         w.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
-        w.send(.timeout(action: Int32(i)), to: w.ids.actions, after: w.p.action.timeout)
+        w.send(.timeout(action: Int32(i)), to: w.ids.automations, after: w.p.action.timeout)
     }
 }
 
@@ -160,7 +160,7 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
                     pr.data.changes.insert(r.change, lost: w.truth.lost)
                     os.writeSharedProjection(pr)
                 }
-                engine.send(.done(action: Int32(i)), to: w.ids.actions)
+                engine.send(.done(action: Int32(i)), to: w.ids.automations)
             }
             engine.end(w.ids.actionRunner, .normal)
         }

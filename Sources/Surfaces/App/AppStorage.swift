@@ -6,9 +6,9 @@ import Platform
 /// deleted once older than `app.keepReadingsFor`, unreadable if the key is lost — and
 /// its outbox of own changes not yet acknowledged by the backend.
 struct AppStorage {
-    /// The account signed in to the app (`Account.none`, `.first`, or `.second` once someone
+    /// The account signed in to the app (`Account.nobody`, `.first`, or `.second` once someone
     /// else signed in): the app's own, read by no other program (docs/model.md#what-a-program-knows).
-    var account: Int32 = Account.first
+    var account: Account = .first
     /// The original account has signed out (the app signs out once).
     var signedOut = false
     /// The kept reading (the app's local store), if any.

@@ -5,11 +5,11 @@ import Platform
 extension MainApp {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
-    var appCredential: Int32 {
+    var appCredential: Credential {
         switch container.storage.account {
-        case Account.none: return 0
-        case Account.first: return Backend.phoneSession
-        default: return Backend.secondAccountSession
+        case .nobody: return .none
+        case .first: return .phoneSession
+        default: return .secondAccountSession
         }
     }
 

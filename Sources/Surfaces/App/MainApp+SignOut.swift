@@ -13,7 +13,7 @@ extension MainApp {
 
     /// Signs out: memory and kept readings go with the account.
     func signOut() {
-        memory?.store = DataCopy(account: 0)
+        memory?.store = DataCopy(account: .nobody)
         memory?.hasReading = false
         memory?.freshSinceLaunch = false
         performSignOut()
@@ -27,7 +27,7 @@ extension MainApp {
         measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
         container.storage.signedOut = true
         measure.signOut()
-        container.storage.account = Account.none
+        container.storage.account = .nobody
         container.storage.clear(at: w.now)
         appOutboxClear()
         showApp(.blank(.signedOut))
@@ -46,7 +46,7 @@ extension MainApp {
             w.send(.reloadRequest(free: true, reason: .signOut), to: w.ids.widgetHost)
         }
         if steps.contains(.endLiveStatus) && w.p.live.enabled {
-            w.send(.endAll, to: w.ids.live)
+            w.send(.endAll, to: w.ids.liveStatus)
         }
         if steps.contains(.notifyWatch) && w.p.watch.enabled {
             os.transferNoticeToWatch(.signedOut)
@@ -55,7 +55,7 @@ extension MainApp {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
             os.transfers.holdRevocation()
-            os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: Backend.phoneSession)
+            os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: .phoneSession)
         }
     }
 
@@ -63,8 +63,8 @@ extension MainApp {
     /// backend issues the phone a session of that account, the app stores it where its design
     /// stores sessions, starts from an empty store and syncs. What the other surfaces show next
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
-    func signIn(_ account: Int32) {
-        guard container.storage.account == Account.none, account != Account.none else { return }
+    func signIn(_ account: Account) {
+        guard container.storage.account == .nobody, account != .nobody else { return }
         container.storage.account = account
         memory?.store = DataCopy(account: account)
         memory?.hasReading = false

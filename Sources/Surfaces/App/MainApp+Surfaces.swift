@@ -6,7 +6,7 @@ extension MainApp {
     /// The user opened the app: it brings its live statuses up to date.
     func surfacesAppOpened() {
         let w = world
-        if w.p.live.enabled { w.send(.appRuns, to: w.ids.live) }
+        if w.p.live.enabled { w.send(.appRuns, to: w.ids.liveStatus) }
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
@@ -26,12 +26,12 @@ extension MainApp {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard world.p.watch.enabled, answersWatch, container.storage.account != 0 else { return }
+        guard world.p.watch.enabled, answersWatch, container.storage.account != .nobody else { return }
         answerWatch(store.map(os.enclose))
     }
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
-    private func answerWatch(_ snapshot: Int32?) {
+    private func answerWatch(_ snapshot: SnapshotID?) {
         os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkHop())
     }
 

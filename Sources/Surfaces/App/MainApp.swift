@@ -37,7 +37,7 @@ enum MainAppInput {
     /// The user asks it to sign out.
     case signOut
     /// Someone signs in to it with `account` (docs/model.md#a-second-account).
-    case signIn(account: Int32)
+    case signIn(account: Account)
     /// The user enters the code the television shows (sign-in by code).
     case approveTelevisionCode(Int32)
 }
@@ -71,7 +71,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         /// Takes the store out while a sync reply is handled (it is put back with `storeLent`
         /// cleared); an empty copy stands in its place meanwhile.
         func lendStore() -> DataCopy {
-            var taken = DataCopy(account: Account.none)
+            var taken = DataCopy(account: .nobody)
             swap(&taken, &store)
             storeLent = true
             return taken
@@ -258,7 +258,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxWrite: outboxWriteDone()
         case .liveActivityMoved(let update):
             // The app's own code draws the stage it heard of on its status.
-            world.send(.appDraws(update), to: world.ids.live)
+            world.send(.appDraws(update), to: world.ids.liveStatus)
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
@@ -311,7 +311,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard os.appInForeground, container.storage.account == Account.first, let m = memory, m.freshSinceLaunch else { return }
+        guard os.appInForeground, container.storage.account == .first, let m = memory, m.freshSinceLaunch else { return }
         let id = changes.make(.app)
         m.store.changes.insert(id, lost: w.truth.lost)
         appOutboxAppend(id)
@@ -375,13 +375,13 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// of the signed-out session while that is still pending (docs/model.md#sign-out).
     func sync() {
         guard let m = memory, !m.syncInFlight else { return }
-        if container.storage.account != Account.none {
+        if container.storage.account != .nobody {
             m.syncInFlight = true
             os.request(.sync, from: world.ids.app, to: world.ids.backend, credential: appCredential)
             sendPendingWrites()
         }
         if os.transfers.holdsRevocation {
-            os.request(.revoke, from: world.ids.app, to: world.ids.backend, credential: Backend.phoneSession)
+            os.request(.revoke, from: world.ids.app, to: world.ids.backend, credential: .phoneSession)
         }
     }
 
@@ -392,11 +392,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             m.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the system's snapshot table), not copied out.
-            if r.status == .ok, container.storage.account != Account.none, r.data >= 0, os.snapshots[Int(r.data)].account == container.storage.account {
+            if r.status == .ok, container.storage.account != .nobody, r.data.holdsData, os.snapshots[r.data.index].account == container.storage.account {
                 // The store is taken out of the run's memory while the reply is handled and put
                 // back at the end: a constant, which the calls below borrow as it is (a variable
                 // handed to a call is copied first, in case the call changes it).
-                let (current, changed) = merged(m.lendStore(), snapshot: Int(r.data), readAt: r.readAt)
+                let (current, changed) = merged(m.lendStore(), snapshot: r.data.index, readAt: r.readAt)
                 m.freshSinceLaunch = true
                 m.hasReading = true
                 persist(current)
@@ -507,7 +507,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
-        guard container.storage.account != Account.none else { return }
+        guard container.storage.account != .nobody else { return }
         if container.storage.keep(store, at: world.now) { os.readingsKey.renew() }
     }
 
@@ -523,7 +523,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
-        guard container.storage.account != Account.none else { return false }
+        guard container.storage.account != .nobody else { return false }
         return os.writeSharedProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion))
     }
 

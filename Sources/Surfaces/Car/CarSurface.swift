@@ -158,7 +158,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
             measure.shows(.car, .blank(.signedOut))
             return
         }
-        os.request(.compactFetch, from: w.ids.car, to: w.ids.backend, credential: Backend.carSession, online: true)
+        os.request(.compactFetch, from: w.ids.car, to: w.ids.backend, credential: .car, online: true)
         scheduleRefresh()
     }
 

@@ -35,7 +35,7 @@ extension ChapterProbes {
             // The person opens the share sheet in another app and shares one item.
             let share = r.share().map { r.shareActedSignedIn($0) } ?? false
             let watch = r.lookAtWatch()
-            let watchSignedIn = watch.kind == .data && watch.account == 1
+            let watchSignedIn = watch.kind == .data && watch.account == .first
             if widgetAtOnce || widgetLater { return "widgetStillShowsData" }
             if share || watchSignedIn { return "surfaceStillSignedIn" }
             return "allSignedOutAtOnce"

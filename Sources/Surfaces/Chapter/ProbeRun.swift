@@ -112,7 +112,7 @@ public final class ProbeRun {
 
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
-        guard world.engine.isRunning(world.ids.actions) else { return nil }
+        guard world.engine.isRunning(world.ids.automations) else { return nil }
         assembly.user.runAction()
         settle()
         return world.measure.actions.indices.last
@@ -131,7 +131,7 @@ public final class ProbeRun {
 
     /// Starts an activity from the app; false if the app shows no live status.
     func startActivity() -> Bool {
-        guard world.engine.isRunning(world.ids.live) else { return false }
+        guard world.engine.isRunning(world.ids.liveStatus) else { return false }
         assembly.user.placeOrder()
         settle()
         return !assembly.live.activities.isEmpty
@@ -148,9 +148,9 @@ public final class ProbeRun {
     func watchWrite() -> Int32? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.write, to: world.ids.watch, by: .user)   // a write on the watch launches its app
+            world.os.launchOrDeliver(.write, to: world.ids.watchApp, by: .user)   // a write on the watch launches its app
         } else {
-            world.send(.write, to: world.ids.watch)
+            world.send(.write, to: world.ids.watchApp)
         }
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
@@ -159,9 +159,9 @@ public final class ProbeRun {
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.glance, to: world.ids.watch, by: .user)   // a look brings the app up
+            world.os.launchOrDeliver(.glance, to: world.ids.watchApp, by: .user)   // a look brings the app up
         } else {
-            world.send(.glance, to: world.ids.watch)
+            world.send(.glance, to: world.ids.watchApp)
         }
         wait(5 * Time.second)
         return world.measure.current(.watch)
@@ -176,10 +176,10 @@ public final class ProbeRun {
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
-            world.os.launchOrDeliver(.playback, to: world.ids.tv, by: .user)                       // the playback launches the television's program
+            world.os.launchOrDeliver(.playback, to: world.ids.television, by: .user)                       // the playback launches the television's program
         } else {
-            guard world.engine.isRunning(world.ids.tv) else { return false }
-            world.send(.playback, to: world.ids.tv)
+            guard world.engine.isRunning(world.ids.television) else { return false }
+            world.send(.playback, to: world.ids.television)
         }
         settle()
         return assembly.tv.isPlaying
@@ -189,7 +189,7 @@ public final class ProbeRun {
 
     var widget: View { world.measure.current(.widget) }
     func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
-    var widgetShowsAccount: Bool { widget.kind == .data && widget.account == 1 }
+    var widgetShowsAccount: Bool { widget.kind == .data && widget.account == .first }
     /// The widget draws the slot of its data's own schedule that is current now (the countdown
     /// shows the right minute): what a person checks against the clock.
     var widgetShowsCurrentSlot: Bool {
@@ -216,7 +216,7 @@ public final class ProbeRun {
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.
     var accountListsWatchOrTelevision: Bool {
-        assembly.backend.devices.contains { $0 == Backend.watchCredential || $0 == Backend.tvSession }
+        assembly.backend.devices.contains { $0 == .watch || $0 == .television }
     }
     func actionChange(_ index: Int) -> Int32 { world.measure.actions[index].change }
 }

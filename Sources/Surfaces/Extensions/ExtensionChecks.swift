@@ -11,7 +11,7 @@ enum ExtensionChecks {
         for e in extensions {
             let name = e.name
             guard isName(name) else { return "'\(name)' is not a surface name (a letter, then letters and digits)" }
-            guard !Assembly.programNames.contains(name), !builtInGroups.contains(name) else {
+            guard !Assembly.programNames.contains(name), !Assembly.streamNames.contains(name), !builtInGroups.contains(name) else {
                 return "'\(name)' is already a built-in program or parameter group"
             }
             guard names.insert(name).inserted else { return "two surfaces are named '\(name)'" }

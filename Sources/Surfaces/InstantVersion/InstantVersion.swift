@@ -58,7 +58,7 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     func start() { schedule() }
 
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &rng.instant, .use, to: world.ids.instant)
+        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &rng.instant, .use, to: world.ids.instantVersion)
     }
 
     override func receive(_ input: InstantVersionInput, engine: Engine) {
@@ -72,10 +72,10 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
             ownContainer.insert(use)
             if w.p.instant.handover { handoverArea.insert(use) }
             lastUsedAt = w.now
-            engine.send(.removeIfUnused, to: w.ids.instant, after: w.p.instant.removedAfter)
+            engine.send(.removeIfUnused, to: w.ids.instantVersion, after: w.p.instant.removedAfter)
             if rng.instant.bernoulli(w.p.instant.installAfterUse) {
                 let delay = w.p.instant.installDelay.sampleTime(&rng.instant)
-                engine.send(.install(use: use), to: w.ids.instant, after: delay)
+                engine.send(.install(use: use), to: w.ids.instantVersion, after: delay)
             }
             schedule()
         case .removeIfUnused:

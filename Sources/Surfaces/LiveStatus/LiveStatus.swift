@@ -6,7 +6,7 @@ import Platform
 struct ActivityPlan: CustomStringConvertible {
     var planned: SimTime
     var actual: SimTime
-    var account: Int32
+    var account: Account
 
     /// As the event log prints it, the durations in seconds.
     var description: String {
@@ -68,7 +68,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         /// When the final update (push or the app's own call) arrives, if it was not lost.
         var finalUpdateArrives: SimTime? = nil
         /// The account the order was placed under (it came with the order).
-        var account: Int32
+        var account: Account
         /// When the data behind `shownStage` was produced: the plan at the start, the stage's
         /// beginning for an update the backend sent (a push, or the app's connection), the
         /// app's run for its own catch-up. Measurement only (`live.age`).
@@ -135,7 +135,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     /// The user placed an order in the app, which starts the activity and its status.
     private func begin(_ plan: ActivityPlan) {
         let w = world
-        os.openAppInForeground(.user, bySurface: w.ids.live.process)
+        os.openAppInForeground(.user, bySurface: w.ids.liveStatus.process)
         // The real activity runs early or late against its plan (what a clock cannot know).
         let n = max(1, w.p.live.stages)
         let times = (1...n).map { w.now + plan.actual * SimTime($0) / SimTime(n) }
@@ -144,9 +144,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let i = activities.count - 1
         w.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {
-            w.send(.stage(activity: Int32(i)), to: w.ids.live, at: t)
+            w.send(.stage(activity: Int32(i)), to: w.ids.liveStatus, at: t)
         }
-        w.send(.platformRemove(activity: Int32(i)), to: w.ids.live, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
+        w.send(.platformRemove(activity: Int32(i)), to: w.ids.liveStatus, after: w.p.live.maxActive + w.p.live.lingerAfterEnd)
         measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
         if !glancing { glancing = true; scheduleGlance() }
@@ -161,7 +161,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     private func scheduleGlance() {
         let w = world
         guard current != nil else { glancing = false; return }
-        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &rng.liveGlances, .glance, to: w.ids.live) { glancing = false }
+        if !w.scheduleArrival(rate: w.p.observe.liveGlances, rng: &rng.liveGlances, .glance, to: w.ids.liveStatus) { glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -186,7 +186,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             let delay = w.p.network.latency.sampleTime(&rng.liveDelivery)
             // The app stops being kept running for the activity only after its final update
             // had time to arrive (it draws it first).
-            if final { w.send(.keepAliveCheck, to: w.ids.live, after: delay + 1) }
+            if final { w.send(.keepAliveCheck, to: w.ids.liveStatus, after: delay + 1) }
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).

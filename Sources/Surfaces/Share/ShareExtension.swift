@@ -39,16 +39,16 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     let changes: ChangeJourneys
 
     /// In memory during one run: the outbox as its append read it.
-    private struct Run { var snapshot: [Int32] = [] }
+    private struct ShareExtensionRun { var snapshot: [Int32] = [] }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var run: Run?
+    private var run: ShareExtensionRun?
     /// The item the latest run was launched for, as the system keeps it past the run's memory
     /// (which goes first when the process ends): its number and size, the change the run made
     /// for it, whether the run handed it over (to the outbox, a background transfer, the app or
     /// the backend) and whether the run still holds the change.
-    private struct Launch {
+    private struct ShareExtensionLaunch {
         var item: Int32
         var size: Int64
         var change: Int32 = -1
@@ -58,14 +58,14 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var launch: Launch?
+    private var launch: ShareExtensionLaunch?
 
     init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
     override func discardMemory() { run = nil }
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
         let w = world
-        os.abandonOutboxLock(w.ids.share.process)
+        os.abandonOutboxLock(w.ids.shareExtension.process)
         if reason == .killedForMemory || reason == .killedForTime, let l = launch, !l.handedOver {
             measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -86,13 +86,13 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             guard var r = run else { return }
             r.snapshot = os.outbox.read()
             run = r
-            engine.send(.appendWrite, to: w.ids.share, after: os.ioTime(w.ids.share.process))
+            engine.send(.appendWrite, to: w.ids.shareExtension, after: os.ioTime(w.ids.shareExtension.process))
         case .appendWrite:
             guard let r = run, let l = launch else { return }
             os.writeSharedOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
-            engine.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
+            engine.send(.appendRead, to: w.ids.shareExtension, after: os.ioTime(w.ids.shareExtension.process))
         case .reply(let reply):
             guard run != nil else { return }
             if reply.status == .ok {
@@ -107,24 +107,24 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
     private func confirm(_ item: Int32, size: Int64) {
         let w = world
         let p = w.p.share
-        run = Run()
-        launch = Launch(item: item, size: size)
+        run = ShareExtensionRun()
+        launch = ShareExtensionLaunch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if os.readSharedSession()?.account == Account.second { measure.report(.share(item: item, .forSecondAccount)) }
-        guard w.engine.allocate(w.ids.share, bytes: p.baseMemory) else { return }
-        if p.loadsIntoMemory && !w.engine.allocate(w.ids.share, bytes: size) { return }   // the sheet vanishes
+        if os.readSharedSession()?.account == .second { measure.report(.share(item: item, .forSecondAccount)) }
+        guard w.engine.allocate(w.ids.shareExtension, bytes: p.baseMemory) else { return }
+        if p.loadsIntoMemory && !w.engine.allocate(w.ids.shareExtension, bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
         let session = os.readSharedSession()
         guard let token = session else {
             measure.report(.share(item: item, .askedToSignIn))
-            w.engine.end(w.ids.share, .normal)
+            w.engine.end(w.ids.shareExtension, .normal)
             return
         }
-        if token.account == Account.second {
+        if token.account == .second {
             // Shared to someone else's account: its changes are not followed.
             measure.report(.share(item: item, .forSecondAccount))
-            w.engine.end(w.ids.share, .normal)
+            w.engine.end(w.ids.shareExtension, .normal)
             return
         }
         let change = changes.make(.share)
@@ -137,7 +137,7 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
                 startBackgroundTransfer()
                 handedOver()
             } else {
-                os.request(.write, from: w.ids.share, to: w.ids.backend, credential: token.id, change: change, key: true)
+                os.request(.write, from: w.ids.shareExtension, to: w.ids.backend, credential: token.id, change: change, key: true)
             }
         case .outbox:
             append(change)
@@ -145,9 +145,9 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             measure.report(.share(item: item, .openedApp))
             launch?.handedOver = true
             launch?.holds = false   // the hold travels with the deep link to the app
-            os.openAppInForeground(.link, bySurface: w.ids.share.process)
+            os.openAppInForeground(.link, bySurface: w.ids.shareExtension.process)
             w.send(.shareHandedOver(change: change), to: w.ids.app)
-            w.engine.end(w.ids.share, .normal)
+            w.engine.end(w.ids.shareExtension, .normal)
         }
     }
 
@@ -163,10 +163,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
         let w = world
         switch w.p.share.outbox {
         case .uncoordinated:
-            w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
+            w.send(.appendRead, to: w.ids.shareExtension, after: os.ioTime(w.ids.shareExtension.process))
         case .coordinated:
-            if os.outbox.acquire(w.ids.share.process.index) {
-                w.send(.appendRead, to: w.ids.share, after: os.ioTime(w.ids.share.process))
+            if os.outbox.acquire(w.ids.shareExtension.process.index) {
+                w.send(.appendRead, to: w.ids.shareExtension, after: os.ioTime(w.ids.shareExtension.process))
             }
         case .perProcessFiles:
             os.createOutboxItemFile(change)
@@ -181,10 +181,10 @@ final class ShareExtension: SimulatedProcess<ShareExtensionInput> {
             launch?.holds = false
             changes.letGo(l.change)      // its next holder took it first
         }
-        os.releaseOutboxLock(w.ids.share.process)
+        os.releaseOutboxLock(w.ids.shareExtension.process)
         // Whoever observes the outbox and is running hears of the item; the extension cannot tell who did.
         if w.p.share.design == .outbox { os.postDarwinNotification(.outboxChanged) }
-        w.engine.end(w.ids.share, .normal)
+        w.engine.end(w.ids.shareExtension, .normal)
     }
 }
 
@@ -276,7 +276,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
         measure.report(.share(item: item, .confirmed))
         os.unlock()
         os.launchShareExtension()
-        w.send(.confirm(item: item, size: size), to: w.ids.share)
+        w.send(.confirm(item: item, size: size), to: w.ids.shareExtension)
     }
 
     private func transfer(_ t: Transfer) {
@@ -292,7 +292,7 @@ final class ShareSheet: SimulatedProcess<ShareSheetInput> {
 
     private func upload(_ t: Transfer) {
         let w = world
-        os.request(.write, from: w.ids.shareSheet, to: w.ids.backend, credential: Backend.phoneSession, change: t.change,
+        os.request(.write, from: w.ids.shareSheet, to: w.ids.backend, credential: .phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.

@@ -8,7 +8,7 @@ extension Backend {
     func pushesAfterApplying(change: Int32, from: ProcessID) {
         let w = world
         if from != w.ids.app.process && w.p.push.onChange { w.send(.sendSilent(writer: from), to: w.ids.pushService) }
-        if w.p.watch.enabled && w.p.watch.level == .standalone && from != w.ids.watch.process {
+        if w.p.watch.enabled && w.p.watch.level == .standalone && from != w.ids.watchApp.process {
             w.send(.sendToWatch(writer: from), to: w.ids.pushService)
         }
     }

@@ -58,7 +58,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var revoked: Set<Int32> = []
+    private var revoked: Set<Credential> = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -70,7 +70,7 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// the order first seen, as the account's settings list the devices signed in to it. A
     /// surface that acts with the phone's shared session, or never calls the backend, is not
     /// on it.
-    private(set) var devices: [Int32] = []
+    private(set) var devices: [Credential] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -115,20 +115,7 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     override func discardMemory() {}  // never ends
 
-    /// Credentials: 1 the phone's session (shared with the surfaces when the design puts it in
-    /// shared secure storage), 2 the watch's own credential, 3 the television's session,
-    /// 4 the car's own sign-in, 9 another device's independent session.
-    static let phoneSession: Int32 = 1, watchCredential: Int32 = 2, tvSession: Int32 = 3, carSession: Int32 = 4, otherDevice: Int32 = 9
-    /// What a television without a session asks for and polls a sign-in code with.
-    static let signInCode: Int32 = 5
-    /// The phone's session for the second account, issued when someone else signs in after the
-    /// first signs out (docs/model.md#a-second-account).
-    static let secondAccountSession: Int32 = 6
-    /// The session of a surface added from outside, signed in on its own device: the phone's
-    /// sign-out does not revoke it (docs/extending.md#the-platform-services).
-    static let addedSurfaceSession: Int32 = 10
-
-    func isValid(_ credential: Int32) -> Bool { credential > 0 && !revoked.contains(credential) }
+    func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !revoked.contains(credential) }
 
     /// What a credential may do (docs/model.md#credentials). The phone's session, of either
     /// account, and another device's own session may do everything; a credential the backend
@@ -136,22 +123,22 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// watch's reads the compact endpoint and writes, the television's and the car client's only
     /// read it, and a sign-in code only asks for the television's session. (A surface added from
     /// outside signs in on a device of its own, with a session of that device.)
-    static func allows(_ credential: Int32, _ kind: RequestKind) -> Bool {
+    static func allows(_ credential: Credential, _ kind: RequestKind) -> Bool {
         switch credential {
-        case watchCredential: return kind == .compactFetch || kind == .write
-        case tvSession, carSession: return kind == .compactFetch
-        case signInCode: return kind == .deviceCode
+        case .watch: return kind == .compactFetch || kind == .write
+        case .television, .car: return kind == .compactFetch
+        case .signInCode: return kind == .deviceCode
         default: return true
         }
     }
 
-    var snapshot: DataCopy { DataCopy(account: Account.first, changes: applied, readAt: world.now, objects: objectsList, names: namesList) }
+    var snapshot: DataCopy { DataCopy(account: .first, changes: applied, readAt: world.now, objects: objectsList, names: namesList) }
 
     /// What a request with `credential` reads: the second account's session reads that account's
     /// data, someone else's, whose changes the truth does not follow (no change set).
-    func snapshot(for credential: Int32) -> DataCopy {
-        credential == Self.secondAccountSession
-            ? DataCopy(account: Account.second, readAt: world.now, objects: secondAccountObjects) : snapshot
+    func snapshot(for credential: Credential) -> DataCopy {
+        credential == .secondAccountSession
+            ? DataCopy(account: .second, readAt: world.now, objects: secondAccountObjects) : snapshot
     }
 
     #if !DEBUG
@@ -164,18 +151,18 @@ final class Backend: SimulatedProcess<BackendInput> {
     @exclusivity(unchecked)
     #endif
     /// The last data enclosed for a reply, per account read (first, second), and its version.
-    private var enclosed: [(index: Int32, version: Int)] = [(-1, -1), (-1, -1)]
+    private var enclosed: [(data: SnapshotID, version: Int)] = [(.noData, -1), (.noData, -1)]
 
-    /// The data a reply to `credential` carries, as an index into the system's snapshot table:
+    /// The data a reply to `credential` carries, as its entry in the system's snapshot table:
     /// the one enclosed last when the data has not changed since, else a new one. (Its read
     /// time travels in the reply: `Reply.readAt`.)
-    private func enclosedData(for credential: Int32) -> Int32 {
-        let slot = credential == Self.secondAccountSession ? 1 : 0
+    private func enclosedData(for credential: Credential) -> SnapshotID {
+        let slot = credential == .secondAccountSession ? 1 : 0
         let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
         if enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
             enclosed[slot] = (os.enclose(snapshot(for: credential)), version)
         }
-        return enclosed[slot].index
+        return enclosed[slot].data
     }
 
     override func receive(_ input: BackendInput, engine: Engine) {
@@ -195,20 +182,20 @@ final class Backend: SimulatedProcess<BackendInput> {
         case .request(let request):
             r = request
         }
-        var reply = Reply(kind: r.kind, status: .ok, data: -1, change: r.change, item: r.item, readAt: 0)
+        var reply = Reply(kind: r.kind, status: .ok, data: .noData, change: r.change, item: r.item, readAt: 0)
         var delay = r.returnDelay
         if r.kind == .revoke {
-            revoked.formUnion([Self.phoneSession, Self.watchCredential, Self.tvSession, Self.carSession])
+            revoked.formUnion([.phoneSession, .watch, .television, .car])
             // The television keeps a connection to the backend: it is told at once
             // (docs/model.md#sign-out: a revocation that reaches it); a watch finds out at its next request.
-            if world.p.tv.enabled { world.send(.revoked, to: world.ids.tv, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
+            if world.p.tv.enabled { world.send(.revoked, to: world.ids.television, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
             reply.status = .forbidden
         } else {
             // The device list is the first account's: the second account's session is not on it.
-            if r.credential != Self.signInCode && r.credential != Self.secondAccountSession && !devices.contains(r.credential) {
+            if r.credential != .signInCode && r.credential != .secondAccountSession && !devices.contains(r.credential) {
                 devices.append(r.credential)
             }
             switch r.kind {
@@ -216,17 +203,17 @@ final class Backend: SimulatedProcess<BackendInput> {
                 reply.data = enclosedData(for: r.credential)
                 reply.readAt = world.now
                 // The other device's app also shows the latest live activity's stage (−1: none).
-                if r.credential == Self.otherDevice { reply.item = activityStages.last ?? -1 }
+                if r.credential == .otherDevice { reply.item = activityStages.last ?? -1 }
             case .write:
                 // A write sent with the second account's session lands in that account's data:
                 // it never reaches the first account's, so once its last holder lets go it is lost.
-                if r.credential != Self.secondAccountSession { apply(r) }
+                if r.credential != .secondAccountSession { apply(r) }
                 delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
             case .deviceCode: deviceCode(r, &reply)
             }
         }
-        if world.measuring { measure.countRequest(r, withData: reply.data >= 0) }
+        if world.measuring { measure.countRequest(r, withData: reply.data.holdsData) }
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { changes.letGo(r.change) }
         os.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
@@ -254,15 +241,15 @@ final class Backend: SimulatedProcess<BackendInput> {
     /// approval marks the code.
     private func deviceCode(_ r: Request, _ reply: inout Reply) {
         let code = Int(r.item)
-        if r.credential != Self.signInCode {
+        if r.credential != .signInCode {
             // Signing the television in to the second account is not modelled: its approval does
             // not grant the first account's session (docs/model.md#a-second-account).
-            if code >= 0 && code < codes.count && r.credential != Self.secondAccountSession { codes[code] = true }
+            if code >= 0 && code < codes.count && r.credential != .secondAccountSession { codes[code] = true }
         } else if code < 0 {
             reply.item = Int32(codes.count)
             codes.append(false)
         } else if code < codes.count && codes[code] {
-            revoked.remove(Self.tvSession)     // a session granted to the television
+            revoked.remove(.television)     // a session granted to the television
         } else {
             reply.status = .unauthorized       // not approved yet
         }
@@ -331,7 +318,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     @exclusivity(unchecked)
     #endif
     /// What it shows: the account as of its last sync's reply (empty before the first).
-    private(set) var copy = DataCopy(account: 1)
+    private(set) var copy = DataCopy(account: .first)
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -378,7 +365,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
             makeEdit()
             scheduleRename()
         case .look:
-            os.request(.sync, from: world.ids.elsewhere, to: world.ids.backend, credential: Backend.otherDevice, online: true)
+            os.request(.sync, from: world.ids.elsewhere, to: world.ids.backend, credential: .otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
@@ -397,7 +384,7 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = changes.make(.elsewhere)
-        os.request(.write, from: world.ids.elsewhere, to: world.ids.backend, credential: Backend.otherDevice, change: id, key: true, online: true)
+        os.request(.write, from: world.ids.elsewhere, to: world.ids.backend, credential: .otherDevice, change: id, key: true, online: true)
         changes.letGo(id)
     }
 }

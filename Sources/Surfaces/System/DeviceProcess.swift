@@ -141,7 +141,7 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         case .online:
             os.setNetwork(online: true)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, to: w.ids.backend, credential: Backend.phoneSession) }
+            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, to: w.ids.backend, credential: .phoneSession) }
             schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
         case .update:
             update()

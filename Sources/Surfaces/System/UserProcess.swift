@@ -102,13 +102,13 @@ final class UserProcess: SimulatedProcess<UserInput> {
         let w = world
         let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
         let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
-        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: Account.first)), to: w.ids.live)
+        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: .first)), to: w.ids.liveStatus)
     }
 
     /// The user asks for one of the app's actions, or an automation they left behind after
     /// signing out runs one with nobody there to continue in the app.
     func runAction() {
-        world.send(.run(attended: !hasSignedOut), to: world.ids.actions)
+        world.send(.run(attended: !hasSignedOut), to: world.ids.automations)
     }
 
     private func at(_ event: UserInput, _ t: SimTime) {
@@ -130,14 +130,14 @@ final class UserProcess: SimulatedProcess<UserInput> {
         case .drive:
             os.launchOrDeliver(.drive, to: w.ids.car, by: .system)   // the car connection launches the car's program
         case .playback:
-            os.launchOrDeliver(.playback, to: w.ids.tv, by: .user)   // the playback launches the television's program
+            os.launchOrDeliver(.playback, to: w.ids.television, by: .user)   // the playback launches the television's program
         case .watchWrite:
-            os.launchOrDeliver(.write, to: w.ids.watch, by: .user)   // the watch's system launches its app
+            os.launchOrDeliver(.write, to: w.ids.watchApp, by: .user)   // the watch's system launches its app
         case .placesOrder:
             placeOrder()
             scheduleOrder()
         case .tapsWidgetButton:
-            if !hasSignedOut { w.send(.buttonTap, to: w.ids.actions) }
+            if !hasSignedOut { w.send(.buttonTap, to: w.ids.automations) }
             scheduleButtonTap()
         case .runsAction:
             runAction()
@@ -184,12 +184,12 @@ final class UserProcess: SimulatedProcess<UserInput> {
             at(.signInAsSomeoneElseNow, w.now + MainApp.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
-            w.send(.signIn(account: Account.second), to: w.ids.app)
+            w.send(.signIn(account: .second), to: w.ids.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
         case .entersTelevisionCode(let code):
             // The user opens the app to approve the television (a session the television opened).
-            if !os.appInForeground { os.openAppInForeground(.user, bySurface: w.ids.tv.process) }
+            if !os.appInForeground { os.openAppInForeground(.user, bySurface: w.ids.television.process) }
             w.send(.approveTelevisionCode(code), to: w.ids.app)
         case .edit:
             if inSession {
@@ -251,9 +251,9 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
         let w = world
         guard w.p.watch.enabled else { return }
         if w.p.watch.lifetime == .whenLooked {
-            w.os.launchOrDeliver(.glance, to: w.ids.watch, by: .user)     // a look brings the app up
+            w.os.launchOrDeliver(.glance, to: w.ids.watchApp, by: .user)     // a look brings the app up
         } else {
-            w.send(.glance, to: w.ids.watch)
+            w.send(.glance, to: w.ids.watchApp)
         }
     }
 }

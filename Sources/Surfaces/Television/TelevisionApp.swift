@@ -105,8 +105,8 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// not running is found now) and then hourly while it runs.
     override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
         guard perPlayback else { return }
-        if signedIn { os.request(.compactFetch, from: world.ids.tv, to: world.ids.backend, credential: Backend.tvSession, online: true) }
-        engine.send(.checkIn, to: world.ids.tv, after: Time.hour)
+        if signedIn { os.request(.compactFetch, from: world.ids.television, to: world.ids.backend, credential: .television, online: true) }
+        engine.send(.checkIn, to: world.ids.television, after: Time.hour)
     }
 
     /// At time 0: launched for the replication (`allDay`, or `whilePlaying` signing in by
@@ -117,7 +117,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             askForCode()
         }
         schedule()
-        if !perPlayback { world.send(.checkIn, to: world.ids.tv, after: Time.hour) }
+        if !perPlayback { world.send(.checkIn, to: world.ids.television, after: Time.hour) }
     }
 
     /// The next playback: the television's own timer when it runs all day; with `whilePlaying`
@@ -126,13 +126,13 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         if perPlayback {
             world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.user)
         } else {
-            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.tv)
+            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.television)
         }
     }
 
     /// `whilePlaying`: playing nothing and not waiting for its code's approval, the program ends.
     private func endIfIdle() {
-        if perPlayback && !playing && !signingIn { world.engine.end(world.ids.tv, .normal) }
+        if perPlayback && !playing && !signingIn { world.engine.end(world.ids.television, .normal) }
     }
 
     override func receive(_ input: TelevisionInput, engine: Engine) {
@@ -144,16 +144,16 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 playback += 1
                 playingCounted = w.measuring
                 if playingCounted { playbacks += 1 }
-                os.openAppInForeground(.user, bySurface: w.ids.tv.process)   // the user starts playback from the phone
-                engine.send(.finish(playback: playback), to: w.ids.tv, after: w.p.tv.playbackLength.sampleTime(&rng.tv))
+                os.openAppInForeground(.user, bySurface: w.ids.television.process)   // the user starts playback from the phone
+                engine.send(.finish(playback: playback), to: w.ids.television, after: w.p.tv.playbackLength.sampleTime(&rng.tv))
             }
             schedule()
             if !playing { endIfIdle() }     // launched for a playback it cannot start (signed out)
         case .finish(let which):
             if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
-            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: Backend.tvSession, online: true) }
-            engine.send(.checkIn, to: w.ids.tv, after: Time.hour)
+            if signedIn { os.request(.compactFetch, from: w.ids.television, to: w.ids.backend, credential: .television, online: true) }
+            engine.send(.checkIn, to: w.ids.television, after: Time.hour)
         case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
                 playing = false
@@ -161,10 +161,10 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
                 endIfIdle()
             }
         case .revoked:
-            if signedIn { os.request(.compactFetch, from: w.ids.tv, to: w.ids.backend, credential: Backend.tvSession, online: true) }
+            if signedIn { os.request(.compactFetch, from: w.ids.television, to: w.ids.backend, credential: .television, online: true) }
         case .pollCode:
             if let c = code, !signedIn {
-                os.request(.deviceCode, from: w.ids.tv, to: w.ids.backend, credential: Backend.signInCode, item: c.number, online: true)
+                os.request(.deviceCode, from: w.ids.television, to: w.ids.backend, credential: .signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
@@ -182,7 +182,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         signingIn = true
-        os.request(.deviceCode, from: world.ids.tv, to: world.ids.backend, credential: Backend.signInCode, online: true)
+        os.request(.deviceCode, from: world.ids.television, to: world.ids.backend, credential: .signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll
@@ -193,7 +193,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             guard r.status == .ok, r.item >= 0 else { return }
             code = (r.item, w.now)
             w.send(.seesTelevisionCode(r.item), to: w.ids.user)
-            w.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+            w.send(.pollCode, to: w.ids.television, after: w.p.tv.pollInterval)
         } else if r.status == .ok {
             signedIn = true
             signingIn = false
@@ -201,7 +201,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
             endIfIdle()
         } else {
-            w.send(.pollCode, to: w.ids.tv, after: w.p.tv.pollInterval)
+            w.send(.pollCode, to: w.ids.television, after: w.p.tv.pollInterval)
         }
     }
 

@@ -8,10 +8,10 @@ enum WatchAppInput {
     case write
     /// Someone looks at the watch.
     case glance
-    /// The phone's latest application context (a snapshot index).
-    case context(snapshot: Int32)
+    /// The phone's latest application context (its entry in the snapshot table).
+    case context(snapshot: SnapshotID)
     /// The phone app's answer to a remote-control request (nil: it holds no reading).
-    case remoteReply(snapshot: Int32?)
+    case remoteReply(snapshot: SnapshotID?)
     /// A notice the phone app left on the link.
     case notice(WatchNotice)
     /// A standalone watch's own push, through the push service: its data changed
@@ -123,7 +123,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func extendAllowance() {
         guard whenLooked else { return }
         allowance += 1
-        world.send(.allowanceOver(generation: allowance), to: world.ids.watch, after: world.p.watch.backgroundAllowance)
+        world.send(.allowanceOver(generation: allowance), to: world.ids.watchApp, after: world.p.watch.backgroundAllowance)
     }
 
     private var level: WatchLevel { world.p.watch.level }
@@ -132,7 +132,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         scheduleWrite()
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
-            cache = DataCopy(account: 1)
+            cache = DataCopy(account: .first)
             measure.report(.holdsAccount(.watch, true))
             show(cache)
         } else {
@@ -146,7 +146,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         if whenLooked {
             world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .watchWrite, to: world.ids.user)
         } else {
-            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .write, to: world.ids.watch)
+            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .write, to: world.ids.watchApp)
         }
     }
 
@@ -160,10 +160,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         let w = world
         guard signedIn && hasNetwork else { return false }
         guard refreshBudget.spend(at: w.now) else {
-            w.engine.log(w.ids.watch.process, "noRefresh", "\(what), budget spent")
+            w.engine.log(w.ids.watchApp.process, "noRefresh", "\(what), budget spent")
             return false
         }
-        w.engine.log(w.ids.watch.process, "fetch", what)
+        w.engine.log(w.ids.watchApp.process, "fetch", what)
         return true
     }
 
@@ -195,7 +195,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             flushOwnQueue()
             if mayFetch(for: "glance") {
                 glanceWaiting = true
-                os.request(.compactFetch, from: w.ids.watch, to: w.ids.backend, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watchApp, to: w.ids.backend, credential: .watch, online: true)
             } else {
                 measure.glance(.watch)      // what the watch has: its cache, with no request
             }
@@ -213,16 +213,16 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             extendAllowance()
             glance()
         case .allowanceOver(let generation):
-            if generation == allowance { engine.end(w.ids.watch, .normal) }
+            if generation == allowance { engine.end(w.ids.watchApp, .normal) }
         case .context(let snapshot):
             guard signedIn else { return }
-            cache = os.snapshots[Int(snapshot)]
+            cache = os.snapshots[snapshot.index]
             measure.report(.holdsAccount(.watch, true))
             show(cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
-                show(os.snapshots[Int(snapshot)])
+                show(os.snapshots[snapshot.index])
             } else {
                 measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
@@ -233,7 +233,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .push:
             extendAllowance()
             if mayFetch(for: "push") {
-                os.request(.compactFetch, from: w.ids.watch, to: w.ids.backend, credential: Backend.watchCredential, online: true)
+                os.request(.compactFetch, from: w.ids.watchApp, to: w.ids.backend, credential: .watch, online: true)
             }
         case .reply(let r):
             handle(r)
@@ -277,7 +277,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         guard signedIn else { return }
         // A watch that follows the phone's second account writes that account's data, whose
         // changes are not followed (docs/model.md#a-second-account).
-        if cache?.account == Account.second { return }
+        if cache?.account == .second { return }
         let id = changes.make(.watch)
         measure.report(.relayQueueLength(os.relayQueueLength))
         switch level {
@@ -312,7 +312,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in ownQueue {
-            os.request(.write, from: world.ids.watch, to: world.ids.backend, credential: Backend.watchCredential, change: id, key: true, online: true)
+            os.request(.write, from: world.ids.watchApp, to: world.ids.backend, credential: .watch, change: id, key: true, online: true)
         }
     }
 }

@@ -27,7 +27,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     @exclusivity(unchecked)
     #endif
     /// In memory during one run only.
-    private var building: Build?
+    private var building: WidgetProviderBuild?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -60,7 +60,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             // A preview run counts in no reload measure; one that died leaves the gallery the
             // platform's placeholder, and the widget's own views and hint are untouched.
             previewRun = false
-            if reason != .normal { engine.send(.preview(view: -1), to: world.ids.widgetHost) }
+            if reason != .normal { engine.send(.preview(view: .noView), to: world.ids.widgetHost) }
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
@@ -77,18 +77,18 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         switch input {
         case .buildPreview:
             previewRun = true
-            guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
+            guard engine.allocate(w.ids.widgetProvider, bytes: w.p.widget.providerMemory) else { return }
             let view = makePreview()
             w.send(.preview(view: os.enclose(view)), to: w.ids.widgetHost)
-            w.withEngine { $0.end(w.ids.provider, .normal) }
+            w.withEngine { $0.end(w.ids.widgetProvider, .normal) }
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             previewRun = false
             measure.report(.providerRun)
-            guard engine.allocate(w.ids.provider, bytes: w.p.widget.providerMemory) else { return }
+            guard engine.allocate(w.ids.widgetProvider, bytes: w.p.widget.providerMemory) else { return }
             let projection = os.readSharedProjection()
             // Its fields are read where the read left them (optional chaining), not bound to a copy.
             if let schema = projection?.schemaVersion, !decodes(schema) {
-                engine.end(w.ids.provider, .crashed)     // the host keeps the old picture
+                engine.end(w.ids.widgetProvider, .crashed)     // the host keeps the old picture
                 return
             }
             let lookUp = os.lookUpSharedSession()
@@ -98,9 +98,9 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
             sessionProtected = lookUp == .protected
             let age = (projection?.data.readAt).map { w.now - $0 } ?? Time.never
             let found = projection != nil
-            building = Build(projection: consume projection, session: session)    // what the run holds in memory
+            building = WidgetProviderBuild(projection: consume projection, session: session)    // what the run holds in memory
             if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                os.request(.compactFetch, from: w.ids.provider, to: w.ids.backend, credential: session!.id)
+                os.request(.compactFetch, from: w.ids.widgetProvider, to: w.ids.backend, credential: session!.id)
                 return
             }
             finish()
@@ -130,7 +130,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     private func finish() {
         let w = world
         // The run hands over what it built and ends: what it held is taken, not copied.
-        var held: Build? = nil
+        var held: WidgetProviderBuild? = nil
         swap(&held, &building)
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
@@ -146,7 +146,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
         w.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                       to: w.ids.widgetHost)
-        w.withEngine { $0.end(w.ids.provider, .normal) }
+        w.withEngine { $0.end(w.ids.widgetProvider, .normal) }
     }
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
@@ -211,7 +211,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
 /// What a provider run holds in memory while it builds: the projection and the session it read.
 /// A named struct, not a tuple in an optional, so that the release build destroys it with
 /// code specialised for it rather than through the optional's generic value witness.
-private struct Build {
+private struct WidgetProviderBuild {
     var projection: SharedStorageArea.Projection?
     var session: SessionToken?
 }

@@ -16,9 +16,12 @@ protocol AssembledProgram: AnyObject {
     /// Every program uses the one implementation below (a requirement only so that the
     /// assembly can call it on each program of its list).
     func register(_ wiring: inout Wiring, parameters p: Parameters)
-    /// Its name: what the event log prints and `trace --only` takes, and what its random
-    /// streams are seeded by (docs/model.md#randomness).
+    /// Its name: what the event log prints and `trace --only` takes.
     static var programName: String { get }
+    /// The name its per-program random streams are seeded by (`network.from.<streamName>`,
+    /// docs/model.md#randomness): by default its `programName`. A program renamed declares its
+    /// old name here, so that the rename moves no figure (`StreamNamesTests` pins every one).
+    static var streamName: String { get }
     /// The route the replies to its requests take: a program that sends requests declares its
     /// input a `ReplyInput`, and its replies reach it as its `.reply(_:)`, called directly with
     /// no closure in between; nil for a program that sends none.
@@ -51,6 +54,7 @@ extension AssembledProgram {
     static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
     static var endsWithThePhone: Bool { false }
     func start() {}
+    static var streamName: String { programName }
 }
 
 extension AssembledProgram {

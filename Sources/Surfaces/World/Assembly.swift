@@ -54,9 +54,11 @@ final class Assembly {
         ShareExtension.self, ShareSheet.self, Automations.self, ActionRunner.self, InstantVersion.self,
         CarSurface.self, TelevisionApp.self,
     ]
-    /// Every program's name, in registration order. Per-program random streams are seeded by
-    /// these names (docs/model.md#randomness).
+    /// Every program's name, in registration order (the event log's process names).
     static let programNames = programTypes.map { $0.programName }
+    /// The names every program's per-program random streams are seeded by, in registration
+    /// order (docs/model.md#randomness): a program's name unless it was renamed.
+    static let streamNames = programTypes.map { $0.streamName }
     /// The number of built-in programs.
     static let programCount = programNames.count
     /// Each program type's identity, in registration order (what `index(of:)` looks a type up in).

@@ -48,7 +48,7 @@ enum MeasuredEvent {
     case liveGlanceAtNothing
     /// Someone looked at a live status: how stale its drawn stage is, when what it draws was
     /// read, and the account it shows.
-    case liveGlance(staleness: SimTime, readAt: SimTime, account: Int32)
+    case liveGlance(staleness: SimTime, readAt: SimTime, account: Account)
     /// The widget gallery showed the provider's preview.
     case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
@@ -270,7 +270,7 @@ final class Measurement {
     func shows(_ s: ObservedSurface, _ view: consuming View) {
         // Each observer is named directly (not returned by `observer(_:)`), so none is retained
         // per call; the view is handed on, not copied.
-        if s == .watch && view.kind == .data && view.account != Account.first { leakEnded(.signoutWatchLeak) }
+        if s == .watch && view.kind == .data && view.account != .first { leakEnded(.signoutWatchLeak) }
         switch s {
         case .widget: widget.show(view, at: now, truth: truth)
         case .app: app.show(view, at: now, truth: truth)
@@ -286,7 +286,7 @@ final class Measurement {
     /// it see the old picture.
     func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
-        let leakEnds = stored.account != Account.first
+        let leakEnds = stored.account != .first
         if redacted { shows(.widget, .blank(.redacted)) } else { shows(.widget, stored) }
         if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
@@ -303,7 +303,7 @@ final class Measurement {
     }
 
     @inline(__always) private func glance(_ o: SurfaceObserver, at t: SimTime?) {
-        let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == Account.first
+        let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
 
@@ -350,12 +350,12 @@ final class Measurement {
                 series.sample(.liveAge, Time.seconds(now - readAt), at: now)
             }
             if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
-            if signedOutAt != Time.never && account == Account.first { counters.liveWrongAccount += 1 }
+            if signedOutAt != Time.never && account == .first { counters.liveWrongAccount += 1 }
         case .galleryPreview(let view):
             engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
             guard measuring else { return }
             counters.galleryPreviews += 1
-            if view.kind == .data && view.account != Account.none { counters.galleryPreviewsAccount += 1 }
+            if view.kind == .data && view.account != .nobody { counters.galleryPreviewsAccount += 1 }
         case .renamed(let id, let version):
             // Glances due so far are taken first: each compares what the widget shows with the
             // names at the backend at its time (see `DeferredGlances`).
@@ -420,7 +420,7 @@ final class Measurement {
         if measuring && kind != .data, let trace = engine.trace { trace.record(t, "glances", "blankWidget", "\(kind)") }
         // The configured target and its name are the first account's: a glance at the second
         // account's data is not one of these (docs/model.md#a-second-account).
-        if measuring && kind == .data && account != Account.second {
+        if measuring && kind == .data && account != .second {
             counters.widgetGlancesData += 1
             if object != Parameters.Widget.configuredTarget { counters.widgetWrongTarget += 1 }
             // The object shown has a newer name at the backend than the one drawn.
@@ -433,7 +433,7 @@ final class Measurement {
     /// data of the first account (else there is nothing to compare the widget with, and the
     /// look at the widget compares nothing).
     func userLeavesApp() {
-        guard measuring, app.current.kind == .data, app.current.account != Account.second else { return }
+        guard measuring, app.current.kind == .data, app.current.account != .second else { return }
         appViewAtReturn = app.current.changes
     }
 
@@ -478,7 +478,7 @@ final class Measurement {
     func signOut() {
         let w = widget.current
         let holding: [(Metric, Bool)] = [
-            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == Account.first),
+            (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == .first),
             (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
             (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
             (.signoutShareLeak, p.share.enabled && sharedHoldsFirst.session),

@@ -92,5 +92,5 @@ private struct StreamNameHashes {
     let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
     let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
     let pushTV = SeedMixer.nameHash("push.tv")
-    let backendFrom = ProgramStreams.Family("backend.from", programNames: Assembly.programNames)
+    let backendFrom = ProgramStreams.Family("backend.from", programNames: Assembly.streamNames)
 }

@@ -114,7 +114,7 @@ final class SurfaceObserver {
         let a = max(lastUpdate, warmup)
         lastUpdate = now
         // A view of the second account has no staleness: the truth follows the first account.
-        guard now > a, current.kind == .data, current.account != Account.second else { return }
+        guard now > a, current.kind == .data, current.account != .second else { return }
         let span = Time.seconds(now - a)
         shownTime += span
         // The truth is the same all through (a, now]: every change or loss integrates first.
@@ -156,7 +156,7 @@ final class SurfaceObserver {
     /// when it lacks none, shows no data or another account's.
     func sampleStaleness(at now: SimTime, truth: Truth) {
         guard let trace, let name = stalenessCounter else { return }
-        guard current.kind == .data, current.account != Account.second,
+        guard current.kind == .data, current.account != .second,
               truth.firstMissing(of: current.changes, at: now) < truth.count else {
             trace.sample(now, name, 0)
             return
@@ -169,7 +169,7 @@ final class SurfaceObserver {
         if let trace {
             let v = current
             let seen = v.kind.isBlank ? "\(v.kind)"
-                : v.account == Account.second ? "data of the second account, age \(Time.seconds(now - v.readAt)) s"
+                : v.account == .second ? "data of the second account, age \(Time.seconds(now - v.readAt)) s"
                 : "data, stale \(Time.seconds(truth.staleness(of: v.changes, at: now))) s, age \(Time.seconds(now - v.readAt)) s"
             trace.record(now, "glances", "looks at \(name)", now >= warmup ? seen : seen + " (warm-up)")
         }
@@ -185,7 +185,7 @@ final class SurfaceObserver {
         if let series { series.recorder.sample(series.slots.age, Time.seconds(now - current.readAt), at: now) }
         // Someone else's data (docs/model.md#a-second-account): it has an age, but the truth
         // does not follow its changes, so it gives no staleness.
-        if current.account == Account.second { return }
+        if current.account == .second { return }
         let s = truth.staleness(of: current.changes, at: now)
         staleness.append(Time.seconds(s))
         if let series { series.recorder.sample(series.slots.staleness, Time.seconds(s), at: now) }

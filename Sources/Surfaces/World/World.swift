@@ -83,7 +83,7 @@ final class World {
     }
 
     /// The name hashes of the system's per-program streams, for the built-in programs: made once.
-    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.programNames)
+    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.streamNames)
 
     @inline(__always) var now: SimTime { engine.now }
 
@@ -129,8 +129,9 @@ final class World {
     }
 }
 
-/// The addresses of one world's programs, each typed by the input it accepts. Plain data
-/// (no arrays or closures), so reading an address costs no reference counting.
+/// The addresses of one world's programs, each typed by the input it accepts and named as its
+/// program is (`AssembledProgram.programName`, the name traces print). Plain data (no arrays or
+/// closures), so reading an address costs no reference counting.
 struct ProcessAddresses {
     let backend: Address<BackendInput>
     let pushService: Address<PushServiceInput>
@@ -139,18 +140,18 @@ struct ProcessAddresses {
     let elsewhere: Address<OtherDeviceInput>
     let glances: Address<GlanceInput>
     let widgetHost: Address<WidgetHostInput>
-    let provider: Address<WidgetProviderInput>
+    let widgetProvider: Address<WidgetProviderInput>
     let app: Address<MainAppInput>
-    let live: Address<LiveStatusInput>
+    let liveStatus: Address<LiveStatusInput>
     let watchLink: Address<WatchLinkInput>
-    let watch: Address<WatchAppInput>
-    let share: Address<ShareExtensionInput>
+    let watchApp: Address<WatchAppInput>
+    let shareExtension: Address<ShareExtensionInput>
     let shareSheet: Address<ShareSheetInput>
-    let actions: Address<AutomationsInput>
+    let automations: Address<AutomationsInput>
     let actionRunner: Address<ActionRunnerInput>
-    let instant: Address<InstantVersionInput>
+    let instantVersion: Address<InstantVersionInput>
     let car: Address<CarInput>
-    let tv: Address<TelevisionInput>
+    let television: Address<TelevisionInput>
 
     /// The addresses `assembly`'s programs were registered at (each at its place in
     /// `Assembly.programTypes`).
@@ -164,10 +165,10 @@ struct ProcessAddresses {
         (backend, pushService, device, user, elsewhere, glances) = (
             at(Backend.self), at(PushService.self), at(DeviceProcess.self), at(UserProcess.self),
             at(OtherDevice.self), at(GlanceProcess.self))
-        (widgetHost, provider, app, live, watchLink, watch) = (
+        (widgetHost, widgetProvider, app, liveStatus, watchLink, watchApp) = (
             at(WidgetHost.self), at(WidgetProvider.self), at(MainApp.self), at(LiveStatus.self),
             at(WatchLink.self), at(WatchApp.self))
-        (share, shareSheet, actions, actionRunner, instant, car, tv) = (
+        (shareExtension, shareSheet, automations, actionRunner, instantVersion, car, television) = (
             at(ShareExtension.self), at(ShareSheet.self), at(Automations.self), at(ActionRunner.self),
             at(InstantVersion.self), at(CarSurface.self), at(TelevisionApp.self))
     }

@@ -10,13 +10,13 @@ final class CredentialScopeTests: XCTestCase {
     /// Sends one request of each kind with `credential` (from the second device's program, which
     /// only carries it and, in the quiet probe world, sends nothing of its own) and returns the
     /// reply statuses in `RequestKind.allCases` order, as the event log prints them.
-    private func statuses(_ credential: Int32, revokeFirst: Bool = false) -> [String] {
+    private func statuses(_ credential: Credential, revokeFirst: Bool = false) -> [String] {
         let p = ChapterProbes.base()
         let log = TraceLog()
         let run = ProbeRun(p, seed: 7, trace: log)
         let w = run.world
         if revokeFirst {
-            w.os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: Backend.phoneSession)
+            w.os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: .phoneSession)
             run.wait(Time.minute)
         }
         // No revocation of the phone's session below: it is sent last.
@@ -40,21 +40,21 @@ final class CredentialScopeTests: XCTestCase {
     /// sign-in code only asks for a session. Everything else is forbidden, not unauthorized:
     /// the credential is valid, the request is not its to make.
     func testACredentialIssuedToASurfaceIsNarrowerThanTheAppsSession() {
-        XCTAssertEqual(statuses(Backend.phoneSession), ["sync ok", "compactFetch ok", "write ok", "deviceCode ok"])
-        XCTAssertEqual(statuses(Backend.watchCredential), ["sync forbidden", "compactFetch ok", "write ok", "deviceCode forbidden"])
-        for credential in [Backend.tvSession, Backend.carSession] {
+        XCTAssertEqual(statuses(Credential.phoneSession), ["sync ok", "compactFetch ok", "write ok", "deviceCode ok"])
+        XCTAssertEqual(statuses(Credential.watch), ["sync forbidden", "compactFetch ok", "write ok", "deviceCode forbidden"])
+        for credential in [Credential.television, Credential.car] {
             XCTAssertEqual(statuses(credential), ["sync forbidden", "compactFetch ok", "write forbidden", "deviceCode forbidden"], "\(credential)")
         }
-        XCTAssertEqual(statuses(Backend.signInCode), ["sync forbidden", "compactFetch forbidden", "write forbidden", "deviceCode ok"])
+        XCTAssertEqual(statuses(Credential.signInCode), ["sync forbidden", "compactFetch forbidden", "write forbidden", "deviceCode ok"])
     }
 
     /// The sign-out's revocation reaches every credential derived from the session, those given
     /// to surfaces included: each is refused as unauthorized at its next request, whatever it asks.
     func testRevocationReachesEveryCredentialIssuedToASurface() {
-        for credential in [Backend.phoneSession, Backend.watchCredential, Backend.tvSession, Backend.carSession] {
+        for credential in [Credential.phoneSession, Credential.watch, Credential.television, Credential.car] {
             XCTAssertEqual(Set(statuses(credential, revokeFirst: true).map { $0.split(separator: " ")[1] }), ["unauthorized"], "\(credential)")
         }
         // Another device's own session is not derived from the phone's: it still works.
-        XCTAssertEqual(statuses(Backend.otherDevice, revokeFirst: true), ["sync ok", "compactFetch ok", "write ok", "deviceCode ok"])
+        XCTAssertEqual(statuses(Credential.otherDevice, revokeFirst: true), ["sync ok", "compactFetch ok", "write ok", "deviceCode ok"])
     }
 }

@@ -16,8 +16,8 @@ final class ListTableTests: XCTestCase {
         XCTAssertEqual(table[c], [0, 2, 1])
         XCTAssertEqual(table[.empty], [])
         // Copies of the data compare by their lists' contents.
-        XCTAssertTrue(DataCopy(account: 1, objects: a).sameData(as: DataCopy(account: 1, objects: b)))
-        XCTAssertFalse(DataCopy(account: 1, objects: a).sameData(as: DataCopy(account: 1, objects: c)))
+        XCTAssertTrue(DataCopy(account: .first, objects: a).sameData(as: DataCopy(account: .first, objects: b)))
+        XCTAssertFalse(DataCopy(account: .first, objects: a).sameData(as: DataCopy(account: .first, objects: c)))
     }
 
     /// Past the lists a scan finds (a long replication's many renames), a list seen before and

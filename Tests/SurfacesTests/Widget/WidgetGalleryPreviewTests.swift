@@ -43,7 +43,7 @@ final class WidgetGalleryPreviewTests: XCTestCase {
             let r = Replication.run(p, seed: seed, trace: trace)
             let seen = previews(trace, after: p.observe.warmup)
             shown += seen.count
-            XCTAssertTrue(seen.allSatisfy { $0.details.hasPrefix("data(") && $0.details.contains("account: 1") },
+            XCTAssertTrue(seen.allSatisfy { $0.details.hasPrefix("data(") && $0.details.contains("account: first") },
                           "seed \(seed): a preview drawn from the account's data showed something else")
             XCTAssertEqual(r[value: .widgetPreviewShowsAccount], 1, "seed \(seed)")
         }
