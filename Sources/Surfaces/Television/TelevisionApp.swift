@@ -31,6 +31,9 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
+    /// The measurement layer's record of the television's signals, which it only emits into
+    /// (`TelevisionMetrics.swift`).
+    let signals: TelevisionSignals
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -41,19 +44,6 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// The playback under way, numbered from 1: its finish timer carries the number, so an
     /// earlier playback's timer (one stopped at a lock) never ends a later one.
     private var playback: Int64 = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The playback under way started after the warm-up (its stop, if any, counts with it).
-    private var playingCounted = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var playbacks = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var stoppedAtLock = 0
     /// It holds a session (kept in the television's storage, so it outlives a run).
     private(set) var signedIn: Bool {
         get { container.signedIn }
@@ -75,11 +65,6 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     #endif
     /// It has asked for a sign-in code and waits for its session.
     private var signingIn = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Per sign-in by code after the warm-up: seconds from the code shown to the session granted.
-    private(set) var signInTimes: [Double] = []
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -87,13 +72,18 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
     /// The television's own random stream (playbacks).
     private var rng: TelevisionStreams
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; rng = TelevisionStreams(replicationSeed: world.seed) }
+    init(world: World) {
+        self.world = world
+        os = world.os
+        measure = world.measure
+        signals = world.measure.signals(TelevisionSignals.self)
+        rng = TelevisionStreams(replicationSeed: world.seed)
+    }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
-    /// on its screen. The counts kept only to measure stay.
+    /// on its screen.
     override func discardMemory() {
         playing = false
         playback = 0
-        playingCounted = false
         code = nil
         signingIn = false
     }
@@ -142,8 +132,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             if !playing && signedIn {
                 playing = true
                 playback += 1
-                playingCounted = w.measuring
-                if playingCounted { playbacks += 1 }
+                signals.emit(.playbackStarted)
                 os.openAppInForeground(.user, bySurface: w.ids.television.process)   // the user starts playback from the phone
                 engine.send(.finish(playback: playback), to: w.ids.television, after: w.p.tv.playbackLength.sampleTime(&rng.tv))
             }
@@ -157,7 +146,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
         case .phoneAppLeftForeground:
             if playing && w.p.tv.handoff == .mirror {
                 playing = false
-                if playingCounted { stoppedAtLock += 1 }
+                signals.emit(.playbackStoppedAtLock)
                 endIfIdle()
             }
         case .revoked:
@@ -198,7 +187,7 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
             signedIn = true
             signingIn = false
             measure.report(.holdsAccount(.television, true))
-            if let c = code, c.shownAt >= w.p.observe.warmup { signInTimes.append(Time.seconds(w.now - c.shownAt)) }
+            if let c = code { signals.emit(.signedInByCode(codeShownAt: c.shownAt)) }
             endIfIdle()
         } else {
             w.send(.pollCode, to: w.ids.television, after: w.p.tv.pollInterval)

@@ -21,10 +21,61 @@ extension MetricCatalog {
     }
 }
 
+/// What the television's program emits for measurement (`TelevisionSignals.emit`): what
+/// happened on its screen, as a person would count it.
+enum TelevisionSignal {
+    /// A playback started on the television (a later stop at a lock counts with it).
+    case playbackStarted
+    /// The playback under way stopped because the phone's app left the foreground (a mirrored video).
+    case playbackStoppedAtLock
+    /// The television got its session by the sign-in code it showed at `codeShownAt`.
+    case signedInByCode(codeShownAt: SimTime)
+}
+
+/// What the measurement layer keeps of the television's signals: its playbacks and those
+/// stopped at a lock (`tv.stoppedAtLock`), and its sign-in times by code (`tv.signInTime`).
+final class TelevisionSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Playbacks started after the warm-up.
+    fileprivate var playbacks = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Of those, the ones stopped at a lock.
+    fileprivate var stoppedAtLock = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The latest playback started after the warm-up (its stop, if any, counts with it).
+    private var latestPlaybackCounted = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Per sign-in by code whose code was shown after the warm-up: seconds from the code shown
+    /// to the session granted.
+    fileprivate var signInTimes: [Double] = []
+
+    /// The television's program reports what happened now.
+    func emit(_ signal: TelevisionSignal) {
+        switch signal {
+        case .playbackStarted:
+            latestPlaybackCounted = measuring
+            if latestPlaybackCounted { playbacks += 1 }
+        case .playbackStoppedAtLock:
+            if latestPlaybackCounted { stoppedAtLock += 1 }
+        case .signedInByCode(let shownAt):
+            if shownAt >= warmup { signInTimes.append(Time.seconds(now - shownAt)) }
+        }
+    }
+}
+
 extension Assembly {
     /// The television's playbacks stopped at a lock, its sign-ins by code and its sign-out leak.
     func reportTelevision(into r: inout ReplicationResult, end: SimTime) {
         if world.p.tv.enabled {
+            let tv = world.measure.signals(TelevisionSignals.self)
             r.setFraction(.tvStoppedAtLock, tv.stoppedAtLock, of: tv.playbacks)
             r.samples[Metric.tvSignInTime.rawValue] = tv.signInTimes
         }

@@ -217,6 +217,12 @@ final class Measurement {
     /// nil, and never read past that check, when it asked for none.
     var series: SeriesRecorder?
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Each surface's record of its own signals, by its type (`signals(_:)`).
+    private var surfaceSignals: [ObjectIdentifier: SurfaceSignals] = [:]
+
     /// The glance streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let widgetGlancesName = SeedMixer.nameHash("glances.widget")
     private static let appGlancesName = SeedMixer.nameHash("glances.app")
@@ -305,6 +311,16 @@ final class Measurement {
     @inline(__always) private func glance(_ o: SurfaceObserver, at t: SimTime?) {
         let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
+    }
+
+    /// The record of the signals of the surface that declares `type` (made on first asking,
+    /// one per replication): its programs emit into it, its metrics read it at the end.
+    func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
+        let key = ObjectIdentifier(type)
+        if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
+        let made = S(engine: engine, warmup: warmup)
+        surfaceSignals[key] = made
+        return made
     }
 
     /// Records what a platform mechanism did now (`PlatformObserver.platformDid`).

@@ -1,0 +1,24 @@
+import SimKernel
+
+/// What the measurement layer keeps of one surface's signals (docs/metrics.md): a surface
+/// declares the signals its programs emit, and how they become its metric values, in its own
+/// `<Surface>Metrics.swift`, as a subclass of this. The measurement layer makes one per
+/// replication and owns it (`Measurement.signals(_:)`); a program holds it only to emit what
+/// happened into it, and what it keeps is private to the surface's metrics file, so no
+/// program keeps a sample or reads one back.
+class SurfaceSignals {
+    private let engine: Engine
+    /// The start of measurement (`observe.warmup`): what happens before it is not counted.
+    let warmup: SimTime
+
+    /// The record of one replication, on its engine's clock, measured from `warmup`.
+    required init(engine: Engine, warmup: SimTime) {
+        self.engine = engine
+        self.warmup = warmup
+    }
+
+    /// Simulated time now.
+    @inline(__always) var now: SimTime { engine.now }
+    /// The warm-up is over: what happens now is counted.
+    @inline(__always) var measuring: Bool { engine.now >= warmup }
+}
