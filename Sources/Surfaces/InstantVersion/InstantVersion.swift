@@ -22,11 +22,9 @@ enum InstantVersionInput {
 final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
     let world: World
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Per install after the warm-up: whether the full app's first launch found state.
-    private(set) var firstLaunches: [Bool] = []
+    /// The measurement layer's record of the instant version's signals, which it only emits
+    /// into (`InstantVersionMetrics.swift`).
+    let signals: InstantVersionSignals
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -52,7 +50,11 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
     /// The instant version's own random stream (uses, installs).
     private var rng: InstantVersionStreams
 
-    init(world: World) { self.world = world; rng = InstantVersionStreams(replicationSeed: world.seed) }
+    init(world: World) {
+        self.world = world
+        signals = world.measure.signals(InstantVersionSignals.self)
+        rng = InstantVersionStreams(replicationSeed: world.seed)
+    }
     override func discardMemory() {}
 
     func start() { schedule() }
@@ -89,7 +91,7 @@ final class InstantVersion: SimulatedProcess<InstantVersionInput> {
             // becomes the full app's container, which the first launch reads.
             ownContainer.remove(use)
             let fullAppContainerHasState = handoverArea.remove(use) != nil
-            if w.measuring { firstLaunches.append(fullAppContainerHasState) }
+            signals.emit(.fullAppFirstLaunch(foundState: fullAppContainerHasState))
         }
     }
 }

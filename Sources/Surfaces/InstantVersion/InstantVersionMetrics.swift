@@ -15,10 +15,42 @@ extension MetricCatalog {
     }
 }
 
+/// What the instant version's program emits for measurement (`InstantVersionSignals.emit`).
+enum InstantVersionSignal {
+    /// The person installed the full app, whose first launch found state in its container or not.
+    case fullAppFirstLaunch(foundState: Bool)
+}
+
+/// What the measurement layer keeps of the instant version's signals: the full app's first
+/// launches after the warm-up and those that started empty (`instant.emptyFirstLaunch`).
+final class InstantVersionSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// First launches of the full app after the warm-up.
+    fileprivate var firstLaunches = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Of those, the ones whose container held no state.
+    fileprivate var emptyFirstLaunches = 0
+
+    /// The instant version's program reports what happened now.
+    func emit(_ signal: InstantVersionSignal) {
+        switch signal {
+        case .fullAppFirstLaunch(let foundState):
+            guard measuring else { return }
+            firstLaunches += 1
+            if !foundState { emptyFirstLaunches += 1 }
+        }
+    }
+}
+
 extension Assembly {
     /// The full app's first launches after the instant version: how many started empty.
     func reportInstantVersion(into r: inout ReplicationResult, end: SimTime) {
         guard world.p.instant.enabled else { return }
-        r.setFraction(.instantEmptyFirstLaunch, instant.firstLaunches.filter { !$0 }.count, of: instant.firstLaunches.count)
+        let instant = world.measure.signals(InstantVersionSignals.self)
+        r.setFraction(.instantEmptyFirstLaunch, instant.emptyFirstLaunches, of: instant.firstLaunches)
     }
 }
