@@ -53,6 +53,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     let os: OperatingSystem
     /// The measurement layer it reports to and never reads, held strongly as the system is.
     let measure: Measurement
+    /// The measurement layer's record of the live status's signals, which it only emits into
+    /// (`LiveStatusSignals.swift`).
+    let signals: LiveStatusSignals
 
     struct Activity {
         var start: SimTime
@@ -64,19 +67,12 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         /// The status shown: nil when removed; `shownStage` the stage drawn.
         var shown = true
         var shownStage = 0
-        var removedAt: SimTime = Time.never
-        /// When the final update (push or the app's own call) arrives, if it was not lost.
-        var finalUpdateArrives: SimTime? = nil
         /// The account the order was placed under (it came with the order).
         var account: Account
         /// When the data behind `shownStage` was produced: the plan at the start, the stage's
         /// beginning for an update the backend sent (a push, or the app's connection), the
         /// app's run for its own catch-up. Measurement only (`live.age`).
         var dataAt: SimTime
-        /// Per stage k (index k − 1): when the status first drew stage k or a later one by an
-        /// update (`Time.never`: not yet; a clock-driven status's own stages are derived from
-        /// the plan, see `firstShown`). Measurement only (`live.lag`, `live.staleness.timeAvg`).
-        var drawnAt: [SimTime]
     }
     #if !DEBUG
     @exclusivity(unchecked)
@@ -98,6 +94,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         self.world = world
         os = world.os
         measure = world.measure
+        signals = world.measure.signals(LiveStatusSignals.self)
         pushBudget = RollingBudget(limit: world.p.live.pushBudgetPerHour, window: Time.hour)
     }
     override func discardMemory() {}
@@ -140,8 +137,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let n = max(1, w.p.live.stages)
         let times = (1...n).map { w.now + plan.actual * SimTime($0) / SimTime(n) }
         activities.append(Activity(start: w.now, plannedEnd: w.now + plan.planned, end: times.last!, stageTimes: times,
-                                   account: plan.account, dataAt: w.now, drawnAt: Array(filledWith: Time.never, count: n)))
+                                   account: plan.account, dataAt: w.now))
         let i = activities.count - 1
+        signals.emit(.began(activity: Int32(i), plannedEnd: w.now + plan.planned, stageTimes: times))
         w.send(.activityStage(activity: Int32(i), stage: 0), to: w.ids.backend)
         for t in times {
             w.send(.stage(activity: Int32(i)), to: w.ids.liveStatus, at: t)
@@ -168,6 +166,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     private func advance(_ i: Int) {
         let w = world
         activities[i].stage += 1
+        signals.emit(.stageBegan(activity: Int32(i)))
         let stage = activities[i].stage
         w.send(.activityStage(activity: Int32(i), stage: Int32(stage)), to: w.ids.backend)
         let final = stage == activities[i].stageTimes.count
@@ -178,7 +177,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             if rng.liveDelivery.bernoulli(loss) { return }
             if !final && !pushBudget.spend(at: w.now) { return }   // past the hourly budget
             let delay = w.p.push.delay.sampleTime(&rng.liveDelivery)
-            if final { activities[i].finalUpdateArrives = w.now + delay }
+            if final { signals.emit(.finalUpdateOnItsWay(activity: Int32(i), arrivesAt: w.now + delay)) }
             w.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
@@ -191,7 +190,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
             guard os.device.online, os.device.poweredOn else { return }
-            if final && w.engine.isRunning(w.ids.app) { activities[i].finalUpdateArrives = w.now + delay }
+            if final && w.engine.isRunning(w.ids.app) { signals.emit(.finalUpdateOnItsWay(activity: Int32(i), arrivesAt: w.now + delay)) }
             w.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: w.ids.app, after: delay)
         }
     }
@@ -221,7 +220,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         guard i < activities.count, activities[i].shown else { return }
         if stage >= activities[i].shownStage { activities[i].dataAt = max(activities[i].dataAt, readAt) }
         if stage > activities[i].shownStage {
-            for k in activities[i].shownStage..<min(stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = world.now }
+            signals.emit(.draws(activity: Int32(i), stage: stage))
             activities[i].shownStage = stage
         }
         if stage >= activities[i].stageTimes.count { remove(i) }
@@ -243,7 +242,7 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     private func remove(_ i: Int) {
         guard activities[i].shown else { return }
         activities[i].shown = false
-        activities[i].removedAt = world.now
+        signals.emit(.removed(activity: Int32(i)))
         measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
     }
@@ -290,23 +289,6 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         let n = a.stageTimes.count
         let span = max(a.plannedEnd - a.start, 1)
         return Int(min((t - a.start) * SimTime(n) / span, SimTime(n - 1)))
-    }
-
-    /// Per ended activity: time its status was still shown as running after it ended —
-    /// until it was removed or the platform ended it — beyond the moment its final update
-    /// arrived (a final update on its way is delivery, not a stuck status; a lost one never
-    /// arrives). The platform's end at `live.maxActive` does not stop it: the status stays on
-    /// the lock screen, as it last looked, for up to `live.lingerAfterEnd` more, so a stuck
-    /// status lasts at most `live.maxActive + live.lingerAfterEnd` from the start.
-    func stuckSamples(end: SimTime) -> [Double] {
-        activities.compactMap { a in
-            guard a.end >= world.p.observe.warmup, a.end < end else { return nil }
-            let limit = a.start + world.p.live.maxActive + world.p.live.lingerAfterEnd
-            let stoppedRunning = min(a.removedAt, limit, end)
-            let from = max(a.end, a.finalUpdateArrives ?? a.end)
-            if a.finalUpdateArrives != nil && stoppedRunning <= from { return 0 }
-            return max(0, Time.seconds(stoppedRunning - from))
-        }
     }
 }
 

@@ -43,11 +43,12 @@ extension MetricCatalog {
 }
 
 extension Assembly {
-    /// The live status's ended activities and stages (`LiveStatus+Stages.swift`), its glances
+    /// The live status's ended activities and stages (`LiveStatusSignals.swift`), its glances
     /// and its sign-out leak; the glances' samples are taken as they happen.
     func reportLive(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         if w.p.live.enabled {
+            let live = w.measure.signals(LiveStatusSignals.self)
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
             let stages = live.stageLags(end: end)
             r.samples[Metric.liveLag.rawValue] = stages.lags

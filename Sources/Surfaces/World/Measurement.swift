@@ -318,7 +318,7 @@ final class Measurement {
     func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
         let key = ObjectIdentifier(type)
         if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
-        let made = S(engine: engine, warmup: warmup)
+        let made = S(p, engine: engine)
         surfaceSignals[key] = made
         return made
     }

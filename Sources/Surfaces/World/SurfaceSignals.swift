@@ -8,13 +8,16 @@ import SimKernel
 /// program keeps a sample or reads one back.
 class SurfaceSignals {
     private let engine: Engine
+    /// The replication's parameters.
+    let p: Parameters
     /// The start of measurement (`observe.warmup`): what happens before it is not counted.
     let warmup: SimTime
 
-    /// The record of one replication, on its engine's clock, measured from `warmup`.
-    required init(engine: Engine, warmup: SimTime) {
+    /// The record of one replication with parameters `p`, on its engine's clock.
+    required init(_ p: Parameters, engine: Engine) {
         self.engine = engine
-        self.warmup = warmup
+        self.p = p
+        warmup = p.observe.warmup
     }
 
     /// Simulated time now.

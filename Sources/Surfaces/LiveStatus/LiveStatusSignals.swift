@@ -1,0 +1,151 @@
+import SimKernel
+import Platform
+
+/// What the live-status program emits for measurement (`LiveStatusSignals.emit`): what each
+/// activity did and when its status drew a stage or left the lock screen.
+enum LiveStatusSignal {
+    /// Activity `activity` began now, planned to end at `plannedEnd`; its stages begin at
+    /// `stageTimes` (the last is its end).
+    case began(activity: Int32, plannedEnd: SimTime, stageTimes: [SimTime])
+    /// The backend moved activity `activity` to its next stage now.
+    case stageBegan(activity: Int32)
+    /// Activity `activity`'s final update is on its way and arrives at `arrivesAt` (a lost one
+    /// is never emitted).
+    case finalUpdateOnItsWay(activity: Int32, arrivesAt: SimTime)
+    /// Activity `activity`'s status now draws stage `stage` by an update (a push, the app's
+    /// update call or its catch-up), later than any stage it drew before.
+    case draws(activity: Int32, stage: Int)
+    /// Activity `activity`'s status left the lock screen now.
+    case removed(activity: Int32)
+}
+
+/// What the measurement layer keeps of the live status's signals, and the per-stage metrics
+/// formed from them at the end (docs/metrics.md for `S` = `live`): the stages of an activity
+/// play the part of the changes. A stage is shown when the status draws it or a later one, as
+/// `live.staleness` counts it at a glance. Nothing here draws a random number or schedules an event.
+final class LiveStatusSignals: SurfaceSignals {
+    /// An activity as the measurement layer follows it.
+    private struct MeasuredActivity {
+        var start: SimTime
+        var plannedEnd: SimTime
+        var end: SimTime
+        var stageTimes: [SimTime]
+        /// The stages the backend has begun (stageTimes.count: ended).
+        var stage = 0
+        /// The latest stage the status drew by an update.
+        var drawn = 0
+        /// When the status left the lock screen (`Time.never`: not yet).
+        var removedAt: SimTime = Time.never
+        /// When the final update (push or the app's own call) arrives, if it was not lost.
+        var finalUpdateArrives: SimTime? = nil
+        /// Per stage k (index k − 1): when the status first drew stage k or a later one by an
+        /// update (`Time.never`: not yet; a clock-driven status's own stages are derived from
+        /// the plan, see `firstShown`).
+        var drawnAt: [SimTime]
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every activity, by number.
+    private var activities: [MeasuredActivity] = []
+
+    /// The live-status program reports what happened now.
+    func emit(_ signal: LiveStatusSignal) {
+        switch signal {
+        case .began(let i, let plannedEnd, let times):
+            precondition(Int(i) == activities.count, "activities are numbered in order")
+            activities.append(MeasuredActivity(start: now, plannedEnd: plannedEnd, end: times.last!, stageTimes: times,
+                                               drawnAt: Array(filledWith: Time.never, count: times.count)))
+        case .stageBegan(let i):
+            activities[Int(i)].stage += 1
+        case .finalUpdateOnItsWay(let i, let arrivesAt):
+            activities[Int(i)].finalUpdateArrives = arrivesAt
+        case .draws(let i, let stage):
+            let i = Int(i)
+            for k in activities[i].drawn..<min(stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = now }
+            activities[i].drawn = stage
+        case .removed(let i):
+            activities[Int(i)].removedAt = now
+        }
+    }
+
+    /// When the status first showed stage `k` (1…n) or a later one: by an update (a push,
+    /// the app's update call or its catch-up), or, for a clock-driven status, when its plan
+    /// reached the stage while the status was still shown. `Time.never` if it never did.
+    private func firstShown(_ a: MeasuredActivity, stage k: Int) -> SimTime {
+        var t = a.drawnAt[k - 1]
+        let n = a.stageTimes.count
+        if p.live.updates == .clock && k < n {
+            // The first moment `clockReached` is k: (t − start)·n ≥ k·span.
+            let span = max(a.plannedEnd - a.start, 1)
+            let planned = a.start + (SimTime(k) * span + SimTime(n) - 1) / SimTime(n)
+            if planned < a.removedAt { t = min(t, planned) }
+        }
+        return t
+    }
+
+    /// `live.lag`: per stage begun after the warm-up, the time from its beginning until the
+    /// status first showed it or a later one (0 when a clock-driven status drew it ahead of
+    /// the backend). `begun` counts every such stage, shown or not: those not shown by `end`
+    /// are censored (`live.lag.censored` = 1 − lags.count / begun), among them every stage
+    /// begun after its status was removed — unless a clock-driven status had already drawn
+    /// it from the plan before the removal (lag 0, as a glance would have seen it).
+    func stageLags(end: SimTime) -> (lags: [Double], begun: Int) {
+        var lags: [Double] = [], begun = 0
+        for a in activities where a.stage > 0 {
+            for k in 1...a.stage where a.stageTimes[k - 1] >= warmup {
+                begun += 1
+                let shown = firstShown(a, stage: k)
+                if shown <= end { lags.append(Time.seconds(max(0, shown - a.stageTimes[k - 1]))) }
+            }
+        }
+        return (lags, begun)
+    }
+
+    /// `live.staleness.timeAvg`: the time-weighted mean of the staleness a glance would see,
+    /// over the measured time a status is on the lock screen (NaN if none was). A glance
+    /// looks at the latest activity (`LiveStatus.current`), so activity i counts from its start until
+    /// it is removed or the next one starts. While it draws stage d, its staleness is 0 until
+    /// stage d + 1 begins (at `stageTimes[d]`) and then grows with the clock until the status
+    /// draws that stage or a later one. Integrated in closed form: glances at a live status
+    /// are events of their own stream, and a clock-driven status changes with no event.
+    func stalenessTimeAvg(end: SimTime) -> Double {
+        var integral = 0.0, shownTime = 0.0
+        for (i, a) in activities.enumerated() {
+            let next = i + 1 < activities.count ? activities[i + 1].start : Time.never
+            let from = max(a.start, warmup), to = min(a.removedAt, next, end)
+            guard to > from else { continue }
+            shownTime += Time.seconds(to - from)
+            var drawnFrom = a.start
+            for d in 0..<a.stageTimes.count where drawnFrom < to {
+                let drawnUntil = firstShown(a, stage: d + 1)
+                let began = a.stageTimes[d]
+                let lo = max(drawnFrom, began, from), hi = min(drawnUntil, to)
+                if hi > lo {
+                    let span = Time.seconds(hi - lo)
+                    integral += span * (Time.seconds(lo - began) + span / 2)
+                }
+                drawnFrom = drawnUntil
+            }
+        }
+        return shownTime > 0 ? integral / shownTime : .nan
+    }
+
+    /// Per ended activity: time its status was still shown as running after it ended —
+    /// until it was removed or the platform ended it — beyond the moment its final update
+    /// arrived (a final update on its way is delivery, not a stuck status; a lost one never
+    /// arrives). The platform's end at `live.maxActive` does not stop it: the status stays on
+    /// the lock screen, as it last looked, for up to `live.lingerAfterEnd` more, so a stuck
+    /// status lasts at most `live.maxActive + live.lingerAfterEnd` from the start.
+    func stuckSamples(end: SimTime) -> [Double] {
+        activities.compactMap { a in
+            guard a.end >= warmup, a.end < end else { return nil }
+            let limit = a.start + p.live.maxActive + p.live.lingerAfterEnd
+            let stoppedRunning = min(a.removedAt, limit, end)
+            let from = max(a.end, a.finalUpdateArrives ?? a.end)
+            if a.finalUpdateArrives != nil && stoppedRunning <= from { return 0 }
+            return max(0, Time.seconds(stoppedRunning - from))
+        }
+    }
+}
