@@ -231,7 +231,7 @@ final class Backend: SimulatedProcess<BackendInput> {
             appliedAt[id] = world.now
             applied.insert(r.change, lost: world.truth.lost)
             dataVersion += 1
-            world.truth.markApplied(r.change)
+            changes.applied(r.change)
         }
         pushesAfterApplying(change: r.change, from: r.from)
     }

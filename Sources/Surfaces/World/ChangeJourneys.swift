@@ -31,6 +31,9 @@ final class ChangeJourneys {
     /// One more holder (a queue, a file, a message or request in flight) carries `change`.
     @inline(__always) func hold(_ change: Int32) { truth.hold(change) }
 
+    /// The backend applied `change`: it can no longer be lost, whoever lets go of it.
+    @inline(__always) func applied(_ change: Int32) { truth.markApplied(change) }
+
     /// A holder let go of `change`: if none is left and the backend never applied it, the
     /// change is lost for good now.
     func letGo(_ change: Int32) {
