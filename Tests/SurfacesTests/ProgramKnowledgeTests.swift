@@ -76,12 +76,35 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// Programs report to the measurement layer and never read it (docs/metrics.md): no program
     /// uses what a call to it returns, in a condition, an assignment or a return, so what a
     /// program does next never depends on what was measured. (The metric catalogue's parts, the
-    /// measurement layer's own, read it to form the metrics.)
+    /// measurement layer's own, read it to form the metrics.) The one thing a program takes from
+    /// it is its surface's record of signals (`measure.signals(_:)`), which it only emits into
+    /// (`testProgramsOnlyEmitIntoTheirSignals`).
     func testNoProgramReadsTheMeasurementLayer() throws {
-        let used = try NSRegularExpression(pattern: #"(=|\bguard\b|\bif\b|\bwhile\b|&&|\|\||\breturn\b|,)\s*(let\s+\w+\s*=\s*)?((w|world|self)\.)?measure\."#)
+        let used = try NSRegularExpression(pattern: #"(=|\bguard\b|\bif\b|\bwhile\b|&&|\|\||\breturn\b|,)\s*(let\s+\w+\s*=\s*)?((w|world|self)\.)?measure\.(?!signals\(\w+Signals\.self\)\s*$)"#,
+                                           options: .anchorsMatchLines)
         for s in try programSources() where !s.text.contains("extension MetricCatalog") {
             let all = NSRange(s.text.startIndex..., in: s.text)
             XCTAssertNil(used.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads the measurement layer")
+        }
+    }
+
+    /// A surface's record of its signals (a `SurfaceSignals`, declared beside its metrics) is the
+    /// measurement layer's: a program holds it only to emit what happened into it
+    /// (`signals.emit(…)`), never reads it back, and keeps no sample or count of its own to
+    /// measure. Only the records' own files, which hold no program, form values from them.
+    func testProgramsOnlyEmitIntoTheirSignals() throws {
+        let touched = try NSRegularExpression(pattern: #"\bsignals\.(?!emit\()"#)
+        var emitters = 0
+        for s in try programSources() where !s.text.contains(": SurfaceSignals") && !s.text.contains("extension MetricCatalog") {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(touched.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads its record of signals")
+            if s.text.contains("signals.emit(") { emitters += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(emitters, 3, "the programs that emit signals were found")
+        for s in try programSources() where s.text.contains(": SurfaceSignals") {
+            for program in ["SimulatedProcess", "func receive(", "engine.send"] {
+                XCTAssertFalse(s.text.contains(program), "\(s.folder)/\(s.file), a record of signals, holds a program (\(program))")
+            }
         }
     }
 
