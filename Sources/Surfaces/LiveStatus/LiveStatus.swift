@@ -251,8 +251,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
     var anyShown: Bool { activities.contains { $0.shown } }
 
     /// Someone looks at the lock screen while an activity runs or its status shows: the
-    /// measurement layer hears how stale the drawn stage is (against the stages the activity
-    /// really reached), when what it draws was read, and whose account it shows.
+    /// measurement layer hears the stage the status draws, when what it draws was read, and
+    /// whose account it shows (how stale that is, against the stages the activity really
+    /// reached, is its to say: `LiveStatusSignals`).
     private func glance() {
         let w = world
         guard w.measuring, let i = current else { return }
@@ -262,19 +263,9 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
             return
         }
         let clock = w.p.live.updates == .clock ? clockReached(a, at: w.now) : 0
-        let drawn = drawnStage(a)
-        let staleness: SimTime
-        if a.stage > drawn {
-            staleness = w.now - a.stageTimes[drawn]      // the earliest stage not shown began then
-        } else {
-            staleness = 0
-        }
-        if let trace = w.engine.trace {
-            trace.record(w.now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(staleness)) s")
-        }
         // A stage the clock draws ahead of every update comes from the plan made at the start.
         let readAt = clock > a.shownStage ? a.start : a.dataAt
-        measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: a.account))
+        signals.emit(.seen(activity: Int32(i), drawnStage: drawnStage(a), readAt: readAt, account: a.account))
     }
 
     /// The stage the status draws now: the last update's, or for a clock-driven status the

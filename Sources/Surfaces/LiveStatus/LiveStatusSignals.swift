@@ -2,7 +2,7 @@ import SimKernel
 import Platform
 
 /// What the live-status program emits for measurement (`LiveStatusSignals.emit`): what each
-/// activity did and when its status drew a stage or left the lock screen.
+/// activity did, when its status drew a stage or left the lock screen, and what a glance at it saw.
 enum LiveStatusSignal {
     /// Activity `activity` began now, planned to end at `plannedEnd`; its stages begin at
     /// `stageTimes` (the last is its end).
@@ -17,6 +17,9 @@ enum LiveStatusSignal {
     case draws(activity: Int32, stage: Int)
     /// Activity `activity`'s status left the lock screen now.
     case removed(activity: Int32)
+    /// Someone looked at activity `activity`'s status now: it draws stage `drawnStage`, with data
+    /// read at `readAt`, of account `account`.
+    case seen(activity: Int32, drawnStage: Int, readAt: SimTime, account: Account)
 }
 
 /// What the measurement layer keeps of the live status's signals, and the per-stage metrics
@@ -67,7 +70,25 @@ final class LiveStatusSignals: SurfaceSignals {
             activities[i].drawn = stage
         case .removed(let i):
             activities[Int(i)].removedAt = now
+        case .seen(let i, let drawn, let readAt, let account):
+            seen(activities[Int(i)], drawnStage: drawn, readAt: readAt, account: account)
         }
+    }
+
+    /// A glance at activity `a`'s status drawing stage `drawn`: as stale as the time since the
+    /// earliest stage not shown began (0 when it shows the stage the activity reached), reported
+    /// on to the measurement layer's glance measures (`live.staleness`, `live.age`…).
+    private func seen(_ a: MeasuredActivity, drawnStage drawn: Int, readAt: SimTime, account: Account) {
+        let staleness: SimTime
+        if a.stage > drawn {
+            staleness = now - a.stageTimes[drawn]      // the earliest stage not shown began then
+        } else {
+            staleness = 0
+        }
+        if let trace {
+            trace.record(now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(staleness)) s")
+        }
+        measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: account))
     }
 
     /// When the status first showed stage `k` (1…n) or a later one: by an update (a push,

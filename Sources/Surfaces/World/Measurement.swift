@@ -318,7 +318,7 @@ final class Measurement {
     func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
         let key = ObjectIdentifier(type)
         if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
-        let made = S(p, engine: engine)
+        let made = S(p, engine: engine, measure: self)
         surfaceSignals[key] = made
         return made
     }

@@ -5,17 +5,21 @@ import SimKernel
 /// `<Surface>Metrics.swift`, as a subclass of this. The measurement layer makes one per
 /// replication and owns it (`Measurement.signals(_:)`); a program holds it only to emit what
 /// happened into it, and what it keeps is private to the surface's metrics file, so no
-/// program keeps a sample or reads one back.
+/// program keeps a sample or reads one back. A signal that adds to the layer's common
+/// measures (a glance's staleness) is reported on to it (`measure`).
 class SurfaceSignals {
     private let engine: Engine
+    /// The measurement layer that owns this record (which outlives it as long as it is used).
+    unowned let measure: Measurement
     /// The replication's parameters.
     let p: Parameters
     /// The start of measurement (`observe.warmup`): what happens before it is not counted.
     let warmup: SimTime
 
-    /// The record of one replication with parameters `p`, on its engine's clock.
-    required init(_ p: Parameters, engine: Engine) {
+    /// The record of one replication with parameters `p`, on its engine's clock, owned by `measure`.
+    required init(_ p: Parameters, engine: Engine, measure: Measurement) {
         self.engine = engine
+        self.measure = measure
         self.p = p
         warmup = p.observe.warmup
     }
@@ -24,4 +28,6 @@ class SurfaceSignals {
     @inline(__always) var now: SimTime { engine.now }
     /// The warm-up is over: what happens now is counted.
     @inline(__always) var measuring: Bool { engine.now >= warmup }
+    /// The trace attached to the replication, if any.
+    var trace: TraceLog? { engine.trace }
 }
