@@ -88,6 +88,19 @@ final class ProgramKnowledgeTests: XCTestCase {
         }
     }
 
+    /// The truth is the measurement's (docs/model.md#the-truth): no program reads or writes it.
+    /// A program hands its changes on through the changes' journeys (`changes.make`, `hold`,
+    /// `letGo`; the backend's `changes.applied`), which keep the truth, and passes their register
+    /// of lost changes (`changes.lost`) to its change sets. Only the added surfaces' context reads
+    /// it, for their measures (`SurfaceContext.staleness(of:)`), as the metric catalogue's parts do.
+    func testNoProgramReadsOrWritesTheTruth() throws {
+        let truth = try NSRegularExpression(pattern: #"\b(w|world|self)\.truth\b|\bTruth\b"#)
+        for s in try programSources() where !s.text.contains("extension MetricCatalog") && "\(s.folder)/\(s.file)" != "Extensions/SurfaceContext.swift" {
+            let all = NSRange(s.text.startIndex..., in: s.text)
+            XCTAssertNil(truth.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads or writes the truth")
+        }
+    }
+
     /// A surface's record of its signals (a `SurfaceSignals`, declared beside its metrics) is the
     /// measurement layer's: a program holds it only to emit what happened into it
     /// (`signals.emit(…)`), never reads it back, and keeps no sample or count of its own to

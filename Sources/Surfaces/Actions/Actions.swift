@@ -138,12 +138,14 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
     let world: World
     /// The operating system it runs on, held strongly as the world is (no reference counting per call).
     let os: OperatingSystem
+    /// The changes' journeys, for the register of lost changes its change sets absorb.
+    let changes: ChangeJourneys
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var running: Int?
 
-    init(world: World) { self.world = world; os = world.os }
+    init(world: World) { self.world = world; os = world.os; changes = world.changes }
     override func discardMemory() { running = nil }
 
     override func receive(_ input: ActionRunnerInput, engine: Engine) {
@@ -157,7 +159,7 @@ final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
             if let i = running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
                 if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
-                    pr.data.changes.insert(r.change, lost: w.truth.lost)
+                    pr.data.changes.insert(r.change, lost: changes.lost)
                     os.writeSharedProjection(pr)
                 }
                 engine.send(.done(action: Int32(i)), to: w.ids.automations)

@@ -313,7 +313,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         // account's own changes are not followed (docs/model.md#a-second-account).
         guard os.appInForeground, container.storage.account == .first, let m = memory, m.freshSinceLaunch else { return }
         let id = changes.make(.app)
-        m.store.changes.insert(id, lost: w.truth.lost)
+        m.store.changes.insert(id, lost: changes.lost)
         appOutboxAppend(id)
         changes.letGo(id)
         persist()
@@ -441,7 +441,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     @inline(__always)
     private func merged(_ store: consuming DataCopy, snapshot k: Int, readAt: SimTime) -> (DataCopy, changed: Bool) {
         var store = store
-        let lost = world.truth.lost
+        let lost = changes.lost
         let gained = os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
         store.changes.formUnion(os.snapshots[k].changes, lost: lost)
         store.readAt = readAt
@@ -489,9 +489,8 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// its data's age shows it younger at its next reload) and returns true. An area that cannot
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
-        let w = world
         guard os.shared.granted, os.device.canRead(os.shared.projectionProtection) else { return !os.shared.granted }
-        let schema = os.schemaVersion, lost = w.truth.lost
+        let schema = os.schemaVersion, lost = changes.lost
         return os.shared.refreshProjection(readAt: store.readAt, os.device) { pr in
             pr.schemaVersion == schema && pr.data.account == store.account
                 && pr.data.changes.sameChanges(as: store.changes, lost: lost) && pr.data.objects == store.objects

@@ -229,7 +229,7 @@ final class Backend: SimulatedProcess<BackendInput> {
         applyCount[id] &+= 1
         if applyCount[id] == 1 {
             appliedAt[id] = world.now
-            applied.insert(r.change, lost: world.truth.lost)
+            applied.insert(r.change, lost: changes.lost)
             dataVersion += 1
             changes.applied(r.change)
         }

@@ -297,7 +297,7 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         writes.append((id, w.now))
         // The watch shows its own write at once, sent or not.
         if var c = cache {
-            c.changes.insert(id, lost: w.truth.lost)
+            c.changes.insert(id, lost: changes.lost)
             cache = c
             show(cache)
         }

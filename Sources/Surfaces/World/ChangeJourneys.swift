@@ -31,6 +31,13 @@ final class ChangeJourneys {
     /// One more holder (a queue, a file, a message or request in flight) carries `change`.
     @inline(__always) func hold(_ change: Int32) { truth.hold(change) }
 
+    /// The changes lost for good so far: the register change sets absorb into their prefix
+    /// (docs/model.md#lost-changes), bookkeeping rather than program knowledge: a program
+    /// passes it to its change sets' operations and compares its sets apart from lost changes,
+    /// so it never changes what the program does. (The truth's own list, handed on here so no
+    /// program reaches into the truth.)
+    @inline(__always) var lost: LostChanges { truth.lost }
+
     /// The backend applied `change`: it can no longer be lost, whoever lets go of it.
     @inline(__always) func applied(_ change: Int32) { truth.markApplied(change) }
 
