@@ -107,8 +107,9 @@ struct MeasuredAction {
 
 /// The measurement layer of one replication (docs/metrics.md): the observers of what each
 /// surface shows, the truth they are measured against, the counts of items and events, the
-/// samples programs report, which surfaces hold the account (for the sign-out's leaks) and
-/// the backend's cost. Programs report to it through `shows`, `glance` and `report`; the
+/// samples programs report, each surface's record of its own signals (`signals(_:)`), which
+/// surfaces hold the account (for the sign-out's leaks) and the backend's cost. Programs report
+/// to it through `shows`, `glance`, `report` and their surface's `signals(_:).emit`; the
 /// result builder (`Assembly+Report.swift`) reads it at the end.
 final class Measurement {
     let truth: Truth
