@@ -7,8 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.build/release/surfacesim
-swift build -c release --product HoldBench 2>&1 | grep -v "^\[" || true
-swift build -c release --product surfacesim 2>&1 | grep -v "^\[" || true
+# A failed build stops the bench: an older binary left in .build must never be timed.
+build() {
+  local log status
+  log=$(mktemp)
+  swift build -c release --product "$1" >"$log" 2>&1 && status=0 || status=$?
+  grep -v "^\[" "$log" || true
+  rm -f "$log"
+  return "$status"
+}
+build HoldBench
+build surfacesim
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

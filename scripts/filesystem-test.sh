@@ -50,7 +50,12 @@ if ! command -v bindfs > /dev/null; then
   rm -f "$log"
 fi
 
-swift build --product surfacesim 2>&1 | grep -v "^\[" || true
+# A failed build stops the test: an older binary left in .build must never be the one tested.
+buildlog=$(mktemp)
+if ! swift build --product surfacesim >"$buildlog" 2>&1; then
+  grep -v "^\[" "$buildlog" || true; rm -f "$buildlog"; say "FAILED: the build failed"; exit 1
+fi
+rm -f "$buildlog"
 bin=$repo/.build/debug/surfacesim
 [ -x "$bin" ] || { say "FAILED: no binary at $bin"; exit 1; }
 scenario=$repo/Tests/EndToEndTests/Fixtures/small.json5

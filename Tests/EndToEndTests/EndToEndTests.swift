@@ -37,6 +37,20 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(after, before.filter { $0 != "latency-ecdf-share.svg" && $0 != "staleness-ecdf-watch.svg" }.sorted())
     }
 
+    /// With --reproducible the report is a function of the scenario and the seed: no wall time
+    /// in its first line (the README shows such a run and checks its text).
+    func testAReproducibleRunPrintsTheSameReportTwice() throws {
+        let sim = try SurfaceSimBinary()
+        let scenario = SurfaceSimBinary.fixture("small.json5")
+        let first = try sim.succeed(["run", scenario, "--out", "a", "--reproducible"])
+        let second = try sim.succeed(["run", scenario, "--out", "a", "--reproducible"])
+        XCTAssertEqual(first, second)
+        XCTAssertTrue(first.hasPrefix("small: 1 point × 6 replications, seed 3, "), first)
+        XCTAssertFalse(first.prefix(while: { $0 != "\n" }).contains(" in "), first)
+        let timed = try sim.succeed(["run", scenario, "--out", "b"])
+        XCTAssertTrue(timed.prefix(while: { $0 != "\n" }).contains(" events in "), timed)
+    }
+
     func testTheDefaultOutputFolderAndTheReport() throws {
         let sim = try SurfaceSimBinary()
         let out = try sim.succeed(["run", SurfaceSimBinary.fixture("small.json5")])

@@ -86,12 +86,14 @@ final class Server: SimulatedProcess<ServerMessage> {
     }
 }
 
-/// What the test app accepts: replies, the system's word that the user opened it, a wake.
+/// What the test app accepts: replies, the system's word that the user opened it, a wake, an
+/// alarm it set (numbered, to tell them apart).
 enum AppMessage: Equatable {
     case replied(ReplyStatus)
     case opened
     case wake
     case silentPush
+    case alarm(Int)
 }
 
 /// An app that records what reached it, and when.

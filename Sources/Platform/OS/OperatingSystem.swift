@@ -11,11 +11,12 @@ import SimKernel
 /// app's foreground, background launches, reclaim, force-quit, standby bucket), `Device.swift`
 /// (lock, notices, power), `Storage.swift` (the shared storage area, the outbox file in it and
 /// its lock), `SharedOutbox.swift` (the changes the outbox file holds), `WidgetCenter.swift`
-/// (reload requests), `PairedDevices.swift` (the systems on the watch, the car and the
-/// television), `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own
-/// process), `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift`
-/// (the app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift`
-/// (the secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
+/// (reload requests), `Alarms.swift` (the alarms a program sets for itself),
+/// `PairedDevices.swift` (the systems on the watch, the car and the television),
+/// `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own process),
+/// `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift` (the
+/// app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the
+/// secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
 /// settings in the phone's Settings app) and `AppExtensions.swift` (the app's extensions the
 /// system launches for a job).
 ///

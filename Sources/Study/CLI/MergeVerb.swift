@@ -12,7 +12,7 @@ public struct MergeVerb: Verb {
             arguments: [ArgumentSpec("dir", help: "Result folders of the shards, in any order.", repeatable: true)],
             options: [OptionSpec("--out", value: "dir", help: "Folder for the merged results (not one of the shards).", required: true),
                       OptionSpec("--quiet", help: "Print nothing but errors."),
-                      OptionSpec("--reproducible", help: "Leave wall-clock timing and the commit out of manifest.json (for committed results)."),
+                      OptionSpec("--reproducible", help: "Leave wall-clock timing and the commit out of manifest.json and of what it prints (for committed results)."),
                       OptionSpec("--allow-different-models", help: "Merge shards run by other model code than this program's (manifest.json 'model'); refused otherwise.")])
     }
 
@@ -27,7 +27,7 @@ public struct MergeVerb: Verb {
             throw .from(error)
         }
         let outcome = RunOutcome(directory: out, files: merged.files, state: merged.state, stopped: false, failures: [], resumedAfter: nil)
-        if !arguments.flag("--quiet") { context.console.print(RunReport.render(outcome)) }
+        if !arguments.flag("--quiet") { context.console.print(RunReport.render(outcome, reproducible: arguments.flag("--reproducible"))) }
         if outcome.failedReplications > 0 {
             throw .failed("\(outcome.failedReplications) replications failed (invariant violations) in the shards")
         }

@@ -6,15 +6,16 @@ import Surfaces
 
 /// Formats a finished run for the terminal.
 enum RunReport {
-    /// The report text.
-    static func render(_ outcome: RunOutcome) -> String {
+    /// The report text; `reproducible` leaves the wall time out of its first line, so the
+    /// same run prints the same bytes (as `--reproducible` leaves it out of every file).
+    static func render(_ outcome: RunOutcome, reproducible: Bool = false) -> String {
         let state = outcome.state
         let layout = state.layout
         let replications = state.points.reduce(0) { $0 + $1.replications }
         let events = state.points.reduce(Int64(0)) { $0 + $1.events }
         var text = "\(layout.name): \(layout.points.count) point\(layout.points.count == 1 ? "" : "s") × "
             + "\(replications / max(1, layout.points.count)) replications, seed \(layout.seed), "
-            + "\(events) events in \(Units.formatSeconds(state.elapsedSeconds))"
+            + "\(events) events" + (reproducible ? "" : " in \(Units.formatSeconds(state.elapsedSeconds))")
             + (state.shard.map { " (shard \($0))" } ?? "") + "\n"
         let coverage = MechanismCoverage(state).text
         if let design = layout.sample {

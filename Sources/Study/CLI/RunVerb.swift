@@ -47,7 +47,7 @@ public struct RunVerb: Verb {
                 OptionSpec("--check", help: "Check the models' invariants in every replication (slower); a violation fails the run."),
                 OptionSpec("--quiet", help: "Print nothing but errors (no progress either)."),
                 OptionSpec("--progress-every", value: "duration", help: "When standard error is not a terminal (a log, a batch job), write a progress line (done/total, rate, time left) to it each time this has passed; on a terminal the line is rewritten in place.", default: "30s"),
-                OptionSpec("--reproducible", help: "Leave wall-clock timing and the build's commit out of every file, manifest.json and state.json included (for committed results)."),
+                OptionSpec("--reproducible", help: "Leave wall-clock timing and the build's commit out of every file, manifest.json and state.json included, and out of what it prints (for committed results)."),
                 OptionSpec("--stop-after", value: "n", help: "Stop after n replications, checkpointed (for testing --resume).", hidden: true),
             ])
     }
@@ -122,7 +122,7 @@ public struct RunVerb: Verb {
             if !quiet { console.printError("Stopped after \(done) replications; continue with --resume.\n") }
             return 0
         }
-        if !quiet { console.print(RunReport.render(outcome)) }
+        if !quiet { console.print(RunReport.render(outcome, reproducible: options.reproducible)) }
         if let selection = outcome.selection, !quiet {
             let labels = outcome.state.layout.points.indices.map { StudyPlots.label(outcome.state, point: $0) }
             console.print(selection.sentence(labels: labels) + "\n")

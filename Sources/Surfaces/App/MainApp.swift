@@ -18,7 +18,7 @@ enum MainAppInput {
     case activityOver
     /// The watch app's message over the watch link.
     case watchRequest(WatchRequest)
-    /// Its own sync timer.
+    /// Its own sync timer (an alarm it sets through the system's alarms service).
     case syncTimer
     case reply(Reply)
     /// The outbox's Darwin notification (`DarwinNotification.outboxChanged`): an item was added
@@ -244,7 +244,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // In the foreground, and in the background while a projected car keeps the app running.
             if os.appInForeground || os.keepAlive.isGranted(.carConnection) {
                 sync()
-                engine.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
+                os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval, kind: .exact)
             } else {
                 memory?.syncTimerRunning = false
             }
@@ -363,11 +363,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
-    /// keeps it running (one timer per run).
+    /// keeps it running (one timer per run): an exact alarm of the run, set through the
+    /// system's alarms service (docs/model.md#alarms).
     private func startSyncTimer() {
         guard let m = memory, !m.syncTimerRunning else { return }
         m.syncTimerRunning = true
-        world.send(.syncTimer, to: world.ids.app, after: world.p.app.syncInterval)
+        os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval, kind: .exact)
     }
 
     /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to

@@ -1,0 +1,91 @@
+import XCTest
+import SimKernel
+@testable import Surfaces
+
+/// Switching one built-in surface on leaves the other surfaces as they were: every program
+/// draws from streams seeded by its own name (docs/model.md#randomness), so a surface's
+/// programs reseed no one else, and a surface that changes nothing and keeps nothing alive
+/// leaves every other surface's metrics unchanged, replication by replication. (The speaker of
+/// Examples/CustomSurface has the same test from outside.)
+final class SurfaceIsolationTests: XCTestCase {
+    /// The metrics of surfaces other than `surface`, the platform's mechanism diagnostics and
+    /// the lost changes included: neither its own nor the backend's counts (which count every
+    /// surface's requests).
+    private func othersMetrics(than surface: String) -> [Metric] {
+        Metric.allCases.filter { m in
+            let owner = MetricCatalog.surfaces[m.rawValue]
+            return owner != surface && owner != "backend"
+        }
+    }
+
+    /// The metrics that differ between two runs of the same seed, by name.
+    private func differing(_ a: ReplicationResult, _ b: ReplicationResult, among metrics: [Metric]) -> [String] {
+        metrics.filter { m in
+            let i = m.rawValue
+            let same = a.samples[i] == b.samples[i] && (a.values[i] == b.values[i] || (a.values[i].isNaN && b.values[i].isNaN))
+            return !same
+        }.map(\.spec.name)
+    }
+
+    private func check(_ surface: String, enabled path: String, base: Parameters, seeds: ClosedRange<UInt64> = 1...4,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        var on = base, off = base
+        ParameterCatalog.spec(path)!.set(&on, .bool(true))
+        ParameterCatalog.spec(path)!.set(&off, .bool(false))
+        let others = othersMetrics(than: surface)
+        for seed in seeds {
+            let a = Replication.run(on, seed: seed), b = Replication.run(off, seed: seed)
+            XCTAssertEqual(differing(a, b, among: others), [], "\(surface) on against off, seed \(seed)", file: file, line: line)
+        }
+    }
+
+    /// The default parameters with `settings` set (catalogue paths and values as a scenario writes them).
+    private func parameters(_ settings: [(String, ParameterValue)]) -> Parameters {
+        var p = Parameters()
+        for (path, value) in settings { ParameterCatalog.spec(path)!.set(&p, value) }
+        return p
+    }
+
+    /// The television's playbacks open the app on the phone (the user starts them there): with
+    /// none, it only checks in with the backend.
+    func testTheTelevisionLeavesTheOtherSurfacesAsTheyWere() {
+        check("tv", enabled: "tv.enabled", base: parameters([("tv.playbacks.perDay", .number(0))]))
+    }
+
+    /// The widget makes no change and keeps nothing alive; the app asking for its reloads is
+    /// the app's own doing either way.
+    func testTheWidgetLeavesTheOtherSurfacesAsTheyWere() {
+        check("widget", enabled: "widget.enabled", base: Parameters())
+    }
+
+    func testTheInstantVersionLeavesTheOtherSurfacesAsTheyWere() {
+        check("instant", enabled: "instant.enabled", base: Parameters())
+    }
+
+    /// A projected car keeps the app running through each drive: the car's own client does not.
+    func testTheCarLeavesTheOtherSurfacesAsTheyWere() {
+        check("car", enabled: "car.enabled", base: parameters([("car.mode", .choice("onCar"))]))
+    }
+
+    /// Each activity begins with an order the user places in the app (it opens the app), and an
+    /// app-driven status keeps the app running: without activities the status only waits.
+    func testTheLiveStatusLeavesTheOtherSurfacesAsTheyWere() {
+        for updates in ["push", "clock", "app"] {
+            check("live", enabled: "live.enabled", base: parameters([("live.updates", .choice(updates)),
+                                                                     ("live.activities.perDay", .number(0))]))
+        }
+    }
+
+    /// The watch's writes are changes of the account's data, and a companion watch's reads
+    /// wake the phone's app: a standalone watch that only reads touches neither.
+    func testTheWatchLeavesTheOtherSurfacesAsTheyWere() {
+        check("watch", enabled: "watch.enabled", base: parameters([("watch.writes.perHour", .rate(Rate(perHour: 0))),
+                                                                   ("watch.level", .choice("standalone"))]))
+    }
+
+    /// Shared items and actions are changes: with none, the share sheet and the action runner stay idle.
+    func testTheShareSheetAndTheActionsLeaveTheOtherSurfacesAsTheyWere() {
+        check("share", enabled: "share.enabled", base: parameters([("share.perDay", .number(0))]))
+        check("action", enabled: "action.enabled", base: parameters([("action.perDay", .number(0))]))
+    }
+}
