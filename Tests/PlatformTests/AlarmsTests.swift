@@ -3,19 +3,19 @@ import SimKernel
 import Platform
 
 /// The alarms service (docs/model.md#alarms): an alarm a program sets for itself goes off at
-/// its time, exact or inexact, in the run that set it, in the order of the inputs sent for the
+/// its time, in the run that set it, in the order of the inputs sent for the
 /// same time; a run that ends, or a program not running, never gets it.
 final class AlarmsTests: XCTestCase {
-    /// Exact and inexact alarms go off at their times (no rule moves an alarm yet), and an alarm
+    /// Alarms go off at their times (no rule moves an alarm yet), and an alarm
     /// takes its place among the inputs sent for the same instant as a kernel send does: after
     /// those sent before it, before those sent after it.
     func testAnAlarmGoesOffAtItsTimeInTheRunThatSetIt() {
         let h = PlatformHarness()
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.setAlarm(.alarm(1), for: h.appAddress, after: 10 * Time.second, kind: .exact)
+        h.os.setAlarm(.alarm(1), for: h.appAddress, after: 10 * Time.second)
         h.os.send(.wake, to: h.appAddress, after: 5 * Time.second)
-        h.os.setAlarm(.alarm(2), for: h.appAddress, after: 5 * Time.second, kind: .inexact(window: Time.minute))
+        h.os.setAlarm(.alarm(2), for: h.appAddress, after: 5 * Time.second)
         h.os.send(.silentPush, to: h.appAddress, after: 5 * Time.second)
         h.engine.run(until: Time.minute)
         XCTAssertEqual(h.app.received.map(\.message), [.wake, .alarm(2), .silentPush, .alarm(1)])
@@ -30,12 +30,12 @@ final class AlarmsTests: XCTestCase {
             let h = PlatformHarness()
             defer { h.dismantle() }
             h.engine.launch(h.appAddress.process, by: .user)
-            h.os.setAlarm(.alarm(1), for: h.appAddress, after: Time.minute, kind: .exact)
+            h.os.setAlarm(.alarm(1), for: h.appAddress, after: Time.minute)
             h.engine.run(until: 20 * Time.second)
             h.engine.end(h.appAddress.process, end)
             h.engine.run(until: 40 * Time.second)
             h.engine.launch(h.appAddress.process, by: .user)
-            h.os.setAlarm(.alarm(2), for: h.appAddress, after: 30 * Time.second, kind: .exact)
+            h.os.setAlarm(.alarm(2), for: h.appAddress, after: 30 * Time.second)
             h.engine.run(until: 2 * Time.minute)
             XCTAssertEqual(h.app.received.map(\.message), [.alarm(2)], "\(end)")
             XCTAssertEqual(h.app.received.map(\.at), [70 * Time.second], "\(end)")
@@ -49,7 +49,7 @@ final class AlarmsTests: XCTestCase {
         for launchedBeforeItsTime in [false, true] {
             let h = PlatformHarness()
             defer { h.dismantle() }
-            h.os.setAlarm(.alarm(1), for: h.appAddress, after: Time.minute, kind: .exact)
+            h.os.setAlarm(.alarm(1), for: h.appAddress, after: Time.minute)
             if launchedBeforeItsTime {
                 h.engine.run(until: 30 * Time.second)
                 h.engine.launch(h.appAddress.process, by: .user)

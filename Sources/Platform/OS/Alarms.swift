@@ -9,10 +9,11 @@ import SimKernel
 /// inexact alarms into windows, Doze holding alarms until a maintenance window (the widget
 /// host's own periodic update, a standard alarm of the system, waits for it:
 /// `alarmsWait`). The study's figures set none of these rules for a program's alarms, so the
-/// service applies none: it draws nothing and makes no event of its own.
+/// service applies none: it draws nothing and makes no event of its own. (An alarm's kind,
+/// exact or inexact, is added with the first rule that reads it.)
 extension OperatingSystem {
     /// Sets an alarm for the program at `address` (the caller's own address): `input` goes off
-    /// after `delay`, whatever its `kind` (the program's declaration, `AlarmKind`). The alarm
+    /// after `delay`. The alarm
     /// belongs to the program's run that is current when it is set, as a timer of that run: it
     /// goes off only if that run still runs then, and is lost if the run ends or is suspended
     /// before (a run that starts later never gets it), or if the program is not running when it
@@ -20,7 +21,7 @@ extension OperatingSystem {
     /// the inputs sent earlier for the same time (first in, first out).
     /// - Complexity: one event, O(log n) in the pending events.
     @inlinable @inline(__always)
-    public func setAlarm<Input>(_ input: Input, for address: Address<Input>, after delay: SimTime, kind: AlarmKind) {
+    public func setAlarm<Input>(_ input: Input, for address: Address<Input>, after delay: SimTime) {
         send(input, to: address, after: delay)
     }
 }

@@ -244,7 +244,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // In the foreground, and in the background while a projected car keeps the app running.
             if os.appInForeground || os.keepAlive.isGranted(.carConnection) {
                 sync()
-                os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval, kind: .exact)
+                os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval)
             } else {
                 memory?.syncTimerRunning = false
             }
@@ -368,7 +368,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func startSyncTimer() {
         guard let m = memory, !m.syncTimerRunning else { return }
         m.syncTimerRunning = true
-        os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval, kind: .exact)
+        os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval)
     }
 
     /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to
