@@ -35,12 +35,11 @@ public struct Estimate: Sendable, Equatable {
     /// Half the interval's width.
     public var halfWidth: Double { (high - low) / 2 }
 
-    /// The interval `value` ± `halfWidth` cut to `range`, the values the estimated quantity
-    /// can take (0…∞ for a staleness, 0…1 for a fraction): a true value in the range is covered
-    /// exactly when it was before, and `value`, if in the range, stays inside.
+    /// The interval cut to `range`, the values the estimated quantity can take (0…∞ for a
+    /// staleness, 0…1 for a fraction): its own ends, each moved into the range, so a true value
+    /// in the range is covered exactly when it was before, whatever the interval's method.
     public func clamped(to range: ClosedRange<Double>) -> Estimate {
-        let h = halfWidth
-        return Estimate(value: value, low: Swift.max(value - h, range.lowerBound), high: Swift.min(value + h, range.upperBound), method: method)
+        Estimate(value: value, low: Swift.max(low, range.lowerBound), high: Swift.min(high, range.upperBound), method: method)
     }
 
     /// True when `x` lies in the closed interval.

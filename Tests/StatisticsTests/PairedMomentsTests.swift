@@ -74,5 +74,8 @@ final class PairedMomentsTests: XCTestCase {
         XCTAssertEqual([f.low, f.high], [0, 1])
         let g = Estimate.symmetric(3, halfWidth: 1, method: .clusterRatio)
         XCTAssertEqual(g.clamped(to: 0...10), g)
+        // An interval that is not symmetric keeps its own ends: only the one outside moves.
+        let h = Estimate(value: 2, low: 1, high: 8, method: .clusterRatio).clamped(to: 0...5)
+        XCTAssertEqual([h.value, h.low, h.high], [2, 1, 5])
     }
 }
