@@ -7,7 +7,8 @@ import Platform
 /// change on (a queue, a file, a request); the truth keeps the count, and no program
 /// reads it. The world holds one (`World.changes`), shared with its operating system.
 final class ChangeJourneys {
-    let truth: Truth
+    /// The truth it keeps the count in: private, so no program can reach it through here.
+    private let truth: Truth
     /// The measurement layer, whose observers integrate up to now before the truth changes.
     let measure: Measurement
     let engine: Engine
