@@ -48,7 +48,7 @@ def main():
         counted = {m: 0 for m in metrics}
         methods = {m: collections.Counter() for m in metrics}
         # Split by Cochran's rule as summary.csv states it: did the study have the
-        # replications its interval needs (replications >= replications_needed)?
+        # replications its interval needs (replications, or for a t interval n, >= replications_needed)?
         enough = {m: [0, 0] for m in metrics}
         short = {m: [0, 0] for m in metrics}
         for k in range(a.studies):
@@ -69,7 +69,9 @@ def main():
                 methods[metric][row.get("interval", "?")] += 1
                 needed = row.get("replications_needed", "")
                 if needed:
-                    group = enough if int(row["replications"]) >= int(needed) else short
+                    # A t interval is over the replications with a value (n), a ratio over them all.
+                    ran = int(row["n"]) if row["interval"] == "t" else int(row["replications"])
+                    group = enough if ran >= int(needed) else short
                     group[metric][0] += hit
                     group[metric][1] += 1
     print(f"{a.scenario}: {a.studies} studies of {a.replications} replications; truth from {a.truth_replications}")
@@ -88,7 +90,7 @@ def main():
         def share(group):
             h, k = group[m]
             return f"{h / k:.3f} of {k}" if k else "none"
-        print(f"    Cochran's rule met (replications >= replications_needed): {share(enough)}; not met: {share(short)}")
+        print(f"    Cochran's rule met (replications, n for t, >= replications_needed): {share(enough)}; not met: {share(short)}")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -211,9 +211,9 @@ final class SelectionRunTests: XCTestCase {
 
     /// The sentence and its numbers, as the issue writes it.
     func testTheSentence() {
-        XCTAssertEqual(SelectionResult.grouped(4210), "4,210")
-        XCTAssertEqual(SelectionResult.grouped(11400), "11,400")
-        XCTAssertEqual(SelectionResult.grouped(999), "999")
+        XCTAssertEqual(StudyPlots.grouped(4210), "4,210")
+        XCTAssertEqual(StudyPlots.grouped(11400), "11,400")
+        XCTAssertEqual(StudyPlots.grouped(999), "999")
         XCTAssertEqual(SelectionResult.quantity(30, unit: "s"), "30 s")
         XCTAssertEqual(SelectionResult.quantity(90, unit: "s"), "1.5 min")
         XCTAssertEqual(SelectionResult.quantity(0.005, unit: "fraction"), "0.5 percentage points")

@@ -10,7 +10,7 @@ extension SelectionResult {
         let s = settings
         let k = rows.count
         let within = Self.quantity(s.within, unit: s.metric.unit)
-        let spent = "using \(Self.grouped(used)) replications (a fixed-sample procedure needs \(Self.grouped(fixedSample)))"
+        let spent = "using \(StudyPlots.grouped(used)) replications (a fixed-sample procedure needs \(StudyPlots.grouped(fixedSample)))"
         let constraints = s.constraints.map(\.text).joined(separator: " and ")
         guard let chosen = selected else {
             return "None of the \(k) designs meets \(constraints): each was found infeasible, \(spent)."
@@ -19,7 +19,7 @@ extension SelectionResult {
         guard guaranteeHolds else {
             let left = rows.filter { $0.outcome == .remained || $0.outcome == .selected }.count
             return "\(name) has the best mean \(s.metric.name) of the \(left) designs still in the running when they reached "
-                + "maxReplications (\(Self.grouped(cap))), with no guarantee: they were not separated to within \(within); \(spent)."
+                + "maxReplications (\(StudyPlots.grouped(cap))), with no guarantee: they were not separated to within \(within); \(spent)."
         }
         let percent = Self.percent(s.confidence)
         if s.constraints.isEmpty {
@@ -63,7 +63,4 @@ extension SelectionResult {
         }
         return text
     }
-
-    /// 11400 → `11,400`.
-    static func grouped(_ n: Int) -> String { StudyPlots.grouped(n) }
 }
