@@ -7,10 +7,10 @@ import SimKernel
 /// a change as its number.
 final class IdentityNamesTests: XCTestCase {
     func testCredentialsPrintTheirNames() {
-        XCTAssertEqual(Credential.named.map(\.description),
+        XCTAssertEqual(Credential.named.map(\.credential.description),
                        ["none", "phoneSession", "watch", "television", "car", "signInCode",
                         "secondAccountSession", "otherDevice", "addedSurface"])
-        XCTAssertEqual(Credential.named.map(\.number), [0, 1, 2, 3, 4, 5, 6, 9, 10])
+        XCTAssertEqual(Credential.named.map(\.credential.number), [0, 1, 2, 3, 4, 5, 6, 9, 10])
         XCTAssertEqual(Credential(7).description, "credential 7")
     }
 

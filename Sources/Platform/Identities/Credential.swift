@@ -30,26 +30,19 @@
     /// sign-out does not revoke it (docs/extending.md#the-platform-services).
     @inlinable public static var addedSurface: Credential { Credential(10) }
 
-    /// Every named credential, in the order of their numbers.
-    public static let named: [Credential] = [.none, .phoneSession, .watch, .television, .car, .signInCode,
-                                             .secondAccountSession, .otherDevice, .addedSurface]
+    /// Every named credential with its name, in the order of their numbers: the one table the
+    /// event log's names come from.
+    public static let named: [(credential: Credential, name: String)] = [
+        (.none, "none"), (.phoneSession, "phoneSession"), (.watch, "watch"), (.television, "television"), (.car, "car"),
+        (.signInCode, "signInCode"), (.secondAccountSession, "secondAccountSession"), (.otherDevice, "otherDevice"),
+        (.addedSurface, "addedSurface"),
+    ]
 }
 
 extension Credential: CustomStringConvertible {
     /// Its name, as the event log prints it (`watch`); a number no name is given prints as
     /// `credential 7`.
     public var description: String {
-        switch self {
-        case .none: "none"
-        case .phoneSession: "phoneSession"
-        case .watch: "watch"
-        case .television: "television"
-        case .car: "car"
-        case .signInCode: "signInCode"
-        case .secondAccountSession: "secondAccountSession"
-        case .otherDevice: "otherDevice"
-        case .addedSurface: "addedSurface"
-        default: "credential \(number)"
-        }
+        Credential.named.first { $0.credential == self }?.name ?? "credential \(number)"
     }
 }
