@@ -114,7 +114,11 @@ final class MetricRegistryTests: XCTestCase {
             inCounts = false
             if order.last != name { order.append(name) }
         }
-        XCTAssertEqual(order, Array(MetricCatalog.publishedOrder.joined()))
+        let expected = Array(MetricCatalog.publishedOrder.joined())
+        XCTAssertEqual(order.count, expected.count, "the metrics in \(runs.path)")
+        if let k = order.indices.first(where: { $0 < expected.count && order[$0] != expected[$0] }) {
+            XCTFail("metric \(k) of runs.csv's columns is \(order[k]) where the published order has \(expected[k])")
+        }
         XCTAssertEqual(starts, MetricCatalog.runsColumnGroups)
     }
 
