@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The actions' metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The actions' metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv:
+/// `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `action.duplicated`.
     public static let actionDuplicated = Metric.named("action.duplicated")

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The main app's metrics (docs/metrics.md, `S` = `app`), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The main app's metrics (docs/metrics.md, `S` = `app`), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `app.staleness`.
     public static let appStaleness = Metric.named("app.staleness")

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The car screen's metrics (docs/metrics.md, `S` = `car`), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The car screen's metrics (docs/metrics.md, `S` = `car`), each resolved by its name (its columns
+/// in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `car.staleness`.
     public static let carStaleness = Metric.named("car.staleness")

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The instant version's metric (docs/metrics.md), resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The instant version's metric (docs/metrics.md), resolved by its name (its columns in runs.csv:
+/// `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `instant.emptyFirstLaunch`.
     public static let instantEmptyFirstLaunch = Metric.named("instant.emptyFirstLaunch")

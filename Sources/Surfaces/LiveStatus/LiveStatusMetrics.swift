@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The live status's metrics (docs/metrics.md, `S` = `live`), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The live status's metrics (docs/metrics.md, `S` = `live`), each resolved by its name (its
+/// columns in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `live.staleness`.
     public static let liveStaleness = Metric.named("live.staleness")

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The share extension's metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The share extension's metrics (docs/metrics.md), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `share.lost`.
     public static let shareLost = Metric.named("share.lost")

@@ -1,8 +1,9 @@
 import SimKernel
 import Platform
 
-/// The metrics of the system as a whole (docs/metrics.md#losses, #backend-cost): the changes
-/// lost for good, and what the backend served by surface and endpoint; each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The metrics of the system as a whole (docs/metrics.md#losses, #backend-cost): the changes lost
+/// for good, and what the backend served by surface and endpoint; each resolved by its name (its
+/// columns in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `backend.requests`.
     public static let backendRequests = Metric.named("backend.requests")

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The television's metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The television's metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv:
+/// `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `tv.stoppedAtLock`.
     public static let tvStoppedAtLock = Metric.named("tv.stoppedAtLock")

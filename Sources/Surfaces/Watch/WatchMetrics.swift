@@ -1,7 +1,8 @@
 import SimKernel
 import Platform
 
-/// The watch's metrics (docs/metrics.md, `S` = `watch`), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The watch's metrics (docs/metrics.md, `S` = `watch`), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `watch.staleness`.
     public static let watchStaleness = Metric.named("watch.staleness")

@@ -1,7 +1,8 @@
 import SimKernel
 import Platform
 
-/// The widget's metrics (docs/metrics.md, `S` = `widget`), each resolved by its name (its columns in runs.csv: `MetricCatalog.publishedOrder`).
+/// The widget's metrics (docs/metrics.md, `S` = `widget`), each resolved by its name (its columns
+/// in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `widget.staleness`.
     public static let widgetStaleness = Metric.named("widget.staleness")
