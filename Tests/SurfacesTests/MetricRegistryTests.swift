@@ -1,42 +1,132 @@
 import XCTest
 import SimKernel
+import Platform
 @testable import Surfaces
 
 /// The built-in metric catalogue is a registry each surface's folder contributes to
-/// (`MetricCatalog.contributions`): every metric states its place, the places are exactly
-/// 0, 1, … with none taken twice (the columns of runs.csv never move), each surface declares
-/// only its own metrics, and the names are the ones docs/metrics.md lists, in that order.
+/// (`MetricCatalog.contributions`), ordered by the append-only published order
+/// (`MetricCatalog.publishedOrder`): no name is registered twice, every published name is
+/// registered and every built-in metric published, each `Metric` member names a registered
+/// metric, the columns of a committed runs.csv are in the published order, each surface
+/// declares only its own metrics, and the names are the ones docs/metrics.md lists, in that order.
 final class MetricRegistryTests: XCTestCase {
-    func testThePlacesAreDenseAndUnique() {
-        let problems = MetricCatalog.placementProblems(MetricCatalog.contributions)
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheRegistryFitsThePublishedOrder() {
+        let problems = MetricOrder.problems(MetricCatalog.contributions, published: MetricCatalog.publishedOrder)
         XCTAssertEqual(problems, [])
         guard problems.isEmpty else { return }  // the catalogue itself would stop the program
-        let places = MetricCatalog.contributions.flatMap { $0.metrics.map(\.metric.rawValue) }
-        XCTAssertEqual(places.sorted(), Array(0..<places.count))
-        XCTAssertEqual(Metric.allCases.map(\.rawValue), Array(0..<places.count))
+        XCTAssertEqual(MetricCatalog.builtIn.map(\.name), Array(MetricCatalog.publishedOrder.joined()),
+                       "every built-in metric is published (appended to MetricCatalog.publishedOrder), in that order")
+        XCTAssertEqual(Metric.allCases.map(\.rawValue), Array(MetricCatalog.builtIn.indices))
         for c in MetricCatalog.contributions {
-            for (metric, spec) in c.metrics { XCTAssertEqual(metric.spec, spec, "\(c.surface): \(spec.name) is not at its place") }
+            for spec in c.metrics { XCTAssertEqual(Metric.named(spec.name).spec, spec, "\(c.surface): \(spec.name)") }
         }
+        let groups = MetricCatalog.publishedOrder.map(\.count)
+        XCTAssertEqual(MetricCatalog.runsColumnGroups, groups.indices.map { groups[..<$0].reduce(0, +) })
     }
 
-    /// The check finds a place taken twice, a gap and a place past the end.
-    func testAMisplacedMetricIsFound() {
-        func spec(_ name: String) -> MetricSpec { MetricSpec(name: name, unit: "s", shape: .sampled, doc: "") }
-        func surface(_ metrics: [(Int, String)]) -> SurfaceMetrics {
-            SurfaceMetrics(surface: "test", role: .notReported, metrics: metrics.map { (Metric($0.0), spec($0.1)) }, report: { _, _, _ in })
+    /// The check finds a name registered twice, a name published twice or by no surface, and
+    /// an empty group.
+    func testAProblemWithTheOrderIsFound() {
+        func surface(_ name: String, _ metrics: [String]) -> SurfaceMetrics {
+            SurfaceMetrics(surface: name, role: .notReported, metrics: metrics.map(toySpec), report: { _, _, _ in })
         }
-        XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (1, "b")]), surface([(2, "c")])]), [])
-        XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (1, "b")]), surface([(1, "c")])]),
-                       ["test's c and b are both at 1"])
-        XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (2, "b")])]), ["test's b is at 2, outside 0…1"])
-        XCTAssertEqual(MetricCatalog.placementProblems([surface([(0, "a"), (-1, "b")])]), ["test's b is at -1, outside 0…1"])
+        let fine = [surface("a", ["a.x", "a.y"]), surface("b", ["b.z"])]
+        XCTAssertEqual(MetricOrder.problems(fine, published: [["a.y", "b.z"], ["a.x"]]), [])
+        XCTAssertEqual(MetricOrder.problems(fine, published: [["a.y"]]), [], "a registered metric may be unpublished")
+        XCTAssertEqual(MetricOrder.problems(fine + [surface("c", ["b.z"])], published: [["a.x"]]),
+                       ["b.z is registered by b and by c"])
+        XCTAssertEqual(MetricOrder.problems([surface("a", ["a.x", "a.x"])], published: []),
+                       ["a.x is registered by a and by a"])
+        XCTAssertEqual(MetricOrder.problems(fine, published: [["a.x", "b.z"], ["a.x"]]), ["a.x is published twice"])
+        XCTAssertEqual(MetricOrder.problems(fine, published: [["a.x", "a.w"]]), ["a.w is published but no surface registers it"])
+        XCTAssertEqual(MetricOrder.problems(fine, published: [["a.x"], []]), ["published group 1 is empty"])
+    }
+
+    /// The order is the published one, group by group, whatever the registration order; then
+    /// the registered metrics not published yet, in registration order, as a group of their own.
+    func testTheOrderIsThePublishedOneThenTheUnpublished() {
+        let contributions = [
+            SurfaceMetrics(surface: "a", role: .notReported, metrics: ["a.x", "a.y", "a.z"].map(toySpec), report: { _, _, _ in }),
+            SurfaceMetrics(surface: "b", role: .notReported, metrics: ["b.w", "b.v"].map(toySpec), report: { _, _, _ in }),
+        ]
+        let order = MetricOrder(contributions, published: [["a.y", "b.w"], ["a.x"]])
+        XCTAssertEqual(order.specs.map(\.name), ["a.y", "b.w", "a.x", "a.z", "b.v"])
+        XCTAssertEqual(order.groupStarts, [0, 2, 3])
+        XCTAssertEqual(order.slots, ["a.y": 0, "b.w": 1, "a.x": 2, "a.z": 3, "b.v": 4])
+        let published = MetricOrder(contributions, published: [["b.v", "b.w", "a.z", "a.y", "a.x"]])
+        XCTAssertEqual(published.specs.map(\.name), ["b.v", "b.w", "a.z", "a.y", "a.x"])
+        XCTAssertEqual(published.groupStarts, [0], "no group for unpublished metrics when there are none")
+    }
+
+    /// Every `Metric.named("…")` in the surfaces' sources names a registered metric (a member
+    /// naming none would stop the program when first used), and the members resolved from
+    /// names made up in code (the standby buckets', the backend's) are the metrics so named.
+    func testEveryMemberNamesARegisteredMetric() throws {
+        let folder = Self.root.appendingPathComponent("Sources/Surfaces")
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        var named: [String] = []
+        for file in files {
+            let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            for line in code {
+                for part in line.components(separatedBy: "Metric.named(\"").dropFirst() {
+                    named.append(String(part.prefix { $0 != "\"" }))
+                }
+            }
+        }
+        XCTAssertGreaterThan(named.count, 100, "the members found in \(folder.path)")
+        XCTAssertEqual(Set(named).count, named.count, "a name two members declare")
+        let registered = Set(MetricCatalog.contributions.flatMap(\.metrics).map(\.name))
+        for name in named { XCTAssertTrue(registered.contains(name), "a member names \(name), which no surface registers") }
+        XCTAssertEqual(Metric.appBucketTimes.map(\.spec.name), StandbyBucket.allCases.map { "app.bucket.\($0.rawValue).time" })
+        XCTAssertEqual(MetricCatalog.backendBySurface.map(\.requests.spec.name), CostSurface.allCases.map { "backend.requests.\($0.name)" })
+        XCTAssertEqual(MetricCatalog.backendBySurface.map(\.bytes.spec.name), CostSurface.allCases.map { "backend.bytes.\($0.name)" })
+        XCTAssertEqual(MetricCatalog.backendByEndpoint.map(\.requests.spec.name), ["sync", "compactFetch", "write", "revoke"].map { "backend.requests." + $0 })
+        XCTAssertEqual(MetricCatalog.backendByEndpoint.map { $0.bytes?.spec.name }, ["sync", "compactFetch", "write"].map { "backend.bytes." + $0 } + [nil])
+    }
+
+    /// The committed default study's runs.csv has its metric columns in the published order and
+    /// groups: each group's figures (a sampled metric's `.mean`, `.p50`, `.p90`, `.p99`), then
+    /// its count columns. Appending a metric means regenerating Results/ (`make results`).
+    func testACommittedRunsFileHasThePublishedColumnOrder() throws {
+        let runs = Self.root.appendingPathComponent("Results/default/runs.csv")
+        let text = try String(contentsOf: runs, encoding: .utf8)
+        let header = try XCTUnwrap(text.split(separator: "\n", maxSplits: 1).first).split(separator: ",").map(String.init)
+        let columns = header.drop(while: { $0 != "seed" }).dropFirst()
+        let published = Set(MetricCatalog.publishedOrder.joined())
+        func metric(_ column: String, suffixes: [String]) -> String? {
+            suffixes.lazy.filter { column.hasSuffix($0) }.map { String(column.dropLast($0.count)) }.first(where: published.contains)
+        }
+        var order: [String] = [], starts: [Int] = [], inCounts = true
+        for column in columns {
+            if let name = metric(column, suffixes: [".numerator", ".denominator"]) {
+                XCTAssertTrue(order.contains(name), "\(column) before \(name)'s figures")
+                inCounts = true
+                continue
+            }
+            let name = published.contains(column) ? column : metric(column, suffixes: [".mean", ".p50", ".p90", ".p99"])
+            guard let name else { return XCTFail("\(column) is no published metric's column") }
+            if inCounts { starts.append(order.count) }
+            inCounts = false
+            if order.last != name { order.append(name) }
+        }
+        let expected = Array(MetricCatalog.publishedOrder.joined())
+        XCTAssertEqual(order.count, expected.count, "the metrics in \(runs.path)")
+        if let k = order.indices.first(where: { $0 < expected.count && order[$0] != expected[$0] }) {
+            XCTFail("metric \(k) of runs.csv's columns is \(order[k]) where the published order has \(expected[k])")
+        }
+        XCTAssertEqual(starts, MetricCatalog.runsColumnGroups)
     }
 
     /// A surface's contribution holds its own metrics: named after it, or its sign-out leak.
     func testEachSurfaceDeclaresItsOwnMetrics() {
         for c in MetricCatalog.contributions {
             XCTAssertFalse(c.metrics.isEmpty, c.surface)
-            for (_, spec) in c.metrics {
+            for spec in c.metrics {
                 XCTAssertTrue(spec.name.hasPrefix(c.surface + ".") || spec.name.hasPrefix("signout." + c.surface),
                               "\(c.surface) declares \(spec.name)")
             }
@@ -100,3 +190,6 @@ final class MetricRegistryTests: XCTestCase {
         }
     }
 }
+
+/// A metric of the registry's tests, named `name`.
+private func toySpec(_ name: String) -> MetricSpec { MetricSpec(name: name, unit: "s", shape: .sampled, doc: "") }

@@ -1,28 +1,29 @@
 import SimKernel
 
-/// The actions' metrics (docs/metrics.md), each at its place in runs.csv.
+/// The actions' metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv:
+/// `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `action.duplicated`.
-    public static var actionDuplicated: Metric { Metric(49) }
+    public static let actionDuplicated = Metric.named("action.duplicated")
     /// `action.completedWithoutApp`.
-    public static var actionCompletedWithoutApp: Metric { Metric(50) }
+    public static let actionCompletedWithoutApp = Metric.named("action.completedWithoutApp")
     /// `action.openedApp`.
-    public static var actionOpenedApp: Metric { Metric(51) }
+    public static let actionOpenedApp = Metric.named("action.openedApp")
     /// `signout.actions.leak`.
-    public static var signoutActionsLeak: Metric { Metric(67) }
+    public static let signoutActionsLeak = Metric.named("signout.actions.leak")
     /// `action.lost`.
-    public static var actionLost: Metric { Metric(74) }
+    public static let actionLost = Metric.named("action.lost")
 }
 
 /// The actions' part of the metric catalogue.
 extension MetricCatalog {
     static func actions() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "action", role: .judgedBy([.actionLost, .actionDuplicated]), metrics: [
-            (.actionDuplicated, MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once")),
-            (.actionCompletedWithoutApp, MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening")),
-            (.actionOpenedApp, MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")")),
-            (.signoutActionsLeak, signOutLeak("actions", "actions act on the account")),
-            (.actionLost, MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)")),
+        SurfaceMetrics(surface: "action", role: .judgedBy(["action.lost", "action.duplicated"]), metrics: [
+            MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once"),
+            MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
+            MetricSpec(name: "action.openedApp", unit: "fraction", shape: .perReplication, doc: "actions that had to open the app (\"continue in the app\")"),
+            signOutLeak("actions", "actions act on the account"),
+            MetricSpec(name: "action.lost", unit: "fraction", shape: .perReplication, doc: "actions whose change was lost for good (every attempt failed and nothing carries it)"),
         ], report: { $0.reportActions(into: &$1, end: $2) })
     }
 }

@@ -1,27 +1,28 @@
 import SimKernel
 
-/// The main app's metrics (docs/metrics.md, `S` = `app`), each at its place in runs.csv.
+/// The main app's metrics (docs/metrics.md, `S` = `app`), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `app.staleness`.
-    public static var appStaleness: Metric { Metric(12) }
+    public static let appStaleness = Metric.named("app.staleness")
     /// `app.age`.
-    public static var appAge: Metric { Metric(13) }
+    public static let appAge = Metric.named("app.age")
     /// `app.lag`.
-    public static var appLag: Metric { Metric(14) }
+    public static let appLag = Metric.named("app.lag")
     /// `app.lag.censored`.
-    public static var appLagCensored: Metric { Metric(15) }
+    public static let appLagCensored = Metric.named("app.lag.censored")
     /// `app.blank`.
-    public static var appBlank: Metric { Metric(16) }
+    public static let appBlank = Metric.named("app.blank")
     /// `app.unlabeledStale`.
-    public static var appUnlabeledStale: Metric { Metric(17) }
+    public static let appUnlabeledStale = Metric.named("app.unlabeledStale")
     /// `app.wrongAccount`.
-    public static var appWrongAccount: Metric { Metric(18) }
+    public static let appWrongAccount = Metric.named("app.wrongAccount")
     /// `app.staleness.timeAvg`.
-    public static var appStalenessTimeAvg: Metric { Metric(19) }
+    public static let appStalenessTimeAvg = Metric.named("app.staleness.timeAvg")
     /// `app.keptReadingOverdue`.
-    public static var appKeptReadingOverdue: Metric { Metric(20) }
+    public static let appKeptReadingOverdue = Metric.named("app.keptReadingOverdue")
     /// `app.coldStartUnexplained`.
-    public static var appColdStartUnexplained: Metric { Metric(21) }
+    public static let appColdStartUnexplained = Metric.named("app.coldStartUnexplained")
 }
 
 /// The main app's part of the metric catalogue.
@@ -32,9 +33,9 @@ extension MetricCatalog {
         unlabeled: .appUnlabeledStale, wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg)
 
     static func app() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "app", role: .glanced, metrics: view("app", "app", appView) + [
-            (.appKeptReadingOverdue, MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept")),
-            (.appColdStartUnexplained, MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why")),
+        SurfaceMetrics(surface: "app", role: .glanced, metrics: view("app", "app") + [
+            MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept"),
+            MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why"),
         ], report: { $0.reportApp(into: &$1, end: $2) })
     }
 }

@@ -1,25 +1,26 @@
 import SimKernel
 
-/// The car screen's metrics (docs/metrics.md, `S` = `car`), each at its place in runs.csv.
+/// The car screen's metrics (docs/metrics.md, `S` = `car`), each resolved by its name (its columns
+/// in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `car.staleness`.
-    public static var carStaleness: Metric { Metric(53) }
+    public static let carStaleness = Metric.named("car.staleness")
     /// `car.age`.
-    public static var carAge: Metric { Metric(54) }
+    public static let carAge = Metric.named("car.age")
     /// `car.lag`.
-    public static var carLag: Metric { Metric(55) }
+    public static let carLag = Metric.named("car.lag")
     /// `car.lag.censored`.
-    public static var carLagCensored: Metric { Metric(56) }
+    public static let carLagCensored = Metric.named("car.lag.censored")
     /// `car.blank`.
-    public static var carBlank: Metric { Metric(57) }
+    public static let carBlank = Metric.named("car.blank")
     /// `car.unlabeledStale`.
-    public static var carUnlabeledStale: Metric { Metric(58) }
+    public static let carUnlabeledStale = Metric.named("car.unlabeledStale")
     /// `car.wrongAccount`.
-    public static var carWrongAccount: Metric { Metric(59) }
+    public static let carWrongAccount = Metric.named("car.wrongAccount")
     /// `car.staleness.timeAvg`.
-    public static var carStalenessTimeAvg: Metric { Metric(60) }
+    public static let carStalenessTimeAvg = Metric.named("car.staleness.timeAvg")
     /// `signout.car.leak`.
-    public static var signoutCarLeak: Metric { Metric(69) }
+    public static let signoutCarLeak = Metric.named("signout.car.leak")
 }
 
 /// The car's part of the metric catalogue.
@@ -30,8 +31,8 @@ extension MetricCatalog {
         unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg)
 
     static func car() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "car", role: .glanced, metrics: view("car", "car screen", carView) + [
-            (.signoutCarLeak, signOutLeak("car", "the car screen shows the account, or the car's own client stays signed in")),
+        SurfaceMetrics(surface: "car", role: .glanced, metrics: view("car", "car screen") + [
+            signOutLeak("car", "the car screen shows the account, or the car's own client stays signed in"),
         ], report: { $0.reportCar(into: &$1, end: $2) })
     }
 }

@@ -1,43 +1,44 @@
 import SimKernel
 
-/// The live status's metrics (docs/metrics.md, `S` = `live`), each at its place in runs.csv.
+/// The live status's metrics (docs/metrics.md, `S` = `live`), each resolved by its name (its
+/// columns in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `live.staleness`.
-    public static var liveStaleness: Metric { Metric(34) }
+    public static let liveStaleness = Metric.named("live.staleness")
     /// `live.stuck`.
-    public static var liveStuck: Metric { Metric(35) }
+    public static let liveStuck = Metric.named("live.stuck")
     /// `live.age`.
-    public static var liveAge: Metric { Metric(36) }
+    public static let liveAge = Metric.named("live.age")
     /// `live.lag`.
-    public static var liveLag: Metric { Metric(37) }
+    public static let liveLag = Metric.named("live.lag")
     /// `live.lag.censored`.
-    public static var liveLagCensored: Metric { Metric(38) }
+    public static let liveLagCensored = Metric.named("live.lag.censored")
     /// `live.blank`.
-    public static var liveBlank: Metric { Metric(39) }
+    public static let liveBlank = Metric.named("live.blank")
     /// `live.unlabeledStale`.
-    public static var liveUnlabeledStale: Metric { Metric(40) }
+    public static let liveUnlabeledStale = Metric.named("live.unlabeledStale")
     /// `live.wrongAccount`.
-    public static var liveWrongAccount: Metric { Metric(41) }
+    public static let liveWrongAccount = Metric.named("live.wrongAccount")
     /// `live.staleness.timeAvg`.
-    public static var liveStalenessTimeAvg: Metric { Metric(42) }
+    public static let liveStalenessTimeAvg = Metric.named("live.staleness.timeAvg")
     /// `signout.live.leak`.
-    public static var signoutLiveLeak: Metric { Metric(63) }
+    public static let signoutLiveLeak = Metric.named("signout.live.leak")
 }
 
 /// The live status's part of the metric catalogue.
 extension MetricCatalog {
     static func live() -> SurfaceMetrics {
         SurfaceMetrics(surface: "live", role: .glanced, metrics: [
-            (.liveStaleness, MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began")),
-            (.liveStuck, MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)")),
-            (.liveAge, MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)")),
-            (.liveLag, MetricSpec(name: "live.lag", unit: "s", shape: .sampled, doc: "per stage: time from its beginning until the live status first draws it or a later one")),
-            (.liveLagCensored, MetricSpec(name: "live.lag.censored", unit: "fraction", shape: .perReplication, doc: "stages the live status had not drawn by the end")),
-            (.liveBlank, MetricSpec(name: "live.blank", unit: "fraction", shape: .perReplication, doc: "glances during an activity with no live status shown")),
-            (.liveUnlabeledStale, MetricSpec(name: "live.unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed (a live status prints none)")),
-            (.liveWrongAccount, MetricSpec(name: "live.wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances at a live status of an account that is signed out")),
-            (.liveStalenessTimeAvg, MetricSpec(name: "live.staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while a live status is shown")),
-            (.signoutLiveLeak, signOutLeak("live", "a live status of the account stays")),
+            MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
+            MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)"),
+            MetricSpec(name: "live.age", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the data it draws was produced (the backend's update as the stage began, the app's read at its run, the plan at the start for a stage the clock draws)"),
+            MetricSpec(name: "live.lag", unit: "s", shape: .sampled, doc: "per stage: time from its beginning until the live status first draws it or a later one"),
+            MetricSpec(name: "live.lag.censored", unit: "fraction", shape: .perReplication, doc: "stages the live status had not drawn by the end"),
+            MetricSpec(name: "live.blank", unit: "fraction", shape: .perReplication, doc: "glances during an activity with no live status shown"),
+            MetricSpec(name: "live.unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed (a live status prints none)"),
+            MetricSpec(name: "live.wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances at a live status of an account that is signed out"),
+            MetricSpec(name: "live.staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while a live status is shown"),
+            signOutLeak("live", "a live status of the account stays"),
         ], report: { $0.reportLive(into: &$1, end: $2) })
     }
 }

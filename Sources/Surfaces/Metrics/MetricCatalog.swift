@@ -35,22 +35,27 @@ public struct MetricSpec: Sendable, Equatable {
 ///
 /// The built-in part is a registry: each surface's folder contributes its metrics and how
 /// their values are formed (`SurfaceMetrics`, in a `…Metrics.swift` file beside its programs),
-/// and `contributions` lists them. Every metric's place (its runs.csv column) is the raw value
-/// of its `Metric` member, stated where the surface declares it, so the catalogue's order does
-/// not follow the registration list: a metric added later takes the next free place.
+/// and `contributions` lists them. The catalogue's order (each metric's runs.csv columns, its
+/// `Metric.rawValue`) is the published order, an append-only list of names
+/// (`publishedOrder`), not the registration list; a registered metric not published yet
+/// follows the published ones (`MetricOrder`). A surface's `Metric` members name their metrics
+/// and are resolved against the catalogue once (`Metric.named`).
 public enum MetricCatalog {
     /// Every metric a replication reports, by index: the built-in ones (`Metric.rawValue`),
     /// then those of the surfaces added from outside, in installation order
     /// (docs/extending.md#metrics), so the built-in columns never move.
     public static let specs: [MetricSpec] = builtIn + SurfaceExtensions.installed.flatMap(\.metrics)
-    /// The metrics of the surfaces this package has, in `Metric` order (each at its place).
-    static let builtIn: [MetricSpec] = placed(contributions)
+    /// The order of the built-in metrics: the registered ones under the published order; stops
+    /// the program when they do not fit together (`MetricOrder.problems`).
+    static let builtInOrder = MetricOrder(contributions, published: publishedOrder)
+    /// The metrics of the surfaces this package has, in `Metric` order.
+    static let builtIn: [MetricSpec] = builtInOrder.specs
     /// Where each group of built-in metrics begins in runs.csv (docs/output.md): a group's
-    /// columns, then its sampled metrics' `.numerator` and `.denominator` columns. The metrics
-    /// placed before those columns existed form the first group, the mechanism diagnostics
-    /// (`System/MechanismMetrics.swift`) the next, so no earlier column moves: a metric added
-    /// later starts a group of its own here.
-    public static let runsColumnGroups: [Int] = [0, Metric.widgetReloadsRefused.rawValue]
+    /// columns, then its sampled metrics' `.numerator` and `.denominator` columns. The groups
+    /// are those of `publishedOrder` (the metrics published before those columns existed, then
+    /// the mechanism diagnostics, `System/MechanismMetrics.swift`), then the registered metrics
+    /// not published yet, so no earlier column moves.
+    public static let runsColumnGroups: [Int] = builtInOrder.groupStarts
     /// Each metric's shape, by raw value (read per replication without copying its spec).
     public static let shapes: [MetricShape] = specs.map(\.shape)
     /// For each slot of `specs`, its position among the counted fractions
@@ -89,7 +94,7 @@ public enum MetricCatalog {
     /// is judged by when it is a study's subject (the share extension: its items' latency,
     /// losses and duplicates).
     public static let judgedSurfaces: [(surface: String, metrics: [Metric])] = contributions.compactMap { c in
-        if case .judgedBy(let metrics) = c.role { (c.surface, metrics) } else { nil }
+        if case .judgedBy(let names) = c.role { (c.surface, names.map(Metric.named)) } else { nil }
     }
 
     /// Whether `surface` is on in a point's parameters: its `<surface>.enabled` parameter, or
@@ -106,7 +111,7 @@ public enum MetricCatalog {
     public static let surfaces: [String] = {
         var names = [String](repeating: "", count: builtIn.count)
         for c in contributions {
-            for (metric, _) in c.metrics { names[metric.rawValue] = c.surface }
+            for spec in c.metrics { names[builtInOrder.slots[spec.name]!] = c.surface }
         }
         return names + SurfaceExtensions.installed.flatMap { e in e.metrics.map { _ in e.name } }
     }()
@@ -130,53 +135,18 @@ public enum MetricCatalog {
                    doc: "the largest burst: over a run of consecutive minutes above twice the mean, the requests beyond the mean"),
     ]
 
-    /// The built-in specs, each at its metric's place; stops the program when the places are
-    /// not exactly 0, 1, … (`placementProblems`).
-    static func placed(_ contributions: [SurfaceMetrics]) -> [MetricSpec] {
-        let problems = placementProblems(contributions)
-        precondition(problems.isEmpty, "the metric registry's places: " + problems.joined(separator: "; "))
-        var specs = [MetricSpec?](repeating: nil, count: contributions.reduce(0) { $0 + $1.metrics.count })
-        for c in contributions {
-            for (metric, spec) in c.metrics { specs[metric.rawValue] = spec }
-        }
-        return specs.map { $0! }
-    }
-
-    /// What is wrong with the places the contributions state (empty: they are dense and
-    /// unique, every place from 0 to the number of metrics less one taken by exactly one metric).
-    static func placementProblems(_ contributions: [SurfaceMetrics]) -> [String] {
-        var taken: [Int: String] = [:]
-        var problems: [String] = []
-        let count = contributions.reduce(0) { $0 + $1.metrics.count }
-        for c in contributions {
-            for (metric, spec) in c.metrics {
-                let place = metric.rawValue
-                if !(0..<count).contains(place) {
-                    problems.append("\(c.surface)'s \(spec.name) is at \(place), outside 0…\(count - 1)")
-                } else if let other = taken[place] {
-                    problems.append("\(c.surface)'s \(spec.name) and \(other) are both at \(place)")
-                } else {
-                    taken[place] = spec.name
-                }
-            }
-        }
-        for place in 0..<count where taken[place] == nil && problems.isEmpty {
-            problems.append("no metric is at \(place)")
-        }
-        return problems
-    }
-
     /// The eight view metrics of a surface whose screen the measurement layer watches
     /// (`SurfaceObserver`): `s` its metric prefix, `what` the surface in the docs' words.
-    static func view(_ s: String, _ what: String, _ m: SurfaceObserver.Slots) -> [(metric: Metric, spec: MetricSpec)] { [
-        (m.staleness, MetricSpec(name: "\(s).staleness", unit: "s", shape: .sampled, doc: "at a glance at the \(what): 0 if the view includes every change made so far, else now − when the earliest missing change was made")),
-        (m.age, MetricSpec(name: "\(s).age", unit: "s", shape: .sampled, doc: "at a glance: now − when the view's data was read from the backend")),
-        (m.lag, MetricSpec(name: "\(s).lag", unit: "s", shape: .sampled, doc: "per change: time until the \(what) first shows it")),
-        (m.censored, MetricSpec(name: "\(s).lag.censored", unit: "fraction", shape: .perReplication, doc: "changes the \(what) had not shown by the end")),
-        (m.blank, MetricSpec(name: "\(s).blank", unit: "fraction", shape: .perReplication, doc: "glances that show no data")),
-        (m.unlabeled, MetricSpec(name: "\(s).unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed")),
-        (m.wrongAccount, MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out")),
-        (m.timeAvg, MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown")),
+    /// Their members are the folder's `SurfaceObserver.Slots`.
+    static func view(_ s: String, _ what: String) -> [MetricSpec] { [
+        MetricSpec(name: "\(s).staleness", unit: "s", shape: .sampled, doc: "at a glance at the \(what): 0 if the view includes every change made so far, else now − when the earliest missing change was made"),
+        MetricSpec(name: "\(s).age", unit: "s", shape: .sampled, doc: "at a glance: now − when the view's data was read from the backend"),
+        MetricSpec(name: "\(s).lag", unit: "s", shape: .sampled, doc: "per change: time until the \(what) first shows it"),
+        MetricSpec(name: "\(s).lag.censored", unit: "fraction", shape: .perReplication, doc: "changes the \(what) had not shown by the end"),
+        MetricSpec(name: "\(s).blank", unit: "fraction", shape: .perReplication, doc: "glances that show no data"),
+        MetricSpec(name: "\(s).unlabeledStale", unit: "fraction", shape: .perReplication, doc: "glances staler than observe.staleAfter with no data age printed"),
+        MetricSpec(name: "\(s).wrongAccount", unit: "fraction", shape: .perReplication, doc: "glances that show an account that is signed out"),
+        MetricSpec(name: "\(s).staleness.timeAvg", unit: "s", shape: .perReplication, doc: "time-weighted mean staleness while data is shown"),
     ] }
 
     /// A surface's sign-out leak, `signout.<s>.leak`: the time after the sign-out during which `what`.

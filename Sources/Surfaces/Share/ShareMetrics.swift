@@ -1,40 +1,41 @@
 import SimKernel
 
-/// The share extension's metrics (docs/metrics.md), each at its place in runs.csv.
+/// The share extension's metrics (docs/metrics.md), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `share.lost`.
-    public static var shareLost: Metric { Metric(43) }
+    public static let shareLost = Metric.named("share.lost")
     /// `share.duplicated`.
-    public static var shareDuplicated: Metric { Metric(44) }
+    public static let shareDuplicated = Metric.named("share.duplicated")
     /// `share.killed`.
-    public static var shareKilled: Metric { Metric(45) }
+    public static let shareKilled = Metric.named("share.killed")
     /// `share.latency`.
-    public static var shareLatency: Metric { Metric(46) }
+    public static let shareLatency = Metric.named("share.latency")
     /// `share.signInRequested`.
-    public static var shareSignInRequested: Metric { Metric(47) }
+    public static let shareSignInRequested = Metric.named("share.signInRequested")
     /// `share.openedApp`.
-    public static var shareOpenedApp: Metric { Metric(48) }
+    public static let shareOpenedApp = Metric.named("share.openedApp")
     /// `signout.share.leak`.
-    public static var signoutShareLeak: Metric { Metric(65) }
+    public static let signoutShareLeak = Metric.named("signout.share.leak")
     /// `signout.shareData.leak`.
-    public static var signoutShareDataLeak: Metric { Metric(66) }
+    public static let signoutShareDataLeak = Metric.named("signout.shareData.leak")
     /// `share.latency.censored`.
-    public static var shareLatencyCensored: Metric { Metric(72) }
+    public static let shareLatencyCensored = Metric.named("share.latency.censored")
 }
 
 /// The share extension's part of the metric catalogue.
 extension MetricCatalog {
     static func share() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "share", role: .judgedBy([.shareLatency, .shareLost, .shareDuplicated]), metrics: [
-            (.shareLost, MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox")),
-            (.shareDuplicated, MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once")),
-            (.shareKilled, MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)")),
-            (.shareLatency, MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it")),
-            (.shareSignInRequested, MetricSpec(name: "share.signInRequested", unit: "fraction", shape: .perReplication, doc: "shares stopped by a sign-in request while the app is signed in")),
-            (.shareOpenedApp, MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app")),
-            (.signoutShareLeak, signOutLeak("share", "the share extension acts as signed in")),
-            (.signoutShareDataLeak, signOutLeak("shareData", "the share sheet lists the account's data")),
-            (.shareLatencyCensored, MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out")),
+        SurfaceMetrics(surface: "share", role: .judgedBy(["share.latency", "share.lost", "share.duplicated"]), metrics: [
+            MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox"),
+            MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
+            MetricSpec(name: "share.killed", unit: "fraction", shape: .perReplication, doc: "shares whose extension was killed (the sheet vanished)"),
+            MetricSpec(name: "share.latency", unit: "s", shape: .sampled, doc: "per share: time from confirm to the backend applying it"),
+            MetricSpec(name: "share.signInRequested", unit: "fraction", shape: .perReplication, doc: "shares stopped by a sign-in request while the app is signed in"),
+            MetricSpec(name: "share.openedApp", unit: "fraction", shape: .perReplication, doc: "shares whose confirm opened the main app"),
+            signOutLeak("share", "the share extension acts as signed in"),
+            signOutLeak("shareData", "the share sheet lists the account's data"),
+            MetricSpec(name: "share.latency.censored", unit: "fraction", shape: .perReplication, doc: "shares on their way (not lost) that the backend had not applied by the end, which share.latency leaves out"),
         ], report: { $0.reportShare(into: &$1, end: $2) })
     }
 }

@@ -3,82 +3,83 @@ import Platform
 
 /// The mechanism diagnostics (docs/metrics.md#mechanism-diagnostics): what the platform's
 /// mechanisms did in a replication, as they reported it (`PlatformObserver.platformDid`), so a
-/// result can be explained without a trace. Each is named after the surface it acts on, at its
-/// place in runs.csv (after every earlier metric: no column moves); none is in a study's
-/// default report (`observe.report` names them).
+/// result can be explained without a trace. Each is named after the surface it acts on; their
+/// columns in runs.csv are the published order's second group (`MetricCatalog.publishedOrder`,
+/// after every earlier metric's: no column moved); none is in a study's default report
+/// (`observe.report` names them).
 extension Metric {
     /// `widget.reloads.refused`.
-    public static var widgetReloadsRefused: Metric { Metric(108) }
+    public static let widgetReloadsRefused = Metric.named("widget.reloads.refused")
     /// `widget.budget.exhaustedAt`.
-    public static var widgetBudgetExhaustedAt: Metric { Metric(109) }
+    public static let widgetBudgetExhaustedAt = Metric.named("widget.budget.exhaustedAt")
     /// `widget.provider.killed.time`.
-    public static var widgetProviderKilledTime: Metric { Metric(110) }
+    public static let widgetProviderKilledTime = Metric.named("widget.provider.killed.time")
     /// `widget.provider.killed.memory`.
-    public static var widgetProviderKilledMemory: Metric { Metric(111) }
+    public static let widgetProviderKilledMemory = Metric.named("widget.provider.killed.memory")
     /// `push.wakes.refused`.
-    public static var pushWakesRefused: Metric { Metric(112) }
+    public static let pushWakesRefused = Metric.named("push.wakes.refused")
     /// `push.held.doze`.
-    public static var pushHeldDoze: Metric { Metric(113) }
+    public static let pushHeldDoze = Metric.named("push.held.doze")
     /// `push.held.lowPower`.
-    public static var pushHeldLowPower: Metric { Metric(114) }
+    public static let pushHeldLowPower = Metric.named("push.held.lowPower")
     /// `push.held.offline`.
-    public static var pushHeldOffline: Metric { Metric(115) }
+    public static let pushHeldOffline = Metric.named("push.held.offline")
     /// `device.locked.time`.
-    public static var deviceLockedTime: Metric { Metric(116) }
+    public static let deviceLockedTime = Metric.named("device.locked.time")
     /// `device.doze.light.time`.
-    public static var deviceDozeLightTime: Metric { Metric(117) }
+    public static let deviceDozeLightTime = Metric.named("device.doze.light.time")
     /// `device.doze.deep.time`.
-    public static var deviceDozeDeepTime: Metric { Metric(118) }
+    public static let deviceDozeDeepTime = Metric.named("device.doze.deep.time")
     /// `app.bucket.active.time`, `.workingSet`, `.frequent`, `.rare`, `.restricted` (`StandbyBucket.allCases` order).
-    public static let appBucketTimes: [Metric] = (119...123).map(Metric.init)
+    public static let appBucketTimes: [Metric] = StandbyBucket.allCases.map { .named("app.bucket.\($0.rawValue).time") }
     /// `device.restarts`.
-    public static var deviceRestarts: Metric { Metric(124) }
+    public static let deviceRestarts = Metric.named("device.restarts")
     /// `device.appUpdates`.
-    public static var deviceAppUpdates: Metric { Metric(125) }
+    public static let deviceAppUpdates = Metric.named("device.appUpdates")
     /// `app.forceQuits`.
-    public static var appForceQuits: Metric { Metric(126) }
+    public static let appForceQuits = Metric.named("app.forceQuits")
 }
 
 extension MetricCatalog {
     /// The widget's mechanisms: its reload budget and its provider's kills.
     static func widgetMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "widget", role: .notReported, metrics: [
-            (.widgetReloadsRefused, MetricSpec(name: "widget.reloads.refused", unit: "count", shape: .perReplication, doc: "reload requests charged to the budget (widget.budgetPerDay) that the widget host refused after the warm-up because the budget was spent")),
-            (.widgetBudgetExhaustedAt, MetricSpec(name: "widget.budget.exhaustedAt", unit: "s", shape: .sampled, doc: "per simulated day in which the reload budget ran out after the warm-up: the time of day (s after 0:00) the reload that spent its last use was granted; no samples when it never ran out")),
-            (.widgetProviderKilledTime, MetricSpec(name: "widget.provider.killed.time", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up that the system ended for their time budget (widget.providerTimeBudget)")),
-            (.widgetProviderKilledMemory, MetricSpec(name: "widget.provider.killed.memory", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up that the system ended for their memory limit (widget.memoryLimit)")),
+            MetricSpec(name: "widget.reloads.refused", unit: "count", shape: .perReplication, doc: "reload requests charged to the budget (widget.budgetPerDay) that the widget host refused after the warm-up because the budget was spent"),
+            MetricSpec(name: "widget.budget.exhaustedAt", unit: "s", shape: .sampled, doc: "per simulated day in which the reload budget ran out after the warm-up: the time of day (s after 0:00) the reload that spent its last use was granted; no samples when it never ran out"),
+            MetricSpec(name: "widget.provider.killed.time", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up that the system ended for their time budget (widget.providerTimeBudget)"),
+            MetricSpec(name: "widget.provider.killed.memory", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up that the system ended for their memory limit (widget.memoryLimit)"),
         ], report: { $0.reportWidgetMechanisms(into: &$1, end: $2) })
     }
 
     /// The push service's refusals and holds of silent pushes to the app.
     static func pushMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "push", role: .notReported, metrics: [
-            (.pushWakesRefused, MetricSpec(name: "push.wakes.refused", unit: "count", shape: .perReplication, doc: "silent pushes after the warm-up that reached the phone with the app in the background and whose wake the system refused (push.wakeRefusal, or push.wakesPerHour spent)")),
-            (.pushHeldDoze, MetricSpec(name: "push.held.doze", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that a Doze idle window held for its end (normal priority, or past the standby bucket's cap)")),
-            (.pushHeldLowPower, MetricSpec(name: "push.held.lowPower", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that a power-saving period held for its end")),
-            (.pushHeldOffline, MetricSpec(name: "push.held.offline", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that found the phone offline or switched off and were held")),
+            MetricSpec(name: "push.wakes.refused", unit: "count", shape: .perReplication, doc: "silent pushes after the warm-up that reached the phone with the app in the background and whose wake the system refused (push.wakeRefusal, or push.wakesPerHour spent)"),
+            MetricSpec(name: "push.held.doze", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that a Doze idle window held for its end (normal priority, or past the standby bucket's cap)"),
+            MetricSpec(name: "push.held.lowPower", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that a power-saving period held for its end"),
+            MetricSpec(name: "push.held.offline", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that found the phone offline or switched off and were held"),
         ], report: { $0.reportPushMechanisms(into: &$1, end: $2) })
     }
 
     /// The phone's lock, Doze, restarts and updates.
     static func deviceMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "device", role: .notReported, metrics: [
-            (.deviceLockedTime, MetricSpec(name: "device.locked.time", unit: "s", shape: .perReplication, doc: "time after the warm-up the phone was locked")),
-            (.deviceDozeLightTime, MetricSpec(name: "device.doze.light.time", unit: "s", shape: .perReplication, doc: "time after the warm-up in a light Doze idle window (no value without device.doze)")),
-            (.deviceDozeDeepTime, MetricSpec(name: "device.doze.deep.time", unit: "s", shape: .perReplication, doc: "time after the warm-up in a deep Doze idle window (no value without device.doze)")),
-            (.deviceRestarts, MetricSpec(name: "device.restarts", unit: "count", shape: .perReplication, doc: "restarts of the phone after the warm-up (a switch-on after it was off included)")),
-            (.deviceAppUpdates, MetricSpec(name: "device.appUpdates", unit: "count", shape: .perReplication, doc: "updates of the app and its extensions installed after the warm-up")),
+            MetricSpec(name: "device.locked.time", unit: "s", shape: .perReplication, doc: "time after the warm-up the phone was locked"),
+            MetricSpec(name: "device.doze.light.time", unit: "s", shape: .perReplication, doc: "time after the warm-up in a light Doze idle window (no value without device.doze)"),
+            MetricSpec(name: "device.doze.deep.time", unit: "s", shape: .perReplication, doc: "time after the warm-up in a deep Doze idle window (no value without device.doze)"),
+            MetricSpec(name: "device.restarts", unit: "count", shape: .perReplication, doc: "restarts of the phone after the warm-up (a switch-on after it was off included)"),
+            MetricSpec(name: "device.appUpdates", unit: "count", shape: .perReplication, doc: "updates of the app and its extensions installed after the warm-up"),
         ], report: { $0.reportDeviceMechanisms(into: &$1, end: $2) })
     }
 
     /// The app's standby buckets and force-quits.
     static func appMechanisms() -> SurfaceMetrics {
-        let buckets = zip(Metric.appBucketTimes, StandbyBucket.allCases).map { metric, bucket in
-            (metric, MetricSpec(name: "app.bucket.\(bucket.rawValue).time", unit: "s", shape: .perReplication,
-                                doc: "time after the warm-up the app's standby bucket was \(bucket.rawValue) (no value without device.standbyBuckets)"))
+        let buckets = StandbyBucket.allCases.map { bucket in
+            MetricSpec(name: "app.bucket.\(bucket.rawValue).time", unit: "s", shape: .perReplication,
+                       doc: "time after the warm-up the app's standby bucket was \(bucket.rawValue) (no value without device.standbyBuckets)")
         }
         return SurfaceMetrics(surface: "app", role: .notReported, metrics: buckets + [
-            (.appForceQuits, MetricSpec(name: "app.forceQuits", unit: "count", shape: .perReplication, doc: "force-quits of the main app that took effect after the warm-up")),
+            MetricSpec(name: "app.forceQuits", unit: "count", shape: .perReplication, doc: "force-quits of the main app that took effect after the warm-up"),
         ], report: { $0.reportAppMechanisms(into: &$1, end: $2) })
     }
 }

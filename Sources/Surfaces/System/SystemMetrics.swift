@@ -1,122 +1,123 @@
 import SimKernel
 import Platform
 
-/// The metrics of the system as a whole (docs/metrics.md#losses, #backend-cost): the changes
-/// lost for good, and what the backend served by surface and endpoint; each at its place in runs.csv.
+/// The metrics of the system as a whole (docs/metrics.md#losses, #backend-cost): the changes lost
+/// for good, and what the backend served by surface and endpoint; each resolved by its name (its
+/// columns in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `backend.requests`.
-    public static var backendRequests: Metric { Metric(70) }
+    public static let backendRequests = Metric.named("backend.requests")
     /// `changes.lost`.
-    public static var changesLost: Metric { Metric(71) }
+    public static let changesLost = Metric.named("changes.lost")
     /// `backend.requests.app`.
-    public static var backendRequestsApp: Metric { Metric(77) }
+    public static let backendRequestsApp = Metric.named("backend.requests.app")
     /// `backend.requests.widget`.
-    public static var backendRequestsWidget: Metric { Metric(78) }
+    public static let backendRequestsWidget = Metric.named("backend.requests.widget")
     /// `backend.requests.watch`.
-    public static var backendRequestsWatch: Metric { Metric(79) }
+    public static let backendRequestsWatch = Metric.named("backend.requests.watch")
     /// `backend.requests.share`.
-    public static var backendRequestsShare: Metric { Metric(80) }
+    public static let backendRequestsShare = Metric.named("backend.requests.share")
     /// `backend.requests.action`.
-    public static var backendRequestsAction: Metric { Metric(81) }
+    public static let backendRequestsAction = Metric.named("backend.requests.action")
     /// `backend.requests.car`.
-    public static var backendRequestsCar: Metric { Metric(82) }
+    public static let backendRequestsCar = Metric.named("backend.requests.car")
     /// `backend.requests.tv`.
-    public static var backendRequestsTV: Metric { Metric(83) }
+    public static let backendRequestsTV = Metric.named("backend.requests.tv")
     /// `backend.requests.elsewhere`.
-    public static var backendRequestsElsewhere: Metric { Metric(84) }
+    public static let backendRequestsElsewhere = Metric.named("backend.requests.elsewhere")
     /// `backend.requests.added`.
-    public static var backendRequestsAdded: Metric { Metric(85) }
+    public static let backendRequestsAdded = Metric.named("backend.requests.added")
     /// `backend.requests.sync`.
-    public static var backendRequestsSync: Metric { Metric(86) }
+    public static let backendRequestsSync = Metric.named("backend.requests.sync")
     /// `backend.requests.compactFetch`.
-    public static var backendRequestsCompactFetch: Metric { Metric(87) }
+    public static let backendRequestsCompactFetch = Metric.named("backend.requests.compactFetch")
     /// `backend.requests.write`.
-    public static var backendRequestsWrite: Metric { Metric(88) }
+    public static let backendRequestsWrite = Metric.named("backend.requests.write")
     /// `backend.requests.revoke`.
-    public static var backendRequestsRevoke: Metric { Metric(89) }
+    public static let backendRequestsRevoke = Metric.named("backend.requests.revoke")
     /// `backend.bytes`.
-    public static var backendBytes: Metric { Metric(90) }
+    public static let backendBytes = Metric.named("backend.bytes")
     /// `backend.bytes.app`.
-    public static var backendBytesApp: Metric { Metric(91) }
+    public static let backendBytesApp = Metric.named("backend.bytes.app")
     /// `backend.bytes.widget`.
-    public static var backendBytesWidget: Metric { Metric(92) }
+    public static let backendBytesWidget = Metric.named("backend.bytes.widget")
     /// `backend.bytes.watch`.
-    public static var backendBytesWatch: Metric { Metric(93) }
+    public static let backendBytesWatch = Metric.named("backend.bytes.watch")
     /// `backend.bytes.share`.
-    public static var backendBytesShare: Metric { Metric(94) }
+    public static let backendBytesShare = Metric.named("backend.bytes.share")
     /// `backend.bytes.action`.
-    public static var backendBytesAction: Metric { Metric(95) }
+    public static let backendBytesAction = Metric.named("backend.bytes.action")
     /// `backend.bytes.car`.
-    public static var backendBytesCar: Metric { Metric(96) }
+    public static let backendBytesCar = Metric.named("backend.bytes.car")
     /// `backend.bytes.tv`.
-    public static var backendBytesTV: Metric { Metric(97) }
+    public static let backendBytesTV = Metric.named("backend.bytes.tv")
     /// `backend.bytes.elsewhere`.
-    public static var backendBytesElsewhere: Metric { Metric(98) }
+    public static let backendBytesElsewhere = Metric.named("backend.bytes.elsewhere")
     /// `backend.bytes.added`.
-    public static var backendBytesAdded: Metric { Metric(99) }
+    public static let backendBytesAdded = Metric.named("backend.bytes.added")
     /// `backend.bytes.sync`.
-    public static var backendBytesSync: Metric { Metric(100) }
+    public static let backendBytesSync = Metric.named("backend.bytes.sync")
     /// `backend.bytes.compactFetch`.
-    public static var backendBytesCompactFetch: Metric { Metric(101) }
+    public static let backendBytesCompactFetch = Metric.named("backend.bytes.compactFetch")
     /// `backend.bytes.write`.
-    public static var backendBytesWrite: Metric { Metric(102) }
+    public static let backendBytesWrite = Metric.named("backend.bytes.write")
     /// `backend.requests.deviceCode`.
-    public static var backendRequestsDeviceCode: Metric { Metric(104) }
+    public static let backendRequestsDeviceCode = Metric.named("backend.requests.deviceCode")
 }
 
 /// The backend's cost metrics by sender and endpoint (docs/metrics.md#backend-cost).
 extension MetricCatalog {
-    /// `backend.requests.S` and `backend.bytes.S`, by `CostSurface` (its raw value).
-    static let backendBySurface: [(requests: Metric, bytes: Metric)] = [
-        (.backendRequestsApp, .backendBytesApp), (.backendRequestsWidget, .backendBytesWidget),
-        (.backendRequestsWatch, .backendBytesWatch), (.backendRequestsShare, .backendBytesShare),
-        (.backendRequestsAction, .backendBytesAction), (.backendRequestsCar, .backendBytesCar),
-        (.backendRequestsTV, .backendBytesTV), (.backendRequestsElsewhere, .backendBytesElsewhere),
-        (.backendRequestsAdded, .backendBytesAdded),
-    ]
+    /// `backend.requests.S` and `backend.bytes.S`, by `CostSurface` (its raw value), each
+    /// resolved by its name once.
+    static let backendBySurface: [(requests: Metric, bytes: Metric)] = CostSurface.allCases.map { s in
+        (.named("backend.requests.\(s.name)"), .named("backend.bytes.\(s.name)"))
+    }
 
     /// The endpoints with a `backend.requests.E` (and, those whose requests carry a payload,
     /// a `backend.bytes.E`): the endpoint, its name in the metrics and in the docs' words.
-    static let backendByEndpoint: [(kind: RequestKind, name: String, what: String, requests: Metric, bytes: Metric?)] = [
-        (.sync, "sync", "the full sync", .backendRequestsSync, .backendBytesSync),
-        (.compactFetch, "compactFetch", "the compact, screen-shaped endpoint", .backendRequestsCompactFetch, .backendBytesCompactFetch),
-        (.write, "write", "write a change", .backendRequestsWrite, .backendBytesWrite),
-        (.revoke, "revoke", "revoke the credentials of the phone and its surfaces", .backendRequestsRevoke, nil),
+    static let backendEndpoints: [(kind: RequestKind, name: String, what: String, carriesPayload: Bool)] = [
+        (.sync, "sync", "the full sync", true),
+        (.compactFetch, "compactFetch", "the compact, screen-shaped endpoint", true),
+        (.write, "write", "write a change", true),
+        (.revoke, "revoke", "revoke the credentials of the phone and its surfaces", false),
     ]
+
+    /// Each of `backendEndpoints` with its metrics, resolved by their names once.
+    static let backendByEndpoint: [(kind: RequestKind, requests: Metric, bytes: Metric?)] = backendEndpoints.map { e in
+        (e.kind, .named("backend.requests.\(e.name)"), e.carriesPayload ? .named("backend.bytes.\(e.name)") : nil)
+    }
 
     /// The changes lost for good (the truth's record, `ChangeJourneys`).
     static func lostChanges() -> SurfaceMetrics {
         SurfaceMetrics(surface: "changes", role: .notReported, metrics: [
-            (.changesLost, MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth")),
+            MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth"),
         ], report: { $0.reportLostChanges(into: &$1, end: $2) })
     }
 
     /// The backend's requests and bytes, in all and by surface and endpoint.
     static func backend() -> SurfaceMetrics {
-        precondition(backendBySurface.count == CostSurface.allCases.count, "a cost surface without its metrics")
-        var m: [(metric: Metric, spec: MetricSpec)] = [
-            (.backendRequests, MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up")),
+        var m = [
+            MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"),
         ]
         for s in CostSurface.allCases {
-            m.append((backendBySurface[s.rawValue].requests, MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
-                                                                        doc: "requests the backend served after the warm-up from \(s.senders)")))
+            m.append(MetricSpec(name: "backend.requests.\(s.name)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up from \(s.senders)"))
         }
-        for e in backendByEndpoint {
-            m.append((e.requests, MetricSpec(name: "backend.requests.\(e.name)", unit: "count", shape: .perReplication,
-                                             doc: "requests the backend served after the warm-up to \(e.what)")))
+        for e in backendEndpoints {
+            m.append(MetricSpec(name: "backend.requests.\(e.name)", unit: "count", shape: .perReplication,
+                                doc: "requests the backend served after the warm-up to \(e.what)"))
         }
-        m.append((.backendBytes, MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
-                                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data (a revocation and a refused fetch carry none)")))
+        m.append(MetricSpec(name: "backend.bytes", unit: "bytes", shape: .perReplication,
+                            doc: "payload bytes of the requests backend.requests counts: backend.writeBytes per write, backend.syncBytes per sync and backend.compactBytes per compact fetch answered with data (a revocation and a refused fetch carry none)"))
         for s in CostSurface.allCases {
-            m.append((backendBySurface[s.rawValue].bytes, MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
-                                                                     doc: "the part of backend.bytes from \(s.senders)")))
+            m.append(MetricSpec(name: "backend.bytes.\(s.name)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes from \(s.senders)"))
         }
-        for e in backendByEndpoint {
-            guard let bytes = e.bytes else { continue }
-            m.append((bytes, MetricSpec(name: "backend.bytes.\(e.name)", unit: "bytes", shape: .perReplication,
-                                        doc: "the part of backend.bytes on the \(e.name) endpoint")))
+        for e in backendEndpoints where e.carriesPayload {
+            m.append(MetricSpec(name: "backend.bytes.\(e.name)", unit: "bytes", shape: .perReplication,
+                                doc: "the part of backend.bytes on the \(e.name) endpoint"))
         }
-        m.append((.backendRequestsDeviceCode, MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals")))
+        m.append(MetricSpec(name: "backend.requests.deviceCode", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up for sign-in by code: the television's requests for a code and its polls, and the phone's approvals"))
         return SurfaceMetrics(surface: "backend", role: .notReported, metrics: m, report: { $0.reportBackend(into: &$1, end: $2) })
     }
 }

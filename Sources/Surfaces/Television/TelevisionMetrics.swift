@@ -1,22 +1,23 @@
 import SimKernel
 
-/// The television's metrics (docs/metrics.md), each at its place in runs.csv.
+/// The television's metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv:
+/// `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `tv.stoppedAtLock`.
-    public static var tvStoppedAtLock: Metric { Metric(61) }
+    public static let tvStoppedAtLock = Metric.named("tv.stoppedAtLock")
     /// `signout.tv.leak`.
-    public static var signoutTVLeak: Metric { Metric(68) }
+    public static let signoutTVLeak = Metric.named("signout.tv.leak")
     /// `tv.signInTime`.
-    public static var tvSignInTime: Metric { Metric(103) }
+    public static let tvSignInTime = Metric.named("tv.signInTime")
 }
 
 /// The television's part of the metric catalogue.
 extension MetricCatalog {
     static func television() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "tv", role: .judgedBy([.tvStoppedAtLock]), metrics: [
-            (.tvStoppedAtLock, MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked")),
-            (.signoutTVLeak, signOutLeak("tv", "the television plays as signed in")),
-            (.tvSignInTime, MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included")),
+        SurfaceMetrics(surface: "tv", role: .judgedBy(["tv.stoppedAtLock"]), metrics: [
+            MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
+            signOutLeak("tv", "the television plays as signed in"),
+            MetricSpec(name: "tv.signInTime", unit: "s", shape: .sampled, doc: "per sign-in by code (tv.signIn: byCode) whose code was shown after the warm-up: time from the code on the television to its session, the user's approval on the phone and the next poll included"),
         ], report: { $0.reportTelevision(into: &$1, end: $2) })
     }
 }

@@ -1,36 +1,37 @@
 import SimKernel
 import Platform
 
-/// The watch's metrics (docs/metrics.md, `S` = `watch`), each at its place in runs.csv.
+/// The watch's metrics (docs/metrics.md, `S` = `watch`), each resolved by its name (its columns in
+/// runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `watch.staleness`.
-    public static var watchStaleness: Metric { Metric(22) }
+    public static let watchStaleness = Metric.named("watch.staleness")
     /// `watch.age`.
-    public static var watchAge: Metric { Metric(23) }
+    public static let watchAge = Metric.named("watch.age")
     /// `watch.lag`.
-    public static var watchLag: Metric { Metric(24) }
+    public static let watchLag = Metric.named("watch.lag")
     /// `watch.lag.censored`.
-    public static var watchLagCensored: Metric { Metric(25) }
+    public static let watchLagCensored = Metric.named("watch.lag.censored")
     /// `watch.blank`.
-    public static var watchBlank: Metric { Metric(26) }
+    public static let watchBlank = Metric.named("watch.blank")
     /// `watch.unlabeledStale`.
-    public static var watchUnlabeledStale: Metric { Metric(27) }
+    public static let watchUnlabeledStale = Metric.named("watch.unlabeledStale")
     /// `watch.wrongAccount`.
-    public static var watchWrongAccount: Metric { Metric(28) }
+    public static let watchWrongAccount = Metric.named("watch.wrongAccount")
     /// `watch.staleness.timeAvg`.
-    public static var watchStalenessTimeAvg: Metric { Metric(29) }
+    public static let watchStalenessTimeAvg = Metric.named("watch.staleness.timeAvg")
     /// `watch.needsPhone`.
-    public static var watchNeedsPhone: Metric { Metric(30) }
+    public static let watchNeedsPhone = Metric.named("watch.needsPhone")
     /// `watch.write.lost`.
-    public static var watchWriteLost: Metric { Metric(31) }
+    public static let watchWriteLost = Metric.named("watch.write.lost")
     /// `watch.write.latency`.
-    public static var watchWriteLatency: Metric { Metric(32) }
+    public static let watchWriteLatency = Metric.named("watch.write.latency")
     /// `watch.relay.queue`.
-    public static var watchRelayQueue: Metric { Metric(33) }
+    public static let watchRelayQueue = Metric.named("watch.relay.queue")
     /// `signout.watch.leak`.
-    public static var signoutWatchLeak: Metric { Metric(64) }
+    public static let signoutWatchLeak = Metric.named("signout.watch.leak")
     /// `watch.write.latency.censored`.
-    public static var watchWriteLatencyCensored: Metric { Metric(73) }
+    public static let watchWriteLatencyCensored = Metric.named("watch.write.latency.censored")
 }
 
 /// The watch's part of the metric catalogue.
@@ -41,13 +42,13 @@ extension MetricCatalog {
         unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg)
 
     static func watch() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "watch", role: .glanced, metrics: view("watch", "watch app", watchView) + [
-            (.watchNeedsPhone, MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\"")),
-            (.watchWriteLost, MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder")),
-            (.watchWriteLatency, MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it")),
-            (.watchRelayQueue, MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue")),
-            (.signoutWatchLeak, signOutLeak("watch", "the watch shows the account's data")),
-            (.watchWriteLatencyCensored, MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out")),
+        SurfaceMetrics(surface: "watch", role: .glanced, metrics: view("watch", "watch app") + [
+            MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\""),
+            MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder"),
+            MetricSpec(name: "watch.write.latency", unit: "s", shape: .sampled, doc: "per watch write: time until the backend applies it"),
+            MetricSpec(name: "watch.relay.queue", unit: "items", shape: .sampled, doc: "at each watch write: writes waiting in the relay queue"),
+            signOutLeak("watch", "the watch shows the account's data"),
+            MetricSpec(name: "watch.write.latency.censored", unit: "fraction", shape: .perReplication, doc: "watch writes on their way (not lost) that the backend had not applied by the end, which watch.write.latency leaves out"),
         ], report: { $0.reportWatch(into: &$1, end: $2) })
     }
 }

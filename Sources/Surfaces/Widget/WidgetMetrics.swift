@@ -1,44 +1,45 @@
 import SimKernel
 import Platform
 
-/// The widget's metrics (docs/metrics.md, `S` = `widget`), each at its place in runs.csv.
+/// The widget's metrics (docs/metrics.md, `S` = `widget`), each resolved by its name (its columns
+/// in runs.csv: `MetricCatalog.publishedOrder`).
 extension Metric {
     /// `widget.staleness`.
-    public static var widgetStaleness: Metric { Metric(0) }
+    public static let widgetStaleness = Metric.named("widget.staleness")
     /// `widget.age`.
-    public static var widgetAge: Metric { Metric(1) }
+    public static let widgetAge = Metric.named("widget.age")
     /// `widget.lag`.
-    public static var widgetLag: Metric { Metric(2) }
+    public static let widgetLag = Metric.named("widget.lag")
     /// `widget.lag.censored`.
-    public static var widgetLagCensored: Metric { Metric(3) }
+    public static let widgetLagCensored = Metric.named("widget.lag.censored")
     /// `widget.blank`.
-    public static var widgetBlank: Metric { Metric(4) }
+    public static let widgetBlank = Metric.named("widget.blank")
     /// `widget.unlabeledStale`.
-    public static var widgetUnlabeledStale: Metric { Metric(5) }
+    public static let widgetUnlabeledStale = Metric.named("widget.unlabeledStale")
     /// `widget.wrongAccount`.
-    public static var widgetWrongAccount: Metric { Metric(6) }
+    public static let widgetWrongAccount = Metric.named("widget.wrongAccount")
     /// `widget.staleness.timeAvg`.
-    public static var widgetStalenessTimeAvg: Metric { Metric(7) }
+    public static let widgetStalenessTimeAvg = Metric.named("widget.staleness.timeAvg")
     /// `widget.differsFromApp`.
-    public static var widgetDiffersFromApp: Metric { Metric(8) }
+    public static let widgetDiffersFromApp = Metric.named("widget.differsFromApp")
     /// `widget.wrongTarget`.
-    public static var widgetWrongTarget: Metric { Metric(9) }
+    public static let widgetWrongTarget = Metric.named("widget.wrongTarget")
     /// `widget.providerKilled`.
-    public static var widgetProviderKilled: Metric { Metric(10) }
+    public static let widgetProviderKilled = Metric.named("widget.providerKilled")
     /// `widget.reloads`.
-    public static var widgetReloads: Metric { Metric(11) }
+    public static let widgetReloads = Metric.named("widget.reloads")
     /// `signout.widget.leak`.
-    public static var signoutWidgetLeak: Metric { Metric(62) }
+    public static let signoutWidgetLeak = Metric.named("signout.widget.leak")
     /// `widget.providerCrashed`.
-    public static var widgetProviderCrashed: Metric { Metric(75) }
+    public static let widgetProviderCrashed = Metric.named("widget.providerCrashed")
     /// `widget.slotStaleness`.
-    public static var widgetSlotStaleness: Metric { Metric(76) }
+    public static let widgetSlotStaleness = Metric.named("widget.slotStaleness")
     /// `widget.previewShowsAccount`.
-    public static var widgetPreviewShowsAccount: Metric { Metric(105) }
+    public static let widgetPreviewShowsAccount = Metric.named("widget.previewShowsAccount")
     /// `widget.redacted`.
-    public static var widgetRedacted: Metric { Metric(106) }
+    public static let widgetRedacted = Metric.named("widget.redacted")
     /// `widget.staleName`.
-    public static var widgetStaleName: Metric { Metric(107) }
+    public static let widgetStaleName = Metric.named("widget.staleName")
 }
 
 /// The widget's part of the metric catalogue.
@@ -50,17 +51,17 @@ extension MetricCatalog {
         slotStaleness: .widgetSlotStaleness)
 
     static func widget() -> SurfaceMetrics {
-        SurfaceMetrics(surface: "widget", role: .glanced, metrics: view("widget", "widget", widgetView) + [
-            (.widgetDiffersFromApp, MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed")),
-            (.widgetWrongTarget, MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)")),
-            (.widgetProviderKilled, MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that were killed for time or memory")),
-            (.widgetReloads, MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up, per replication")),
-            (.signoutWidgetLeak, signOutLeak("widget", "the widget shows the account")),
-            (.widgetProviderCrashed, MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay")),
-            (.widgetSlotStaleness, MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)")),
-            (.widgetPreviewShowsAccount, MetricSpec(name: "widget.previewShowsAccount", unit: "fraction", shape: .perReplication, doc: "previews the widget gallery showed after the warm-up (widget.galleryOpens.perDay) that drew the account's data rather than fixture data")),
-            (.widgetRedacted, MetricSpec(name: "widget.redacted", unit: "fraction", shape: .perReplication, doc: "glances at the widget that saw the system's redacted view (widget.redactsWhenLocked, the phone locked)")),
-            (.widgetStaleName, MetricSpec(name: "widget.staleName", unit: "fraction", shape: .perReplication, doc: "glances at the widget showing data whose object has been renamed at the backend since the name it shows (elsewhere.renames.perDay)")),
+        SurfaceMetrics(surface: "widget", role: .glanced, metrics: view("widget", "widget") + [
+            MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed"),
+            MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)"),
+            MetricSpec(name: "widget.providerKilled", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that were killed for time or memory"),
+            MetricSpec(name: "widget.reloads", unit: "count", shape: .perReplication, doc: "provider runs started after the warm-up, per replication"),
+            signOutLeak("widget", "the widget shows the account"),
+            MetricSpec(name: "widget.providerCrashed", unit: "fraction", shape: .perReplication, doc: "provider runs started after the warm-up that crashed (a projection they could not decode); the old views stay"),
+            MetricSpec(name: "widget.slotStaleness", unit: "s", shape: .sampled, doc: "at each glance at a widget showing data whose own schedule moves on (widget.slotEvery above 0s): how long ago the entry it shows stopped being current, 0 when it shows the current one (an entry shown on time is fresh)"),
+            MetricSpec(name: "widget.previewShowsAccount", unit: "fraction", shape: .perReplication, doc: "previews the widget gallery showed after the warm-up (widget.galleryOpens.perDay) that drew the account's data rather than fixture data"),
+            MetricSpec(name: "widget.redacted", unit: "fraction", shape: .perReplication, doc: "glances at the widget that saw the system's redacted view (widget.redactsWhenLocked, the phone locked)"),
+            MetricSpec(name: "widget.staleName", unit: "fraction", shape: .perReplication, doc: "glances at the widget showing data whose object has been renamed at the backend since the name it shows (elsewhere.renames.perDay)"),
         ], report: { $0.reportWidget(into: &$1, end: $2) })
     }
 }
