@@ -47,7 +47,26 @@ protocol AssembledProgram: AnyObject {
     func start()
 }
 
+/// A built-in program of the one door (`SurfaceProgram`): built from what a `ProgramSetup`
+/// hands it, never from the world itself.
+protocol SetUpProgram {
+    init(_ setup: ProgramSetup)
+}
+
+extension AssembledProgram where Self: SetUpProgram {
+    init(world: World) { self.init(ProgramSetup(world)) }
+}
+
+extension ProgramSetup {
+    /// What `world`'s programs are built with.
+    init(_ world: World) {
+        self.init(os: world.os, measure: world.measure, parameters: world.p, seed: world.seed)
+    }
+}
+
 extension AssembledProgram {
+    /// The type of what it accepts: the assembly connects a port typed by it to this program.
+    static var inputType: Any.Type { Input.self }
     static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
