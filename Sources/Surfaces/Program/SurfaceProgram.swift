@@ -9,6 +9,8 @@ import Platform
 struct ProgramSetup {
     let os: OperatingSystem
     let measure: Measurement
+    /// The changes' journeys, where a program records the changes it makes, holds and lets go.
+    let changes: ChangeJourneys
     let parameters: Parameters
     let seed: UInt64
 }

@@ -60,7 +60,7 @@ extension AssembledProgram where Self: SetUpProgram {
 extension ProgramSetup {
     /// What `world`'s programs are built with.
     init(_ world: World) {
-        self.init(os: world.os, measure: world.measure, parameters: world.p, seed: world.seed)
+        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
     }
 }
 

@@ -122,10 +122,7 @@ final class World {
     /// its hourly profile) drawn from `rng`; returns false when that falls past the replication.
     @discardableResult
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
-        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
-        guard t < p.duration else { return false }
-        send(input, to: address, at: t)
-        return true
+        os.scheduleArrival(rate: rate, rng: &rng, input, to: address)
     }
 }
 
