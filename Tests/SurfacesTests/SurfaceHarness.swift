@@ -13,7 +13,7 @@ final class SurfaceHarness<Program: SurfaceProgram<Input, State, Ports> & SetUpP
     let program: Program
     let address: Address<Input>
     /// The recording peers, by the input type each accepts.
-    private var recorders: [ObjectIdentifier: (program: AnyProcess, process: ProcessID)] = [:]
+    private var recorders: [ObjectIdentifier: (program: AnyProcess, process: ProcessID, present: Bool)] = [:]
 
     /// `Program` built from parameters `p` and `seed`, registered first; `peers` lists a recorder
     /// per input type its ports name (`Recorder<BackendInput>()`…), registered after it and
@@ -29,7 +29,7 @@ final class SurfaceHarness<Program: SurfaceProgram<Input, State, Ports> & SetUpP
         program = Program(ProgramSetup(os: os, measure: measure, changes: changes, parameters: p, seed: seed))
         address = engine.register(program, name: names[0])
         for peer in peers {
-            recorders[peer.inputIdentity] = (peer.process, peer.register(engine))
+            recorders[peer.inputIdentity] = (peer.process, peer.register(engine), true)
         }
         var wiring = SystemWiring()
         wiring.replyRoutes = Array(repeating: nil, count: 1 + peers.count)

@@ -16,12 +16,22 @@ struct NoPorts: ProgramPorts {
 
 /// What the assembly connects ports with: the world's program accepting each input type.
 struct Peers {
-    private let resolve: (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID)?
+    private let resolve: (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID, present: Bool)?
     private let engine: Engine
 
-    init(engine: Engine, resolve: @escaping (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID)?) {
+    /// Ports connected by `resolve`: the program accepting an input type, its process, and
+    /// whether its surface is on in this world (`AssembledProgram.isPresent`).
+    init(engine: Engine, resolve: @escaping (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID, present: Bool)?) {
         self.engine = engine
         self.resolve = resolve
+    }
+
+    /// The address of the world's program that accepts `Input` if its surface is on in this
+    /// world, nil if it is off: a port to a surface the app may not have, which the program
+    /// checks as it sends (an absent surface leaves the port unconnected).
+    func peerIfPresent<Input>(accepting _: Input.Type = Input.self) -> Address<Input>? {
+        guard let found = resolve(ObjectIdentifier(Input.self)), found.present else { return nil }
+        return engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
     }
 
     /// The address of the world's program that accepts `Input` (exactly one does: the assembly

@@ -211,6 +211,8 @@ extension TelevisionApp: AssembledProgram {
         if p.tv.enabled { system.leftForeground.append(Route(to: address, as: { _ in TelevisionInput.phoneAppLeftForeground })) }
     }
     static var requestsCountUnder: CostSurface? { .tv }
+    /// Present when the app has a television app (`tv.enabled`).
+    static func isPresent(_ p: Parameters) -> Bool { p.tv.enabled }
     /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
     /// signed in that lives while it plays is launched by its playbacks.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {

@@ -43,6 +43,9 @@ protocol AssembledProgram: AnyObject {
     /// How it starts when a replication with parameters `p` starts. Required (no default), so
     /// a new program cannot be left out of the start-up by forgetting it.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
+    /// Whether its surface is on in a world with parameters `p`: a port typed by its input that
+    /// may be left unconnected (`Peers.peerIfPresent`) is connected only then. By default true.
+    static func isPresent(_ p: Parameters) -> Bool
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
     func start()
 }
@@ -74,6 +77,7 @@ extension AssembledProgram {
     static var endsWithThePhone: Bool { false }
     func start() {}
     static var streamName: String { programName }
+    static func isPresent(_ p: Parameters) -> Bool { true }
 }
 
 extension AssembledProgram {

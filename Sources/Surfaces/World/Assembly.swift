@@ -16,7 +16,7 @@ public enum Replication {
         let world = World(parameters, seed: seed)
         if let series { world.measure.recordSeries(series) }
         let assembly = Assembly(world: world)
-        let added = AddedSurfaces(world: world, seed: seed)
+        let added = AddedSurfaces(assembly, seed: seed)
         world.engine.trace = trace
         for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
             observer.trace = trace
@@ -115,7 +115,9 @@ final class Assembly {
         // program that accepts it.
         let programs = programs
         let peers = Peers(engine: w.engine) { input in
-            Self.acceptingProgram[input].map { (unsafeDowncast(programs[$0], to: AnyProcess.self), ProcessID(Int32($0))) }
+            Self.acceptingProgram[input].map {
+                (unsafeDowncast(programs[$0], to: AnyProcess.self), ProcessID(Int32($0)), Self.programTypes[$0].isPresent(parameters))
+            }
         }
         for (i, program) in programs.enumerated() {
             (program as? any ConnectedProgram)?.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)

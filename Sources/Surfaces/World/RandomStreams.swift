@@ -6,12 +6,13 @@ import Platform
 /// surface on or off, or changing a design, never changes the draws of the others. A surface's
 /// own streams, drawn only by its programs, live in its folder and are held by those programs
 /// (`CarStreams`, `TelevisionStreams`, `WatchStreams`, `WatchLinkStreams`, `ShareStreams`,
-/// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`);
-/// those the operating system draws are its own (`SystemStreams`).
+/// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`,
+/// `BackendStreams`, `OtherDeviceStreams`); those the operating system draws are its own
+/// (`SystemStreams`).
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
-    var elsewhere, scheduler: RandomStream
+    var scheduler: RandomStream
     /// The device's locks, restarts, offline periods and updates, each its own source.
     var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
     /// Glances at the watch (those at the widget and at the app are drawn by the measurement
@@ -22,39 +23,18 @@ struct RandomStreams {
     var live: RandomStream
     /// The user's runs of actions, taps of widget buttons, approvals of a television's code.
     var action, widgetButtons, tvSignIn: RandomStream
-    /// The seed of the user's visit to sign out; the other device's deletions apart from its edits.
-    var signOutVisit, elsewhereDeletes: RandomStream
-    /// The other device's renames apart from its deletions.
-    var elsewhereRenames: RandomStream
-    /// The delay of the revocation the backend's connection to the television carries (`push.tv`).
-    var pushTV: RandomStream
+    /// The seed of the user's visit to sign out.
+    var signOutVisit: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
     var deviceMotion: RandomStream
-    /// The backend's time applying each process's writes, by process index. (The push
-    /// service's draws for each process's pushes are the system's: `SystemStreams`.)
-    var backendFrom: ProgramStreams
-
-    /// Gives the program registered after the built-in ones, named `name`, its own streams
-    /// in every per-program family, seeded by that name like a built-in program's, so an
-    /// added program reseeds none of the others (docs/extending.md#programs). (Its requests'
-    /// round trips, its storage times, its pushes and the sessions it opens are the system's:
-    /// `OperatingSystem.addProcess(named:)`.)
-    mutating func addProcess(named name: String) {
-        backendFrom.addProgram(named: name)
-    }
 
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         signOutVisit = s(n.signOutVisit)
-        elsewhereDeletes = s(n.elsewhereDeletes)
-        elsewhereRenames = s(n.elsewhereRenames)
-        pushTV = s(n.pushTV)
         deviceMotion = s(n.deviceMotion)
-        backendFrom = ProgramStreams(n.backendFrom, replicationSeed: seed)
         user = s(n.user)
         userSessions = s(n.userSessions)
-        elsewhere = s(n.elsewhere)
         scheduler = s(n.scheduler)
         deviceLock = s(n.deviceLock)
         deviceRestarts = s(n.deviceRestarts)
@@ -75,7 +55,6 @@ private struct StreamNameHashes {
     static let shared = StreamNameHashes()
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
-    let elsewhere = SeedMixer.nameHash("elsewhere")
     let scheduler = SeedMixer.nameHash("scheduler")
     let deviceLock = SeedMixer.nameHash("device.lock")
     let deviceRestarts = SeedMixer.nameHash("device.restarts")
@@ -89,8 +68,4 @@ private struct StreamNameHashes {
     let widgetButtons = SeedMixer.nameHash("widget.buttons")
     let tvSignIn = SeedMixer.nameHash("tv.signIn")
     let signOutVisit = SeedMixer.nameHash("user.signOutVisit")
-    let elsewhereDeletes = SeedMixer.nameHash("elsewhere.deletes")
-    let elsewhereRenames = SeedMixer.nameHash("elsewhere.renames")
-    let pushTV = SeedMixer.nameHash("push.tv")
-    let backendFrom = ProgramStreams.Family("backend.from", programNames: Assembly.streamNames)
 }
