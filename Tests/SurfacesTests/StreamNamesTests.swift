@@ -36,20 +36,23 @@ final class StreamNamesTests: XCTestCase {
     func testTheWorldsStreamsKeepTheirNames() {
         let r = RandomStreams(seed: seed)       // as the world seeds them (World.rng)
         let pinned: [(RandomStream, String)] = [
-            (r.user, "user"), (r.userSessions, "user.sessions"), (r.scheduler, "scheduler"),
-            (r.deviceLock, "device.lock"), (r.deviceRestarts, "device.restarts"), (r.deviceNetwork, "device.network"),
-            (r.deviceUpdates, "device.updates"), (r.devicePower, "device.power"), (r.deviceMotion, "device.motion"),
+            (r.user, "user"), (r.userSessions, "user.sessions"),
             (r.glancesWatch, "glances.watch"), (r.live, "live"), (r.action, "action"), (r.widgetButtons, "widget.buttons"),
             (r.tvSignIn, "tv.signIn"), (r.signOutVisit, "user.signOutVisit"),
         ]
         for (stream, name) in pinned { check(stream, name) }
     }
 
-    func testTheBackendsAndTheOtherDevicesStreamsKeepTheirNames() {
+    func testTheSystemProgramsStreamsKeepTheirNames() {
         let backend = BackendStreams(replicationSeed: seed), elsewhere = OtherDeviceStreams(replicationSeed: seed)
-        let pinned: [(RandomStream, String)] = [
+        var pinned: [(RandomStream, String)] = [
             (backend.pushTV, "push.tv"),
             (elsewhere.edits, "elsewhere"), (elsewhere.deletes, "elsewhere.deletes"), (elsewhere.renames, "elsewhere.renames"),
+        ]
+        let d = DeviceStreams(replicationSeed: seed)
+        pinned += [
+            (d.scheduler, "scheduler"), (d.lock, "device.lock"), (d.restarts, "device.restarts"), (d.network, "device.network"),
+            (d.updates, "device.updates"), (d.power, "device.power"), (d.motion, "device.motion"),
         ]
         for (stream, name) in pinned { check(stream, name) }
         for (k, program) in programStreamNames.enumerated() { check(backend.backendFrom[k], "backend.from.\(program)") }

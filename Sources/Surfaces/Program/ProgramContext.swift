@@ -36,6 +36,22 @@ struct ProgramContext<Input> {
         engine._withUnsafeGuaranteedRef { $0.send(input, to: port, after: delay) }
     }
 
+    /// Adds a line about it to the event log, if one is attached (`details` is built only then).
+    @inline(__always) func log(_ event: String, _ details: @autoclosure () -> String = "") {
+        engine._withUnsafeGuaranteedRef { $0.log(me, event, details()) }
+    }
+
+    /// Accounts `bytes` of memory to its run; false when that passes its memory limit, which
+    /// ends the run (docs/model.md#the-kernel).
+    @discardableResult @inline(__always) func allocate(bytes: Int64) -> Bool {
+        engine._withUnsafeGuaranteedRef { $0.allocate(me, bytes: bytes) }
+    }
+
+    /// Returns `bytes` of its run's memory.
+    @inline(__always) func release(bytes: Int64) {
+        engine._withUnsafeGuaranteedRef { $0.release(me, bytes: bytes) }
+    }
+
     /// Ends its own run (`.normal`: it has nothing left to do).
     @inline(__always) func end(_ reason: ProcessEnd = .normal) {
         engine._withUnsafeGuaranteedRef { $0.end(me, reason) }

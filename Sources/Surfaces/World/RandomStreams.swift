@@ -7,14 +7,11 @@ import Platform
 /// own streams, drawn only by its programs, live in its folder and are held by those programs
 /// (`CarStreams`, `TelevisionStreams`, `WatchStreams`, `WatchLinkStreams`, `ShareStreams`,
 /// `InstantVersionStreams`, `LiveStatusStreams`, `WidgetHostStreams`, `WidgetProviderStreams`,
-/// `BackendStreams`, `OtherDeviceStreams`); those the operating system draws are its own
+/// `BackendStreams`, `OtherDeviceStreams`, `DeviceStreams`); those the operating system draws are its own
 /// (`SystemStreams`).
 struct RandomStreams {
     /// The user's app opens (world); the seeds of the user's own sessions, one per scheduled open.
     var user, userSessions: RandomStream
-    var scheduler: RandomStream
-    /// The device's locks, restarts, offline periods and updates, each its own source.
-    var deviceLock, deviceRestarts, deviceNetwork, deviceUpdates, devicePower: RandomStream
     /// Glances at the watch (those at the widget and at the app are drawn by the measurement
     /// layer, which takes them without events: `DeferredGlances`).
     var glancesWatch: RandomStream
@@ -25,22 +22,13 @@ struct RandomStreams {
     var action, widgetButtons, tvSignIn: RandomStream
     /// The seed of the user's visit to sign out.
     var signOutVisit: RandomStream
-    /// Whether the locked phone moves (light Doze only) or lies still (docs/model.md#power).
-    var deviceMotion: RandomStream
 
     init(seed: UInt64) {
         let n = StreamNameHashes.shared
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         signOutVisit = s(n.signOutVisit)
-        deviceMotion = s(n.deviceMotion)
         user = s(n.user)
         userSessions = s(n.userSessions)
-        scheduler = s(n.scheduler)
-        deviceLock = s(n.deviceLock)
-        deviceRestarts = s(n.deviceRestarts)
-        deviceNetwork = s(n.deviceNetwork)
-        deviceUpdates = s(n.deviceUpdates)
-        devicePower = s(n.devicePower)
         glancesWatch = s(n.glancesWatch)
         live = s(n.live)
         action = s(n.action)
@@ -55,13 +43,6 @@ private struct StreamNameHashes {
     static let shared = StreamNameHashes()
     let user = SeedMixer.nameHash("user")
     let userSessions = SeedMixer.nameHash("user.sessions")
-    let scheduler = SeedMixer.nameHash("scheduler")
-    let deviceLock = SeedMixer.nameHash("device.lock")
-    let deviceRestarts = SeedMixer.nameHash("device.restarts")
-    let deviceNetwork = SeedMixer.nameHash("device.network")
-    let deviceUpdates = SeedMixer.nameHash("device.updates")
-    let devicePower = SeedMixer.nameHash("device.power")
-    let deviceMotion = SeedMixer.nameHash("device.motion")
     let glancesWatch = SeedMixer.nameHash("glances.watch")
     let live = SeedMixer.nameHash("live")
     let action = SeedMixer.nameHash("action")
