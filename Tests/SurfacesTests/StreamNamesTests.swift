@@ -33,21 +33,17 @@ final class StreamNamesTests: XCTestCase {
         XCTAssertEqual(Assembly.streamNames, programStreamNames)
     }
 
-    func testTheWorldsStreamsKeepTheirNames() {
-        let r = RandomStreams(seed: seed)       // as the world seeds them (World.rng)
-        let pinned: [(RandomStream, String)] = [
-            (r.user, "user"), (r.userSessions, "user.sessions"),
-            (r.glancesWatch, "glances.watch"), (r.live, "live"), (r.action, "action"), (r.widgetButtons, "widget.buttons"),
-            (r.tvSignIn, "tv.signIn"), (r.signOutVisit, "user.signOutVisit"),
-        ]
-        for (stream, name) in pinned { check(stream, name) }
-    }
-
     func testTheSystemProgramsStreamsKeepTheirNames() {
         let backend = BackendStreams(replicationSeed: seed), elsewhere = OtherDeviceStreams(replicationSeed: seed)
         var pinned: [(RandomStream, String)] = [
             (backend.pushTV, "push.tv"),
             (elsewhere.edits, "elsewhere"), (elsewhere.deletes, "elsewhere.deletes"), (elsewhere.renames, "elsewhere.renames"),
+        ]
+        let u = UserStreams(replicationSeed: seed)
+        pinned += [
+            (u.user, "user"), (u.userSessions, "user.sessions"), (u.live, "live"), (u.action, "action"),
+            (u.widgetButtons, "widget.buttons"), (u.tvSignIn, "tv.signIn"), (u.signOutVisit, "user.signOutVisit"),
+            (GlanceState(replicationSeed: seed).glancesWatch, "glances.watch"),
         ]
         let d = DeviceStreams(replicationSeed: seed)
         pinned += [
