@@ -46,6 +46,21 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
         self.state = state
     }
 
+    /// Handles one input (every program overrides it). The kernel's call, which hands every
+    /// process the whole engine, stops here: a program reaches the simulation through its
+    /// `context` only.
+    func receive(_ input: Input) {
+        preconditionFailure("\(type(of: self)) does not override receive(_:)")
+    }
+    /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
+    func launched(by launcher: Launcher, resumed: Bool) {}
+    /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
+    func ended(_ reason: ProcessEnd) {}
+
+    final override func receive(_ input: Input, engine: Engine) { receive(input) }
+    final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
+    final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
+
     /// Its context (its address, the clock, its timers). Read without the optional's check in
     /// release builds: it is connected before the replication runs.
     final var context: ProgramContext<Input> {

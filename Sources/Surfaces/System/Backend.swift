@@ -91,7 +91,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         return state.enclosed[slot].data
     }
 
-    override func receive(_ input: BackendInput, engine: Engine) {
+    override func receive(_ input: BackendInput) {
         let r: Request
         switch input {
         case .deleteObject(let index):
@@ -348,7 +348,7 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
         os.scheduleArrival(perDay: p.renamesPerDay, rng: &state.rng.renames, .rename, to: context.me)
     }
 
-    override func receive(_ input: OtherDeviceInput, engine: Engine) {
+    override func receive(_ input: OtherDeviceInput) {
         switch input {
         case .edit:
             makeEdit()

@@ -83,7 +83,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
         }
     }
 
-    override func receive(_ input: DeviceInput, engine: Engine) {
+    override func receive(_ input: DeviceInput) {
         switch input {
         case .terminateApp(let inc):
             os.endAppKeptForActivity(incarnation: inc)

@@ -97,7 +97,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
         if t < state.sessionEnd { at(.edit, t) }
     }
 
-    override func receive(_ input: UserInput, engine: Engine) {
+    override func receive(_ input: UserInput) {
         switch input {
         case .drive:
             os.launchOrDeliver(.drive, to: ports.car, by: .system)   // the car connection launches the car's program
@@ -210,7 +210,7 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
         os.scheduleArrival(rate: watchGlances, rng: &state.glancesWatch, .watchGlance, to: context.me)
     }
 
-    override func receive(_ input: GlanceInput, engine: Engine) {
+    override func receive(_ input: GlanceInput) {
         switch input {
         case .homeScreen:
             measure.compareWidgetWithApp()   // does the widget show older data than the app just did?

@@ -51,7 +51,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
 
     /// A run that lives while it plays checks in as it starts (so a revocation made while it was
     /// not running is found now) and then hourly while it runs.
-    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
+    override func launched(by launcher: Launcher, resumed: Bool) {
         guard perPlayback else { return }
         if signedIn { checkIn() }
         context.after(Time.hour, .checkIn)
@@ -88,7 +88,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
         os.request(.compactFetch, from: context.me, to: ports.backend, credential: .television, online: true)
     }
 
-    override func receive(_ input: TelevisionInput, engine: Engine) {
+    override func receive(_ input: TelevisionInput) {
         switch input {
         case .playback:
             if !state.memory.playing && signedIn {
