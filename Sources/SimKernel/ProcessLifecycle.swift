@@ -7,9 +7,20 @@ public struct ProcessID: Hashable, Sendable, Comparable, CustomStringConvertible
     @inlinable public static func < (a: ProcessID, b: ProcessID) -> Bool { a.index < b.index }
 }
 
-/// Who or what started a process (docs/model.md#the-kernel).
-public enum Launcher: String, Sendable, CaseIterable {
-    case user, widgetHost, pushWake, shareSheet, watch, backgroundScheduler, backgroundTransfer, system, link
+/// Who or what started a process (docs/model.md#the-kernel), by name (what the event log prints).
+/// The kernel knows only the person and the system; the platform names the rest of its
+/// launchers (`Platform/Launchers.swift`: the widget host, a push, the share sheet…), so the
+/// kernel names no part of any platform and no surface.
+public struct Launcher: Hashable, Sendable, CustomStringConvertible {
+    /// Its name (`widgetHost`).
+    public let rawValue: String
+    /// A launcher named `name`.
+    public init(_ name: String) { rawValue = name }
+    public var description: String { rawValue }
+    /// The person using the device.
+    public static let user = Launcher("user")
+    /// The system itself (a process it runs from the start, a relaunch of its own).
+    public static let system = Launcher("system")
 }
 
 /// How a process run ended (docs/model.md#the-kernel). After every reason but `suspended`

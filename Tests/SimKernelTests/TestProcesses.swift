@@ -106,7 +106,7 @@ final class Worker: SimulatedProcess<String> {
             engine.release(me, bytes: bytes)
             held -= bytes
         case 6:
-            engine.launch(peer, by: Launcher.allCases[rng.index(Launcher.allCases.count)])
+            engine.launch(peer, by: [Launcher.user, .system, Launcher("other")][rng.index(3)])
         case 7:
             let reason = ProcessEnd.allCases[rng.index(ProcessEnd.allCases.count)]
             if peer != me { engine.end(peer, reason) }

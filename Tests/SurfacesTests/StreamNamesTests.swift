@@ -33,18 +33,25 @@ final class StreamNamesTests: XCTestCase {
         XCTAssertEqual(Assembly.streamNames, programStreamNames)
     }
 
-    func testTheWorldsStreamsKeepTheirNames() {
-        let r = RandomStreams(seed: seed)       // as the world seeds them (World.rng)
-        let pinned: [(RandomStream, String)] = [
-            (r.user, "user"), (r.userSessions, "user.sessions"), (r.elsewhere, "elsewhere"), (r.scheduler, "scheduler"),
-            (r.deviceLock, "device.lock"), (r.deviceRestarts, "device.restarts"), (r.deviceNetwork, "device.network"),
-            (r.deviceUpdates, "device.updates"), (r.devicePower, "device.power"), (r.deviceMotion, "device.motion"),
-            (r.glancesWatch, "glances.watch"), (r.live, "live"), (r.action, "action"), (r.widgetButtons, "widget.buttons"),
-            (r.tvSignIn, "tv.signIn"), (r.signOutVisit, "user.signOutVisit"), (r.elsewhereDeletes, "elsewhere.deletes"),
-            (r.elsewhereRenames, "elsewhere.renames"), (r.pushTV, "push.tv"),
+    func testTheSystemProgramsStreamsKeepTheirNames() {
+        let backend = BackendStreams(replicationSeed: seed), elsewhere = OtherDeviceStreams(replicationSeed: seed)
+        var pinned: [(RandomStream, String)] = [
+            (backend.pushTV, "push.tv"),
+            (elsewhere.edits, "elsewhere"), (elsewhere.deletes, "elsewhere.deletes"), (elsewhere.renames, "elsewhere.renames"),
+        ]
+        let u = UserStreams(replicationSeed: seed)
+        pinned += [
+            (u.user, "user"), (u.userSessions, "user.sessions"), (u.live, "live"), (u.action, "action"),
+            (u.widgetButtons, "widget.buttons"), (u.tvSignIn, "tv.signIn"), (u.signOutVisit, "user.signOutVisit"),
+            (GlanceState(replicationSeed: seed).glancesWatch, "glances.watch"),
+        ]
+        let d = DeviceStreams(replicationSeed: seed)
+        pinned += [
+            (d.scheduler, "scheduler"), (d.lock, "device.lock"), (d.restarts, "device.restarts"), (d.network, "device.network"),
+            (d.updates, "device.updates"), (d.power, "device.power"), (d.motion, "device.motion"),
         ]
         for (stream, name) in pinned { check(stream, name) }
-        for (k, program) in programStreamNames.enumerated() { check(r.backendFrom[k], "backend.from.\(program)") }
+        for (k, program) in programStreamNames.enumerated() { check(backend.backendFrom[k], "backend.from.\(program)") }
     }
 
     func testTheSurfacesStreamsKeepTheirNames() {

@@ -340,6 +340,17 @@ public final class OperatingSystem {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) }
     }
 
+    /// Schedules `input` to the program at `address` at the next arrival of a Poisson process of
+    /// `rate` (with its hourly profile) drawn from `rng`; returns false, scheduling nothing, when
+    /// that falls past the replication.
+    @inlinable @discardableResult
+    public func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
+        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
+        guard t < settings.duration else { return false }
+        engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) }
+        return true
+    }
+
     /// Sends a payload along a route (to the process's current run).
     @inlinable @inline(__always)
     public func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {

@@ -4,9 +4,10 @@
 struct AddedSurfaces {
     private let surfaces: [(description: any SurfaceExtension, instance: any InstalledSurface)]
 
-    init(world: World, seed: UInt64) {
+    init(_ assembly: Assembly, seed: UInt64) {
+        let world = assembly.world
         surfaces = SurfaceExtensions.installed.map { surface in
-            (surface, surface.install(in: SurfaceContext(world: world, surface: surface, replicationSeed: seed)))
+            (surface, surface.install(in: SurfaceContext(world: world, backend: assembly.backend, surface: surface, replicationSeed: seed)))
         }
     }
 

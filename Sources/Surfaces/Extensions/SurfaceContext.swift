@@ -11,14 +11,17 @@ import Platform
 /// strong reference, dropped with the programs at the end of the replication.
 public final class SurfaceContext {
     let world: World
+    /// The backend, which gives each added program its own stream of write-processing times.
+    private let backend: Backend
     let replicationSeed: UInt64
     /// The surface's name (`SurfaceExtension.name`).
     public let surfaceName: String
     /// The values of the surface's parameters in this replication.
     public let parameters: SurfaceParameters
 
-    init(world: World, surface: any SurfaceExtension, replicationSeed: UInt64) {
+    init(world: World, backend: Backend, surface: any SurfaceExtension, replicationSeed: UInt64) {
         self.world = world
+        self.backend = backend
         self.replicationSeed = replicationSeed
         surfaceName = surface.name
         parameters = SurfaceParameters(surface.parameters, of: world.p)
@@ -58,7 +61,7 @@ public final class SurfaceContext {
                      "a program named '\(name)' is registered already")
         precondition(e.now == 0 && e.pendingEvents == 0, "programs are registered before the world starts")
         let address = e.register(program, name: name)
-        world.rng.addProcess(named: name)
+        backend.addProcess(named: name)
         world.os.addProcess(named: name)
         world.os.wiring.replyRoutes.append(replies.map { Route(to: address, as: $0) })
         world.os.wiring.outboxLockGrants.append(nil)

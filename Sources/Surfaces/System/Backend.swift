@@ -18,104 +18,40 @@ enum BackendInput {
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute and by surface and endpoint (`BackendCost`).
-final class Backend: SimulatedProcess<BackendInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, SetUpProgram {
+    /// The backend's parameters (`backend.*`).
+    let p: Parameters.Backend
+    /// The push service's parameters (`push.*`): the delay of the revocation its connection to
+    /// the television carries.
+    let push: Parameters.Push
+    /// The changes' journeys it records (applied, let go).
     let changes: ChangeJourneys
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var applied = ChangeSet()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// How many times each change was applied (0: lost so far, 2+: duplicated).
-    private(set) var applyCount: [UInt8] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var appliedAt: [SimTime] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The account's objects in display order (configured widgets resolve against this).
-    private(set) var objects: [Int32]
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The version of each object's name, in the order of `objects` (one more at each rename).
-    private(set) var names: [Int32]
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// `objects` and `names` as lists of the system's table, which copies of the data carry.
-    private var objectsList = ListID.empty, namesList = ListID.empty
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var revoked: Set<Credential> = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var nextObject: Int32
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The account's device list (§25.12, S18): each credential that made a valid request, in
-    /// the order first seen, as the account's settings list the devices signed in to it. A
-    /// surface that acts with the phone's shared session, or never calls the backend, is not
-    /// on it.
-    private(set) var devices: [Credential] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The sign-in codes issued, by number: approved on the phone or not yet.
-    private var codes: [Bool] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The stage of each live activity as the backend records it (docs/model.md#probes-and-failure-modes).
-    private var activityStages: [Int32] = []
-    /// The second account's objects (docs/model.md#a-second-account): as many as the first
-    /// account began with, under identifiers of their own, so a widget configured with the first
-    /// account's object finds it gone and one configured by position shows the second's row.
-    private var secondAccountObjects = ListID.empty
+    /// The app has a standalone watch app (`watch.enabled`, `watch.level = standalone`), which
+    /// gets its own push when a change it did not make is applied.
+    let standaloneWatch: Bool
 
-    /// The number of objects the account holds at time 0.
-    static let objectsAtStart = 8
-
-    init(world: World) {
-        let objects = Self.objectsAtStart
-        self.world = world
-        os = world.os
-        measure = world.measure
-        changes = world.changes
-        let firstObjects = (0..<Int32(objects)).map { $0 }, firstNames = [Int32](filledWith: 0, count: objects)
-        self.objects = firstObjects
-        names = firstNames
-        nextObject = Int32(objects)
-        objectsList = world.os.lists.intern(firstObjects)
-        namesList = world.os.lists.intern(firstNames)
-        secondAccountObjects = world.os.lists.intern((0..<Int32(objects)).map { Self.secondAccountObjectBase + $0 })
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.backend
+        push = setup.parameters.push
+        changes = setup.changes
+        standaloneWatch = setup.parameters.watch.enabled && setup.parameters.watch.level == .standalone
+        super.init(setup, state: BackendState(objects: Self.objectsAtStart, in: setup.os, seed: setup.seed))
     }
 
     /// Enters the objects and their names' versions, as they now are, in the system's table.
     private func listsChanged() {
-        objectsList = os.lists.intern(objects)
-        namesList = os.lists.intern(names)
+        state.objectsList = os.lists.intern(state.objects)
+        state.namesList = os.lists.intern(state.names)
     }
 
+    /// The number of objects the account holds at time 0.
+    static let objectsAtStart = 8
     /// Where the second account's object identifiers begin (far above the first account's).
     static let secondAccountObjectBase: Int32 = 1_000_000
 
     override func discardMemory() {}  // never ends
 
-    func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !revoked.contains(credential) }
+    func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !state.revoked.contains(credential) }
 
     /// What a credential may do (docs/model.md#credentials). The phone's session, of either
     /// account, and another device's own session may do everything; a credential the backend
@@ -132,40 +68,30 @@ final class Backend: SimulatedProcess<BackendInput> {
         }
     }
 
-    var snapshot: DataCopy { DataCopy(account: .first, changes: applied, readAt: world.now, objects: objectsList, names: namesList) }
+    var snapshot: DataCopy {
+        DataCopy(account: .first, changes: state.applied, readAt: context.now, objects: state.objectsList, names: state.namesList)
+    }
 
     /// What a request with `credential` reads: the second account's session reads that account's
     /// data, someone else's, whose changes the truth does not follow (no change set).
     func snapshot(for credential: Credential) -> DataCopy {
         credential == .secondAccountSession
-            ? DataCopy(account: .second, readAt: world.now, objects: secondAccountObjects) : snapshot
+            ? DataCopy(account: .second, readAt: context.now, objects: state.secondAccountObjects) : snapshot
     }
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// One more at each change of the first account's data (a change applied, an object deleted
-    /// or renamed): replies between two changes carry the same data, read at their own times.
-    private var dataVersion = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The last data enclosed for a reply, per account read (first, second), and its version.
-    private var enclosed: [(data: SnapshotID, version: Int)] = [(.noData, -1), (.noData, -1)]
 
     /// The data a reply to `credential` carries, as its entry in the system's snapshot table:
     /// the one enclosed last when the data has not changed since, else a new one. (Its read
     /// time travels in the reply: `Reply.readAt`.)
     private func enclosedData(for credential: Credential) -> SnapshotID {
         let slot = credential == .secondAccountSession ? 1 : 0
-        let version = slot == 1 ? 0 : dataVersion      // the second account's data never changes
-        if enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
-            enclosed[slot] = (os.enclose(snapshot(for: credential)), version)
+        let version = slot == 1 ? 0 : state.dataVersion      // the second account's data never changes
+        if state.enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
+            state.enclosed[slot] = (os.enclose(snapshot(for: credential)), version)
         }
-        return enclosed[slot].data
+        return state.enclosed[slot].data
     }
 
-    override func receive(_ input: BackendInput, engine: Engine) {
+    override func receive(_ input: BackendInput) {
         let r: Request
         switch input {
         case .deleteObject(let index):
@@ -176,8 +102,10 @@ final class Backend: SimulatedProcess<BackendInput> {
             return
         case .activityStage(let activity, let stage):
             let i = Int(activity)
-            if activityStages.count <= i { activityStages.append(contentsOf: repeatElement(0, count: i + 1 - activityStages.count)) }
-            activityStages[i] = stage
+            if state.activityStages.count <= i {
+                state.activityStages.append(contentsOf: repeatElement(0, count: i + 1 - state.activityStages.count))
+            }
+            state.activityStages[i] = stage
             return
         case .request(let request):
             r = request
@@ -185,35 +113,37 @@ final class Backend: SimulatedProcess<BackendInput> {
         var reply = Reply(kind: r.kind, status: .ok, data: .noData, change: r.change, item: r.item, readAt: 0)
         var delay = r.returnDelay
         if r.kind == .revoke {
-            revoked.formUnion([.phoneSession, .watch, .television, .car])
+            state.revoked.formUnion([.phoneSession, .watch, .television, .car])
             // The television keeps a connection to the backend: it is told at once
             // (docs/model.md#sign-out: a revocation that reaches it); a watch finds out at its next request.
-            if world.p.tv.enabled { world.send(.revoked, to: world.ids.television, after: world.p.push.delay.sampleTime(&world.rng.pushTV)) }
+            if let television = ports.television {
+                context.send(.revoked, to: television, after: push.delay.sampleTime(&state.rng.pushTV))
+            }
         } else if !isValid(r.credential) {
             reply.status = .unauthorized
         } else if !Self.allows(r.credential, r.kind) {
             reply.status = .forbidden
         } else {
             // The device list is the first account's: the second account's session is not on it.
-            if r.credential != .signInCode && r.credential != .secondAccountSession && !devices.contains(r.credential) {
-                devices.append(r.credential)
+            if r.credential != .signInCode && r.credential != .secondAccountSession && !state.devices.contains(r.credential) {
+                state.devices.append(r.credential)
             }
             switch r.kind {
             case .sync, .compactFetch:
                 reply.data = enclosedData(for: r.credential)
-                reply.readAt = world.now
+                reply.readAt = context.now
                 // The other device's app also shows the latest live activity's stage (−1: none).
-                if r.credential == .otherDevice { reply.item = activityStages.last ?? -1 }
+                if r.credential == .otherDevice { reply.item = state.activityStages.last ?? -1 }
             case .write:
                 // A write sent with the second account's session lands in that account's data:
                 // it never reaches the first account's, so once its last holder lets go it is lost.
                 if r.credential != .secondAccountSession { apply(r) }
-                delay += world.p.backend.processingTime.sampleTime(&world.rng.backendFrom[Int(r.from.index)])
+                delay += p.processingTime.sampleTime(&state.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
             case .deviceCode: deviceCode(r, &reply)
             }
         }
-        if world.measuring { measure.countRequest(r, withData: reply.data.holdsData) }
+        measure.countRequest(r, withData: reply.data.holdsData)
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { changes.letGo(r.change) }
         os.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
@@ -221,16 +151,16 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     private func apply(_ r: Request) {
         let id = Int(r.change)
-        if applyCount.count <= id {
-            applyCount.append(contentsOf: repeatElement(0, count: id + 1 - applyCount.count))
-            appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - appliedAt.count))
+        if state.applyCount.count <= id {
+            state.applyCount.append(contentsOf: repeatElement(0, count: id + 1 - state.applyCount.count))
+            state.appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - state.appliedAt.count))
         }
-        if applyCount[id] > 0 && r.idempotencyKey && world.p.backend.idempotencyKeys { return }
-        applyCount[id] &+= 1
-        if applyCount[id] == 1 {
-            appliedAt[id] = world.now
-            applied.insert(r.change, lost: changes.lost)
-            dataVersion += 1
+        if state.applyCount[id] > 0 && r.idempotencyKey && p.idempotencyKeys { return }
+        state.applyCount[id] &+= 1
+        if state.applyCount[id] == 1 {
+            state.appliedAt[id] = context.now
+            state.applied.insert(r.change, lost: changes.lost)
+            state.dataVersion += 1
             changes.applied(r.change)
         }
         pushesAfterApplying(change: r.change, from: r.from)
@@ -244,12 +174,12 @@ final class Backend: SimulatedProcess<BackendInput> {
         if r.credential != .signInCode {
             // Signing the television in to the second account is not modelled: its approval does
             // not grant the first account's session (docs/model.md#a-second-account).
-            if code >= 0 && code < codes.count && r.credential != .secondAccountSession { codes[code] = true }
+            if code >= 0 && code < state.codes.count && r.credential != .secondAccountSession { state.codes[code] = true }
         } else if code < 0 {
-            reply.item = Int32(codes.count)
-            codes.append(false)
-        } else if code < codes.count && codes[code] {
-            revoked.remove(.television)     // a session granted to the television
+            reply.item = Int32(state.codes.count)
+            state.codes.append(false)
+        } else if code < state.codes.count && state.codes[code] {
+            state.revoked.remove(.television)     // a session granted to the television
         } else {
             reply.status = .unauthorized       // not approved yet
         }
@@ -257,33 +187,106 @@ final class Backend: SimulatedProcess<BackendInput> {
 
     /// Deletes one object elsewhere (a configured widget target may be the one).
     func deleteObject(at index: Int) {
-        guard !objects.isEmpty else { return }
-        let k = index % objects.count
-        objects.remove(at: k)
-        names.remove(at: k)
-        objects.append(nextObject)
-        names.append(0)
-        nextObject += 1
-        dataVersion += 1
+        guard !state.objects.isEmpty else { return }
+        let k = index % state.objects.count
+        state.objects.remove(at: k)
+        state.names.remove(at: k)
+        state.objects.append(state.nextObject)
+        state.names.append(0)
+        state.nextObject += 1
+        state.dataVersion += 1
         listsChanged()
     }
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
     /// next version of its name, recorded to measure `widget.staleName`, which no program reads.
     func renameObject(at index: Int) {
-        guard !objects.isEmpty else { return }
-        let k = index % objects.count
-        names[k] += 1
-        dataVersion += 1
+        guard !state.objects.isEmpty else { return }
+        let k = index % state.objects.count
+        state.names[k] += 1
+        state.dataVersion += 1
         listsChanged()
-        measure.report(.renamed(object: objects[k], version: names[k]))
+        measure.report(.renamed(object: state.objects[k], version: state.names[k]))
     }
 
+    /// The account's device list (§25.12, S18): each credential that made a valid request, in
+    /// the order first seen.
+    var devices: [Credential] { state.devices }
     /// How many times change `id` was applied.
-    func timesApplied(_ id: Int32) -> Int { Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0 }
+    func timesApplied(_ id: Int32) -> Int { Int(id) < state.applyCount.count ? Int(state.applyCount[Int(id)]) : 0 }
     /// When change `id` was first applied, if it was.
     func firstApplied(_ id: Int32) -> SimTime? {
-        Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
+        Int(id) < state.appliedAt.count && state.appliedAt[Int(id)] < Time.never ? state.appliedAt[Int(id)] : nil
+    }
+
+    /// Gives a program registered after the built-in ones, named `name`, its own stream of the
+    /// backend's time applying its writes, seeded by that name (docs/extending.md#programs).
+    func addProcess(named name: String) { state.rng.backendFrom.addProgram(named: name) }
+}
+
+/// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'
+/// record, the credentials it revoked and issued, and its random streams.
+struct BackendState {
+    var applied = ChangeSet()
+    /// How many times each change was applied (0: lost so far, 2+: duplicated).
+    var applyCount: [UInt8] = []
+    var appliedAt: [SimTime] = []
+    /// The account's objects in display order (configured widgets resolve against this).
+    var objects: [Int32]
+    /// The version of each object's name, in the order of `objects` (one more at each rename).
+    var names: [Int32]
+    /// `objects` and `names` as lists of the system's table, which copies of the data carry.
+    var objectsList: ListID, namesList: ListID
+    var revoked: Set<Credential> = []
+    var nextObject: Int32
+    /// The account's device list (§25.12, S18): each credential that made a valid request, in
+    /// the order first seen, as the account's settings list the devices signed in to it. A
+    /// surface that acts with the phone's shared session, or never calls the backend, is not
+    /// on it.
+    var devices: [Credential] = []
+    /// The sign-in codes issued, by number: approved on the phone or not yet.
+    var codes: [Bool] = []
+    /// The stage of each live activity as the backend records it (docs/model.md#probes-and-failure-modes).
+    var activityStages: [Int32] = []
+    /// The second account's objects (docs/model.md#a-second-account): as many as the first
+    /// account began with, under identifiers of their own, so a widget configured with the first
+    /// account's object finds it gone and one configured by position shows the second's row.
+    var secondAccountObjects: ListID
+    /// One more at each change of the first account's data (a change applied, an object deleted
+    /// or renamed): replies between two changes carry the same data, read at their own times.
+    var dataVersion = 0
+    /// The last data enclosed for a reply, per account read (first, second), and its version.
+    var enclosed: [(data: SnapshotID, version: Int)] = [(.noData, -1), (.noData, -1)]
+    /// The backend's own random streams.
+    var rng: BackendStreams
+
+    /// The account at time 0: `objects` objects under their first names, entered in the lists
+    /// of `os`.
+    init(objects count: Int, in os: OperatingSystem, seed: UInt64) {
+        objects = (0..<Int32(count)).map { $0 }
+        names = [Int32](filledWith: 0, count: count)
+        nextObject = Int32(count)
+        objectsList = os.lists.intern(objects)
+        namesList = os.lists.intern(names)
+        secondAccountObjects = os.lists.intern((0..<Int32(count)).map { Backend.secondAccountObjectBase + $0 })
+        rng = BackendStreams(replicationSeed: seed)
+    }
+}
+
+/// The backend's peers: the television, whose connection a revocation reaches at once (absent
+/// when the app has no television app).
+struct BackendPorts: ProgramPorts {
+    let television: Address<TelevisionInput>?
+    /// The push service, which sends the silent pushes and the standalone watch's.
+    let pushService: Address<PushServiceInput>
+    /// The phone's app and the watch app: whose writes trigger no push of their own.
+    let app: Address<MainAppInput>
+    let watchApp: Address<WatchAppInput>
+    init(_ peers: Peers) {
+        television = peers.peerIfPresent()
+        pushService = peers.peer()
+        app = peers.peer()
+        watchApp = peers.peer()
     }
 }
 
@@ -307,31 +310,25 @@ enum OtherDeviceInput {
 /// its own copy of the account, refreshed only when a person looks at it (`look`: a sync
 /// over its network, latency and all), and shows that copy and the latest live activity's
 /// stage as of that sync. Nobody looks in a study run, so it sends no syncs there.
-final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
+final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, OtherDevicePorts>, SetUpProgram {
+    /// Its user's habits (`elsewhere.*`).
+    let p: Parameters.Elsewhere
+    /// The changes' journeys it records (made, let go).
     let changes: ChangeJourneys
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// What it shows: the account as of its last sync's reply (empty before the first).
-    private(set) var copy = DataCopy(account: .first)
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The latest live activity's stage as of its last sync (−1: none shown).
-    private(set) var shownStage: Int32 = -1
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// How many of its syncs have been answered (a look is over when its reply arrived).
-    private(set) var refreshes = 0
 
-    init(world: World) { self.world = world; os = world.os; changes = world.changes }
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.elsewhere
+        changes = setup.changes
+        super.init(setup, state: OtherDeviceState(rng: OtherDeviceStreams(replicationSeed: setup.seed)))
+    }
     override func discardMemory() {}
+
+    /// What it shows: the account as of its last sync's reply (empty before the first).
+    var copy: DataCopy { state.copy }
+    /// The latest live activity's stage as of its last sync (−1: none shown).
+    var shownStage: Int32 { state.shownStage }
+    /// How many of its syncs have been answered (a look is over when its reply arrived).
+    var refreshes: Int { state.refreshes }
 
     func start() {
         scheduleEdit()
@@ -340,53 +337,71 @@ final class OtherDevice: SimulatedProcess<OtherDeviceInput> {
     }
 
     private func scheduleEdit() {
-        world.scheduleArrival(rate: world.p.elsewhere.edits, rng: &world.rng.elsewhere, .edit, to: world.ids.elsewhere)
+        os.scheduleArrival(rate: p.edits, rng: &state.rng.edits, .edit, to: context.me)
     }
 
     private func scheduleDelete() {
-        world.scheduleArrival(perDay: world.p.elsewhere.deletesPerDay, rng: &world.rng.elsewhereDeletes, .delete, to: world.ids.elsewhere)
+        os.scheduleArrival(perDay: p.deletesPerDay, rng: &state.rng.deletes, .delete, to: context.me)
     }
 
     private func scheduleRename() {
-        world.scheduleArrival(perDay: world.p.elsewhere.renamesPerDay, rng: &world.rng.elsewhereRenames, .rename, to: world.ids.elsewhere)
+        os.scheduleArrival(perDay: p.renamesPerDay, rng: &state.rng.renames, .rename, to: context.me)
     }
 
-    override func receive(_ input: OtherDeviceInput, engine: Engine) {
+    override func receive(_ input: OtherDeviceInput) {
         switch input {
         case .edit:
             makeEdit()
             scheduleEdit()
         case .delete:
-            world.send(.deleteObject(index: Int32(world.rng.elsewhereDeletes.index(8))), to: world.ids.backend)   // an object deleted on another device
+            context.send(.deleteObject(index: Int32(state.rng.deletes.index(8))), to: ports.backend)   // an object deleted on another device
             makeEdit()
             scheduleDelete()
         case .rename:
-            world.send(.renameObject(index: Int32(world.rng.elsewhereRenames.index(8))), to: world.ids.backend)   // an object renamed on another device
+            context.send(.renameObject(index: Int32(state.rng.renames.index(8))), to: ports.backend)   // an object renamed on another device
             makeEdit()
             scheduleRename()
         case .look:
-            os.request(.sync, from: world.ids.elsewhere, to: world.ids.backend, credential: .otherDevice, online: true)
+            os.request(.sync, from: context.me, to: ports.backend, credential: .otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
             guard reply.kind == .sync else { return }
-            refreshes += 1
+            state.refreshes += 1
             if reply.status == .ok, let data = os.data(of: reply) {
-                copy = data
-                shownStage = reply.item
+                state.copy = data
+                state.shownStage = reply.item
             }
         }
     }
 
     /// It shows change `id` (its copy, as of its last sync, has it).
-    func shows(_ id: Int32) -> Bool { copy.changes.contains(id) }
+    func shows(_ id: Int32) -> Bool { state.copy.changes.contains(id) }
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = changes.make(.elsewhere)
-        os.request(.write, from: world.ids.elsewhere, to: world.ids.backend, credential: .otherDevice, change: id, key: true, online: true)
+        os.request(.write, from: context.me, to: ports.backend, credential: .otherDevice, change: id, key: true, online: true)
         changes.letGo(id)
     }
+}
+
+/// Everything the other device keeps: its copy of the account and its user's streams.
+struct OtherDeviceState {
+    /// What it shows: the account as of its last sync's reply (empty before the first).
+    var copy = DataCopy(account: .first)
+    /// The latest live activity's stage as of its last sync (−1: none shown).
+    var shownStage: Int32 = -1
+    /// How many of its syncs have been answered.
+    var refreshes = 0
+    var rng: OtherDeviceStreams
+}
+
+/// The other device's peer: the backend, which its requests reach over its own network and
+/// which hears directly of the objects its user deletes and renames.
+struct OtherDevicePorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    init(_ peers: Peers) { backend = peers.peer() }
 }
 
 /// How the assembly wires the backend program (`AssembledProgram`).

@@ -26,94 +26,64 @@ enum DeviceInput {
 /// offline periods, app updates (which may change the projection schema), the system
 /// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
-final class DeviceProcess: SimulatedProcess<DeviceInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
+final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, DeviceProcessPorts>, SetUpProgram {
+    /// The phone's parameters (`device.*`), its network's (`network.*`) and the app's settings
+    /// the phone acts on (`app.*`: background refresh, updates, the readings' lifetime).
+    let device: Parameters.Device
+    let network: Parameters.Network
+    let app: Parameters.App
+    /// The replication's length.
+    let duration: SimTime
 
-    init(world: World) { self.world = world; os = world.os }
+    init(_ setup: ProgramSetup) {
+        let p = setup.parameters
+        (device, network, app, duration) = (p.device, p.network, p.app, p.duration)
+        let share = min(max(p.device.locked, 0), 0.999)
+        lockedMean = p.device.unlockedPeriod.mean * share / (1 - share)
+        super.init(setup, state: DeviceProcessState(rng: DeviceStreams(replicationSeed: setup.seed)))
+    }
     override func discardMemory() {}
-
-    private var p: Parameters { world.p }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
-    /// windows so far in it, and a background refresh deferred to the next window.
-    private var dozePeriod: Int64 = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var idleWindows = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Light Doze: its idle windows so far in the lock period.
-    private var lightWindows = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var refreshDeferred = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
-    /// bucket's quota, and the generation of the timer that re-checks it.
-    private var jobRuns = QuotaRecord()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var quotaDeferred = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var quotaGeneration: Int64 = 0
 
     func start() {
         scheduleUnlockCycle(locked: true)
-        schedule(.restart, perDay: p.device.restartsPerDay, rng: &world.rng.deviceRestarts)
-        schedule(.offline, perDay: p.network.offlinePerDay, rng: &world.rng.deviceNetwork)
-        schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &world.rng.deviceUpdates)
+        schedule(.restart, perDay: device.restartsPerDay, rng: &state.rng.restarts)
+        schedule(.offline, perDay: network.offlinePerDay, rng: &state.rng.network)
+        schedule(.update, perDay: device.appUpdatesPerDay, rng: &state.rng.updates)
         scheduleBackgroundRefresh()
-        schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &world.rng.devicePower)
+        schedule(.lowPowerStarts, perDay: device.lowPowerPerDay, rng: &state.rng.power)
         screenOff()
-        if let t = p.device.keyLossAt { world.send(.keyLoss, to: world.ids.device, at: t) }
-        if let t = p.app.keepReadingsChangeAt { world.send(.keepChange, to: world.ids.device, at: t) }
+        if let t = device.keyLossAt { context.at(t, .keyLoss) }
+        if let t = app.keepReadingsChangeAt { context.at(t, .keepChange) }
     }
 
     private func send(_ event: DeviceInput, after delay: SimTime) {
-        let t = world.now + delay
-        if t < p.duration { world.send(event, to: world.ids.device, at: t) }
+        let t = context.now + delay
+        if t < duration { context.at(t, event) }
     }
 
     private func schedule(_ event: DeviceInput, perDay: Double, rng: inout RandomStream) {
-        world.scheduleArrival(perDay: perDay, rng: &rng, event, to: world.ids.device)
+        os.scheduleArrival(perDay: perDay, rng: &rng, event, to: context.me)
     }
 
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
     /// (docs/platform-facts.md#extensions `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
     private func scheduleBackgroundRefresh() {
-        world.scheduleArrival(rate: p.app.backgroundRefresh, rng: &world.rng.scheduler, .backgroundRefresh, to: world.ids.device)
+        os.scheduleArrival(rate: app.backgroundRefresh, rng: &state.rng.scheduler, .backgroundRefresh, to: context.me)
     }
 
     /// Mean locked period giving the locked share `device.locked` beside the unlocked periods.
-    private lazy var lockedMean: Double = {
-        let share = min(max(p.device.locked, 0), 0.999)
-        return p.device.unlockedPeriod.mean * share / (1 - share)
-    }()
+    private let lockedMean: Double
 
     /// Alternating unlocked and locked periods with the locked share `device.locked`.
     private func scheduleUnlockCycle(locked: Bool) {
         if locked {
-            if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(world.rng.deviceLock.exponential(mean: lockedMean))) }
+            if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(state.rng.lock.exponential(mean: lockedMean))) }
         } else {
-            send(.lock, after: p.device.unlockedPeriod.sampleTime(&world.rng.deviceLock))
+            send(.lock, after: device.unlockedPeriod.sampleTime(&state.rng.lock))
         }
     }
 
-    override func receive(_ input: DeviceInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: DeviceInput) {
         switch input {
         case .terminateApp(let inc):
             os.endAppKeptForActivity(incarnation: inc)
@@ -134,58 +104,58 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
             }
         case .restart:
             restart()
-            schedule(.restart, perDay: p.device.restartsPerDay, rng: &w.rng.deviceRestarts)
+            schedule(.restart, perDay: device.restartsPerDay, rng: &state.rng.restarts)
         case .offline:
             os.setNetwork(online: false)
-            send(.online, after: p.network.offlineDuration.sampleTime(&w.rng.deviceNetwork))
+            send(.online, after: network.offlineDuration.sampleTime(&state.rng.network))
         case .online:
             os.setNetwork(online: true)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if os.transfers.holdsRevocation { os.request(.revoke, from: w.ids.device, to: w.ids.backend, credential: .phoneSession) }
-            schedule(.offline, perDay: p.network.offlinePerDay, rng: &w.rng.deviceNetwork)
+            if os.transfers.holdsRevocation { os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession) }
+            schedule(.offline, perDay: network.offlinePerDay, rng: &state.rng.network)
         case .update:
             update()
-            schedule(.update, perDay: p.device.appUpdatesPerDay, rng: &w.rng.deviceUpdates)
+            schedule(.update, perDay: device.appUpdatesPerDay, rng: &state.rng.updates)
         case .backgroundRefresh:
             runBackgroundRefresh()
             scheduleBackgroundRefresh()
         case .quotaFrees(let generation):
-            guard generation == quotaGeneration, quotaDeferred else { return }
-            quotaDeferred = false
+            guard generation == state.quotaGeneration, state.quotaDeferred else { return }
+            state.quotaDeferred = false
             runBackgroundRefresh()
         case .lowPowerStarts:
             os.setPowerSaving(true)
-            send(.lowPowerEnds, after: p.device.lowPowerDuration.sampleTime(&w.rng.devicePower))
+            send(.lowPowerEnds, after: device.lowPowerDuration.sampleTime(&state.rng.power))
         case .lowPowerEnds:
             os.setPowerSaving(false)
-            schedule(.lowPowerStarts, perDay: p.device.lowPowerPerDay, rng: &w.rng.devicePower)
+            schedule(.lowPowerStarts, perDay: device.lowPowerPerDay, rng: &state.rng.power)
         case .dozeIdle(let period):
-            guard period == dozePeriod, os.device.locked else { return }
+            guard period == state.dozePeriod, os.device.locked else { return }
             os.enterDeepIdle()             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
-            let window = Self.deepIdleWindows[min(idleWindows, Self.deepIdleWindows.count - 1)]
-            idleWindows += 1
+            let window = Self.deepIdleWindows[min(state.idleWindows, Self.deepIdleWindows.count - 1)]
+            state.idleWindows += 1
             send(.dozeMaintenance(generation: period), after: window)
         case .dozeMaintenance(let period):
-            guard period == dozePeriod else { return }
+            guard period == state.dozePeriod else { return }
             endIdleWindow()
             send(.dozeIdle(generation: period), after: Self.maintenanceWindow)
         case .lightIdle(let period):
             // Light Doze runs until deep Doze first goes idle in the lock period.
-            guard period == dozePeriod, os.device.locked, idleWindows == 0 else { return }
+            guard period == state.dozePeriod, os.device.locked, state.idleWindows == 0 else { return }
             os.enterLightIdle()
             // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
-            let window = Self.lightIdleWindows[min(lightWindows, Self.lightIdleWindows.count - 1)]
-            lightWindows += 1
+            let window = Self.lightIdleWindows[min(state.lightWindows, Self.lightIdleWindows.count - 1)]
+            state.lightWindows += 1
             send(.lightMaintenance(generation: period), after: window)
         case .lightMaintenance(let period):
-            guard period == dozePeriod, os.device.lightDozing else { return }
+            guard period == state.dozePeriod, os.device.lightDozing else { return }
             endLightIdleWindow()
             send(.lightIdle(generation: period), after: Self.lightMaintenanceWindow)
         case .keyLoss:
             os.restoreOntoAnotherPhone()
         case .keepChange:
-            os.userChangesAppSetting(.readingsLifetime(p.app.keepReadingsChangedTo))
+            os.userChangesAppSetting(.readingsLifetime(app.keepReadingsChangedTo))
         }
     }
 
@@ -193,22 +163,21 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// quota of the app's standby bucket it waits until the quota allows it (one refresh waits,
     /// as periodic work has one pending run; docs/model.md#power).
     private func runBackgroundRefresh() {
-        let w = world
         if os.device.dozing || os.device.lightDozing {
-            refreshDeferred = true               // Doze: the job waits for the next window
+            state.refreshDeferred = true               // Doze: the job waits for the next window
             return
         }
-        if let bucket = os.standbyBucket, !jobRuns.allows(bucket.jobQuota, at: w.now) {
-            if !quotaDeferred {
-                quotaDeferred = true
-                quotaGeneration += 1
-                let at = jobRuns.nextAllowed(bucket.jobQuota, at: w.now)
-                w.engine.log(w.ids.device, "refreshDeferred", "standby bucket \(bucket.rawValue)")
-                if at < p.duration { w.send(.quotaFrees(generation: quotaGeneration), to: w.ids.device, at: at) }
+        if let bucket = os.standbyBucket, !state.jobRuns.allows(bucket.jobQuota, at: context.now) {
+            if !state.quotaDeferred {
+                state.quotaDeferred = true
+                state.quotaGeneration += 1
+                let at = state.jobRuns.nextAllowed(bucket.jobQuota, at: context.now)
+                context.log("refreshDeferred", "standby bucket \(bucket.rawValue)")
+                if at < duration { context.at(at, .quotaFrees(generation: state.quotaGeneration)) }
             }
             return
         }
-        quotaDeferred = false                    // a higher bucket's quota let it run now
+        state.quotaDeferred = false                    // a higher bucket's quota let it run now
         grantBackgroundRefresh()
     }
 
@@ -216,11 +185,10 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// whose registration a restore left stale, nor during a power-saving period. With standby
     /// buckets, a refresh that runs counts against the bucket's quota.
     private func grantBackgroundRefresh() {
-        let w = world
         if !os.device.appForceQuit && !os.device.pushTokenStale && !os.appInForeground && !os.device.lowPower {
-            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler), at: w.ids.app), let bucket = os.standbyBucket {
-                jobRuns.record(at: w.now)
-                w.engine.log(w.ids.device, "refreshRun", "standby bucket \(bucket.rawValue)")
+            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler), at: ports.app), let bucket = os.standbyBucket {
+                state.jobRuns.record(at: context.now)
+                context.log("refreshRun", "standby bucket \(bucket.rawValue)")
             }
         }
     }
@@ -244,23 +212,23 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
         // A restart in an idle window boots a phone that is not idle (yet).
         if os.device.dozing { endIdleWindow() }
         if os.device.lightDozing { endLightIdleWindow() }
-        let lightDoze = p.device.doze && p.device.lightDoze
-        let moving = p.device.doze && world.rng.deviceMotion.bernoulli(p.device.movingWhenLocked)
+        let lightDoze = device.doze && device.lightDoze
+        let moving = device.doze && state.rng.motion.bernoulli(device.movingWhenLocked)
         if lightDoze {
-            dozePeriod += 1
-            lightWindows = 0
-            send(.lightIdle(generation: dozePeriod), after: Self.lightDozeAfter)
+            state.dozePeriod += 1
+            state.lightWindows = 0
+            send(.lightIdle(generation: state.dozePeriod), after: Self.lightDozeAfter)
         }
-        guard p.device.doze else { return }
-        if !lightDoze { dozePeriod += 1 }
-        idleWindows = 0
-        if !moving { send(.dozeIdle(generation: dozePeriod), after: p.device.dozeAfter) }
+        guard device.doze else { return }
+        if !lightDoze { state.dozePeriod += 1 }
+        state.idleWindows = 0
+        if !moving { send(.dozeIdle(generation: state.dozePeriod), after: device.dozeAfter) }
     }
 
     /// The screen comes on: Doze, deep or light, ends at once.
     private func screenOn() {
-        guard p.device.doze else { return }
-        dozePeriod += 1
+        guard device.doze else { return }
+        state.dozePeriod += 1
         if os.device.dozing { endIdleWindow() }
         if os.device.lightDozing { endLightIdleWindow() }
     }
@@ -268,8 +236,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// A light idle window ends: a background refresh it held runs (unless deep Doze holds it).
     private func endLightIdleWindow() {
         os.endLightIdleWindow()
-        if refreshDeferred && !os.device.dozing {
-            refreshDeferred = false
+        if state.refreshDeferred && !os.device.dozing {
+            state.refreshDeferred = false
             runBackgroundRefresh()
         }
     }
@@ -277,8 +245,8 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
     /// An idle window ends: deferred work and normal-priority pushes go through.
     private func endIdleWindow() {
         os.endDeepIdleWindow()
-        if refreshDeferred {
-            refreshDeferred = false
+        if state.refreshDeferred {
+            state.refreshDeferred = false
             runBackgroundRefresh()
         }
     }
@@ -292,9 +260,36 @@ final class DeviceProcess: SimulatedProcess<DeviceInput> {
 
     /// An app update replaces the app and its extensions; it may change the projection schema.
     private func update() {
-        let w = world
-        let changesSchema = w.rng.deviceUpdates.bernoulli(p.app.updateChangesSchema)   // drawn whether it installs or not
+        let changesSchema = state.rng.updates.bernoulli(app.updateChangesSchema)   // drawn whether it installs or not
         os.installAppUpdate(changesSchema: changesSchema)
+    }
+}
+
+/// Everything the device program keeps: its Doze and standby-bucket bookkeeping and its streams.
+struct DeviceProcessState {
+    /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
+    /// windows so far in it, and a background refresh deferred to the next window.
+    var dozePeriod: Int64 = 0
+    var idleWindows = 0
+    /// Light Doze: its idle windows so far in the lock period.
+    var lightWindows = 0
+    var refreshDeferred = false
+    /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
+    /// bucket's quota, and the generation of the timer that re-checks it.
+    var jobRuns = QuotaRecord()
+    var quotaDeferred = false
+    var quotaGeneration: Int64 = 0
+    var rng: DeviceStreams
+}
+
+/// The device program's peers: the backend (a sign-out's revocation left as a background
+/// transfer) and the app (woken for a background refresh).
+struct DeviceProcessPorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    let app: Address<MainAppInput>
+    init(_ peers: Peers) {
+        backend = peers.peer()
+        app = peers.peer()
     }
 }
 

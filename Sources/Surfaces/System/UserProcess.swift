@@ -35,171 +35,143 @@ enum UserInput {
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
-final class UserProcess: SimulatedProcess<UserInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var sessionEnd: SimTime = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var inSession = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// This session's own stream: its length, its edits and whether it ends in a force-quit.
-    /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
-    /// (an open is skipped while a surface holds the app in front), and each session a surface
-    /// opens one from that surface's stream: no design shifts the draws of another's sessions.
-    private var session = RandomStream(seed: 0)
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The seed of the session the user's last scheduled open would start.
-    private var nextOwnSessionSeed: UInt64? = nil
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The user signed out of the app (docs/model.md#sign-out): what they know, and so what they
-    /// no longer do with it. Someone who signed out places no order, taps no widget button and
-    /// asks for none of the app's actions; an automation they set up still runs on its own.
-    private var hasSignedOut = false
+final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpProgram {
+    /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
+    /// the app has (orders, widget buttons, actions, the television's code, signing out).
+    let p: Parameters
 
-    init(world: World) { self.world = world; os = world.os }
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters
+        super.init(setup, state: UserState(rng: UserStreams(replicationSeed: setup.seed)))
+    }
     override func discardMemory() {}
 
     func start() {
         scheduleOpen()
-        if let t = world.p.signout.at { at(.signOut, t) }
-        if world.p.live.enabled { scheduleOrder() }
-        if world.p.widget.enabled && world.p.widget.buttonTapsPerDay > 0 { scheduleButtonTap() }
-        if world.p.action.enabled { scheduleAction() }
+        if let t = p.signout.at { at(.signOut, t) }
+        if p.live.enabled { scheduleOrder() }
+        if p.widget.enabled && p.widget.buttonTapsPerDay > 0 { scheduleButtonTap() }
+        if p.action.enabled { scheduleAction() }
     }
 
     /// The next order, from the activities' own stream (`rng.live`, which also draws each
     /// activity's plan and how it really runs).
     private func scheduleOrder() {
-        world.scheduleArrival(perDay: world.p.live.activitiesPerDay, rng: &world.rng.live, .placesOrder, to: world.ids.user)
+        os.scheduleArrival(perDay: p.live.activitiesPerDay, rng: &state.rng.live, .placesOrder, to: context.me)
     }
 
     private func scheduleButtonTap() {
-        world.scheduleArrival(perDay: world.p.widget.buttonTapsPerDay, rng: &world.rng.widgetButtons, .tapsWidgetButton, to: world.ids.user)
+        os.scheduleArrival(perDay: p.widget.buttonTapsPerDay, rng: &state.rng.widgetButtons, .tapsWidgetButton, to: context.me)
     }
 
     private func scheduleAction() {
-        world.scheduleArrival(perDay: world.p.action.perDay, rng: &world.rng.action, .runsAction, to: world.ids.user)
+        os.scheduleArrival(perDay: p.action.perDay, rng: &state.rng.action, .runsAction, to: context.me)
     }
 
     /// The user places an order in the app: the order's planned length, and how long the
     /// activity behind it really takes (early or late against the plan, which a clock cannot
     /// know), go to the live status with the account the order is placed under: the user's own.
     func placeOrder() {
-        guard !hasSignedOut else { return }
-        let w = world
-        let planned = max(Time.minute, w.p.live.activityLength.sampleTime(&w.rng.live))
-        let actual = SimTime(Double(planned) * Math.exp(0.25 * w.rng.live.standardNormal()))
-        w.send(.begin(ActivityPlan(planned: planned, actual: actual, account: .first)), to: w.ids.liveStatus)
+        guard !state.hasSignedOut else { return }
+        let planned = max(Time.minute, p.live.activityLength.sampleTime(&state.rng.live))
+        let actual = SimTime(Double(planned) * Math.exp(0.25 * state.rng.live.standardNormal()))
+        context.send(.begin(ActivityPlan(planned: planned, actual: actual, account: .first)), to: ports.liveStatus)
     }
 
     /// The user asks for one of the app's actions, or an automation they left behind after
     /// signing out runs one with nobody there to continue in the app.
     func runAction() {
-        world.send(.run(attended: !hasSignedOut), to: world.ids.automations)
+        context.send(.run(attended: !state.hasSignedOut), to: ports.automations)
     }
 
     private func at(_ event: UserInput, _ t: SimTime) {
-        if t < world.p.duration { world.send(event, to: world.ids.user, at: t) }
+        if t < p.duration { context.at(t, event) }
     }
 
     private func scheduleOpen() {
-        at(.open, PoissonArrivals.next(after: world.now, rate: world.p.user.appOpens, rng: &world.rng.user))
+        at(.open, PoissonArrivals.next(after: context.now, rate: p.user.appOpens, rng: &state.rng.user))
     }
 
     private func scheduleEdit() {
-        let t = PoissonArrivals.next(after: world.now, rate: world.p.user.inAppChanges, rng: &session)
-        if t < sessionEnd { at(.edit, t) }
+        let t = PoissonArrivals.next(after: context.now, rate: p.user.inAppChanges, rng: &state.session)
+        if t < state.sessionEnd { at(.edit, t) }
     }
 
-    override func receive(_ input: UserInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: UserInput) {
         switch input {
         case .drive:
-            os.launchOrDeliver(.drive, to: w.ids.car, by: .system)   // the car connection launches the car's program
+            os.launchOrDeliver(.drive, to: ports.car, by: .system)   // the car connection launches the car's program
         case .playback:
-            os.launchOrDeliver(.playback, to: w.ids.television, by: .user)   // the playback launches the television's program
+            os.launchOrDeliver(.playback, to: ports.television, by: .user)   // the playback launches the television's program
         case .watchWrite:
-            os.launchOrDeliver(.write, to: w.ids.watchApp, by: .user)   // the watch's system launches its app
+            os.launchOrDeliver(.write, to: ports.watchApp, by: .user)   // the watch's system launches its app
         case .placesOrder:
             placeOrder()
             scheduleOrder()
         case .tapsWidgetButton:
-            if !hasSignedOut { w.send(.buttonTap, to: w.ids.automations) }
+            if !state.hasSignedOut { context.send(.buttonTap, to: ports.automations) }
             scheduleButtonTap()
         case .runsAction:
             runAction()
             scheduleAction()
         case .sessionStarted(let surfaceSeed):
-            if !inSession {
-                inSession = true
+            if !state.inSession {
+                state.inSession = true
                 let seed: UInt64
                 if let surfaceSeed {
                     seed = surfaceSeed                    // a surface opened it (its own stream)
-                } else if let own = nextOwnSessionSeed {
+                } else if let own = state.nextOwnSessionSeed {
                     seed = own
                 } else {
-                    seed = w.rng.signOutVisit.next()       // the sign-out's own visit
+                    seed = state.rng.signOutVisit.next()       // the sign-out's own visit
                 }
-                nextOwnSessionSeed = nil
-                session = RandomStream(seed: SeedMixer.mix(seed))
-                let length = w.p.user.sessionLength.sampleTime(&session)
-                sessionEnd = w.now + length
-                at(.end, sessionEnd)
+                state.nextOwnSessionSeed = nil
+                state.session = RandomStream(seed: SeedMixer.mix(seed))
+                let length = p.user.sessionLength.sampleTime(&state.session)
+                state.sessionEnd = context.now + length
+                at(.end, state.sessionEnd)
                 scheduleEdit()
             }
         case .open:
-            let seed = w.rng.userSessions.next()
-            if !inSession && !os.appInForeground {
-                nextOwnSessionSeed = seed
+            let seed = state.rng.userSessions.next()
+            if !state.inSession && !os.appInForeground {
+                state.nextOwnSessionSeed = seed
                 os.openAppInForeground(.user)
             }
             scheduleOpen()
         case .signOut:
             // The user opens the app and finds the account settings…
             os.openAppInForeground(.user)
-            at(.signOutNow, w.now + MainApp.signOutNavigation)
+            at(.signOutNow, context.now + MainApp.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !os.appInForeground { os.openAppInForeground(.user) }
-            hasSignedOut = true
-            w.send(.signOut, to: w.ids.app)
-            if let after = w.p.signout.nextAccountAfter { at(.signInAsSomeoneElse, w.now + after) }
+            state.hasSignedOut = true
+            context.send(.signOut, to: ports.app)
+            if let after = p.signout.nextAccountAfter { at(.signInAsSomeoneElse, context.now + after) }
         case .signInAsSomeoneElse:
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
             os.openAppInForeground(.user)
-            at(.signInAsSomeoneElseNow, w.now + MainApp.signInNavigation)
+            at(.signInAsSomeoneElseNow, context.now + MainApp.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
-            w.send(.signIn(account: .second), to: w.ids.app)
+            context.send(.signIn(account: .second), to: ports.app)
         case .seesTelevisionCode(let code):
-            at(.entersTelevisionCode(code), w.now + w.p.tv.approvalDelay.sampleTime(&w.rng.tvSignIn))
+            at(.entersTelevisionCode(code), context.now + p.tv.approvalDelay.sampleTime(&state.rng.tvSignIn))
         case .entersTelevisionCode(let code):
             // The user opens the app to approve the television (a session the television opened).
-            if !os.appInForeground { os.openAppInForeground(.user, bySurface: w.ids.television.process) }
-            w.send(.approveTelevisionCode(code), to: w.ids.app)
+            if !os.appInForeground { os.openAppInForeground(.user, bySurface: ports.television.process) }
+            context.send(.approveTelevisionCode(code), to: ports.app)
         case .edit:
-            if inSession {
-                w.send(.userEdits, to: w.ids.app)
+            if state.inSession {
+                context.send(.userEdits, to: ports.app)
                 scheduleEdit()
             }
         case .end:
-            inSession = false
-            let forceQuit = session.bernoulli(w.p.user.forceQuit)
-            os.userLeavesApp(endSession: .userEndsSession(forceQuit: forceQuit), at: w.ids.app)
+            state.inSession = false
+            let forceQuit = state.session.bernoulli(p.user.forceQuit)
+            os.userLeavesApp(endSession: .userEndsSession(forceQuit: forceQuit), at: ports.app)
         }
     }
 }
@@ -217,26 +189,28 @@ enum GlanceInput {
 /// change nothing, so the measurement layer takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
-final class GlanceProcess: SimulatedProcess<GlanceInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The measurement layer it reports to and never reads, held strongly as the world is.
-    let measure: Measurement
+final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>, SetUpProgram {
+    /// The watch's parameters (`watch.*`) and the rate of glances at it (`observe.watchGlances`).
+    let watch: Parameters.Watch
+    let watchGlances: Rate
 
-    init(world: World) { self.world = world; measure = world.measure }
+    init(_ setup: ProgramSetup) {
+        watch = setup.parameters.watch
+        watchGlances = setup.parameters.observe.watchGlances
+        super.init(setup, state: GlanceState(replicationSeed: setup.seed))
+    }
     override func discardMemory() {}
 
     func start() {
         measure.startWidgetGlances()
-        if world.p.watch.enabled { scheduleWatchGlance() }
+        if watch.enabled { scheduleWatchGlance() }
     }
 
     private func scheduleWatchGlance() {
-        let w = world
-        w.scheduleArrival(rate: w.p.observe.watchGlances, rng: &w.rng.glancesWatch, .watchGlance, to: w.ids.glances)
+        os.scheduleArrival(rate: watchGlances, rng: &state.glancesWatch, .watchGlance, to: context.me)
     }
 
-    override func receive(_ input: GlanceInput, engine: Engine) {
+    override func receive(_ input: GlanceInput) {
         switch input {
         case .homeScreen:
             measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
@@ -248,13 +222,61 @@ final class GlanceProcess: SimulatedProcess<GlanceInput> {
 
     /// Someone looks at the watch.
     private func glanceWatch() {
-        let w = world
-        guard w.p.watch.enabled else { return }
-        if w.p.watch.lifetime == .whenLooked {
-            w.os.launchOrDeliver(.glance, to: w.ids.watchApp, by: .user)     // a look brings the app up
+        guard watch.enabled else { return }
+        if watch.lifetime == .whenLooked {
+            os.launchOrDeliver(.glance, to: ports.watchApp, by: .user)     // a look brings the app up
         } else {
-            w.send(.glance, to: w.ids.watchApp)
+            context.send(.glance, to: ports.watchApp)
         }
+    }
+}
+
+/// What the glances program keeps: the stream of glances at the watch (`glances.watch`; those at
+/// the widget and at the app are the measurement layer's, `DeferredGlances`).
+struct GlanceState {
+    var glancesWatch: RandomStream
+    init(replicationSeed seed: UInt64) { glancesWatch = RandomStream(replicationSeed: seed, nameHash: Self.glancesWatchName) }
+    private static let glancesWatchName = SeedMixer.nameHash("glances.watch")
+}
+
+/// The glances' peer: the watch app, which a look reaches (or brings up).
+struct GlancePorts: ProgramPorts {
+    let watchApp: Address<WatchAppInput>
+    init(_ peers: Peers) { watchApp = peers.peer() }
+}
+
+/// Everything the user program keeps: the session under way, what the user has done, and
+/// their streams.
+struct UserState {
+    var sessionEnd: SimTime = 0
+    var inSession = false
+    /// This session's own stream: its length, its edits and whether it ends in a force-quit.
+    /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
+    /// (an open is skipped while a surface holds the app in front), and each session a surface
+    /// opens one from that surface's stream: no design shifts the draws of another's sessions.
+    var session = RandomStream(seed: 0)
+    /// The seed of the session the user's last scheduled open would start.
+    var nextOwnSessionSeed: UInt64? = nil
+    /// The user signed out of the app (docs/model.md#sign-out): what they know, and so what they
+    /// no longer do with it. Someone who signed out places no order, taps no widget button and
+    /// asks for none of the app's actions; an automation they set up still runs on its own.
+    var hasSignedOut = false
+    var rng: UserStreams
+}
+
+/// The user's peers: the app they use, and each surface they act on from the phone (the car's
+/// drives, the television's playbacks and code, the watch's writes, orders with a live status,
+/// actions and widget buttons through the automations).
+struct UserPorts: ProgramPorts {
+    let app: Address<MainAppInput>
+    let car: Address<CarInput>
+    let television: Address<TelevisionInput>
+    let watchApp: Address<WatchAppInput>
+    let liveStatus: Address<LiveStatusInput>
+    let automations: Address<AutomationsInput>
+    init(_ peers: Peers) {
+        (app, car, television) = (peers.peer(), peers.peer(), peers.peer())
+        (watchApp, liveStatus, automations) = (peers.peer(), peers.peer(), peers.peer())
     }
 }
 

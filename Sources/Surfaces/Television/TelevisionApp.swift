@@ -24,144 +24,106 @@ enum TelevisionInput {
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
 /// when the phone's app leaves the foreground (the phone is locked or put away).
-final class TelevisionApp: SimulatedProcess<TelevisionInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, its peers through its `ports`, and keeps everything in `state`.
+final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, TelevisionPorts>, SetUpProgram {
+    /// The television's parameters (`tv.*`).
+    let p: Parameters.TV
     /// The measurement layer's record of the television's signals, which it only emits into
     /// (`TelevisionMetrics.swift`).
     let signals: TelevisionSignals
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var playing = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The playback under way, numbered from 1: its finish timer carries the number, so an
-    /// earlier playback's timer (one stopped at a lock) never ends a later one.
-    private var playback: Int64 = 0
-    /// It holds a session (kept in the television's storage, so it outlives a run).
-    private(set) var signedIn: Bool {
-        get { container.signedIn }
-        set { container.signedIn = newValue }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The television's own container (docs/model.md#television-lifetime): kept across its
-    /// runs (`discardMemory` leaves it), read and written by this program only.
-    private var container = TelevisionStorage()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Sign-in by code: the code on its screen, and since when (docs/model.md#television).
-    private var code: (number: Int32, shownAt: SimTime)? = nil
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// It has asked for a sign-in code and waits for its session.
-    private var signingIn = false
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The television's own random stream (playbacks).
-    private var rng: TelevisionStreams
-
-    init(world: World) {
-        self.world = world
-        os = world.os
-        measure = world.measure
-        signals = world.measure.signals(TelevisionSignals.self)
-        rng = TelevisionStreams(replicationSeed: world.seed)
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.tv
+        signals = setup.measure.signals(TelevisionSignals.self)
+        super.init(setup, state: TelevisionState(rng: TelevisionStreams(replicationSeed: setup.seed)))
     }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen.
-    override func discardMemory() {
-        playing = false
-        playback = 0
-        code = nil
-        signingIn = false
-    }
+    override func discardMemory() { state.memory = TelevisionMemory() }
 
     /// `tv.lifetime = whilePlaying`: the program runs only for a playback (or a sign-in by code).
-    private var perPlayback: Bool { world.p.tv.lifetime == .whilePlaying }
+    private var perPlayback: Bool { p.lifetime == .whilePlaying }
+
+    /// It holds a session (kept in the television's storage, so it outlives a run).
+    var signedIn: Bool { state.container.signedIn }
 
     /// A run that lives while it plays checks in as it starts (so a revocation made while it was
     /// not running is found now) and then hourly while it runs.
-    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
+    override func launched(by launcher: Launcher, resumed: Bool) {
         guard perPlayback else { return }
-        if signedIn { os.request(.compactFetch, from: world.ids.television, to: world.ids.backend, credential: .television, online: true) }
-        engine.send(.checkIn, to: world.ids.television, after: Time.hour)
+        if signedIn { checkIn() }
+        context.after(Time.hour, .checkIn)
     }
 
     /// At time 0: launched for the replication (`allDay`, or `whilePlaying` signing in by
     /// code), or not running (`whilePlaying`, signed in).
     func start() {
-        if world.p.tv.signIn == .byCode {
-            signedIn = false
+        if p.signIn == .byCode {
+            state.container.signedIn = false
             askForCode()
         }
         schedule()
-        if !perPlayback { world.send(.checkIn, to: world.ids.television, after: Time.hour) }
+        if !perPlayback { context.after(Time.hour, .checkIn) }
     }
 
     /// The next playback: the television's own timer when it runs all day; with `whilePlaying`
     /// the user's (who starts it from the phone whether the program runs or not), which launches it.
     private func schedule() {
         if perPlayback {
-            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.user)
+            os.scheduleArrival(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: ports.user)
         } else {
-            world.scheduleArrival(perDay: world.p.tv.playbacksPerDay, rng: &rng.tv, .playback, to: world.ids.television)
+            os.scheduleArrival(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: context.me)
         }
     }
 
     /// `whilePlaying`: playing nothing and not waiting for its code's approval, the program ends.
     private func endIfIdle() {
-        if perPlayback && !playing && !signingIn { world.engine.end(world.ids.television, .normal) }
+        if perPlayback && !state.memory.playing && !state.memory.signingIn { context.end() }
     }
 
-    override func receive(_ input: TelevisionInput, engine: Engine) {
-        let w = world
+    /// Asks the backend for the account's data with its own session.
+    private func checkIn() {
+        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .television, online: true)
+    }
+
+    override func receive(_ input: TelevisionInput) {
         switch input {
         case .playback:
-            if !playing && signedIn {
-                playing = true
-                playback += 1
+            if !state.memory.playing && signedIn {
+                state.memory.playing = true
+                state.memory.playback += 1
                 signals.emit(.playbackStarted)
-                os.openAppInForeground(.user, bySurface: w.ids.television.process)   // the user starts playback from the phone
-                engine.send(.finish(playback: playback), to: w.ids.television, after: w.p.tv.playbackLength.sampleTime(&rng.tv))
+                os.openAppInForeground(.user, bySurface: context.me.process)   // the user starts playback from the phone
+                context.after(p.playbackLength.sampleTime(&state.rng.tv), .finish(playback: state.memory.playback))
             }
             schedule()
-            if !playing { endIfIdle() }     // launched for a playback it cannot start (signed out)
+            if !state.memory.playing { endIfIdle() }     // launched for a playback it cannot start (signed out)
         case .finish(let which):
-            if which == playback { playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
+            if which == state.memory.playback { state.memory.playing = false; endIfIdle() }   // a stopped playback's timer finds a later one
         case .checkIn:
-            if signedIn { os.request(.compactFetch, from: w.ids.television, to: w.ids.backend, credential: .television, online: true) }
-            engine.send(.checkIn, to: w.ids.television, after: Time.hour)
+            if signedIn { checkIn() }
+            context.after(Time.hour, .checkIn)
         case .phoneAppLeftForeground:
-            if playing && w.p.tv.handoff == .mirror {
-                playing = false
+            if state.memory.playing && p.handoff == .mirror {
+                state.memory.playing = false
                 signals.emit(.playbackStoppedAtLock)
                 endIfIdle()
             }
         case .revoked:
-            if signedIn { os.request(.compactFetch, from: w.ids.television, to: w.ids.backend, credential: .television, online: true) }
+            if signedIn { checkIn() }
         case .pollCode:
-            if let c = code, !signedIn {
-                os.request(.deviceCode, from: w.ids.television, to: w.ids.backend, credential: .signInCode, item: c.number, online: true)
+            if let c = state.memory.code, !signedIn {
+                os.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
         case .reply(let r):
             if r.status == .unauthorized && signedIn {
-                signedIn = false
+                state.container.signedIn = false
                 measure.report(.holdsAccount(.television, false))
-                playing = false
+                state.memory.playing = false
                 endIfIdle()                     // signed out: nothing to play
             }
         }
@@ -170,32 +132,67 @@ final class TelevisionApp: SimulatedProcess<TelevisionInput> {
 
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
-        signingIn = true
-        os.request(.deviceCode, from: world.ids.television, to: world.ids.backend, credential: .signInCode, online: true)
+        state.memory.signingIn = true
+        os.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll
     /// is refused until the phone approved it, then the television has its session.
     private func codeReply(_ r: Reply) {
-        let w = world
-        if code == nil {
+        if state.memory.code == nil {
             guard r.status == .ok, r.item >= 0 else { return }
-            code = (r.item, w.now)
-            w.send(.seesTelevisionCode(r.item), to: w.ids.user)
-            w.send(.pollCode, to: w.ids.television, after: w.p.tv.pollInterval)
+            state.memory.code = (r.item, context.now)
+            context.send(.seesTelevisionCode(r.item), to: ports.user)
+            context.after(p.pollInterval, .pollCode)
         } else if r.status == .ok {
-            signedIn = true
-            signingIn = false
+            state.container.signedIn = true
+            state.memory.signingIn = false
             measure.report(.holdsAccount(.television, true))
-            if let c = code { signals.emit(.signedInByCode(codeShownAt: c.shownAt)) }
+            if let c = state.memory.code { signals.emit(.signedInByCode(codeShownAt: c.shownAt)) }
             endIfIdle()
         } else {
-            w.send(.pollCode, to: w.ids.television, after: w.p.tv.pollInterval)
+            context.after(p.pollInterval, .pollCode)
         }
     }
 
     /// A playback is on the television's screen.
-    var isPlaying: Bool { playing }
+    var isPlaying: Bool { state.memory.playing }
+}
+
+/// Everything the television program keeps (`SurfaceProgram.state`): a run's memory, its own
+/// storage and its random stream.
+struct TelevisionState {
+    /// A run's memory, gone when the run ends.
+    var memory = TelevisionMemory()
+    /// The television's own container (docs/model.md#television-lifetime): kept across its
+    /// runs (`discardMemory` leaves it), read and written by this program only.
+    var container = TelevisionStorage()
+    /// The television's own random stream (playbacks).
+    var rng: TelevisionStreams
+}
+
+/// What a run of the television program holds in memory (docs/model.md#television-lifetime).
+struct TelevisionMemory {
+    /// A playback is on the screen.
+    var playing = false
+    /// The playback under way, numbered from 1: its finish timer carries the number, so an
+    /// earlier playback's timer (one stopped at a lock) never ends a later one.
+    var playback: Int64 = 0
+    /// Sign-in by code: the code on its screen, and since when (docs/model.md#television).
+    var code: (number: Int32, shownAt: SimTime)? = nil
+    /// It has asked for a sign-in code and waits for its session.
+    var signingIn = false
+}
+
+/// The television's peers: the backend it checks in with and asks for sign-in codes, and the
+/// user, who sees its code and starts playbacks from the phone.
+struct TelevisionPorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    let user: Address<UserInput>
+    init(_ peers: Peers) {
+        backend = peers.peer()
+        user = peers.peer()
+    }
 }
 
 /// The television's own storage (docs/model.md#television-lifetime): what survives the end of a
@@ -214,6 +211,8 @@ extension TelevisionApp: AssembledProgram {
         if p.tv.enabled { system.leftForeground.append(Route(to: address, as: { _ in TelevisionInput.phoneAppLeftForeground })) }
     }
     static var requestsCountUnder: CostSurface? { .tv }
+    /// Present when the app has a television app (`tv.enabled`).
+    static func isPresent(_ p: Parameters) -> Bool { p.tv.enabled }
     /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
     /// signed in that lives while it plays is launched by its playbacks.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {

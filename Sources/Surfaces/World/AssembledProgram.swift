@@ -43,11 +43,33 @@ protocol AssembledProgram: AnyObject {
     /// How it starts when a replication with parameters `p` starts. Required (no default), so
     /// a new program cannot be left out of the start-up by forgetting it.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart
+    /// Whether its surface is on in a world with parameters `p`: a port typed by its input that
+    /// may be left unconnected (`Peers.peerIfPresent`) is connected only then. By default true.
+    static func isPresent(_ p: Parameters) -> Bool
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
     func start()
 }
 
+/// A built-in program of the one door (`SurfaceProgram`): built from what a `ProgramSetup`
+/// hands it, never from the world itself.
+protocol SetUpProgram {
+    init(_ setup: ProgramSetup)
+}
+
+extension AssembledProgram where Self: SetUpProgram {
+    init(world: World) { self.init(ProgramSetup(world)) }
+}
+
+extension ProgramSetup {
+    /// What `world`'s programs are built with.
+    init(_ world: World) {
+        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
+    }
+}
+
 extension AssembledProgram {
+    /// The type of what it accepts: the assembly connects a port typed by it to this program.
+    static var inputType: Any.Type { Input.self }
     static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     static var requestsCountUnder: CostSurface? { nil }
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
@@ -55,6 +77,7 @@ extension AssembledProgram {
     static var endsWithThePhone: Bool { false }
     func start() {}
     static var streamName: String { programName }
+    static func isPresent(_ p: Parameters) -> Bool { true }
 }
 
 extension AssembledProgram {

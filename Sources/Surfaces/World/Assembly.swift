@@ -16,7 +16,7 @@ public enum Replication {
         let world = World(parameters, seed: seed)
         if let series { world.measure.recordSeries(series) }
         let assembly = Assembly(world: world)
-        let added = AddedSurfaces(world: world, seed: seed)
+        let added = AddedSurfaces(assembly, seed: seed)
         world.engine.trace = trace
         for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
             observer.trace = trace
@@ -61,6 +61,13 @@ final class Assembly {
     static let streamNames = programTypes.map { $0.streamName }
     /// The number of built-in programs.
     static let programCount = programNames.count
+    /// The program accepting each input type, by the type's identity: what a port typed by an
+    /// input is connected to (`Peers`). Two programs never accept the same input type.
+    private static let acceptingProgram: [ObjectIdentifier: Int] = {
+        let inputs = programTypes.map { ObjectIdentifier($0.inputType) }
+        precondition(Set(inputs).count == inputs.count, "two built-in programs accept the same input type: a port to it would be ambiguous")
+        return Dictionary(uniqueKeysWithValues: zip(inputs, inputs.indices))
+    }()
     /// Each program type's identity, in registration order (what `index(of:)` looks a type up in).
     private static let programIdentifiers = programTypes.map { ObjectIdentifier($0) }
 
@@ -104,6 +111,17 @@ final class Assembly {
         let parameters = w.p
         for program in programs { program.register(&wiring, parameters: parameters) }
         w.ids = ProcessAddresses(self)
+        // Each program's context and ports: a port typed by an input is connected to the one
+        // program that accepts it.
+        let programs = programs
+        let peers = Peers(engine: w.engine) { input in
+            Self.acceptingProgram[input].map {
+                (unsafeDowncast(programs[$0], to: AnyProcess.self), ProcessID(Int32($0)), Self.programTypes[$0].isPresent(parameters))
+            }
+        }
+        for (i, program) in programs.enumerated() {
+            (program as? any ConnectedProgram)?.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
+        }
         Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }
         swap(&w.os.wiring, &wiring.system)   // handed over whole, not copied route by route

@@ -474,8 +474,9 @@ final class Measurement {
     // MARK: The backend
 
     /// Counts one backend request in its minute, and under its sender's surface and its
-    /// endpoint (`withData`: its reply carries the account's data).
+    /// endpoint (`withData`: its reply carries the account's data), once the warm-up is over.
     func countRequest(_ r: Request, withData: Bool) {
+        guard measuring else { return }     // the warm-up's requests are not counted
         let m = Int(now / Time.minute)
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
         guard m < result.requestsPerMinute.count else { return }

@@ -25,10 +25,6 @@ final class World {
     /// The same engine, held unmanaged: sending through it (`send`) costs no reference
     /// counting per event (the world holds the engine strongly above).
     let engineRef: Unmanaged<Engine>
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var rng: RandomStreams
     /// The replication's seed, which programs seed their own streams from (docs/model.md#randomness).
     let seed: UInt64
     let truth = Truth()
@@ -63,7 +59,6 @@ final class World {
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
         engineRef = Unmanaged.passUnretained(engine)
-        rng = RandomStreams(seed: seed)
         self.seed = seed
         measure = Measurement(p, engine: engine, truth: truth, seed: seed)
         changes = ChangeJourneys(truth: truth, measure: measure, engine: engine)
@@ -122,10 +117,7 @@ final class World {
     /// its hourly profile) drawn from `rng`; returns false when that falls past the replication.
     @discardableResult
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
-        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
-        guard t < p.duration else { return false }
-        send(input, to: address, at: t)
-        return true
+        os.scheduleArrival(rate: rate, rng: &rng, input, to: address)
     }
 }
 

@@ -1,0 +1,94 @@
+import SimKernel
+import Platform
+
+/// What a built-in program is built with (docs/extending.md#the-one-door): the operating system
+/// it runs on, the measurement layer it reports to and never reads, the study's parameters and
+/// the replication's seed (which its own random streams are seeded from). The assembly makes one
+/// from its world; a test makes one from a platform and a measurement layer of its own
+/// (`Tests/SurfacesTests/SurfaceHarness.swift`), so a surface's programs run alone.
+struct ProgramSetup {
+    let os: OperatingSystem
+    let measure: Measurement
+    /// The changes' journeys, where a program records the changes it makes, holds and lets go.
+    let changes: ChangeJourneys
+    let parameters: Parameters
+    let seed: UInt64
+}
+
+/// A built-in program of a surface (docs/extending.md#the-one-door): what every program has,
+/// declared once here rather than in each program. Its state is one struct (`State`: its
+/// memory, its storage and its random streams), its peers one struct of ports (`Ports`),
+/// and it reaches the simulation through its `context` only.
+///
+/// The stored state is marked `@exclusivity(unchecked)` in release builds, here once: one
+/// replication runs on one thread, and the compiler cannot prove that accesses through a class
+/// reference never overlap, so it would check each at run time. Debug builds, and so the
+/// tests, keep the checks and would catch an overlapping access.
+class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
+    /// The operating system it runs on, held strongly (no reference counting per call).
+    final let os: OperatingSystem
+    /// The measurement layer it reports to and never reads.
+    final let measure: Measurement
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Everything it keeps: its memory, its storage, its random streams.
+    final var state: State
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private final var connection: (context: ProgramContext<Input>, ports: Ports)?
+
+    /// A program built with `setup`, holding `state`; connected when the assembly registers it.
+    init(_ setup: ProgramSetup, state: State) {
+        os = setup.os
+        measure = setup.measure
+        self.state = state
+    }
+
+    /// Handles one input (every program overrides it). The kernel's call, which hands every
+    /// process the whole engine, stops here: a program reaches the simulation through its
+    /// `context` only.
+    func receive(_ input: Input) {
+        preconditionFailure("\(type(of: self)) does not override receive(_:)")
+    }
+    /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
+    func launched(by launcher: Launcher, resumed: Bool) {}
+    /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
+    func ended(_ reason: ProcessEnd) {}
+
+    final override func receive(_ input: Input, engine: Engine) { receive(input) }
+    final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
+    final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
+
+    /// Its context (its address, the clock, its timers). Read without the optional's check in
+    /// release builds: it is connected before the replication runs.
+    final var context: ProgramContext<Input> {
+        @inline(__always) get { connection.unsafelyUnwrapped.context }
+    }
+
+    /// Its peers, connected at assembly.
+    final var ports: Ports {
+        @inline(__always) get { connection.unsafelyUnwrapped.ports }
+    }
+
+    /// Hands it its context and its ports (a test harness).
+    final func connect(_ context: ProgramContext<Input>, _ ports: Ports) {
+        connection = (context, ports)
+    }
+
+    /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
+    /// every program is registered).
+    final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
+        connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
+    }
+}
+
+/// A program the assembly hands a context and ports to once every program is registered
+/// (every `SurfaceProgram`).
+protocol ConnectedProgram: AnyObject {
+    /// Hands it its context at `process` and its ports connected to `peers`.
+    func connect(_ peers: Peers, as process: ProcessID, engine: Engine)
+}
+
+extension SurfaceProgram: ConnectedProgram {}
