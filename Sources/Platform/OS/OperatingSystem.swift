@@ -14,7 +14,8 @@ import SimKernel
 /// (reload requests), `Alarms.swift` (the alarms a program sets for itself),
 /// `PairedDevices.swift` (the systems on the watch, the car and the television),
 /// `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own process),
-/// `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift` (the
+/// `SystemMessages.swift` (what reaches the push service), `KeepAlives.swift` (the keep-alives
+/// programs ask for and the app is told of), `BackgroundTransfers.swift` (the
 /// app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the
 /// secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
 /// settings in the phone's Settings app) and `AppExtensions.swift` (the app's extensions the
@@ -105,13 +106,10 @@ public final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    @usableFromInline var _keepAlive: KeepAliveGrants = KeepAliveGrants()
-    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
-    @inlinable public var keepAlive: KeepAliveGrants {
-        @inline(__always) get { _keepAlive }
-        @inline(__always) set { _keepAlive = newValue }
-        @inline(__always) _modify { yield &_keepAlive }
-    }
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected
+    /// car): the system's own record, which programs neither read nor set; they ask for a
+    /// keep-alive and the app is told (`KeepAlives.swift`).
+    var keepAliveGrants: KeepAliveGrants = KeepAliveGrants()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -24,10 +24,4 @@ extension OperatingSystem {
     public func launchOrDeliver<Input>(_ input: Input, to address: Address<Input>, by launcher: Launcher) {
         engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(input, to: address, by: launcher) }
     }
-
-    /// The app's run ended or suspended while a projected car keeps it running: the car
-    /// connection relaunches it.
-    public func carLostApp() {
-        if let car = _wiring.car { send(.appLost, via: car) }
-    }
 }
