@@ -176,8 +176,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _schemaVersion: Int32 = 1
-    /// The projection schema the installed app version writes and its widget reads.
-    @inlinable public var schemaVersion: Int32 {
+    /// The projection schema the installed app version writes and its widget reads: read by the
+    /// app, its widget and its actions, changed only by an app update (`Device.swift`).
+    @inlinable public internal(set) var schemaVersion: Int32 {
         @inline(__always) get { _schemaVersion }
         @inline(__always) set { _schemaVersion = newValue }
         @inline(__always) _modify { yield &_schemaVersion }
@@ -224,8 +225,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _snapshots: [DataCopy] = []
-    /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world).
-    @inlinable public var snapshots: [DataCopy] {
+    /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world): read by
+    /// the programs a message names an entry to, written only through the system (`os.enclose`).
+    @inlinable public internal(set) var snapshots: [DataCopy] {
         @inline(__always) get { _snapshots }
         @inline(__always) set { _snapshots = newValue }
         @inline(__always) _modify { yield &_snapshots }
@@ -234,8 +236,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _viewsInFlight: [View] = []
-    /// Views carried by messages, by entry (`ViewID.index`).
-    @inlinable public var viewsInFlight: [View] {
+    /// Views carried by messages, by entry (`ViewID.index`): written only by the system
+    /// (`os.enclose`, as the widget extension's provider hands its view over), read by the widget host.
+    @inlinable public internal(set) var viewsInFlight: [View] {
         @inline(__always) get { _viewsInFlight }
         @inline(__always) set { _viewsInFlight = newValue }
         @inline(__always) _modify { yield &_viewsInFlight }
