@@ -84,4 +84,24 @@ final class KeepAliveTests: XCTestCase {
         h.engine.run(until: 3 * Time.second)
         XCTAssertEqual(h.person.received.filter { $0 == .carLostApp }.count, 1, "the drive is over")
     }
+
+    /// The car connection's check during a drive: a run of the app that goes on is left alone
+    /// (nothing reaches it); a lost app is relaunched for its car scene, even after a force-quit;
+    /// a switched-off phone launches nothing and says so, so the connection tries again.
+    func testTheCarConnectionRelaunchesOnlyALostApp() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.engine.launch(h.appAddress.process, by: .user)
+        XCTAssertTrue(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress))
+        h.engine.run(until: Time.second)
+        XCTAssertTrue(h.app.received.isEmpty, "the running app is left alone")
+        h.os.appForceQuitTakesEffect()
+        XCTAssertTrue(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress))
+        h.engine.run(until: 2 * Time.second)
+        XCTAssertEqual(h.app.received.map(\.message), [.wake], "the lost app is relaunched, force-quit or not")
+        h.os.setPhonePower(on: false)
+        XCTAssertFalse(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress), "a switched-off phone")
+        h.engine.run(until: 3 * Time.second)
+        XCTAssertEqual(h.app.received.count, 1)
+    }
 }

@@ -114,7 +114,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
         case .refresh(let d):
             guard driving, d == drive else { break }
             if w.p.car.mode == .projected {
-                if !engine.isRunning(w.ids.app) { connectApp() }
+                // The connection relaunches the app if its run was lost; a switched-off phone is
+                // tried again a sync interval later.
+                if !os.relaunchCarScene(.system, for: .backgroundWake(.system), at: w.ids.app) { scheduleRefresh() }
             } else {
                 refresh()
             }
