@@ -37,6 +37,7 @@ extension OperatingSystem {
             guard carScene || !_device.appForceQuit else { return false }
             reclaimIfDue()
             engine.launch(app, by: launcher, limits: carScene ? ProcessLimits.none : ProcessLimits(timeBudget: settings.appBackgroundBudget))
+            tellLaunchedAppItsKeepAlives()
         } else if carScene {
             engine.liftTimeBudget(app)     // a background task becomes the car scene's run
         }
@@ -77,6 +78,7 @@ extension OperatingSystem {
             engine.liftTimeBudget(app)     // a background task becomes the foreground run
         } else {
             engine.launch(app, by: launcher, limits: ProcessLimits.none)
+            tellLaunchedAppItsKeepAlives()
         }
         let session = ForegroundSession(surfaceSeed: surfaceSessionSeed)
         if let route = _wiring.appOpened { send(session, via: route) }

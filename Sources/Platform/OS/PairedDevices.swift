@@ -25,9 +25,14 @@ extension OperatingSystem {
         engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(input, to: address, by: launcher) }
     }
 
-    /// The app's run ended or suspended while a projected car keeps it running: the car
-    /// connection relaunches it.
-    public func carLostApp() {
-        if let car = _wiring.car { send(.appLost, via: car) }
+    /// The car connection, at a check during a drive after it lost the app it projects
+    /// (`appRunEnded`): relaunches the app's car scene for `reason` (`wakeAppInBackground` with
+    /// `carScene`) if no run of the app is going; a run that goes on (the user opened the app
+    /// meanwhile) is left alone. The system, not the car's program, knows whether the app runs.
+    /// False when the phone is switched off: nothing is launched, and the connection tries again.
+    @inlinable
+    public func relaunchCarScene<Input>(_ launcher: Launcher, for reason: Input, at app: Address<Input>) -> Bool {
+        guard !engine.isRunning(appProcess) else { return true }
+        return wakeAppInBackground(launcher, for: reason, at: app, carScene: true)
     }
 }

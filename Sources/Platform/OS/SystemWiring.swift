@@ -35,6 +35,8 @@ public struct SystemWiring {
     public var sessionStarted: Route<ForegroundSession>?
     /// Told when the app leaves the foreground (a video mirrored from the phone stops).
     public var leftForeground: [Route<AppLeftForeground>] = []
+    /// The app is told of the keep-alives the system grants and withdraws (`KeepAlives.swift`).
+    public var keepAliveNotices: Route<KeepAliveNotice>?
     /// The phone app's end of the watch link: a watch message that woke it.
     public var watchRequests: Route<WatchRequest>?
     /// The processes that observe Darwin notifications (`postDarwinNotification`), in order.

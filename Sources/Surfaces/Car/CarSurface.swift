@@ -103,7 +103,7 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 drive += 1
                 engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&rng.car))
                 if w.p.car.mode == .projected {
-                    os.keepAlive.set(.carConnection, true)
+                    os.requestKeepAlive(.carConnection)   // the connection keeps the app running
                     connectApp()        // the app fills the templates with what it can read (MainApp)
                 } else {
                     refresh()
@@ -114,7 +114,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
         case .refresh(let d):
             guard driving, d == drive else { break }
             if w.p.car.mode == .projected {
-                if !engine.isRunning(w.ids.app) { connectApp() }
+                // The connection relaunches the app if its run was lost; a switched-off phone is
+                // tried again a sync interval later.
+                if !os.relaunchCarScene(.system, for: .backgroundWake(.system), at: w.ids.app) { scheduleRefresh() }
             } else {
                 refresh()
             }
@@ -125,11 +127,8 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .arrive:
             driving = false
-            if os.keepAlive.isGranted(.carConnection) {
-                // Disconnected: the app suspends once idle (unless something else keeps it running).
-                os.keepAlive.set(.carConnection, false)
-                engine.send(.activityOver, to: w.ids.app)
-            }
+            // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
+            os.releaseKeepAlive(.carConnection)
             measure.shows(.car, .blank(.none))
             if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
         case .appLost:
