@@ -356,6 +356,7 @@ final class Measurement {
             result.samples[Metric.watchRelayQueue.rawValue].append(Double(n))
             if let series { series.sample(.watchRelayQueue, Double(n), at: now) }
         case .liveGlanceAtNothing:
+            guard measuring else { return }     // a glance in the warm-up is not counted
             counters.liveGlances += 1
             counters.liveBlank += 1
         case .liveGlance(let staleness, let readAt, let account):
