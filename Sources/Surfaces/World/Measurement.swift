@@ -340,6 +340,7 @@ final class Measurement {
             }
         case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
         case .coldStart(let keptReading):
+            guard measuring else { return }     // a cold start in the warm-up is not counted
             counters.coldStarts += 1
             if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
         case .holdsAccount(let holder, let holds):
