@@ -19,6 +19,7 @@ final class CarAloneTests: XCTestCase {
         p.car.drivesPerDay = drivesPerDay
         p.car.driveLength = .constant(1_800)
         p.app.syncInterval = 700 * Time.second
+        p.network.latency = .constant(0.5)
         return p
     }
 
@@ -38,7 +39,8 @@ final class CarAloneTests: XCTestCase {
         h.program.start()
         h.send(.drive, after: Time.hour)
         h.run(until: 2 * Time.hour)
-        XCTAssertEqual(fetches(backend).map(\.at), [0, 700, 1_400].map { Time.hour + $0 * Time.second })
+        // Each reaches the backend within the second it was sent (`network.latency` 0.5 s).
+        XCTAssertEqual(fetches(backend).map { $0.at / Time.second }, [0, 700, 1_400].map { 3_600 + $0 })
         XCTAssertTrue(fetches(backend).allSatisfy { $0.request.kind == .compactFetch && $0.request.credential == .car })
         XCTAssertFalse(h.program.isDriving, "the drive ended after 1,800 s")
         XCTAssertTrue(app.received.isEmpty, "the car's own client never wakes the phone's app")
@@ -67,6 +69,7 @@ final class CarAloneTests: XCTestCase {
         XCTAssertTrue(h.engine.isRunning(h.address), "running for the drive")
         h.run(until: h.engine.now + 2 * Time.second)
         XCTAssertFalse(h.engine.isRunning(h.address), "disconnected, the program ends")
+        h.run(until: h.engine.now + Time.day)
         XCTAssertEqual(user.received.count, 2, "each drive schedules the next, to the user")
     }
 }

@@ -27,6 +27,7 @@ final class LiveStatusAloneTests: XCTestCase {
     /// the system's app (the order opens it), the times the backend heard of each stage.
     private func placeOrder(_ h: Harness, backend: Recorder<BackendInput>) -> [SimTime] {
         h.os.wiring.app = h.program.ports.app.process
+        h.os.wiring.keepAliveNotices = Route(to: h.program.ports.app, as: MainAppInput.keepAlive)
         h.engine.launch(h.address.process, by: .system)
         h.send(.begin(ActivityPlan(planned: 30 * Time.minute, actual: 30 * Time.minute, account: .first)), after: Time.hour)
         h.run(until: 2 * Time.hour)
@@ -34,8 +35,8 @@ final class LiveStatusAloneTests: XCTestCase {
     }
 
     /// Pushed updates (`push`): the backend hears stage 0 as the order is placed and each of the
-    /// three stages at its time (every 10 minutes); each stage goes to the push service, drawn
-    /// `push.delay` later (which ends the status at the last); the app's connection hears nothing.
+    /// three stages at its time (every 10 minutes); each stage reaches the push service
+    /// `push.delay` later; drawn, the last ends the status; the app's connection hears nothing.
     func testPushedUpdatesGoToThePushServiceAtEachStage() {
         let backend = Recorder<BackendInput>(1), push = Recorder<PushServiceInput>(2), app = Recorder<MainAppInput>(3)
         let h = Harness(parameters(.push), peers: [backend, push, app])
@@ -43,11 +44,12 @@ final class LiveStatusAloneTests: XCTestCase {
         let stages = placeOrder(h, backend: backend)
         XCTAssertEqual(stages, [0, 10, 20, 30].map { Time.hour + $0 * Time.minute })
         let pushed = push.received.compactMap { if case .liveUpdateArrives(let u) = $0.input { ($0.at, u.stage) } else { nil } }
-        XCTAssertEqual(pushed.map(\.0), [10, 20, 30].map { Time.hour + $0 * Time.minute })
+        XCTAssertEqual(pushed.map(\.0), [10, 20, 30].map { Time.hour + $0 * Time.minute + 2 * Time.second })
         XCTAssertEqual(pushed.map(\.1), [1, 2, 3])
         XCTAssertFalse(app.received.contains { if case .liveActivityMoved = $0.input { true } else { false } })
         // The push service draws them: the last ends the status.
-        for (at, stage) in pushed { h.send(.pushArrives(LiveUpdate(activity: 0, stage: stage)), after: at + 2 * Time.second - h.engine.now) }
+        XCTAssertTrue(h.program.anyShown)
+        for (_, stage) in pushed { h.send(.pushArrives(LiveUpdate(activity: 0, stage: stage))) }
         h.run(until: 3 * Time.hour)
         XCTAssertFalse(h.program.anyShown, "the final update removed the status")
     }
@@ -64,5 +66,11 @@ final class LiveStatusAloneTests: XCTestCase {
         XCTAssertEqual(moved.map(\.1), [1, 2, 3])
         XCTAssertTrue(push.received.isEmpty)
         XCTAssertTrue(h.program.anyShown, "the app has not drawn the final stage")
+        // The system kept the app running for the activity, and let it go once its final update
+        // had time to arrive.
+        let notices = app.received.compactMap { if case .keepAlive(let n) = $0.input { ($0.at, n.granted) } else { nil } }
+        XCTAssertEqual(notices.map(\.1), [true, false])
+        XCTAssertEqual(notices.first?.0, Time.hour)
+        XCTAssertEqual(notices.last?.0, Time.hour + 30 * Time.minute + Time.second / 2 + 1)
     }
 }
