@@ -36,7 +36,7 @@ final class KeepAliveTests: XCTestCase {
         h.os.requestKeepAlive(.liveActivity)
         h.engine.run(until: Time.second)
         XCTAssertTrue(h.app.received.isEmpty, "no run to tell")
-        XCTAssertTrue(h.os.wakeAppInBackground(.system, for: AppMessage.wake, at: h.appAddress, carScene: true))
+        XCTAssertTrue(h.os.wakeAppInBackground(.system, for: AppMessage.wake, at: h.appAddress))
         h.engine.run(until: 2 * Time.second)
         XCTAssertEqual(h.app.received.map(\.message), [.keepAlive([.carConnection, .liveActivity], granted: true), .wake])
         // Nothing holds any more: the next run is told nothing.
@@ -85,23 +85,58 @@ final class KeepAliveTests: XCTestCase {
         XCTAssertEqual(h.person.received.filter { $0 == .carLostApp }.count, 1, "the drive is over")
     }
 
+    /// The car connection as a drive begins: it keeps the app running and launches its car
+    /// scene, even after a force-quit; the run is told once, by the scene's own notice (which
+    /// names the keep-alives that hold), whether it was launched for it or already ran.
+    func testTheCarSceneConnectsWithTheKeepAliveInOneNotice() {
+        for alreadyRunning in [false, true] {
+            let h = PlatformHarness()
+            defer { h.dismantle() }
+            if alreadyRunning { h.engine.launch(h.appAddress.process, by: .user) } else { h.os.appForceQuitTakesEffect() }
+            h.os.requestKeepAlive(.liveActivity)
+            h.engine.run(until: Time.second)
+            h.app.received = []
+            XCTAssertTrue(h.os.connectCarScene())
+            h.engine.run(until: 2 * Time.second)
+            XCTAssertEqual(h.app.received.map(\.message), [.carScene(keptAlive: [.liveActivity, .carConnection])], "running \(alreadyRunning)")
+            XCTAssertTrue(h.engine.isRunning(h.appAddress.process))
+        }
+    }
+
+    /// A drive that begins with the phone switched off launches nothing (the connection tries
+    /// again) but the car's keep-alive stands: the run the user opens later is told of it.
+    func testACarSceneOnASwitchedOffPhoneKeepsItsGrantForTheNextRun() {
+        let h = PlatformHarness()
+        defer { h.dismantle() }
+        h.os.setPhonePower(on: false)
+        XCTAssertFalse(h.os.connectCarScene())
+        h.engine.run(until: Time.second)
+        XCTAssertTrue(h.app.received.isEmpty)
+        h.os.setPhonePower(on: true)
+        h.os.openAppInForeground()
+        h.engine.run(until: 2 * Time.second)
+        XCTAssertEqual(h.app.received.map(\.message), [.keepAlive(.carConnection, granted: true), .opened])
+    }
+
     /// The car connection's check during a drive: a run of the app that goes on is left alone
     /// (nothing reaches it); a lost app is relaunched for its car scene, even after a force-quit;
     /// a switched-off phone launches nothing and says so, so the connection tries again.
     func testTheCarConnectionRelaunchesOnlyALostApp() {
         let h = PlatformHarness()
         defer { h.dismantle() }
-        h.engine.launch(h.appAddress.process, by: .user)
-        XCTAssertTrue(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress))
+        XCTAssertTrue(h.os.connectCarScene())
         h.engine.run(until: Time.second)
+        h.app.received = []
+        XCTAssertTrue(h.os.relaunchCarScene())
+        h.engine.run(until: 2 * Time.second)
         XCTAssertTrue(h.app.received.isEmpty, "the running app is left alone")
         h.os.appForceQuitTakesEffect()
-        XCTAssertTrue(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress))
-        h.engine.run(until: 2 * Time.second)
-        XCTAssertEqual(h.app.received.map(\.message), [.wake], "the lost app is relaunched, force-quit or not")
-        h.os.setPhonePower(on: false)
-        XCTAssertFalse(h.os.relaunchCarScene(.system, for: AppMessage.wake, at: h.appAddress), "a switched-off phone")
+        XCTAssertTrue(h.os.relaunchCarScene())
         h.engine.run(until: 3 * Time.second)
+        XCTAssertEqual(h.app.received.map(\.message), [.carScene(keptAlive: .carConnection)], "the lost app is relaunched, force-quit or not")
+        h.os.setPhonePower(on: false)
+        XCTAssertFalse(h.os.relaunchCarScene(), "a switched-off phone")
+        h.engine.run(until: 4 * Time.second)
         XCTAssertEqual(h.app.received.count, 1)
     }
 }

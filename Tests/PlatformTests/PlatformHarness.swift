@@ -53,6 +53,7 @@ final class PlatformHarness {
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
         wiring.keepAliveNotices = Route(to: appAddress, as: { AppMessage.keepAlive($0.reasons, granted: $0.granted) })
         wiring.car = Route(to: personAddress, as: { (_: CarConnectionEvent) in PersonMessage.carLostApp })
+        wiring.carScene = Route(to: appAddress, as: { AppMessage.carScene(keptAlive: $0.keptAlive) })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
         os.wiring = wiring
@@ -89,11 +90,12 @@ final class Server: SimulatedProcess<ServerMessage> {
 }
 
 /// What the test app accepts: replies, the system's word that the user opened it, a keep-alive
-/// granted or withdrawn, a wake, an alarm it set (numbered, to tell them apart).
+/// granted or withdrawn, its car scene connected, a wake, an alarm it set (numbered, to tell them apart).
 enum AppMessage: Equatable {
     case replied(ReplyStatus)
     case opened
     case keepAlive(KeepAliveReason, granted: Bool)
+    case carScene(keptAlive: KeepAliveReason)
     case wake
     case silentPush
     case alarm(Int)

@@ -1,12 +1,13 @@
 import SimKernel
 
 /// The keep-alives of the main app (docs/model.md#keep-alives): what lets it go on running in
-/// the background. A program of the system's side asks for one and gives it back (the car
-/// connection for a drive, the live-status service for an activity the app updates); the
-/// system decides, keeps the grant in its own record (`keepAliveGrants`, which no program
-/// reads or sets) and tells the app along `SystemWiring.keepAliveNotices`, as a real app hears
-/// that its car scene connected or its background mode ended. The app keeps what it was told
-/// and reads that.
+/// the background. A program asks for one and gives it back (the live status for an activity
+/// the app updates; the car's program through the car connection, whose `connectCarScene`
+/// asks for the car's as it launches the app's car scene); the system decides, keeps the
+/// grant in its own record (`keepAliveGrants`, which no program reads or sets) and tells the
+/// app along `SystemWiring.keepAliveNotices` (the car's along `carScene`, with the scene), as
+/// a real app hears that its car scene connected or its background mode ended. The app keeps
+/// what it was told and reads that.
 ///
 /// The notice is sent in the same handler as the grant, with no delay, and only to a running
 /// app: a run that begins later (launched or resumed: `tellLaunchedAppItsKeepAlives`) is told

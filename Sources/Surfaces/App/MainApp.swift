@@ -12,8 +12,11 @@ enum MainAppInput {
     case userEndsSession(forceQuit: Bool)
     /// A background push reached it (it was woken, or it is in front).
     case silentPush
-    /// The system woke it in the background (background refresh, a finished transfer, the car).
+    /// The system woke it in the background (background refresh, a finished transfer).
     case backgroundWake(Launcher)
+    /// A projected car's connection launched or woke it for its car scene, which keeps it
+    /// running for the drive; `keptAlive`: the keep-alives that hold as the scene connects.
+    case carSceneConnected(keptAlive: KeepAliveReason)
     /// The system granted or withdrew a keep-alive (an app-driven live status, a projected car):
     /// told as it happens, and to each run as it begins (`os.requestKeepAlive`).
     case keepAlive(KeepAliveNotice)
@@ -154,7 +157,8 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()
         case .userEndsSession(let forceQuit): sessionEnds(forceQuit: forceQuit)
-        case .silentPush, .backgroundWake:
+        case .silentPush, .backgroundWake, .carSceneConnected:
+            if case .carSceneConnected(let keptAlive) = input { state.memory?.keptAlive.formUnion(keptAlive) }
             state.memory?.coldStart = false
             startBackgroundWork()
             sync()
@@ -553,6 +557,7 @@ extension MainApp: AssembledProgram {
         system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
         if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
         system.keepAliveNotices = Route(to: address, as: MainAppInput.keepAlive)
+        if p.car.enabled { system.carScene = Route(to: address, as: { MainAppInput.carSceneConnected(keptAlive: $0.keptAlive) }) }
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
         system.darwinObservers.append(Route(to: address, as: { (_: DarwinNotification) in MainAppInput.outboxItemAdded }))
     }

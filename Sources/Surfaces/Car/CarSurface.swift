@@ -79,8 +79,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 state.memory.drive += 1
                 context.after(p.driveLength.sampleTime(&state.rng.car), .arrive)
                 if p.mode == .projected {
-                    os.requestKeepAlive(.carConnection)   // the connection keeps the app running
-                    connectApp()        // the app fills the templates with what it can read (MainApp)
+                    // The connection keeps the app running for the drive and launches its car
+                    // scene; the app fills the templates with what it can read (MainApp).
+                    if !os.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
                 } else {
                     refresh()
                 }
@@ -92,7 +93,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             if p.mode == .projected {
                 // The connection relaunches the app if its run was lost; a switched-off phone is
                 // tried again a sync interval later.
-                if !os.relaunchCarScene(.system, for: .backgroundWake(.system), at: ports.app) { scheduleRefresh() }
+                if !os.relaunchCarScene() { scheduleRefresh() }
             } else {
                 refresh()
             }
@@ -141,17 +142,6 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         context.after(syncInterval, .refresh(drive: state.memory.drive))
     }
 
-    /// The car connection runs the phone app in the background for the drive, even after a
-    /// force-quit: it syncs now and then on its own timer (no background time limit). A phone
-    /// that is switched off is tried again a sync interval later.
-    private func connectApp() {
-        guard os.device.poweredOn else {
-            scheduleRefresh()             // a switched-off phone: connect when it is back on
-            return
-        }
-        os.wakeAppInBackground(.system, for: .backgroundWake(.system), at: ports.app, carScene: true)
-    }
-
     /// A drive is under way.
     var isDriving: Bool { state.memory.driving }
 }
@@ -177,16 +167,14 @@ struct CarMemory {
     var drive: Int64 = 0
 }
 
-/// The car's peers: the user (who drives, and so launches a car that lives while connected),
-/// the phone app the projected car's connection wakes and relaunches, and the backend the
-/// car's own client fetches from.
+/// The car's peers: the user (who drives, and so launches a car that lives while connected)
+/// and the backend the car's own client fetches from. The phone app the projected car's
+/// connection launches is the system's to reach (`os.connectCarScene`).
 struct CarPorts: ProgramPorts {
     let user: Address<UserInput>
-    let app: Address<MainAppInput>
     let backend: Address<BackendInput>
     init(_ peers: Peers) {
         user = peers.peer()
-        app = peers.peer()
         backend = peers.peer()
     }
 }

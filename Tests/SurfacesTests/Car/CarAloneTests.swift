@@ -3,8 +3,8 @@ import SimKernel
 import Platform
 @testable import Surfaces
 
-/// The car's program alone against a harness context (issue 42): a recording user, app and
-/// backend stand in for the rest of the world, reached only through its ports.
+/// The car's program alone against a harness context (issue 42): a recording user and backend
+/// stand in for the rest of the world, reached only through its ports.
 final class CarAloneTests: XCTestCase {
     private typealias Harness = SurfaceHarness<CarSurface, CarInput, CarState, CarPorts>
 
@@ -32,8 +32,8 @@ final class CarAloneTests: XCTestCase {
     /// after the drive ends; a fetch refused as unauthorized signs the client out, and the
     /// next drive fetches nothing.
     func testItsClientFetchesEverySyncIntervalOfADriveUntilRefused() {
-        let user = Recorder<UserInput>(1), app = Recorder<MainAppInput>(2), backend = Recorder<BackendInput>(3)
-        let h = Harness(parameters(.allDay), peers: [user, app, backend])
+        let user = Recorder<UserInput>(1), backend = Recorder<BackendInput>(2)
+        let h = Harness(parameters(.allDay), peers: [user, backend])
         defer { h.dismantle() }
         h.engine.launch(h.address.process, by: .system)
         h.program.start()
@@ -43,7 +43,6 @@ final class CarAloneTests: XCTestCase {
         XCTAssertEqual(fetches(backend).map { $0.at / Time.second }, [0, 700, 1_400].map { 3_600 + $0 })
         XCTAssertTrue(fetches(backend).allSatisfy { $0.request.kind == .compactFetch && $0.request.credential == .car })
         XCTAssertFalse(h.program.isDriving, "the drive ended after 1,800 s")
-        XCTAssertTrue(app.received.isEmpty, "the car's own client never wakes the phone's app")
         h.send(.reply(Reply(kind: .compactFetch, status: .unauthorized, data: .noData, change: -1, item: -1, readAt: h.engine.now)))
         h.send(.drive, after: Time.hour)
         h.run(until: 4 * Time.hour)
@@ -54,10 +53,10 @@ final class CarAloneTests: XCTestCase {
     /// A car that lives while connected (`whileConnected`) leaves its drives to the user (they
     /// come whether it runs or not), and its run ends when a drive does.
     func testWhileConnectedItsDrivesAreTheUsersAndItsRunEndsWithADrive() {
-        let user = Recorder<UserInput>(1), app = Recorder<MainAppInput>(2), backend = Recorder<BackendInput>(3)
+        let user = Recorder<UserInput>(1), backend = Recorder<BackendInput>(2)
         var p = parameters(.whileConnected, drivesPerDay: 24)
         p.duration = 10 * Time.day       // the next drive falls within the replication
-        let h = Harness(p, peers: [user, app, backend])
+        let h = Harness(p, peers: [user, backend])
         defer { h.dismantle() }
         h.program.start()
         h.run(until: Time.day)
