@@ -33,30 +33,35 @@ enum AutomationsInput {
 /// a mutation; an automation that hears nothing within `action.timeout` retries, up to
 /// `action.retries` times, with the same action — the backend applies it once only if
 /// writes carry idempotency keys. Otherwise the action opens the app at a screen.
-final class Automations: SimulatedProcess<AutomationsInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, its peers through its `ports`, and keeps everything in `state`.
+final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
+    /// The actions' parameters (`action.*`).
+    let p: Parameters.Action
+    /// The widget's parameters: whether the app has a widget (`widget.enabled`), whose reload the
+    /// action's code asks for.
+    let widget: Parameters.Widget
+    /// The main app's parameters: whether its code asks for the widget's reload after a change
+    /// (`app.requestsWidgetReload`), as the action's code, the app's own, does.
+    let app: Parameters.App
+    /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Every action run so far, by number (the measurement layer hears of each).
-    private var runs: [ActionRun] = []
-
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; changes = world.changes }
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.action
+        widget = setup.parameters.widget
+        app = setup.parameters.app
+        changes = setup.changes
+        super.init(setup, state: AutomationsState())
+    }
+    /// It runs all day: nothing it keeps is a run's memory.
     override func discardMemory() {}
 
     /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
     func start() {}
 
-    override func receive(_ input: AutomationsInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: AutomationsInput) {
         switch input {
         case .run(let attended):
             let session = os.readSharedSession()
@@ -67,63 +72,82 @@ final class Automations: SimulatedProcess<AutomationsInput> {
             begin(ActionRun(fromWidgetButton: true))
         case .timeout(let index):
             let i = Int(index)
-            if !runs[i].done && runs[i].attempts <= w.p.action.retries {
+            if !state.runs[i].done && state.runs[i].attempts <= p.retries {
                 attempt(i)
-            } else if !runs[i].done {
+            } else if !state.runs[i].done {
                 release(i)          // every attempt timed out: the automation gives up
             }
         case .done(let index):
-            runs[Int(index)].done = true
-            release(Int(index))
+            let i = Int(index)
+            state.runs[i].done = true
+            release(i)
             // The action's code rebuilt the projection; it asks for a reload as the app would (a
             // widget button always does). Reloads from an app intent are budget-exempt.
-            if w.p.widget.enabled && (runs[Int(index)].fromWidgetButton || w.p.app.requestsWidgetReload) {
-                w.send(.reloadRequest(free: true, reason: runs[Int(index)].fromWidgetButton ? .button : .appRequest),
-                              to: w.ids.widgetHost)
+            if widget.enabled && (state.runs[i].fromWidgetButton || app.requestsWidgetReload) {
+                context.send(.reloadRequest(free: true, reason: state.runs[i].fromWidgetButton ? .button : .appRequest),
+                             to: ports.widgetHost)
             }
         }
     }
 
     /// Action run `run` starts now: the measurement layer hears of it, and its first attempt goes.
     private func begin(_ run: ActionRun) {
-        runs.append(run)
-        measure.report(.action(Int32(runs.count - 1), .started))
-        attempt(runs.count - 1)
+        state.runs.append(run)
+        measure.report(.action(Int32(state.runs.count - 1), .started))
+        attempt(state.runs.count - 1)
     }
 
     /// The automation no longer holds action `i`'s change (done, given up, or handed to the app).
     private func release(_ i: Int) {
-        guard runs[i].holdsChange else { return }
-        runs[i].holdsChange = false
-        changes.letGo(runs[i].change)
+        guard state.runs[i].holdsChange else { return }
+        state.runs[i].holdsChange = false
+        changes.letGo(state.runs[i].change)
     }
 
     private func attempt(_ i: Int) {
-        let w = world
-        runs[i].attempts += 1
+        state.runs[i].attempts += 1
         let session = os.readSharedSession()
-        guard w.p.action.background, session != nil else {
+        guard p.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
             measure.report(.action(Int32(i), .openedApp))
-            runs[i].done = true
+            state.runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
-            os.openAppInForeground(.link, bySurface: w.ids.automations.process)
+            os.openAppInForeground(.link, bySurface: context.me.process)
             // The user finishes the action on the screen it opened.
-            w.send(.userEdits, to: w.ids.app, after: 5 * Time.second)
+            context.send(.userEdits, to: ports.app, after: 5 * Time.second)
             return
         }
-        if runs[i].change < 0 {
-            runs[i].change = changes.make(runs[i].fromWidgetButton ? .widgetButton : .action)
-            runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
-            measure.report(.action(Int32(i), .change(runs[i].change)))
+        if state.runs[i].change < 0 {
+            state.runs[i].change = changes.make(state.runs[i].fromWidgetButton ? .widgetButton : .action)
+            state.runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
+            measure.report(.action(Int32(i), .change(state.runs[i].change)))
         }
         os.launchIntentsExtension()
-        w.send(.run(action: Int32(i), change: runs[i].change), to: w.ids.actionRunner)
-        w.send(.timeout(action: Int32(i)), to: w.ids.automations, after: w.p.action.timeout)
+        context.send(.run(action: Int32(i), change: state.runs[i].change), to: ports.actionRunner)
+        context.after(p.timeout, .timeout(action: Int32(i)))
     }
 }
 
+/// Everything the automations keep (`SurfaceProgram.state`): every action run so far, by
+/// number (the measurement layer hears of each).
+struct AutomationsState {
+    var runs: [ActionRun] = []
+}
+
+/// The automations' peers: the action runner (the app's intents extension) that runs each
+/// attempt, the main app an action continues in, and the widget host a finished action asks
+/// to reload the widget.
+struct AutomationsPorts: ProgramPorts {
+    let actionRunner: Address<ActionRunnerInput>
+    let app: Address<MainAppInput>
+    let widgetHost: Address<WidgetHostInput>
+    init(_ peers: Peers) {
+        actionRunner = peers.peer()
+        app = peers.peer()
+        widgetHost = peers.peer()
+    }
+}
 
 /// What the action runner accepts: the action to run, and the reply to its write.
 enum ActionRunnerInput {
@@ -133,39 +157,55 @@ enum ActionRunnerInput {
 }
 /// The app's code run in the background for one action (an app intent): it reads the
 /// session from shared secure storage and sends the mutation with its idempotency key.
-final class ActionRunner: SimulatedProcess<ActionRunnerInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, its peers through its `ports`, and keeps everything in `state`.
+final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, ActionRunnerPorts>, SetUpProgram {
     /// The changes' journeys, for the register of lost changes its change sets absorb.
     let changes: ChangeJourneys
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var running: Int?
 
-    init(world: World) { self.world = world; os = world.os; changes = world.changes }
-    override func discardMemory() { running = nil }
+    init(_ setup: ProgramSetup) {
+        changes = setup.changes
+        super.init(setup, state: ActionRunnerState())
+    }
+    /// All it keeps is a run's memory.
+    override func discardMemory() { state = ActionRunnerState() }
 
-    override func receive(_ input: ActionRunnerInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: ActionRunnerInput) {
         switch input {
         case .run(let index, let change):
-            guard let session = os.readSharedSession() else { engine.end(w.ids.actionRunner, .normal); return }
-            running = Int(index)
-            os.request(.write, from: w.ids.actionRunner, to: w.ids.backend, credential: session.id, change: change, key: true)
+            guard let session = os.readSharedSession() else { context.end(); return }
+            state.running = Int(index)
+            os.request(.write, from: context.me, to: ports.backend, credential: session.id, change: change, key: true)
         case .reply(let r):
-            if let i = running, r.status == .ok {
+            if let i = state.running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
                 if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
                     pr.data.changes.insert(r.change, lost: changes.lost)
                     os.writeSharedProjection(pr)
                 }
-                engine.send(.done(action: Int32(i)), to: w.ids.automations)
+                context.send(.done(action: Int32(i)), to: ports.automations)
             }
-            engine.end(w.ids.actionRunner, .normal)
+            context.end()
         }
+    }
+}
+
+/// What a run of the action runner holds in memory (`SurfaceProgram.state`; `discardMemory`
+/// resets it): the action it runs.
+struct ActionRunnerState {
+    /// The number of the action this run runs, once it sent its write.
+    var running: Int?
+}
+
+/// The action runner's peers: the backend it writes to and the automations it returns each
+/// action's result to.
+struct ActionRunnerPorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    let automations: Address<AutomationsInput>
+    init(_ peers: Peers) {
+        backend = peers.peer()
+        automations = peers.peer()
     }
 }
 
