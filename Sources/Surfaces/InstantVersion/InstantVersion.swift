@@ -100,8 +100,3 @@ extension InstantVersion: AssembledProgram {
     /// At time 0: running all day when the app has an instant version.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.instant.enabled ? .launched : .notStarted }
 }
-
-extension Assembly {
-    /// The instant version of this world (for its metrics and the chapter's probes).
-    var instant: InstantVersion { program(InstantVersion.self) }
-}
