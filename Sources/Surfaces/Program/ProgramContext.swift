@@ -36,6 +36,17 @@ struct ProgramContext<Input> {
         engine._withUnsafeGuaranteedRef { $0.send(input, to: port, after: delay) }
     }
 
+    /// Takes `bytes` more of its run's memory; false when its run is not running, or when this
+    /// passes its memory limit and the run is ended for it (`.killedForMemory`).
+    @inline(__always) func allocate(_ bytes: Int64) -> Bool {
+        engine._withUnsafeGuaranteedRef { $0.allocate(me, bytes: bytes) }
+    }
+
+    /// Adds a line about itself to the event log, if one is attached (`details` is formed only then).
+    @inline(__always) func log(_ event: String, _ details: @autoclosure () -> String = "") {
+        engine._withUnsafeGuaranteedRef { $0.log(me, event, details()) }
+    }
+
     /// Ends its own run (`.normal`: it has nothing left to do).
     @inline(__always) func end(_ reason: ProcessEnd = .normal) {
         engine._withUnsafeGuaranteedRef { $0.end(me, reason) }
