@@ -38,7 +38,7 @@ final class WidgetProviderAloneTests: XCTestCase {
 
     /// The reload hint it hands the host (`widget.reloadAfter`, docs/model.md#widget): a build at
     /// 40 min asks for 60 min when reloads fall on round clock times, one at 60 min for 90 min
-    /// (never now), and 70 min when they do not; each run hands over one timeline at once, asks
+    /// (the next round time, not now), and 70 min when they do not; each run hands over one timeline at once, asks
     /// the backend nothing (it does not fetch its own data) and ends.
     func testItHandsTheHostOneTimelineWithItsReloadHintAndEnds() {
         for (p, at, next) in [(parameters(), 40 * Time.minute, 60 * Time.minute),
