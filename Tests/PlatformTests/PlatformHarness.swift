@@ -51,6 +51,9 @@ final class PlatformHarness {
         wiring.app = appAddress.process
         wiring.phoneProcesses = [appAddress.process]
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
+        wiring.keepAliveNotices = Route(to: appAddress, as: { AppMessage.keepAlive($0.reasons, granted: $0.granted) })
+        wiring.car = Route(to: personAddress, as: { (_: CarConnectionEvent) in PersonMessage.carLostApp })
+        wiring.carScene = Route(to: appAddress, as: { AppMessage.carScene(keptAlive: $0.keptAlive) })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
         os.wiring = wiring
@@ -86,11 +89,13 @@ final class Server: SimulatedProcess<ServerMessage> {
     }
 }
 
-/// What the test app accepts: replies, the system's word that the user opened it, a wake, an
-/// alarm it set (numbered, to tell them apart).
+/// What the test app accepts: replies, the system's word that the user opened it, a keep-alive
+/// granted or withdrawn, its car scene connected, a wake, an alarm it set (numbered, to tell them apart).
 enum AppMessage: Equatable {
     case replied(ReplyStatus)
     case opened
+    case keepAlive(KeepAliveReason, granted: Bool)
+    case carScene(keptAlive: KeepAliveReason)
     case wake
     case silentPush
     case alarm(Int)
@@ -103,10 +108,12 @@ final class App: SimulatedProcess<AppMessage> {
     override func receive(_ input: AppMessage, engine: Engine) { received.append((engine.now, input)) }
 }
 
-/// What the test person hears: a session of theirs began, the app left the foreground.
+/// What the test person hears: a session of theirs began, the app left the foreground, and
+/// (standing in for the car's program) the car connection lost the app it projects.
 enum PersonMessage: Equatable {
     case sessionStarted(seed: UInt64?)
     case appLeftForeground
+    case carLostApp
 }
 
 final class Person: SimulatedProcess<PersonMessage> {

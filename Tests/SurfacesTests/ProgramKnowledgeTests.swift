@@ -167,7 +167,7 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// A run's limits, its launch by the system and its end by the system are the operating
     /// system's (docs/model.md#the-operating-system, docs/model.md#main-app): the car's scene
     /// runs the app with no time limit because the system launches it so
-    /// (`launchAppInBackground(_:carScene:)`), the share sheet and the shortcuts runner have the
+    /// (`connectCarScene`), the share sheet and the shortcuts runner have the
     /// system launch the app's extensions (`launchShareExtension`, `launchIntentsExtension`).
     /// No program lifts a run's budget or launches a run through the engine (an added surface
     /// launches through its context, `SurfaceContext.launch`), and each program ends only its

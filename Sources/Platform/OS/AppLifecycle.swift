@@ -15,32 +15,41 @@ extension OperatingSystem {
     /// background launcher (docs/platform-facts.md#background-launches): a switched-off phone
     /// runs nothing, and an app the user force-quit is not launched in the background by
     /// anything (a push, background refresh, the watch, a finished transfer) until the user
-    /// opens it again. The result is false when there is no wake. `carScene`: the car
-    /// connection launches the app's car scene, which the user chose on the car's screen: even
-    /// after a force-quit, and with no background time limit for the drive (a run already going
-    /// has its limit lifted).
+    /// opens it again. The result is false when there is no wake. (The car connection's
+    /// launch of the app's car scene is `connectCarScene`.)
     @inlinable @discardableResult
-    public func wakeAppInBackground<Input>(_ launcher: Launcher, for reason: Input, at app: Address<Input>,
-                                           carScene: Bool = false) -> Bool {
-        guard launchAppInBackground(launcher, carScene: carScene) else { return false }
+    public func wakeAppInBackground<Input>(_ launcher: Launcher, for reason: Input, at app: Address<Input>) -> Bool {
+        guard launchAppInBackground(launcher) else { return false }
         send(reason, to: app)
         return true
     }
 
     /// The rule of `wakeAppInBackground`: launches (or resumes) the app for a background wake,
-    /// unless the phone is off or (but for the car scene) the app was force-quit; false when
-    /// there is no wake. A car scene runs with no time limit, launched or taking over a run.
-    public func launchAppInBackground(_ launcher: Launcher, carScene: Bool = false) -> Bool {
-        guard _device.poweredOn else { return false }
+    /// unless the phone is off or the app was force-quit; false when there is no wake. A run
+    /// that begins is told the keep-alives that hold.
+    public func launchAppInBackground(_ launcher: Launcher) -> Bool {
+        guard let began = beginBackgroundRun(launcher, carScene: false) else { return false }
+        if began { tellLaunchedAppItsKeepAlives() }
+        return true
+    }
+
+    /// The one rule of the background launches: a switched-off phone runs nothing, and an app
+    /// the user force-quit is not launched in the background (but for the car scene, which the
+    /// user chose on the car's screen) until the user opens it again. A car scene runs with no
+    /// time limit, launched or taking over a run (whose limit is lifted); any other wake with
+    /// the background budget. Nil when there is no wake; else whether a run began (launched or
+    /// resumed) rather than the running one taking the wake.
+    func beginBackgroundRun(_ launcher: Launcher, carScene: Bool) -> Bool? {
+        guard _device.poweredOn else { return nil }
         let app = appProcess
         if !engine.isRunning(app) {
-            guard carScene || !_device.appForceQuit else { return false }
+            guard carScene || !_device.appForceQuit else { return nil }
             reclaimIfDue()
             engine.launch(app, by: launcher, limits: carScene ? ProcessLimits.none : ProcessLimits(timeBudget: settings.appBackgroundBudget))
-        } else if carScene {
-            engine.liftTimeBudget(app)     // a background task becomes the car scene's run
+            return true
         }
-        return true
+        if carScene { engine.liftTimeBudget(app) }    // a background task becomes the car scene's run
+        return false
     }
 
     /// Whether a message from the watch can reach the phone app: it is running, or the
@@ -77,6 +86,7 @@ extension OperatingSystem {
             engine.liftTimeBudget(app)     // a background task becomes the foreground run
         } else {
             engine.launch(app, by: launcher, limits: ProcessLimits.none)
+            tellLaunchedAppItsKeepAlives()
         }
         let session = ForegroundSession(surfaceSeed: surfaceSessionSeed)
         if let route = _wiring.appOpened { send(session, via: route) }

@@ -14,7 +14,8 @@ import SimKernel
 /// (reload requests), `Alarms.swift` (the alarms a program sets for itself),
 /// `PairedDevices.swift` (the systems on the watch, the car and the television),
 /// `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own process),
-/// `SystemMessages.swift` (what reaches the push service), `BackgroundTransfers.swift` (the
+/// `SystemMessages.swift` (what reaches the push service), `KeepAlives.swift` (the keep-alives
+/// programs ask for and the app is told of), `BackgroundTransfers.swift` (the
 /// app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the
 /// secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
 /// settings in the phone's Settings app) and `AppExtensions.swift` (the app's extensions the
@@ -105,13 +106,10 @@ public final class OperatingSystem {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    @usableFromInline var _keepAlive: KeepAliveGrants = KeepAliveGrants()
-    /// The keep-alives the platform granted the app (an app-driven live status, a projected car).
-    @inlinable public var keepAlive: KeepAliveGrants {
-        @inline(__always) get { _keepAlive }
-        @inline(__always) set { _keepAlive = newValue }
-        @inline(__always) _modify { yield &_keepAlive }
-    }
+    /// The keep-alives the platform granted the app (an app-driven live status, a projected
+    /// car): the system's own record, which programs neither read nor set; they ask for a
+    /// keep-alive and the app is told (`KeepAlives.swift`).
+    var keepAliveGrants: KeepAliveGrants = KeepAliveGrants()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -178,8 +176,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _schemaVersion: Int32 = 1
-    /// The projection schema the installed app version writes and its widget reads.
-    @inlinable public var schemaVersion: Int32 {
+    /// The projection schema the installed app version writes and its widget reads: read by the
+    /// app, its widget and its actions, changed only by an app update (`Device.swift`).
+    @inlinable public internal(set) var schemaVersion: Int32 {
         @inline(__always) get { _schemaVersion }
         @inline(__always) set { _schemaVersion = newValue }
         @inline(__always) _modify { yield &_schemaVersion }
@@ -226,8 +225,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _snapshots: [DataCopy] = []
-    /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world).
-    @inlinable public var snapshots: [DataCopy] {
+    /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world): read by
+    /// the programs a message names an entry to, written only through the system (`os.enclose`).
+    @inlinable public internal(set) var snapshots: [DataCopy] {
         @inline(__always) get { _snapshots }
         @inline(__always) set { _snapshots = newValue }
         @inline(__always) _modify { yield &_snapshots }
@@ -236,8 +236,9 @@ public final class OperatingSystem {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var _viewsInFlight: [View] = []
-    /// Views carried by messages, by entry (`ViewID.index`).
-    @inlinable public var viewsInFlight: [View] {
+    /// Views carried by messages, by entry (`ViewID.index`): written only by the system
+    /// (`os.enclose`, as the widget extension's provider hands its view over), read by the widget host.
+    @inlinable public internal(set) var viewsInFlight: [View] {
         @inline(__always) get { _viewsInFlight }
         @inline(__always) set { _viewsInFlight = newValue }
         @inline(__always) _modify { yield &_viewsInFlight }

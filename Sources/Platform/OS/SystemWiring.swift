@@ -35,6 +35,8 @@ public struct SystemWiring {
     public var sessionStarted: Route<ForegroundSession>?
     /// Told when the app leaves the foreground (a video mirrored from the phone stops).
     public var leftForeground: [Route<AppLeftForeground>] = []
+    /// The app is told of the keep-alives the system grants and withdraws (`KeepAlives.swift`).
+    public var keepAliveNotices: Route<KeepAliveNotice>?
     /// The phone app's end of the watch link: a watch message that woke it.
     public var watchRequests: Route<WatchRequest>?
     /// The processes that observe Darwin notifications (`postDarwinNotification`), in order.
@@ -61,6 +63,8 @@ public struct SystemWiring {
     public var watchAppLaunch: LaunchRoute<WatchDelivery>?
     /// The car's program: its connection lost the app it projects.
     public var car: Route<CarConnectionEvent>?
+    /// The app's car scene connected: the car connection launched or woke the app for it.
+    public var carScene: Route<CarSceneConnection>?
 
     // MARK: The app's extensions (AppExtensions.swift)
 
@@ -114,6 +118,12 @@ public enum WatchDelivery: Sendable, Equatable {
     case notice(WatchNotice)
     /// A standalone watch's own push: its data changed.
     case push
+}
+
+/// The app's car scene connected (`OperatingSystem.connectCarScene`): the app runs for it, and is
+/// told the keep-alives that hold as it connects (the car connection's among them).
+public struct CarSceneConnection: Sendable {
+    public let keptAlive: KeepAliveReason
 }
 
 /// What the car connection tells the car's program.

@@ -31,7 +31,7 @@ extension MainApp {
         container.storage.clear(at: w.now)
         appOutboxClear()
         showApp(.blank(.signedOut))
-        if os.keepAlive.isGranted(.carConnection) {
+        if keptAlive(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             measure.shows(.car, .blank(.signedOut))
         }

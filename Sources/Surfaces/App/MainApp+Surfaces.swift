@@ -19,7 +19,7 @@ extension MainApp {
             if w.p.watch.level == .companion && changed { os.updateWatchContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if os.keepAlive.isGranted(.carConnection) { measure.shows(.car, .carTemplates(store)) }
+        if keptAlive(.carConnection) { measure.shows(.car, .carTemplates(store)) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the

@@ -12,10 +12,14 @@ enum MainAppInput {
     case userEndsSession(forceQuit: Bool)
     /// A background push reached it (it was woken, or it is in front).
     case silentPush
-    /// The system woke it in the background (background refresh, a finished transfer, the car).
+    /// The system woke it in the background (background refresh, a finished transfer).
     case backgroundWake(Launcher)
-    /// What kept it running in the background (an app-driven live status, a projected car) is over.
-    case activityOver
+    /// A projected car's connection launched or woke it for its car scene, which keeps it
+    /// running for the drive; `keptAlive`: the keep-alives that hold as the scene connects.
+    case carSceneConnected(keptAlive: KeepAliveReason)
+    /// The system granted or withdrew a keep-alive (an app-driven live status, a projected car):
+    /// told as it happens, and to each run as it begins (`os.requestKeepAlive`).
+    case keepAlive(KeepAliveNotice)
     /// The watch app's message over the watch link.
     case watchRequest(WatchRequest)
     /// Its own sync timer (an alarm it sets through the system's alarms service).
@@ -124,6 +128,12 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         #if !DEBUG
         @exclusivity(unchecked)
         #endif
+        /// What keeps this run going in the background, as the system told it
+        /// (`MainAppInput.keepAlive`); a run that begins knows nothing until it is told.
+        var keptAlive: KeepAliveReason = []
+        #if !DEBUG
+        @exclusivity(unchecked)
+        #endif
         /// The store is out of this memory, lent to the handling of a sync reply (which passes it
         /// to what it calls); nothing may read `store` meanwhile (checked in debug builds).
         var storeLent = false
@@ -171,6 +181,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             loadKeptReading()
         }
         memory?.syncTimerRunning = false
+        memory?.keptAlive = []          // the system tells each run what keeps it going
     }
 
     override func ended(_ reason: ProcessEnd, engine: Engine) {
@@ -184,7 +195,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         os.abandonOutboxLock(world.ids.app.process)
         if reason != .suspended { appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
-        if os.keepAlive.isGranted(.carConnection) { os.carLostApp() }
+        os.appRunEnded()                 // a projected car's connection relaunches it
     }
 
     /// Loads the kept reading into a run that holds none, if the phone can unseal it now
@@ -211,27 +222,19 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()
         case .userEndsSession(let forceQuit): sessionEnds(forceQuit: forceQuit)
-        case .silentPush, .backgroundWake:
+        case .silentPush, .backgroundWake, .carSceneConnected:
+            if case .carSceneConnected(let keptAlive) = input { memory?.keptAlive.formUnion(keptAlive) }
             memory?.coldStart = false
             startBackgroundWork()
             sync()
             drainSharedOutbox()
-            if os.keepAlive.isGranted(.carConnection) {
+            if keptAlive(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
                 if let m = memory, m.hasReading { measure.shows(.car, .carTemplates(m.store)) }
                 startSyncTimer()
             }
-        case .activityOver:
-            // The last activity ended: an app kept running for it suspends when idle, or as soon
-            // as the work still in flight is done (it becomes a background task).
-            if !os.appInForeground, !os.keepAlive.any, let mem = memory {
-                if mem.isIdle {
-                    world.withEngine { $0.end(world.ids.app, .suspended) }
-                } else {
-                    mem.backgroundWork = max(mem.backgroundWork, 1)
-                }
-            }
+        case .keepAlive(let notice): hear(notice)
         case .watchRequest(let request):
             memory?.coldStart = false
             startBackgroundWork()
@@ -242,7 +245,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             finishBackgroundWorkIfIdle()
         case .syncTimer:
             // In the foreground, and in the background while a projected car keeps the app running.
-            if os.appInForeground || os.keepAlive.isGranted(.carConnection) {
+            if os.appInForeground || keptAlive(.carConnection) {
                 sync()
                 os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval)
             } else {
@@ -273,7 +276,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && os.keepAlive.isGranted(.carConnection) { measure.shows(.car, .carTemplates(memory!.store)) }
+        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(.car, .carTemplates(memory!.store)) }
         if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
         if coldStart && w.measuring {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
@@ -330,9 +333,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
             os.appForceQuitTakesEffect()
-        } else if os.keepAlive.isGranted(.liveActivity) {
+        } else if keptAlive(.liveActivity) {
             os.appKeptRunningForActivity()       // background mode: it keeps updating the status
-        } else if os.keepAlive.isGranted(.carConnection) {
+        } else if keptAlive(.carConnection) {
             // The car connection keeps it running; its sync timer goes on.
         } else if let mem = memory, !mem.isIdle {
             // Work in flight finishes as a background task; the app suspends when it is idle.
@@ -359,7 +362,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     private func finishBackgroundWork(_ m: Memory) {
         guard m.backgroundWork > 0 else { return }
         m.backgroundWork = 0
-        if !os.appInForeground && !os.keepAlive.any { world.withEngine { $0.end(world.ids.app, .suspended) } }
+        if !os.appInForeground && m.keptAlive.isEmpty { world.withEngine { $0.end(world.ids.app, .suspended) } }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
@@ -556,14 +559,16 @@ final class MainApp: SimulatedProcess<MainAppInput> {
 extension MainApp: AssembledProgram {
     typealias Input = MainAppInput
     static var programName: String { "app" }
-    /// The system's main app: it is told it was opened, gets its silent pushes and what the
-    /// watch sends it, is granted the outbox lock by file coordination, and observes the
+    /// The system's main app: it is told it was opened and what keeps it running, gets its
+    /// silent pushes and what the watch sends it, is granted the outbox lock by file coordination, and observes the
     /// outbox's Darwin notification while it runs.
     static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
         system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
         if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
+        system.keepAliveNotices = Route(to: address, as: MainAppInput.keepAlive)
+        if p.car.enabled { system.carScene = Route(to: address, as: { MainAppInput.carSceneConnected(keptAlive: $0.keptAlive) }) }
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
         system.darwinObservers.append(Route(to: address, as: { (_: DarwinNotification) in MainAppInput.outboxItemAdded }))
     }

@@ -103,8 +103,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 drive += 1
                 engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&rng.car))
                 if w.p.car.mode == .projected {
-                    os.keepAlive.set(.carConnection, true)
-                    connectApp()        // the app fills the templates with what it can read (MainApp)
+                    // The connection keeps the app running for the drive and launches its car
+                    // scene; the app fills the templates with what it can read (MainApp).
+                    if !os.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
                 } else {
                     refresh()
                 }
@@ -114,7 +115,9 @@ final class CarSurface: SimulatedProcess<CarInput> {
         case .refresh(let d):
             guard driving, d == drive else { break }
             if w.p.car.mode == .projected {
-                if !engine.isRunning(w.ids.app) { connectApp() }
+                // The connection relaunches the app if its run was lost; a switched-off phone is
+                // tried again a sync interval later.
+                if !os.relaunchCarScene() { scheduleRefresh() }
             } else {
                 refresh()
             }
@@ -125,11 +128,8 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
         case .arrive:
             driving = false
-            if os.keepAlive.isGranted(.carConnection) {
-                // Disconnected: the app suspends once idle (unless something else keeps it running).
-                os.keepAlive.set(.carConnection, false)
-                engine.send(.activityOver, to: w.ids.app)
-            }
+            // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
+            os.releaseKeepAlive(.carConnection)
             measure.shows(.car, .blank(.none))
             if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
         case .appLost:
@@ -165,18 +165,6 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// The next refresh (or, projected, the next check that the app still runs) of this drive.
     private func scheduleRefresh() {
         world.send(.refresh(drive: drive), to: world.ids.car, after: world.p.app.syncInterval)
-    }
-
-    /// The car connection runs the phone app in the background for the drive, even after a
-    /// force-quit: it syncs now and then on its own timer (no background time limit). A phone
-    /// that is switched off is tried again a sync interval later.
-    private func connectApp() {
-        let w = world
-        guard os.device.poweredOn else {
-            scheduleRefresh()             // a switched-off phone: connect when it is back on
-            return
-        }
-        os.wakeAppInBackground(.system, for: .backgroundWake(.system), at: w.ids.app, carScene: true)
     }
 
 }

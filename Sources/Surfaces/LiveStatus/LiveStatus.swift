@@ -195,13 +195,15 @@ final class LiveStatus: SimulatedProcess<LiveStatusInput> {
         }
     }
 
-    /// An app-driven status keeps the app running while an activity is under way.
+    /// An app-driven status asks the system to keep the app running while an activity is under
+    /// way, and gives the keep-alive back once none is (the app is told: it suspends once idle).
     private func updateKeepAlive() {
         let running = activities.contains { $0.stage < $0.stageTimes.count }
-        let was = os.keepAlive.isGranted(.liveActivity)
-        let keeps = world.p.live.updates == .app && running
-        os.keepAlive.set(.liveActivity, keeps)
-        if was && !keeps { world.send(.activityOver, to: world.ids.app) }
+        if world.p.live.updates == .app && running {
+            os.requestKeepAlive(.liveActivity)
+        } else {
+            os.releaseKeepAlive(.liveActivity)
+        }
     }
 
     /// An update the backend sent when the activity reached a stage (a push, or the app's

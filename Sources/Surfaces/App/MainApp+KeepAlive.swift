@@ -1,0 +1,30 @@
+import SimKernel
+import Platform
+
+/// What keeps the main app running in the background (docs/model.md#keep-alives): the app does
+/// not ask the system; it keeps what the system told its run (`MainAppInput.keepAlive`), as a
+/// real app hears that its car scene connected or that its background mode ended.
+extension MainApp {
+    /// Whether the system told this run that `reason` keeps it running (false when no run).
+    func keptAlive(_ reason: KeepAliveReason) -> Bool {
+        memory?.keptAlive.contains(reason) ?? false
+    }
+
+    /// The system granted or withdrew a keep-alive. A withdrawal that leaves nothing keeping a
+    /// background run going (the last activity ended, the car disconnected) suspends it when
+    /// idle, or as soon as the work still in flight is done (it becomes a background task).
+    func hear(_ notice: KeepAliveNotice) {
+        guard let m = memory else { return }
+        if notice.granted {
+            m.keptAlive.formUnion(notice.reasons)
+            return
+        }
+        m.keptAlive.subtract(notice.reasons)
+        guard !os.appInForeground, m.keptAlive.isEmpty else { return }
+        if m.isIdle {
+            world.withEngine { $0.end(world.ids.app, .suspended) }
+        } else {
+            m.backgroundWork = max(m.backgroundWork, 1)
+        }
+    }
+}
