@@ -19,81 +19,78 @@ enum InstantVersionInput {
 /// (`instant.handover`). An instant version unused for `instant.removedAfter` is removed
 /// with all its data. The full app's first launch reads its own container: whether it starts
 /// empty is what those storage operations left, never the design flag itself.
-final class InstantVersion: SimulatedProcess<InstantVersionInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context` and keeps everything in `state`; it has no peers (its timers are its own).
+final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionState, NoPorts>, SetUpProgram {
+    /// The instant version's parameters (`instant.*`).
+    let p: Parameters.Instant
     /// The measurement layer's record of the instant version's signals, which it only emits
     /// into (`InstantVersionMetrics.swift`).
     let signals: InstantVersionSignals
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The instant version's own container and its handover area: the state each use left,
-    /// by use. Each use is its own person's visit (several may be pending at once).
-    private var ownContainer: Set<Int64> = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var handoverArea: Set<Int64> = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var uses: Int64 = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var lastUsedAt: SimTime = 0
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The instant version's own random stream (uses, installs).
-    private var rng: InstantVersionStreams
-
-    init(world: World) {
-        self.world = world
-        signals = world.measure.signals(InstantVersionSignals.self)
-        rng = InstantVersionStreams(replicationSeed: world.seed)
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.instant
+        signals = setup.measure.signals(InstantVersionSignals.self)
+        super.init(setup, state: InstantVersionState(rng: InstantVersionStreams(replicationSeed: setup.seed)))
     }
+    /// It runs all day: nothing it keeps is a run's memory.
     override func discardMemory() {}
 
     func start() { schedule() }
 
+    /// The next use, its own timer.
     private func schedule() {
-        world.scheduleArrival(perDay: world.p.instant.usesPerDay, rng: &rng.instant, .use, to: world.ids.instantVersion)
+        os.scheduleArrival(perDay: p.usesPerDay, rng: &state.rng.instant, .use, to: context.me)
     }
 
-    override func receive(_ input: InstantVersionInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: InstantVersionInput) {
         switch input {
         case .use:
             // Someone opens the instant version from a link and leaves state in its container;
             // a design that hands over writes it to the handover area as well.
-            let use = uses
-            uses += 1
-            ownContainer.insert(use)
-            if w.p.instant.handover { handoverArea.insert(use) }
-            lastUsedAt = w.now
-            engine.send(.removeIfUnused, to: w.ids.instantVersion, after: w.p.instant.removedAfter)
-            if rng.instant.bernoulli(w.p.instant.installAfterUse) {
-                let delay = w.p.instant.installDelay.sampleTime(&rng.instant)
-                engine.send(.install(use: use), to: w.ids.instantVersion, after: delay)
+            let use = state.uses
+            state.uses += 1
+            state.ownContainer.insert(use)
+            if p.handover { state.handoverArea.insert(use) }
+            state.lastUsedAt = context.now
+            context.after(p.removedAfter, .removeIfUnused)
+            if state.rng.instant.bernoulli(p.installAfterUse) {
+                let delay = p.installDelay.sampleTime(&state.rng.instant)
+                context.after(delay, .install(use: use))
             }
             schedule()
         case .removeIfUnused:
             // Unused for the whole period: the platform removes it with everything it stored.
-            if w.now - lastUsedAt >= w.p.instant.removedAfter {
-                ownContainer.removeAll()
-                handoverArea.removeAll()
+            if context.now - state.lastUsedAt >= p.removedAfter {
+                state.ownContainer.removeAll()
+                state.handoverArea.removeAll()
             }
         case .install(let use):
             // Installing the full app: the instant version's container goes; its handover area
             // becomes the full app's container, which the first launch reads.
-            ownContainer.remove(use)
-            let fullAppContainerHasState = handoverArea.remove(use) != nil
+            state.ownContainer.remove(use)
+            let fullAppContainerHasState = state.handoverArea.remove(use) != nil
             signals.emit(.fullAppFirstLaunch(foundState: fullAppContainerHasState))
         }
     }
+}
+
+/// Everything the instant version's program keeps (`SurfaceProgram.state`): its containers,
+/// its count of uses and its random stream.
+struct InstantVersionState {
+    /// The instant version's own container: the state each use left, by use. Each use is its
+    /// own person's visit (several may be pending at once).
+    var ownContainer: Set<Int64> = []
+    /// Its handover area, which installing the full app moves into the full app's container:
+    /// the state each use wrote there (`instant.handover`), by use.
+    var handoverArea: Set<Int64> = []
+    /// How many uses so far (each use's number is its place in that order).
+    var uses: Int64 = 0
+    /// When it was last used (what `removeIfUnused` checks against `instant.removedAfter`).
+    var lastUsedAt: SimTime = 0
+    /// The instant version's own random stream (uses, installs).
+    var rng: InstantVersionStreams
 }
 
 /// How the assembly wires the instantVersion program (`AssembledProgram`).
@@ -102,9 +99,4 @@ extension InstantVersion: AssembledProgram {
     static var programName: String { "instantVersion" }
     /// At time 0: running all day when the app has an instant version.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.instant.enabled ? .launched : .notStarted }
-}
-
-extension Assembly {
-    /// The instant version of this world (for its metrics and the chapter's probes).
-    var instant: InstantVersion { program(InstantVersion.self) }
 }

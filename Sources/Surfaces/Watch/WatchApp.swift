@@ -30,111 +30,65 @@ enum WatchAppInput {
 ///   the phone it shows the old data and queues (or, with `immediate` relay, refuses) writes;
 /// - `standalone`: its own credential, network and push; the phone is one more device.
 ///   Near the phone its traffic routes through the phone.
-final class WatchApp: SimulatedProcess<WatchAppInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, the backend and the user through its `ports`, the phone through its
+/// operating system's watch link, and keeps everything in `state`.
+final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts>, SetUpProgram {
+    /// The watch's parameters (`watch.*`).
+    let p: Parameters.Watch
+    /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The watch's own container (docs/model.md#watch-app-lifetime): its cache, whether it still
-    /// holds the account, and a standalone watch's unsent writes; kept across its runs
-    /// (`discardMemory` leaves it), read and written by this program only.
-    private var container = WatchStorage()
-    private var cache: DataCopy? {
-        get { container.cache }
-        set { container.cache = newValue }
-    }
-    private var signedIn: Bool {
-        get { container.signedIn }
-        set { container.signedIn = newValue }
-    }
-    private var ownQueue: [Int32] {
-        get { container.ownQueue }
-        set { container.ownQueue = newValue }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// A run's memory: a glance waits for an answer.
-    private var glanceWaiting = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// A run's memory: the number of its latest background allowance.
-    private var allowance: Int64 = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// A standalone watch's refreshes (`watch.refreshPerHour` per rolling hour): every fetch of
-    /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
-    private var refreshBudget: RollingBudget
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Watch writes: change number, when made.
-    private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The watch app's own random stream (the user's writes on the watch).
-    private var rng: WatchStreams
-
-    init(world: World) {
-        rng = WatchStreams(replicationSeed: world.seed)
-        self.world = world
-        os = world.os
-        measure = world.measure
-        changes = world.changes
-        refreshBudget = RollingBudget(limit: world.p.watch.refreshPerHour, window: Time.hour)
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.watch
+        changes = setup.changes
+        super.init(setup, state: WatchAppState(rng: WatchStreams(replicationSeed: setup.seed),
+                                               refreshBudget: RollingBudget(limit: setup.parameters.watch.refreshPerHour, window: Time.hour)))
     }
     /// What a run holds in memory goes at its end (docs/model.md#watch-app-lifetime).
-    override func discardMemory() {
-        glanceWaiting = false
-        allowance = 0
-    }
+    override func discardMemory() { state.memory = WatchAppMemory() }
 
     /// `watch.lifetime = whenLooked`: the app runs from a glance, write or push until its
     /// background allowance after the last of them is over.
-    private var whenLooked: Bool { world.p.watch.lifetime == .whenLooked }
+    private var whenLooked: Bool { p.lifetime == .whenLooked }
+
+    /// It still holds the account (kept in the watch's storage, so it outlives a run).
+    private var signedIn: Bool { state.container.signedIn }
+
+    /// Watch writes: change number, when made (read by the watch's metrics).
+    var writes: [(change: Int32, madeAt: SimTime)] { state.writes }
 
     /// A new run shows what its storage holds, then takes what the watch's system kept for it
     /// while it was not running (the latest context, a sign-out notice).
-    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
+    override func launched(by launcher: Launcher, resumed: Bool) {
         guard whenLooked else { return }
         if level == .remoteControl {
             measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
         } else {
-            show(cache)
+            show(state.container.cache)
         }
         let waiting = os.takeWaitingForWatchApp()
-        if let snapshot = waiting.context { receive(.context(snapshot: snapshot), engine: engine) }
-        for n in waiting.notices { receive(.notice(n), engine: engine) }
+        if let snapshot = waiting.context { take(.context(snapshot: snapshot)) }
+        for n in waiting.notices { take(.notice(n)) }
     }
 
     /// A glance, write or push: the app runs `watch.backgroundAllowance` more (whenLooked).
     private func extendAllowance() {
         guard whenLooked else { return }
-        allowance += 1
-        world.send(.allowanceOver(generation: allowance), to: world.ids.watchApp, after: world.p.watch.backgroundAllowance)
+        state.memory.allowance += 1
+        context.after(p.backgroundAllowance, .allowanceOver(generation: state.memory.allowance))
     }
 
-    private var level: WatchLevel { world.p.watch.level }
+    private var level: WatchLevel { p.level }
 
     func start() {
         scheduleWrite()
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
-            cache = DataCopy(account: .first)
+            state.container.cache = DataCopy(account: .first)
             measure.report(.holdsAccount(.watch, true))
-            show(cache)
+            show(state.container.cache)
         } else {
             measure.shows(.watch, .blank(.needsPhone))
         }
@@ -144,9 +98,9 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// the user's (a write on the watch launches the watch app).
     private func scheduleWrite() {
         if whenLooked {
-            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .watchWrite, to: world.ids.user)
+            os.scheduleArrival(rate: p.writes, rng: &state.rng.watch, .watchWrite, to: ports.user)
         } else {
-            world.scheduleArrival(rate: world.p.watch.writes, rng: &rng.watch, .write, to: world.ids.watchApp)
+            os.scheduleArrival(rate: p.writes, rng: &state.rng.watch, .write, to: context.me)
         }
     }
 
@@ -157,14 +111,18 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     /// the account, has a network and its refresh budget has one left, which it spends
     /// (docs/model.md#watch-reachability).
     private func mayFetch(for what: String) -> Bool {
-        let w = world
         guard signedIn && hasNetwork else { return false }
-        guard refreshBudget.spend(at: w.now) else {
-            w.engine.log(w.ids.watchApp.process, "noRefresh", "\(what), budget spent")
+        guard state.refreshBudget.spend(at: context.now) else {
+            context.log("noRefresh", "\(what), budget spent")
             return false
         }
-        w.engine.log(w.ids.watchApp.process, "fetch", what)
+        context.log("fetch", what)
         return true
+    }
+
+    /// Asks the backend for the account's data with the watch's own credential.
+    private func fetch() {
+        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .watch, online: true)
     }
 
     private func show(_ data: DataCopy?) {
@@ -179,11 +137,10 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
 
     /// Someone raises the wrist and opens the app.
     func glance() {
-        let w = world
         switch level {
         case .remoteControl:
             if signedIn && os.sendMessageToPhone(.remoteRequest) {
-                glanceWaiting = true          // the glance reads the answer when it arrives
+                state.memory.glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
                 measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
                 measure.glance(.watch)
@@ -194,16 +151,18 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         case .standalone:
             flushOwnQueue()
             if mayFetch(for: "glance") {
-                glanceWaiting = true
-                os.request(.compactFetch, from: w.ids.watchApp, to: w.ids.backend, credential: .watch, online: true)
+                state.memory.glanceWaiting = true
+                fetch()
             } else {
                 measure.glance(.watch)      // what the watch has: its cache, with no request
             }
         }
     }
 
-    override func receive(_ input: WatchAppInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: WatchAppInput) { take(input) }
+
+    /// What it does with `input`, delivered or taken at its launch from what its system kept.
+    private func take(_ input: WatchAppInput) {
         switch input {
         case .write:
             extendAllowance()
@@ -213,12 +172,12 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             extendAllowance()
             glance()
         case .allowanceOver(let generation):
-            if generation == allowance { engine.end(w.ids.watchApp, .normal) }
+            if generation == state.memory.allowance { context.end() }
         case .context(let snapshot):
             guard signedIn else { return }
-            cache = os.snapshots[snapshot.index]
+            state.container.cache = os.snapshots[snapshot.index]
             measure.report(.holdsAccount(.watch, true))
-            show(cache)
+            show(state.container.cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
@@ -226,15 +185,13 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
             } else {
                 measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
-            if glanceWaiting { glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
             show(nil)   // nothing is kept on a remote control
         case .notice(.signedOut):
             signOut()
         case .push:
             extendAllowance()
-            if mayFetch(for: "push") {
-                os.request(.compactFetch, from: w.ids.watchApp, to: w.ids.backend, credential: .watch, online: true)
-            }
+            if mayFetch(for: "push") { fetch() }
         case .reply(let r):
             handle(r)
         }
@@ -244,13 +201,13 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         switch r.kind {
         case .compactFetch:
             if r.status == .ok, let d = os.data(of: r) {
-                cache = d
+                state.container.cache = d
                 measure.report(.holdsAccount(.watch, true))
-                show(cache)
+                show(state.container.cache)
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
             }
-            if glanceWaiting { glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
         case .write:
             if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }
@@ -260,11 +217,11 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
 
     private func signOut() {
         guard signedIn else { return }
-        signedIn = false
-        cache = nil
+        state.container.signedIn = false
+        state.container.cache = nil
         // A signed-out watch discards the writes it could not send: no credential will take them.
-        let unsent = ownQueue
-        ownQueue = []
+        let unsent = state.container.ownQueue
+        state.container.ownQueue = []
         for id in unsent { changes.letGo(id) }
         measure.report(.holdsAccount(.watch, false))
         show(nil)
@@ -273,20 +230,19 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
     // MARK: Writes
 
     private func write() {
-        let w = world
         guard signedIn else { return }
         // A watch that follows the phone's second account writes that account's data, whose
         // changes are not followed (docs/model.md#a-second-account).
-        if cache?.account == .second { return }
+        if state.container.cache?.account == .second { return }
         let id = changes.make(.watch)
         measure.report(.relayQueueLength(os.relayQueueLength))
         switch level {
         case .standalone:
             changes.hold(id)
-            ownQueue.append(id)
+            state.container.ownQueue.append(id)
             flushOwnQueue()
         case .companion, .remoteControl:
-            switch w.p.watch.relay {
+            switch p.relay {
             case .immediate: _ = os.sendMessageToPhone(.write(change: id))
             case .queued: os.transferToPhone(id)
             }
@@ -294,26 +250,65 @@ final class WatchApp: SimulatedProcess<WatchAppInput> {
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
         changes.letGo(id)
-        writes.append((id, w.now))
+        state.writes.append((id, context.now))
         // The watch shows its own write at once, sent or not.
-        if var c = cache {
+        if var c = state.container.cache {
             c.changes.insert(id, lost: changes.lost)
-            cache = c
-            show(cache)
+            state.container.cache = c
+            show(state.container.cache)
         }
     }
 
     private func dropFromOwnQueue(_ id: Int32) {
-        let before = ownQueue.count
-        ownQueue.removeAll { $0 == id }
-        for _ in ownQueue.count..<before { changes.letGo(id) }
+        let before = state.container.ownQueue.count
+        state.container.ownQueue.removeAll { $0 == id }
+        for _ in state.container.ownQueue.count..<before { changes.letGo(id) }
     }
 
     private func flushOwnQueue() {
         guard hasNetwork else { return }
-        for id in ownQueue {
-            os.request(.write, from: world.ids.watchApp, to: world.ids.backend, credential: .watch, change: id, key: true, online: true)
+        for id in state.container.ownQueue {
+            os.request(.write, from: context.me, to: ports.backend, credential: .watch, change: id, key: true, online: true)
         }
+    }
+}
+
+/// Everything the watch app keeps (`SurfaceProgram.state`): a run's memory, the watch's own
+/// storage, its refresh budget, the record of its writes and its random stream.
+struct WatchAppState {
+    /// A run's memory, gone when the run ends.
+    var memory = WatchAppMemory()
+    /// The watch's own container (docs/model.md#watch-app-lifetime): its cache, whether it still
+    /// holds the account, and a standalone watch's unsent writes; kept across its runs
+    /// (`discardMemory` leaves it), read and written by this program only.
+    var container = WatchStorage()
+    /// The watch app's own random stream (the user's writes on the watch).
+    var rng: WatchStreams
+    /// A standalone watch's refreshes (`watch.refreshPerHour` per rolling hour): every fetch of
+    /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
+    /// The watch's system keeps it across the app's runs.
+    var refreshBudget: RollingBudget
+    /// Watch writes: change number, when made (for the watch's metrics; kept across runs).
+    var writes: [(change: Int32, madeAt: SimTime)] = []
+}
+
+/// What a run of the watch app holds in memory (docs/model.md#watch-app-lifetime).
+struct WatchAppMemory {
+    /// A glance waits for an answer.
+    var glanceWaiting = false
+    /// The number of its latest background allowance: its timer carries the number, so only
+    /// the allowance after the last glance, write or push ends the run.
+    var allowance: Int64 = 0
+}
+
+/// The watch app's peers: the backend a standalone watch fetches from and writes to, and the
+/// user, whose writes on the watch launch the app when it lives only when looked at.
+struct WatchAppPorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    let user: Address<UserInput>
+    init(_ peers: Peers) {
+        backend = peers.peer()
+        user = peers.peer()
     }
 }
 

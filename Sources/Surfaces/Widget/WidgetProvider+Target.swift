@@ -7,7 +7,7 @@ extension WidgetProvider {
     /// when configured. −1 when the target cannot be resolved.
     func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
         let configuredTarget = Parameters.Widget.configuredTarget
-        switch world.p.widget.configuration {
+        switch p.configuration {
         case .stableIdentifier:
             return objects.contains(configuredTarget) ? configuredTarget : -1
         case .position:

@@ -16,51 +16,30 @@ enum WidgetProviderInput {
 /// and returns a timeline with a reload hint. It runs under a time budget and a memory
 /// limit; past either it is killed and the host keeps the old views. Asked for the gallery's
 /// preview, it draws fixture data or, in the leaking design, the account's data.
-final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// In memory during one run only.
-    private var building: WidgetProviderBuild?
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// This run found the shared session entry closed by its protection class.
-    private var sessionProtected = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// This run draws the gallery's preview, not a timeline.
-    private var previewRun = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The widget extension's own container: a provider run is short-lived, so what it learns
-    /// for the next run is kept here (`discardMemory` leaves it).
-    private var container = WidgetContainer()
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, the widget host and the backend through its `ports`, and keeps everything in `state`.
+final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderState, WidgetProviderPorts>, SetUpProgram {
+    /// The widget's parameters (`widget.*`).
+    let p: Parameters.Widget
+    /// The replication's length (`duration`): scheduled entries run up to it at most.
+    let duration: SimTime
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The provider's own random stream (reload jitter).
-    private var rng: WidgetProviderStreams
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.widget
+        duration = setup.parameters.duration
+        super.init(setup, state: WidgetProviderState(rng: WidgetProviderStreams(replicationSeed: setup.seed)))
+    }
 
-    init(world: World) { self.world = world; os = world.os; measure = world.measure; rng = WidgetProviderStreams(replicationSeed: world.seed) }
+    /// A run's memory (what it builds) goes at its end.
+    override func discardMemory() { state.memory = WidgetProviderMemory() }
 
-    override func discardMemory() { building = nil }
-
-    override func ended(_ reason: ProcessEnd, engine: Engine) {
-        if previewRun {
+    override func ended(_ reason: ProcessEnd) {
+        if state.previewRun {
             // A preview run counts in no reload measure; one that died leaves the gallery the
             // platform's placeholder, and the widget's own views and hint are untouched.
-            previewRun = false
-            if reason != .normal { engine.send(.preview(view: .noView), to: world.ids.widgetHost) }
+            state.previewRun = false
+            if reason != .normal { context.send(.preview(view: .noView), to: ports.widgetHost) }
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
@@ -72,44 +51,43 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
         }
     }
 
-    override func receive(_ input: WidgetProviderInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: WidgetProviderInput) {
         switch input {
         case .buildPreview:
-            previewRun = true
-            guard engine.allocate(w.ids.widgetProvider, bytes: w.p.widget.providerMemory) else { return }
+            state.previewRun = true
+            guard context.allocate(bytes: p.providerMemory) else { return }
             let view = makePreview()
-            w.send(.preview(view: os.enclose(view)), to: w.ids.widgetHost)
-            w.withEngine { $0.end(w.ids.widgetProvider, .normal) }
+            context.send(.preview(view: os.enclose(view)), to: ports.widgetHost)
+            context.end()
         case .buildTimeline:                 // the reason shows in traces; the build is the same
-            previewRun = false
+            state.previewRun = false
             measure.report(.providerRun)
-            guard engine.allocate(w.ids.widgetProvider, bytes: w.p.widget.providerMemory) else { return }
+            guard context.allocate(bytes: p.providerMemory) else { return }
             let projection = os.readSharedProjection()
             // Its fields are read where the read left them (optional chaining), not bound to a copy.
             if let schema = projection?.schemaVersion, !decodes(schema) {
-                engine.end(w.ids.widgetProvider, .crashed)     // the host keeps the old picture
+                context.end(.crashed)     // the host keeps the old picture
                 return
             }
             let lookUp = os.lookUpSharedSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            if lookUp != .notFound { container.sessionEntrySeen = true }
-            sessionProtected = lookUp == .protected
-            let age = (projection?.data.readAt).map { w.now - $0 } ?? Time.never
+            if lookUp != .notFound { state.container.sessionEntrySeen = true }
+            state.memory.sessionProtected = lookUp == .protected
+            let age = (projection?.data.readAt).map { context.now - $0 } ?? Time.never
             let found = projection != nil
-            building = WidgetProviderBuild(projection: consume projection, session: session)    // what the run holds in memory
-            if w.p.widget.fetchesOwnData, session != nil, !found || age > w.p.widget.maxAge {
-                os.request(.compactFetch, from: w.ids.widgetProvider, to: w.ids.backend, credential: session!.id)
+            state.memory.building = WidgetProviderBuild(projection: consume projection, session: session)    // what the run holds in memory
+            if p.fetchesOwnData, session != nil, !found || age > p.maxAge {
+                os.request(.compactFetch, from: context.me, to: ports.backend, credential: session!.id)
                 return
             }
             finish()
         case .reply(let reply):
-            if reply.status == .ok, let data = os.data(of: reply), var b = building {
+            if reply.status == .ok, let data = os.data(of: reply), var b = state.memory.building {
                 let fresh = SharedStorageArea.Projection(data: data, schemaVersion: os.schemaVersion)
                 os.writeSharedProjection(fresh)
                 b.projection = fresh
-                building = b
+                state.memory.building = b
             }
             finish()
         }
@@ -123,53 +101,51 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// fields do not match, decoding throws, and the provider dies: the host keeps the old
     /// picture until the app rewrites the projection.
     private func decodes(_ schemaVersion: Int32) -> Bool {
-        schemaVersion == os.schemaVersion || world.p.widget.projectionSchema != .unversioned
+        schemaVersion == os.schemaVersion || p.projectionSchema != .unversioned
     }
 
     /// Builds the view from what it has and hands the timeline to the host.
     private func finish() {
-        let w = world
         // The run hands over what it built and ends: what it held is taken, not copied.
         var held: WidgetProviderBuild? = nil
-        swap(&held, &building)
+        swap(&held, &state.memory.building)
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !os.device.canRead(os.shared.projectionProtection) || sessionProtected
+        let protectedData = !os.device.canRead(os.shared.projectionProtection) || state.memory.sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         let next = nextReload()
         // Scheduled entries: one per slot of the data's own schedule until the next reload,
         // drawn now from the same data (docs/model.md#timelines).
         var lastSlot = view.slot
-        if view.slot >= 0 && w.p.widget.timeline == .scheduledEntries {
-            lastSlot = max(view.slot, Int32(clamping: min(next, w.p.duration) / w.p.widget.slotEvery))
+        if view.slot >= 0 && p.timeline == .scheduledEntries {
+            lastSlot = max(view.slot, Int32(clamping: min(next, duration) / p.slotEvery))
         }
-        w.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
-                      to: w.ids.widgetHost)
-        w.withEngine { $0.end(w.ids.widgetProvider, .normal) }
+        context.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+                     to: ports.widgetHost)
+        context.end()
     }
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
-        let w = world
         if !os.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
-        if session == nil && container.sessionEntrySeen { return .blank(.signedOut) }
+        if session == nil && state.container.sessionEntrySeen { return .blank(.signedOut) }
         // The projection's fields are read in place (`projection!.…`), not bound to a copy of it.
         guard projection != nil else { return .blank(.nothingYet) }
         if projection!.schemaVersion != os.schemaVersion {
-            switch w.p.widget.projectionSchema {
+            switch p.projectionSchema {
             case .versionedAppMigrates: return .blank(.nothingYet)
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
         let object = resolveConfiguredTarget(in: os.lists[projection!.data.objects])
         if object < 0 { return .blank(.targetGone) }
-        let slot = w.p.widget.slotEvery > 0 ? Int32(clamping: w.now / w.p.widget.slotEvery) : -1
+        let slot = p.slotEvery > 0 ? Int32(clamping: context.now / p.slotEvery) : -1
         // The object's name as the data it read has it (docs/model.md#configured-targets).
         return View(kind: .data, account: projection!.data.account, changes: projection!.data.changes,
-                    readAt: projection!.data.readAt, showsAge: w.p.widget.showsDataAge, object: object, slot: slot,
+                    readAt: projection!.data.readAt, showsAge: p.showsDataAge, object: object, slot: slot,
                     name: os.lists.nameVersion(of: object, objects: projection!.data.objects, names: projection!.data.names))
     }
 
@@ -179,8 +155,7 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// `accountData` the provider reads the projection and the session as for a timeline and
     /// draws the account's data into the gallery.
     private func makePreview() -> View {
-        let w = world
-        switch w.p.widget.preview {
+        switch p.preview {
         case .fixture:
             return .blank(.fixture)
         case .accountData:
@@ -198,13 +173,47 @@ final class WidgetProvider: SimulatedProcess<WidgetProviderInput> {
     /// The reload hint: `widget.reloadAfter` from now, on a round clock time when
     /// reloads are aligned, plus a uniform jitter.
     private func nextReload() -> SimTime {
-        let w = world
-        let period = max(w.p.widget.reloadAfter, 1)
-        var t = w.now + period
-        if w.p.widget.alignReloads { t = (t / period) * period }
-        if t <= w.now { t += period }
-        if w.p.widget.jitter > 0 { t += SimTime(rng.widget.uniform() * Double(w.p.widget.jitter)) }
+        let now = context.now
+        let period = max(p.reloadAfter, 1)
+        var t = now + period
+        if p.alignReloads { t = (t / period) * period }
+        if t <= now { t += period }
+        if p.jitter > 0 { t += SimTime(state.rng.widget.uniform() * Double(p.jitter)) }
         return t
+    }
+}
+
+/// Everything the widget provider keeps (`SurfaceProgram.state`): a run's memory, whether the
+/// run draws the gallery's preview, the widget extension's container and its random stream.
+struct WidgetProviderState {
+    /// A run's memory, gone when the run ends.
+    var memory = WidgetProviderMemory()
+    /// This run draws the gallery's preview, not a timeline: kept past `discardMemory`, since
+    /// what the run's end does depends on it (a preview run counts in no reload measure).
+    var previewRun = false
+    /// The widget extension's own container: a provider run is short-lived, so what it learns
+    /// for the next run is kept here (`discardMemory` leaves it), read and written by this program only.
+    var container = WidgetContainer()
+    /// The provider's own random stream (reload jitter).
+    var rng: WidgetProviderStreams
+}
+
+/// What a provider run holds in memory (docs/model.md#widget).
+struct WidgetProviderMemory {
+    /// What it builds: the projection and the session it read.
+    fileprivate var building: WidgetProviderBuild? = nil
+    /// This run found the shared session entry closed by its protection class.
+    var sessionProtected = false
+}
+
+/// The widget provider's peers: the widget host it hands timelines and previews to, and the
+/// backend it fetches from in the designs where it fetches its own data.
+struct WidgetProviderPorts: ProgramPorts {
+    let widgetHost: Address<WidgetHostInput>
+    let backend: Address<BackendInput>
+    init(_ peers: Peers) {
+        widgetHost = peers.peer()
+        backend = peers.peer()
     }
 }
 

@@ -1,0 +1,159 @@
+import SimKernel
+import Platform
+
+/// One action run by the assistant or an automation (§25.8), as the automations keep it.
+struct ActionRun {
+    var change: Int32 = -1
+    /// Run by a button in the widget (the widget's fourth reload trigger, §25.4).
+    var fromWidgetButton = false
+    var attempts = 0
+    var done = false
+    /// The automation still holds the action's change (it may retry it).
+    var holdsChange = false
+}
+
+/// What the automations program accepts (§25.9): the user's requests and widget button
+/// taps, its own timer for each attempt's timeout, and the runner's result.
+enum AutomationsInput {
+    /// An automation or a spoken request runs an action (`UserInput.runsAction`). `attended`:
+    /// the user is there to continue in the app; an automation left behind by a user who signed
+    /// out runs only where a background process finds a session.
+    case run(attended: Bool)
+    /// The user taps a widget button (`UserInput.tapsWidgetButton`).
+    case buttonTap
+    /// Action `action`'s attempt timed out (its own timer).
+    case timeout(action: Int32)
+    /// The runner returned its result for action `action`.
+    case done(action: Int32)
+}
+/// Assistant and shortcut actions (§25.8; docs/model.md#actions): an automation runs an action at
+/// `action.perDay`. With `action.background` and a session available to a background
+/// process, the system runs the app's code for seconds (the action runner) and it sends
+/// a mutation; an automation that hears nothing within `action.timeout` retries, up to
+/// `action.retries` times, with the same action — the backend applies it once only if
+/// writes carry idempotency keys. Otherwise the action opens the app at a screen.
+///
+/// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
+/// its `context`, its peers through its `ports`, and keeps everything in `state`.
+final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
+    /// The actions' parameters (`action.*`).
+    let p: Parameters.Action
+    /// The widget's parameters: whether the app has a widget (`widget.enabled`), whose reload the
+    /// action's code asks for.
+    let widget: Parameters.Widget
+    /// The main app's parameters: whether its code asks for the widget's reload after a change
+    /// (`app.requestsWidgetReload`), as the action's code, the app's own, does.
+    let app: Parameters.App
+    /// The changes' journeys it records (made, handed on, let go).
+    let changes: ChangeJourneys
+
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.action
+        widget = setup.parameters.widget
+        app = setup.parameters.app
+        changes = setup.changes
+        super.init(setup, state: AutomationsState())
+    }
+    /// It runs all day: nothing it keeps is a run's memory.
+    override func discardMemory() {}
+
+    /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
+    func start() {}
+
+    override func receive(_ input: AutomationsInput) {
+        switch input {
+        case .run(let attended):
+            let session = os.readSharedSession()
+            // An action on someone else's account, signed in after the first signed out, is not
+            // followed (docs/model.md#a-second-account).
+            if session?.account != .second && (attended || session != nil) { begin(ActionRun()) }
+        case .buttonTap:
+            begin(ActionRun(fromWidgetButton: true))
+        case .timeout(let index):
+            let i = Int(index)
+            if !state.runs[i].done && state.runs[i].attempts <= p.retries {
+                attempt(i)
+            } else if !state.runs[i].done {
+                release(i)          // every attempt timed out: the automation gives up
+            }
+        case .done(let index):
+            let i = Int(index)
+            state.runs[i].done = true
+            release(i)
+            // The action's code rebuilt the projection; it asks for a reload as the app would (a
+            // widget button always does). Reloads from an app intent are budget-exempt.
+            if widget.enabled && (state.runs[i].fromWidgetButton || app.requestsWidgetReload) {
+                context.send(.reloadRequest(free: true, reason: state.runs[i].fromWidgetButton ? .button : .appRequest),
+                             to: ports.widgetHost)
+            }
+        }
+    }
+
+    /// Action run `run` starts now: the measurement layer hears of it, and its first attempt goes.
+    private func begin(_ run: ActionRun) {
+        state.runs.append(run)
+        measure.report(.action(Int32(state.runs.count - 1), .started))
+        attempt(state.runs.count - 1)
+    }
+
+    /// The automation no longer holds action `i`'s change (done, given up, or handed to the app).
+    private func release(_ i: Int) {
+        guard state.runs[i].holdsChange else { return }
+        state.runs[i].holdsChange = false
+        changes.letGo(state.runs[i].change)
+    }
+
+    private func attempt(_ i: Int) {
+        state.runs[i].attempts += 1
+        let session = os.readSharedSession()
+        guard p.background, session != nil else {
+            // A deep link with a spoken name, or no session for a background process:
+            // "continue in the app".
+            measure.report(.action(Int32(i), .openedApp))
+            state.runs[i].done = true
+            release(i)              // a change made by an earlier attempt is not the app's to send
+            os.openAppInForeground(.link, bySurface: context.me.process)
+            // The user finishes the action on the screen it opened.
+            context.send(.userEdits, to: ports.app, after: 5 * Time.second)
+            return
+        }
+        if state.runs[i].change < 0 {
+            state.runs[i].change = changes.make(state.runs[i].fromWidgetButton ? .widgetButton : .action)
+            state.runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
+            measure.report(.action(Int32(i), .change(state.runs[i].change)))
+        }
+        os.launchIntentsExtension()
+        context.send(.run(action: Int32(i), change: state.runs[i].change), to: ports.actionRunner)
+        context.after(p.timeout, .timeout(action: Int32(i)))
+    }
+}
+
+/// Everything the automations keep (`SurfaceProgram.state`): every action run so far, by
+/// number (the measurement layer hears of each).
+struct AutomationsState {
+    var runs: [ActionRun] = []
+}
+
+/// The automations' peers: the action runner (the app's intents extension) that runs each
+/// attempt, the main app an action continues in, and the widget host a finished action asks
+/// to reload the widget.
+struct AutomationsPorts: ProgramPorts {
+    let actionRunner: Address<ActionRunnerInput>
+    let app: Address<MainAppInput>
+    let widgetHost: Address<WidgetHostInput>
+    init(_ peers: Peers) {
+        actionRunner = peers.peer()
+        app = peers.peer()
+        widgetHost = peers.peer()
+    }
+}
+
+/// How the assembly wires the automations program (`AssembledProgram`).
+extension Automations: AssembledProgram {
+    typealias Input = AutomationsInput
+    static var programName: String { "automations" }
+    /// At time 0: the automations run all day when the app has actions or its widget has buttons.
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+        p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0) ? .launched : .notStarted
+    }
+}
