@@ -129,7 +129,7 @@ final class AssemblyTests: XCTestCase {
         let world = World(p, seed: 11)
         let assembly = Assembly(world: world)
         assembly.start()
-        let programs = [world.ids.car.process, world.ids.television.process]
+        let programs = [assembly.address(of: CarSurface.self).process, assembly.address(of: TelevisionApp.self).process]
         XCTAssertEqual([CarSurface.startsAtTimeZero(p), TelevisionApp.startsAtTimeZero(p)], [.startedNotRunning, .startedNotRunning])
         XCTAssertEqual(programs.map { world.engine.incarnation($0) }, [0, 0], "not launched at time 0")
         world.engine.run(until: p.duration)
