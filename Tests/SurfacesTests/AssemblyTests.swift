@@ -24,8 +24,8 @@ final class AssemblyTests: XCTestCase {
             "actionRunner", "instantVersion", "car", "television"])
         let world = World(Parameters(), seed: 1)
         let assembly = Assembly(world: world)
-        // Each program's address is named as the program (one name per program in the code and in traces).
-        XCTAssertEqual(Mirror(reflecting: world.ids).children.map(\.label), Assembly.programNames)
+        // Each program's process is named as the program (one name per program in the code and in traces).
+        XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, Assembly.programNames)
         // Exactly the programs that declare a reply input have a route for their replies.
         XCTAssertEqual(world.os.wiring.replyRoutes.map { $0 != nil }, Assembly.programTypes.map { $0.hasReplies })
         // A program that sends requests has a surface to count them under, and only such a program.
@@ -129,7 +129,7 @@ final class AssemblyTests: XCTestCase {
         let world = World(p, seed: 11)
         let assembly = Assembly(world: world)
         assembly.start()
-        let programs = [world.ids.car.process, world.ids.television.process]
+        let programs = [assembly.address(of: CarSurface.self).process, assembly.address(of: TelevisionApp.self).process]
         XCTAssertEqual([CarSurface.startsAtTimeZero(p), TelevisionApp.startsAtTimeZero(p)], [.startedNotRunning, .startedNotRunning])
         XCTAssertEqual(programs.map { world.engine.incarnation($0) }, [0, 0], "not launched at time 0")
         world.engine.run(until: p.duration)

@@ -7,24 +7,24 @@ import Platform
 extension MainApp {
     /// Whether the system told this run that `reason` keeps it running (false when no run).
     func keptAlive(_ reason: KeepAliveReason) -> Bool {
-        memory?.keptAlive.contains(reason) ?? false
+        state.memory?.keptAlive.contains(reason) ?? false
     }
 
     /// The system granted or withdrew a keep-alive. A withdrawal that leaves nothing keeping a
     /// background run going (the last activity ended, the car disconnected) suspends it when
     /// idle, or as soon as the work still in flight is done (it becomes a background task).
     func hear(_ notice: KeepAliveNotice) {
-        guard let m = memory else { return }
+        guard state.memory != nil else { return }
         if notice.granted {
-            m.keptAlive.formUnion(notice.reasons)
+            memory.keptAlive.formUnion(notice.reasons)
             return
         }
-        m.keptAlive.subtract(notice.reasons)
-        guard !os.appInForeground, m.keptAlive.isEmpty else { return }
-        if m.isIdle {
-            world.withEngine { $0.end(world.ids.app, .suspended) }
+        memory.keptAlive.subtract(notice.reasons)
+        guard !os.appInForeground, memory.keptAlive.isEmpty else { return }
+        if memory.isIdle {
+            context.end(.suspended)
         } else {
-            m.backgroundWork = max(m.backgroundWork, 1)
+            memory.backgroundWork = max(memory.backgroundWork, 1)
         }
     }
 }

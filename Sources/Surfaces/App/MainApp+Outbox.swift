@@ -9,53 +9,50 @@ import Platform
 extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
-        let w = world
-        guard w.p.share.enabled, w.p.share.design == .outbox, let m = memory, os.shared.granted else { return }
-        guard m.drainSnapshot == nil else { m.drainWanted = true; return }
-        switch w.p.share.outbox {
+        guard share.enabled, share.design == .outbox, state.memory != nil, os.shared.granted else { return }
+        guard memory.drainSnapshot == nil else { memory.drainWanted = true; return }
+        switch share.outbox {
         case .perProcessFiles:
             for item in os.outbox.listItemFiles() {
                 sendWrite(item)                 // into the app's own outbox, then the file goes
                 os.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
-            m.drainSnapshot = []
-            w.send(.outboxRead, to: w.ids.app, after: os.ioTime(w.ids.app.process))
+            memory.drainSnapshot = []
+            context.after(os.ioTime(context.me.process), .outboxRead)
         case .coordinated:
-            m.drainSnapshot = []
-            if os.outbox.acquire(w.ids.app.process.index) {
-                w.send(.outboxRead, to: w.ids.app, after: os.ioTime(w.ids.app.process))
+            memory.drainSnapshot = []
+            if os.outbox.acquire(context.me.process.index) {
+                context.after(os.ioTime(context.me.process), .outboxRead)
             }
         }
     }
 
     /// The shared outbox's lock is granted: the drain reads the file.
     func outboxLockGranted() {
-        world.send(.outboxRead, to: world.ids.app, after: world.os.ioTime(world.ids.app.process))
+        context.after(os.ioTime(context.me.process), .outboxRead)
     }
 
     /// The drain read the shared file: its items go into the app's own outbox.
     func outboxReadDone() {
-        let w = world
-        guard let m = memory else { return }
+        guard state.memory != nil else { return }
         let items = os.outbox.read()
-        m.drainSnapshot = items
+        memory.drainSnapshot = items
         for item in items { sendWrite(item) }   // now in the app's own durable outbox
-        w.send(.outboxWrite, to: w.ids.app, after: os.ioTime(w.ids.app.process))
+        context.after(os.ioTime(context.me.process), .outboxWrite)
     }
 
     /// The drain rewrites the shared file.
     func outboxWriteDone() {
-        let w = world
-        guard let m = memory, m.drainSnapshot != nil else { return }
+        guard state.memory != nil, memory.drainSnapshot != nil else { return }
         // Rewrites the file without the items it took (its view of the file is the snapshot).
         // It took every item it read, so it writes the file back empty; an item the
         // extension appended since the read is overwritten unless the lock kept it out.
         os.writeSharedOutbox([])
-        m.drainSnapshot = nil
-        let again = m.drainWanted
-        m.drainWanted = false
-        os.releaseOutboxLock(w.ids.app.process)
+        memory.drainSnapshot = nil
+        let again = memory.drainWanted
+        memory.drainWanted = false
+        os.releaseOutboxLock(context.me.process)
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

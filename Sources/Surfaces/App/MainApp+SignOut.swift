@@ -13,49 +13,49 @@ extension MainApp {
 
     /// Signs out: memory and kept readings go with the account.
     func signOut() {
-        memory?.store = DataCopy(account: .nobody)
-        memory?.hasReading = false
-        memory?.freshSinceLaunch = false
+        state.memory?.store = DataCopy(account: .nobody)
+        state.memory?.hasReading = false
+        state.memory?.freshSinceLaunch = false
         performSignOut()
     }
 
     /// Signs the user out, performing the steps in `signout.steps`.
     private func performSignOut() {
-        let w = world
         guard !container.storage.signedOut else { return }
-        measure.catchUpWidgetGlances(through: w.now)
-        measure.catchUpAppGlances(through: w.now, appInForeground: os.appInForeground)
+        let now = context.now
+        measure.catchUpWidgetGlances(through: now)
+        measure.catchUpAppGlances(through: now, appInForeground: os.appInForeground)
         container.storage.signedOut = true
         measure.signOut()
         container.storage.account = .nobody
-        container.storage.clear(at: w.now)
+        container.storage.clear(at: now)
         appOutboxClear()
         showApp(.blank(.signedOut))
         if keptAlive(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
             measure.shows(.car, .blank(.signedOut))
         }
-        let steps = w.p.signout.steps
+        let steps = signout.steps
         if steps.contains(.clearSession) {
             os.shared.setSession(nil)
         }
         if steps.contains(.clearSharedData) {
             os.shared.clearProjection()
         }
-        if steps.contains(.reloadWidgets) && w.p.widget.enabled {
-            w.send(.reloadRequest(free: true, reason: .signOut), to: w.ids.widgetHost)
+        if steps.contains(.reloadWidgets) && hasWidget {
+            context.send(.reloadRequest(free: true, reason: .signOut), to: ports.widgetHost)
         }
-        if steps.contains(.endLiveStatus) && w.p.live.enabled {
-            w.send(.endAll, to: w.ids.liveStatus)
+        if steps.contains(.endLiveStatus), let live = ports.liveStatus {     // an app with live statuses
+            context.send(.endAll, to: live)
         }
-        if steps.contains(.notifyWatch) && w.p.watch.enabled {
+        if steps.contains(.notifyWatch) && watch.enabled {
             os.transferNoticeToWatch(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
             os.transfers.holdRevocation()
-            os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: .phoneSession)
+            os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
         }
     }
 
@@ -66,12 +66,12 @@ extension MainApp {
     func signIn(_ account: Account) {
         guard container.storage.account == .nobody, account != .nobody else { return }
         container.storage.account = account
-        memory?.store = DataCopy(account: account)
-        memory?.hasReading = false
-        memory?.freshSinceLaunch = false
+        state.memory?.store = DataCopy(account: account)
+        state.memory?.hasReading = false
+        state.memory?.freshSinceLaunch = false
         storeSession()
         appShowsBlank()
-        memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
+        state.memory?.syncInFlight = false        // a signed-out sync still in flight answers no account
         sync()
     }
 }

@@ -5,18 +5,16 @@ import Platform
 extension MainApp {
     /// The user opened the app: it brings its live statuses up to date.
     func surfacesAppOpened() {
-        let w = world
-        if w.p.live.enabled { w.send(.appRuns, to: w.ids.liveStatus) }
+        if let live = ports.liveStatus { context.send(.appRuns, to: live) }     // an app with live statuses
     }
 
     /// The app finished a sync: the companion watch gets the latest context; a remote
     /// control whose request this run owes an answer gets one; projected car templates take
     /// the store.
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
-        let w = world
-        if w.p.watch.enabled && w.p.watch.level != .standalone {
+        if watch.enabled && watch.level != .standalone {
             let snapshot = os.enclose(store)
-            if w.p.watch.level == .companion && changed { os.updateWatchContext(snapshot) }
+            if watch.level == .companion && changed { os.updateWatchContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
         if keptAlive(.carConnection) { measure.shows(.car, .carTemplates(store)) }
@@ -26,7 +24,7 @@ extension MainApp {
     /// reading the app holds, or word that it has none (`store` nil: a cold start that could not
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
-        guard world.p.watch.enabled, answersWatch, container.storage.account != .nobody else { return }
+        guard watch.enabled, answersWatch, container.storage.account != .nobody else { return }
         answerWatch(store.map(os.enclose))
     }
 
@@ -40,9 +38,8 @@ extension MainApp {
     /// The person looks whatever the app showed: what they remember is the measurement
     /// layer's, which no program reads.
     func userReturnsHome() {
-        let w = world
-        guard w.p.widget.enabled else { return }
+        guard hasWidget else { return }
         measure.userLeavesApp()
-        w.send(.homeScreen, to: w.ids.glances, after: 30 * Time.second)
+        context.send(.homeScreen, to: ports.glances, after: 30 * Time.second)
     }
 }

@@ -52,110 +52,38 @@ enum MainAppInput {
 /// domain data changes, requests widget reloads and answers the watch. Its memory
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
-final class MainApp: SimulatedProcess<MainAppInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    /// The changes' journeys it records (made, handed on, let go), held likewise.
+final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, SetUpProgram {
+    /// The app's parameters (`app.*`).
+    let p: Parameters.App
+    /// The other parameters the app's own code reads: where it stores its session (`session.*`),
+    /// its share extension's design (`share.*`), the sign-out's steps (`signout.*`), whether it
+    /// has a widget (`widget.enabled`) and its watch app (`watch.*`).
+    let session: Parameters.Session
+    let share: Parameters.Share
+    let signout: Parameters.Signout
+    let hasWidget: Bool
+    let watch: Parameters.Watch
+    /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
-    /// Its own container on the phone (`AppContainer`): made with the app, read and written by
-    /// the app alone; the system holds it only to write into it the user's settings.
-    let container: AppContainer
 
-    /// What a run holds in memory (a reference, so handlers change it in place; it is
-    /// replaced by a fresh one at every launch and dropped when the run ends).
-    final class Memory {
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var store: DataCopy
-        /// Takes the store out while a sync reply is handled (it is put back with `storeLent`
-        /// cleared); an empty copy stands in its place meanwhile.
-        func lendStore() -> DataCopy {
-            var taken = DataCopy(account: .nobody)
-            swap(&taken, &store)
-            storeLent = true
-            return taken
-        }
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// The store holds a reading (kept or fresh); without one the app shows a spinner.
-        var hasReading: Bool
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// This run started from storage and the user has not yet seen it.
-        var coldStart = true
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var freshSinceLaunch = false
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var syncInFlight = false
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var writesInFlight: Set<Int32> = []
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var backgroundWork = 0
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// The outbox drain in progress: the snapshot read, or nil when idle.
-        var drainSnapshot: [Int32]? = nil
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        var drainWanted = false
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// The sync timer is pending in this run (timers die when the run suspends or ends).
-        var syncTimerRunning = false
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// A remote-control watch asked this run for the data: the next sync answers it.
-        var watchAnswerOwed = false
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// What keeps this run going in the background, as the system told it
-        /// (`MainAppInput.keepAlive`); a run that begins knows nothing until it is told.
-        var keptAlive: KeepAliveReason = []
-        #if !DEBUG
-        @exclusivity(unchecked)
-        #endif
-        /// The store is out of this memory, lent to the handling of a sync reply (which passes it
-        /// to what it calls); nothing may read `store` meanwhile (checked in debug builds).
-        var storeLent = false
-        /// Nothing is in flight: no sync, no write, no outbox drain.
-        var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
-
-        init(store: DataCopy, hasReading: Bool) {
-            self.store = store
-            self.hasReading = hasReading
-        }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var memory: Memory?
-
-    init(world: World) {
-        self.world = world; os = world.os; measure = world.measure; changes = world.changes
-        container = AppContainer(lifetime: world.p.app.keepReadingsFor, canKeep: world.p.device.hasSecureStorage,
-                                 deleteExpiredAtOnce: world.p.app.deleteExpiredReadings == .atOnce, warmup: world.p.observe.warmup)
+    init(_ setup: ProgramSetup) {
+        let all = setup.parameters
+        p = all.app
+        session = all.session
+        share = all.share
+        signout = all.signout
+        hasWidget = all.widget.enabled
+        watch = all.watch
+        changes = setup.changes
+        let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
+                                     deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, warmup: all.observe.warmup)
+        super.init(setup, state: MainAppState(container: container))
         os.holdSettings(of: container)
     }
+
+    /// Its own container on the phone (`AppContainer`): made with the app, read and written by
+    /// the app alone; the system holds it only to write into it the user's settings.
+    var container: AppContainer { state.container }
 
     /// The app has been used before the replication starts: its container keeps `reading`, as
     /// read at time 0.
@@ -163,36 +91,43 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         container.storage.keep(reading, at: 0)
     }
 
-    override func discardMemory() { memory = nil }
+    override func discardMemory() { state.memory = nil }
+
+    /// The run's memory (`MainAppMemory`), read and changed in place; only where the caller
+    /// checked that a run holds one (`state.memory != nil`).
+    var memory: MainAppMemory {
+        @inline(__always) _read { yield state.memory.unsafelyUnwrapped }
+        @inline(__always) _modify { yield &state.memory! }
+    }
 
     /// The app stores the session it signed in with: in the shared secure-storage entry (the
     /// keychain access group its extensions and widget can read) when its design shares it,
     /// else in its own keychain, which no other program can read. The only program that
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
-        if world.p.session.inSharedSecureStorage {
+        if session.inSharedSecureStorage {
             os.shared.setSession(SessionToken(id: appCredential, account: container.storage.account))
         }
     }
 
-    override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {
-        if !resumed || memory == nil {
-            memory = Memory(store: DataCopy(account: container.storage.account), hasReading: false)
+    override func launched(by launcher: Launcher, resumed: Bool) {
+        if !resumed || state.memory == nil {
+            state.memory = MainAppMemory(store: DataCopy(account: container.storage.account), hasReading: false)
             loadKeptReading()
         }
-        memory?.syncTimerRunning = false
-        memory?.keptAlive = []          // the system tells each run what keeps it going
+        state.memory?.syncTimerRunning = false
+        state.memory?.keptAlive = []          // the system tells each run what keeps it going
     }
 
-    override func ended(_ reason: ProcessEnd, engine: Engine) {
+    override func ended(_ reason: ProcessEnd) {
         // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
         // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
-        memory?.syncInFlight = false
-        memory?.watchAnswerOwed = false         // the request dies with the run, like its sync
-        memory?.writesInFlight = []
-        memory?.backgroundWork = 0
-        memory?.drainSnapshot = nil
-        os.abandonOutboxLock(world.ids.app.process)
+        state.memory?.syncInFlight = false
+        state.memory?.watchAnswerOwed = false         // the request dies with the run, like its sync
+        state.memory?.writesInFlight = []
+        state.memory?.backgroundWork = 0
+        state.memory?.drainSnapshot = nil
+        os.abandonOutboxLock(context.me.process)
         if reason != .suspended { appEnded() }
         if reason == .suspended { os.scheduleAppReclaim() }
         os.appRunEnded()                 // a projected car's connection relaunches it
@@ -203,11 +138,11 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// launch, and when the user opens a run launched while the phone was locked.
     @discardableResult
     private func loadKeptReading() -> Bool {
-        guard let m = memory, !m.hasReading else { return false }
-        container.storage.deleteExpired(at: world.now)
+        guard state.memory != nil, !memory.hasReading else { return false }
+        container.storage.deleteExpired(at: context.now)
         guard let kept = readableReading() else { return false }
-        m.store = kept
-        m.hasReading = true
+        memory.store = kept
+        memory.hasReading = true
         return true
     }
 
@@ -217,26 +152,26 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         return container.storage.reading
     }
 
-    override func receive(_ input: MainAppInput, engine: Engine) {
+    override func receive(_ input: MainAppInput) {
         switch input {
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()
         case .userEndsSession(let forceQuit): sessionEnds(forceQuit: forceQuit)
         case .silentPush, .backgroundWake, .carSceneConnected:
-            if case .carSceneConnected(let keptAlive) = input { memory?.keptAlive.formUnion(keptAlive) }
-            memory?.coldStart = false
+            if case .carSceneConnected(let keptAlive) = input { state.memory?.keptAlive.formUnion(keptAlive) }
+            state.memory?.coldStart = false
             startBackgroundWork()
             sync()
             drainSharedOutbox()
             if keptAlive(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if let m = memory, m.hasReading { measure.shows(.car, .carTemplates(m.store)) }
+                if state.memory != nil, memory.hasReading { measure.shows(.car, .carTemplates(memory.store)) }
                 startSyncTimer()
             }
         case .keepAlive(let notice): hear(notice)
         case .watchRequest(let request):
-            memory?.coldStart = false
+            state.memory?.coldStart = false
             startBackgroundWork()
             receiveWatchRequest(request)
             // A background run with network and time sends what is waiting, whatever woke it.
@@ -247,9 +182,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             // In the foreground, and in the background while a projected car keeps the app running.
             if os.appInForeground || keptAlive(.carConnection) {
                 sync()
-                os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval)
+                os.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
             } else {
-                memory?.syncTimerRunning = false
+                state.memory?.syncTimerRunning = false
             }
         case .reply(let r): handle(r)
         case .outboxItemAdded: drainSharedOutbox()
@@ -261,25 +196,26 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         case .outboxWrite: outboxWriteDone()
         case .liveActivityMoved(let update):
             // The app's own code draws the stage it heard of on its status.
-            world.send(.appDraws(update), to: world.ids.liveStatus)
+            // (Only an app with live statuses hears of one: `ports.liveStatus` is there.)
+            if let live = ports.liveStatus { context.send(.appDraws(update), to: live) }
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            os.request(.deviceCode, from: world.ids.app, to: world.ids.backend, credential: appCredential, item: code)
+            os.request(.deviceCode, from: context.me, to: ports.backend, credential: appCredential, item: code)
         }
     }
 
     // MARK: Foreground
 
     private func openedByUser() {
-        let w = world
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(.car, .carTemplates(memory!.store)) }
-        if memory!.hasReading { appShows(memory!.store) } else { appShowsBlank() }
-        if coldStart && w.measuring {
-            // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and no word why.
+        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(.car, .carTemplates(memory.store)) }
+        if memory.hasReading { appShows(memory.store) } else { appShowsBlank() }
+        if coldStart {
+            // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and
+            // no word why (the measurement layer counts cold starts after the warm-up).
             measure.report(.coldStart(keptReading: container.storage.reading != nil))
         }
         if container.storage.reloadAskedInBackground {
@@ -299,11 +235,10 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// When the key of the kept reading is gone, `clearAndSay` clears it and leaves a message
     /// for the screen; `leaveUnreadable` leaves it sealed. Returns whether this is a cold start.
     private func coldStartOrResume() -> Bool {
-        let w = world
-        guard let m = memory, m.coldStart else { return false }
-        m.coldStart = false
-        if os.readingsKey.lost && container.storage.reading != nil && w.p.app.onKeyLoss == .clearAndSay {
-            container.storage.clear(at: w.now)
+        guard state.memory != nil, memory.coldStart else { return false }
+        memory.coldStart = false
+        if os.readingsKey.lost && container.storage.reading != nil && p.onKeyLoss == .clearAndSay {
+            container.storage.clear(at: context.now)
             container.storage.keyLossMessagePending = true
             os.readingsKey.renew()
         }
@@ -311,23 +246,21 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func userEdits() {
-        let w = world
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard os.appInForeground, container.storage.account == .first, let m = memory, m.freshSinceLaunch else { return }
+        guard os.appInForeground, container.storage.account == .first, state.memory != nil, memory.freshSinceLaunch else { return }
         let id = changes.make(.app)
-        m.store.changes.insert(id, lost: changes.lost)
+        memory.store.changes.insert(id, lost: changes.lost)
         appOutboxAppend(id)
         changes.letGo(id)
         persist()
-        appShows(m.store)
-        if w.p.app.projectionWriter == .onDomainChange { writeProjection() }
+        appShows(memory.store)
+        if p.projectionWriter == .onDomainChange { writeProjection() }
         askForWidgetReload(.appRequest)
         sendPendingWrites()
     }
 
     private func sessionEnds(forceQuit: Bool) {
-        let w = world
         os.appLeavesForeground()
         userReturnsHome()
         showApp(.blank(.none))   // out of sight, whether or not it keeps running
@@ -337,72 +270,66 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             os.appKeptRunningForActivity()       // background mode: it keeps updating the status
         } else if keptAlive(.carConnection) {
             // The car connection keeps it running; its sync timer goes on.
-        } else if let mem = memory, !mem.isIdle {
+        } else if state.memory != nil, !memory.isIdle {
             // Work in flight finishes as a background task; the app suspends when it is idle.
-            memory!.backgroundWork += 1
-        } else if (memory?.backgroundWork ?? 0) == 0 {
-            w.withEngine { $0.end(w.ids.app, .suspended) }
+            memory.backgroundWork += 1
+        } else if (state.memory?.backgroundWork ?? 0) == 0 {
+            context.end(.suspended)
         }
     }
 
     // MARK: Sync
 
     private func startBackgroundWork() {
-        if !os.appInForeground { memory?.backgroundWork += 1 }
+        if !os.appInForeground { state.memory?.backgroundWork += 1 }
     }
 
     /// Every background task is done once nothing is in flight: the app suspends (unless an
     /// app-driven live status keeps it running).
     private func finishBackgroundWork() {
-        guard let m = memory else { return }
-        finishBackgroundWork(m)
-    }
-
-    /// `finishBackgroundWork()` for the run whose memory is `m`.
-    private func finishBackgroundWork(_ m: Memory) {
-        guard m.backgroundWork > 0 else { return }
-        m.backgroundWork = 0
-        if !os.appInForeground && m.keptAlive.isEmpty { world.withEngine { $0.end(world.ids.app, .suspended) } }
+        guard state.memory != nil, memory.backgroundWork > 0 else { return }
+        memory.backgroundWork = 0
+        if !os.appInForeground && memory.keptAlive.isEmpty { context.end(.suspended) }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
     /// keeps it running (one timer per run): an exact alarm of the run, set through the
     /// system's alarms service (docs/model.md#alarms).
     private func startSyncTimer() {
-        guard let m = memory, !m.syncTimerRunning else { return }
-        m.syncTimerRunning = true
-        os.setAlarm(.syncTimer, for: world.ids.app, after: world.p.app.syncInterval)
+        guard state.memory != nil, !memory.syncTimerRunning else { return }
+        memory.syncTimerRunning = true
+        os.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
     }
 
     /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to
     /// sync with: it shows its sign-in screen and asks the backend nothing, except the revocation
     /// of the signed-out session while that is still pending (docs/model.md#sign-out).
     func sync() {
-        guard let m = memory, !m.syncInFlight else { return }
+        guard state.memory != nil, !memory.syncInFlight else { return }
         if container.storage.account != .nobody {
-            m.syncInFlight = true
-            os.request(.sync, from: world.ids.app, to: world.ids.backend, credential: appCredential)
+            memory.syncInFlight = true
+            os.request(.sync, from: context.me, to: ports.backend, credential: appCredential)
             sendPendingWrites()
         }
         if os.transfers.holdsRevocation {
-            os.request(.revoke, from: world.ids.app, to: world.ids.backend, credential: .phoneSession)
+            os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
         }
     }
 
     private func handle(_ r: Reply) {
-        guard let m = memory else { return }
+        guard state.memory != nil else { return }
         switch r.kind {
         case .sync:
-            m.syncInFlight = false
+            memory.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the system's snapshot table), not copied out.
             if r.status == .ok, container.storage.account != .nobody, r.data.holdsData, os.snapshots[r.data.index].account == container.storage.account {
                 // The store is taken out of the run's memory while the reply is handled and put
                 // back at the end: a constant, which the calls below borrow as it is (a variable
                 // handed to a call is copied first, in case the call changes it).
-                let (current, changed) = merged(m.lendStore(), snapshot: r.data.index, readAt: r.readAt)
-                m.freshSinceLaunch = true
-                m.hasReading = true
+                let (current, changed) = merged(memory.lendStore(), snapshot: r.data.index, readAt: r.readAt)
+                memory.freshSinceLaunch = true
+                memory.hasReading = true
                 persist(current)
                 appShows(current)
                 // The projection does not show what the store now holds (the sync brought changes,
@@ -416,21 +343,21 @@ final class MainApp: SimulatedProcess<MainAppInput> {
                     askForWidgetReload(os.appInForeground ? .appRequest : .pushWake)
                     container.storage.reloadAskedInBackground = !os.appInForeground
                 }
-                let owed = m.watchAnswerOwed
-                m.watchAnswerOwed = false
+                let owed = memory.watchAnswerOwed
+                memory.watchAnswerOwed = false
                 appSynced(current, changed: changed, answersWatch: owed)
-                m.store = current
-                m.storeLent = false
+                memory.store = current
+                memory.storeLent = false
             } else {
-                let owed = m.watchAnswerOwed
-                m.watchAnswerOwed = false
-                appSyncFailed(m.hasReading ? m.store : nil, answersWatch: owed)
+                let owed = memory.watchAnswerOwed
+                memory.watchAnswerOwed = false
+                appSyncFailed(memory.hasReading ? memory.store : nil, answersWatch: owed)
             }
-            finishBackgroundWorkIfIdle(m)
+            finishBackgroundWorkIfIdle()
         case .write:
-            m.writesInFlight.remove(r.change)
+            memory.writesInFlight.remove(r.change)
             if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
-            finishBackgroundWorkIfIdle(m)
+            finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { os.transfers.revocationConfirmed() }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
@@ -460,25 +387,19 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// Asks the system for a widget reload, if the app's design asks for reloads at all
     /// (`app.requestsWidgetReload`).
     private func askForWidgetReload(_ reason: ReloadReason) {
-        if world.p.app.requestsWidgetReload { os.requestWidgetReload(reason) }
+        if p.requestsWidgetReload { os.requestWidgetReload(reason) }
     }
 
     func finishBackgroundWorkIfIdle() {
-        guard let m = memory else { return }
-        finishBackgroundWorkIfIdle(m)
-    }
-
-    /// `finishBackgroundWorkIfIdle()` for the run whose memory is `m` (the caller holds it).
-    private func finishBackgroundWorkIfIdle(_ m: Memory) {
-        if m.isIdle { finishBackgroundWork(m) }
+        if state.memory != nil, memory.isIdle { finishBackgroundWork() }
     }
 
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
     func sendPendingWrites() {
-        guard let m = memory else { return }
-        for id in container.storage.pendingWrites where !m.writesInFlight.contains(id) {
-            m.writesInFlight.insert(id)
-            os.request(.write, from: world.ids.app, to: world.ids.backend, credential: appCredential, change: id, key: true)
+        guard state.memory != nil else { return }
+        for id in container.storage.pendingWrites where !memory.writesInFlight.contains(id) {
+            memory.writesInFlight.insert(id)
+            os.request(.write, from: context.me, to: ports.backend, credential: appCredential, change: id, key: true)
         }
     }
 
@@ -503,15 +424,15 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     }
 
     private func persist() {
-        guard let m = memory else { return }
-        assert(!m.storeLent, "the store is out of the run's memory while a sync reply is handled")
-        persist(m.store)
+        guard state.memory != nil else { return }
+        assert(!memory.storeLent, "the store is out of the run's memory while a sync reply is handled")
+        persist(memory.store)
     }
 
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
         guard container.storage.account != .nobody else { return }
-        if container.storage.keep(store, at: world.now) { os.readingsKey.renew() }
+        if container.storage.keep(store, at: context.now) { os.readingsKey.renew() }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -519,9 +440,9 @@ final class MainApp: SimulatedProcess<MainAppInput> {
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult
     func writeProjection() -> Bool {
-        guard let m = memory else { return false }
-        assert(!m.storeLent, "the store is out of the run's memory while a sync reply is handled")
-        return writeProjection(m.store)
+        guard state.memory != nil else { return false }
+        assert(!memory.storeLent, "the store is out of the run's memory while a sync reply is handled")
+        return writeProjection(memory.store)
     }
 
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
@@ -539,7 +460,7 @@ final class MainApp: SimulatedProcess<MainAppInput> {
             sendWrite(change)               // a relayed watch write, now in the app's outbox
             changes.letGo(change)     // the message that carried it
         case .remoteRequest:
-            memory?.watchAnswerOwed = true
+            state.memory?.watchAnswerOwed = true
             sync()
         case .refreshRequest:
             sync()
@@ -553,6 +474,74 @@ final class MainApp: SimulatedProcess<MainAppInput> {
         }
     }
 
+}
+
+/// Everything the main app keeps (`SurfaceProgram.state`): a run's memory and its own container.
+struct MainAppState {
+    /// What a run holds in memory (nil when no run: made at every launch that is not a resume,
+    /// dropped when the run ends).
+    var memory: MainAppMemory? = nil
+    /// Its own container on the phone (`AppContainer`), which outlives its runs; a reference,
+    /// as the system holds it too (to write into it what the user changes in Settings).
+    let container: AppContainer
+}
+
+/// What a run of the main app holds in memory (docs/model.md#main-app): the loaded store and
+/// what is in flight; gone when the run ends.
+struct MainAppMemory {
+    var store: DataCopy
+    /// Takes the store out while a sync reply is handled (it is put back with `storeLent`
+    /// cleared); an empty copy stands in its place meanwhile.
+    mutating func lendStore() -> DataCopy {
+        var taken = DataCopy(account: .nobody)
+        swap(&taken, &store)
+        storeLent = true
+        return taken
+    }
+    /// The store holds a reading (kept or fresh); without one the app shows a spinner.
+    var hasReading: Bool
+    /// This run started from storage and the user has not yet seen it.
+    var coldStart = true
+    var freshSinceLaunch = false
+    var syncInFlight = false
+    var writesInFlight: Set<Int32> = []
+    var backgroundWork = 0
+    /// The outbox drain in progress: the snapshot read, or nil when idle.
+    var drainSnapshot: [Int32]? = nil
+    var drainWanted = false
+    /// The sync timer is pending in this run (timers die when the run suspends or ends).
+    var syncTimerRunning = false
+    /// A remote-control watch asked this run for the data: the next sync answers it.
+    var watchAnswerOwed = false
+    /// What keeps this run going in the background, as the system told it
+    /// (`MainAppInput.keepAlive`); a run that begins knows nothing until it is told.
+    var keptAlive: KeepAliveReason = []
+    /// The store is out of this memory, lent to the handling of a sync reply (which passes it
+    /// to what it calls); nothing may read `store` meanwhile (checked in debug builds).
+    var storeLent = false
+    /// Nothing is in flight: no sync, no write, no outbox drain.
+    var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
+
+    init(store: DataCopy, hasReading: Bool) {
+        self.store = store
+        self.hasReading = hasReading
+    }
+}
+
+/// The main app's peers: the backend it syncs and writes with, the live status its own code
+/// draws on and ends (only an app with live statuses has one), the widget host it asks for a
+/// free reload at sign-out, and the person's glances (the home screen they go back to).
+struct MainAppPorts: ProgramPorts {
+    let backend: Address<BackendInput>
+    let liveStatus: Address<LiveStatusInput>?
+    let widgetHost: Address<WidgetHostInput>
+    let glances: Address<GlanceInput>
+    init(_ peers: Peers) {
+        backend = peers.peer()
+        liveStatus = peers.peerIfPresent()
+        widgetHost = peers.peer()
+        glances = peers.peer()
+    }
 }
 
 /// How the assembly wires the app program (`AssembledProgram`).

@@ -25,57 +25,35 @@ enum CarInput {
 /// its store to the templates, so with the phone offline the car shows old data. `onCar`:
 /// a separate client on the car's computer with its own sign-in and network, fetching
 /// every `app.syncInterval`.
-final class CarSurface: SimulatedProcess<CarInput> {
-    /// The world it runs in; a strong reference that `World.dismantle()` breaks at the end.
-    let world: World
-    /// The operating system it runs on, held strongly as the world is (no reference counting per call).
-    let os: OperatingSystem
-    /// The measurement layer it reports to and never reads, held strongly as the system is.
-    let measure: Measurement
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var driving = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The drive under way (its refresh and glance timers carry it: a timer left from an
-    /// earlier drive does nothing).
-    private var drive: Int64 = 0
+final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
+    /// The car's parameters (`car.*`).
+    let p: Parameters.Car
+    /// How often the app syncs (`app.syncInterval`): the projected car checks that the app still
+    /// runs, and the car's own client fetches, this often.
+    let syncInterval: SimTime
+    /// How often someone glances at the car's screen during a drive (`observe.carGlances`).
+    let glances: Rate
+
+    init(_ setup: ProgramSetup) {
+        p = setup.parameters.car
+        syncInterval = setup.parameters.app.syncInterval
+        glances = setup.parameters.observe.carGlances
+        var state = CarState(rng: CarStreams(replicationSeed: setup.seed))
+        state.container.clientSignedIn = setup.parameters.car.mode == .onCar
+        super.init(setup, state: state)
+    }
+    /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
+    override func discardMemory() { state.memory = CarMemory() }
+
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
     private var clientSignedIn: Bool {
-        get { container.clientSignedIn }
-        set { container.clientSignedIn = newValue }
-    }
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own container (docs/model.md#car-lifetime): kept across its runs
-    /// (`discardMemory` leaves it), read and written by this program only.
-    private var container = CarStorage()
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The car's own random streams (drives, glances).
-    private var rng: CarStreams
-
-    init(world: World) {
-        rng = CarStreams(replicationSeed: world.seed)
-        self.world = world
-        os = world.os
-        measure = world.measure
-        container.clientSignedIn = world.p.car.mode == .onCar
-    }
-    /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
-    override func discardMemory() {
-        driving = false
-        drive = 0
+        get { state.container.clientSignedIn }
+        set { state.container.clientSignedIn = newValue }
     }
 
     /// `car.lifetime = whileConnected`: the program runs only while a drive connects the car.
-    private var perDrive: Bool { world.p.car.lifetime == .whileConnected }
+    private var perDrive: Bool { p.lifetime == .whileConnected }
 
     /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
     func start() {
@@ -87,22 +65,20 @@ final class CarSurface: SimulatedProcess<CarInput> {
     /// user's (the drive comes whether the car's program runs or not), which launches it.
     private func schedule() {
         if perDrive {
-            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &rng.car, .drive, to: world.ids.user)
+            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: ports.user)
         } else {
-            world.scheduleArrival(perDay: world.p.car.drivesPerDay, rng: &rng.car, .drive, to: world.ids.car)
+            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: context.me)
         }
     }
 
-
-    override func receive(_ input: CarInput, engine: Engine) {
-        let w = world
+    override func receive(_ input: CarInput) {
         switch input {
         case .drive:
-            if !driving {
-                driving = true
-                drive += 1
-                engine.send(.arrive, to: w.ids.car, after: w.p.car.driveLength.sampleTime(&rng.car))
-                if w.p.car.mode == .projected {
+            if !state.memory.driving {
+                state.memory.driving = true
+                state.memory.drive += 1
+                context.after(p.driveLength.sampleTime(&state.rng.car), .arrive)
+                if p.mode == .projected {
                     // The connection keeps the app running for the drive and launches its car
                     // scene; the app fills the templates with what it can read (MainApp).
                     if !os.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
@@ -113,8 +89,8 @@ final class CarSurface: SimulatedProcess<CarInput> {
             }
             schedule()
         case .refresh(let d):
-            guard driving, d == drive else { break }
-            if w.p.car.mode == .projected {
+            guard state.memory.driving, d == state.memory.drive else { break }
+            if p.mode == .projected {
                 // The connection relaunches the app if its run was lost; a switched-off phone is
                 // tried again a sync interval later.
                 if !os.relaunchCarScene() { scheduleRefresh() }
@@ -122,51 +98,85 @@ final class CarSurface: SimulatedProcess<CarInput> {
                 refresh()
             }
         case .glance(let d):
-            if driving && d == drive {
+            if state.memory.driving && d == state.memory.drive {
                 measure.glance(.car)
                 scheduleGlance()
             }
         case .arrive:
-            driving = false
+            state.memory.driving = false
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
             os.releaseKeepAlive(.carConnection)
             measure.shows(.car, .blank(.none))
-            if perDrive { engine.end(w.ids.car, .normal) }   // disconnected: the program ends
+            if perDrive { context.end() }   // disconnected: the program ends
         case .appLost:
-            if driving { scheduleRefresh() }
+            if state.memory.driving { scheduleRefresh() }
         case .reply(let r):
             if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
                 clientSignedIn = false
                 measure.report(.holdsAccount(.carClient, false))
-                if driving { measure.shows(.car, .blank(.signedOut)) }
-            } else if driving, r.status == .ok, let d = os.data(of: r) {
+                if state.memory.driving { measure.shows(.car, .blank(.signedOut)) }
+            } else if state.memory.driving, r.status == .ok, let d = os.data(of: r) {
                 measure.shows(.car, .carTemplates(d))
             }
         }
     }
 
     private func scheduleGlance() {
-        world.scheduleArrival(rate: world.p.observe.carGlances, rng: &rng.glancesCar, .glance(drive: drive), to: world.ids.car)
+        os.scheduleArrival(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
     }
 
     /// The car's own client fetches from the backend over the car's network, every
     /// `app.syncInterval`, while it is signed in; signed out, it shows so.
     private func refresh() {
-        let w = world
         guard clientSignedIn else {
             measure.shows(.car, .blank(.signedOut))
             return
         }
-        os.request(.compactFetch, from: w.ids.car, to: w.ids.backend, credential: .car, online: true)
+        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)
         scheduleRefresh()
     }
 
     /// The next refresh (or, projected, the next check that the app still runs) of this drive.
     private func scheduleRefresh() {
-        world.send(.refresh(drive: drive), to: world.ids.car, after: world.p.app.syncInterval)
+        context.after(syncInterval, .refresh(drive: state.memory.drive))
     }
 
+    /// A drive is under way.
+    var isDriving: Bool { state.memory.driving }
+}
+
+/// Everything the car program keeps (`SurfaceProgram.state`): a run's memory, its own storage
+/// and its random streams.
+struct CarState {
+    /// A run's memory, gone when the run ends.
+    var memory = CarMemory()
+    /// The car's own container (docs/model.md#car-lifetime): kept across its runs
+    /// (`discardMemory` leaves it), read and written by this program only.
+    var container = CarStorage()
+    /// The car's own random streams (drives, glances).
+    var rng: CarStreams
+}
+
+/// What a run of the car program holds in memory (docs/model.md#car-lifetime).
+struct CarMemory {
+    /// A drive connects the car.
+    var driving = false
+    /// The drive under way (its refresh and glance timers carry it: a timer left from an
+    /// earlier drive does nothing).
+    var drive: Int64 = 0
+}
+
+/// The car's peers: the user (who drives, and so launches a car that lives while connected)
+/// and the backend the car's own client fetches from. The phone app the projected car's
+/// connection launches is the system's to reach (`os.connectCarScene`).
+struct CarPorts: ProgramPorts {
+    let user: Address<UserInput>
+    let backend: Address<BackendInput>
+    init(_ peers: Peers) {
+        user = peers.peer()
+        backend = peers.peer()
+    }
 }
 
 /// The car's own storage (docs/model.md#car-lifetime): what survives the end of a run of the

@@ -52,7 +52,7 @@ public final class ProbeRun {
     /// and what it shows is current. Read it with `elsewhereShows` and `elsewhereStage`.
     func lookElsewhere() {
         let before = assembly.elsewhere.refreshes
-        world.send(.look, to: world.ids.elsewhere)
+        world.send(.look, to: assembly.address(of: OtherDevice.self))
         settle()
         _ = watch(for: 10 * Time.second) { assembly.elsewhere.refreshes > before }
     }
@@ -66,7 +66,7 @@ public final class ProbeRun {
         var nextLook = start
         while true {
             if now >= nextLook {
-                world.send(.look, to: world.ids.elsewhere)
+                world.send(.look, to: assembly.address(of: OtherDevice.self))
                 settle()
                 nextLook += lookEvery
             }
@@ -86,23 +86,23 @@ public final class ProbeRun {
 
     /// The user goes to the home screen (the session ends normally).
     func goHome() {
-        if world.os.appInForeground { world.send(.userEndsSession(forceQuit: false), to: world.ids.app) }
+        if world.os.appInForeground { world.send(.userEndsSession(forceQuit: false), to: assembly.address(of: MainApp.self)) }
         settle()
     }
 
-    func forceQuit() { world.os.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: world.ids.app); settle() }
+    func forceQuit() { world.os.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: assembly.address(of: MainApp.self)); settle() }
 
     /// The user changes something in the app; returns the change's number.
     func editInApp() -> Int32? {
         let before = world.truth.count
-        world.send(.userEdits, to: world.ids.app)
+        world.send(.userEdits, to: assembly.address(of: MainApp.self))
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
     }
 
     /// A second device changes the data; returns the change's number.
     func editElsewhere() -> Int32 {
-        world.send(.edit, to: world.ids.elsewhere)
+        world.send(.edit, to: assembly.address(of: OtherDevice.self))
         settle()
         return world.truth.count - 1
     }
@@ -112,7 +112,7 @@ public final class ProbeRun {
 
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
-        guard world.engine.isRunning(world.ids.automations) else { return nil }
+        guard world.engine.isRunning(assembly.address(of: Automations.self)) else { return nil }
         assembly.user.runAction()
         settle()
         return world.measure.actions.indices.last
@@ -120,9 +120,9 @@ public final class ProbeRun {
 
     /// Shares one item from another app; returns its index, or nil if the app is not a share target.
     func share() -> Int? {
-        guard world.engine.isRunning(world.ids.shareSheet) else { return nil }
+        guard world.engine.isRunning(assembly.address(of: ShareSheet.self)) else { return nil }
         let before = world.measure.shares.count
-        world.send(.share, to: world.ids.shareSheet)
+        world.send(.share, to: assembly.address(of: ShareSheet.self))
         settle()
         // A sheet still up from an earlier share: the user waits for it (2 s at a time).
         _ = watch(for: Time.minute) { world.measure.shares.count > before }
@@ -131,7 +131,7 @@ public final class ProbeRun {
 
     /// Starts an activity from the app; false if the app shows no live status.
     func startActivity() -> Bool {
-        guard world.engine.isRunning(world.ids.liveStatus) else { return false }
+        guard world.engine.isRunning(assembly.address(of: LiveStatus.self)) else { return false }
         assembly.user.placeOrder()
         settle()
         return !assembly.live.activities.isEmpty
@@ -140,7 +140,7 @@ public final class ProbeRun {
     func signOut() {
         world.os.openAppInForeground(.user)
         wait(MainApp.signOutNavigation)
-        world.send(.signOutNow, to: world.ids.user)
+        world.send(.signOutNow, to: assembly.address(of: UserProcess.self))
         settle()
     }
 
@@ -148,9 +148,9 @@ public final class ProbeRun {
     func watchWrite() -> Int32? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.write, to: world.ids.watchApp, by: .user)   // a write on the watch launches its app
+            world.os.launchOrDeliver(.write, to: assembly.address(of: WatchApp.self), by: .user)   // a write on the watch launches its app
         } else {
-            world.send(.write, to: world.ids.watchApp)
+            world.send(.write, to: assembly.address(of: WatchApp.self))
         }
         settle()
         return world.truth.count > before ? world.truth.count - 1 : nil
@@ -159,27 +159,27 @@ public final class ProbeRun {
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.glance, to: world.ids.watchApp, by: .user)   // a look brings the app up
+            world.os.launchOrDeliver(.glance, to: assembly.address(of: WatchApp.self), by: .user)   // a look brings the app up
         } else {
-            world.send(.glance, to: world.ids.watchApp)
+            world.send(.glance, to: assembly.address(of: WatchApp.self))
         }
         wait(5 * Time.second)
         return world.measure.current(.watch)
     }
 
     /// The phone loses its network (airplane mode) for `network.offlineDuration`.
-    func goOffline() { world.send(.offline, to: world.ids.device); settle() }
+    func goOffline() { world.send(.offline, to: assembly.address(of: DeviceProcess.self)); settle() }
     /// The phone restarts: every phone process ends, and it comes back locked, before first unlock.
-    func restartPhone() { world.send(.restart, to: world.ids.device); settle() }
+    func restartPhone() { world.send(.restart, to: assembly.address(of: DeviceProcess.self)); settle() }
     /// The user unlocks the phone (the first unlock after a restart opens protected storage).
-    func unlockPhone() { world.send(.unlock, to: world.ids.device); settle() }
+    func unlockPhone() { world.send(.unlock, to: assembly.address(of: DeviceProcess.self)); settle() }
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
-            world.os.launchOrDeliver(.playback, to: world.ids.television, by: .user)                       // the playback launches the television's program
+            world.os.launchOrDeliver(.playback, to: assembly.address(of: TelevisionApp.self), by: .user)                       // the playback launches the television's program
         } else {
-            guard world.engine.isRunning(world.ids.television) else { return false }
-            world.send(.playback, to: world.ids.television)
+            guard world.engine.isRunning(assembly.address(of: TelevisionApp.self)) else { return false }
+            world.send(.playback, to: assembly.address(of: TelevisionApp.self))
         }
         settle()
         return assembly.tv.isPlaying

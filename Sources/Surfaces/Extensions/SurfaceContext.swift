@@ -81,7 +81,8 @@ public final class SurfaceContext {
     /// as the program's own input, built by the `replies` it was registered with, one round
     /// trip (`network.latency`, drawn from the program's stream) later (docs/model.md#backend-and-push).
     public func fetchStatus<Input>(for address: Address<Input>, overPhoneNetwork: Bool = false) {
-        world.os.request(.compactFetch, from: address, to: world.checkedIDs.backend, credential: .addedSurface,
+        let backendAddress = world.engine.address(of: backend, registeredAs: ProcessID(Int32(Assembly.index(of: Backend.self))))
+        world.os.request(.compactFetch, from: address, to: backendAddress, credential: .addedSurface,
                       online: overPhoneNetwork ? nil : true)
     }
 

@@ -12,13 +12,16 @@ enum LiveStatusSignal {
     /// Activity `activity`'s final update is on its way and arrives at `arrivesAt` (a lost one
     /// is never emitted).
     case finalUpdateOnItsWay(activity: Int32, arrivesAt: SimTime)
+    /// Activity `activity`'s final update was sent to the app (process `app`) over its
+    /// connection and arrives at `arrivesAt`: on its way if the app runs now to hear it.
+    case finalUpdateSentToTheApp(activity: Int32, arrivesAt: SimTime, app: ProcessID)
     /// Activity `activity`'s status now draws stage `stage` by an update (a push, the app's
     /// update call or its catch-up), later than any stage it drew before.
     case draws(activity: Int32, stage: Int)
     /// Activity `activity`'s status left the lock screen now.
     case removed(activity: Int32)
     /// Someone looked at activity `activity`'s status now: it draws stage `drawnStage`, with data
-    /// read at `readAt`, of account `account`.
+    /// read at `readAt`, of account `account` (counted after the warm-up only).
     case seen(activity: Int32, drawnStage: Int, readAt: SimTime, account: Account)
 }
 
@@ -64,6 +67,8 @@ final class LiveStatusSignals: SurfaceSignals {
             activities[Int(i)].stage += 1
         case .finalUpdateOnItsWay(let i, let arrivesAt):
             activities[Int(i)].finalUpdateArrives = arrivesAt
+        case .finalUpdateSentToTheApp(let i, let arrivesAt, let app):
+            if isRunning(app) { activities[Int(i)].finalUpdateArrives = arrivesAt }
         case .draws(let i, let stage):
             let i = Int(i)
             for k in activities[i].drawn..<min(stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = now }
@@ -71,6 +76,7 @@ final class LiveStatusSignals: SurfaceSignals {
         case .removed(let i):
             activities[Int(i)].removedAt = now
         case .seen(let i, let drawn, let readAt, let account):
+            guard measuring else { return }     // a glance in the warm-up is not counted
             seen(activities[Int(i)], drawnStage: drawn, readAt: readAt, account: account)
         }
     }

@@ -110,7 +110,6 @@ final class Assembly {
         // copied out for each program).
         let parameters = w.p
         for program in programs { program.register(&wiring, parameters: parameters) }
-        w.ids = ProcessAddresses(self)
         // Each program's context and ports: a port typed by an input is connected to the one
         // program that accepts it.
         let programs = programs
@@ -142,6 +141,14 @@ final class Assembly {
             preconditionFailure("\(type) is not in Assembly.programTypes")
         }
         return i
+    }
+
+    /// The address of the world's program of type `type`: what the chapter's probes and the
+    /// tests send to, as the person or the system would (a program names its peers by its ports).
+    func address<Input, Program: SimulatedProcess<Input> & AssembledProgram>(of type: Program.Type) -> Address<Input>
+    where Program.Input == Input {
+        let i = Self.index(of: type)
+        return world.engine.address(of: unsafeDowncast(programs[i], to: type), registeredAs: ProcessID(Int32(i)))
     }
 
     /// The world's program of type `type` (each surface's folder names its own: `assembly.app`).

@@ -340,6 +340,7 @@ final class Measurement {
             }
         case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
         case .coldStart(let keptReading):
+            guard measuring else { return }     // a cold start in the warm-up is not counted
             counters.coldStarts += 1
             if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
         case .holdsAccount(let holder, let holds):
@@ -356,6 +357,7 @@ final class Measurement {
             result.samples[Metric.watchRelayQueue.rawValue].append(Double(n))
             if let series { series.sample(.watchRelayQueue, Double(n), at: now) }
         case .liveGlanceAtNothing:
+            guard measuring else { return }     // a glance in the warm-up is not counted
             counters.liveGlances += 1
             counters.liveBlank += 1
         case .liveGlance(let staleness, let readAt, let account):

@@ -28,6 +28,10 @@ class SurfaceSignals {
     @inline(__always) var now: SimTime { engine.now }
     /// The warm-up is over: what happens now is counted.
     @inline(__always) var measuring: Bool { engine.now >= warmup }
+    /// Whether `process` runs now: what a signal means may depend on it (an update sent to an
+    /// app that is not running is never drawn by it). The measurement layer reads it; a program
+    /// never asks whether another runs.
+    @inline(__always) func isRunning(_ process: ProcessID) -> Bool { engine.isRunning(process) }
     /// The trace attached to the replication, if any.
     var trace: TraceLog? { engine.trace }
 }

@@ -36,26 +36,6 @@ final class World {
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
 
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var assignedIDs: ProcessAddresses?
-    /// The programs' addresses (set by `Assembly` before anything runs). Read without the
-    /// optional's check and copy: reading one address out of an implicitly unwrapped optional
-    /// copied all of them first (an outlined copy per read on the hot path).
-    /// Checked in debug builds only: the built-in programs read it while their replication runs.
-    var ids: ProcessAddresses {
-        @inline(__always) get { assignedIDs.unsafelyUnwrapped }
-        set { assignedIDs = newValue }
-    }
-
-    /// The programs' addresses, checked in every build: for what code outside the package calls
-    /// (`SurfaceContext`), which may hold on to a world after `dismantle()` dropped them.
-    var checkedIDs: ProcessAddresses {
-        guard let assignedIDs else { fatalError("the world's replication has ended (it was dismantled); its programs have no addresses") }
-        return assignedIDs
-    }
-
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
         engineRef = Unmanaged.passUnretained(engine)
@@ -74,7 +54,6 @@ final class World {
     func dismantle() {
         engine.unregisterAll()
         os.dismantle()
-        assignedIDs = nil
     }
 
     /// The name hashes of the system's per-program streams, for the built-in programs: made once.
@@ -118,50 +97,5 @@ final class World {
     @discardableResult
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
         os.scheduleArrival(rate: rate, rng: &rng, input, to: address)
-    }
-}
-
-/// The addresses of one world's programs, each typed by the input it accepts and named as its
-/// program is (`AssembledProgram.programName`, the name traces print). Plain data (no arrays or
-/// closures), so reading an address costs no reference counting.
-struct ProcessAddresses {
-    let backend: Address<BackendInput>
-    let pushService: Address<PushServiceInput>
-    let device: Address<DeviceInput>
-    let user: Address<UserInput>
-    let elsewhere: Address<OtherDeviceInput>
-    let glances: Address<GlanceInput>
-    let widgetHost: Address<WidgetHostInput>
-    let widgetProvider: Address<WidgetProviderInput>
-    let app: Address<MainAppInput>
-    let liveStatus: Address<LiveStatusInput>
-    let watchLink: Address<WatchLinkInput>
-    let watchApp: Address<WatchAppInput>
-    let shareExtension: Address<ShareExtensionInput>
-    let shareSheet: Address<ShareSheetInput>
-    let automations: Address<AutomationsInput>
-    let actionRunner: Address<ActionRunnerInput>
-    let instantVersion: Address<InstantVersionInput>
-    let car: Address<CarInput>
-    let television: Address<TelevisionInput>
-
-    /// The addresses `assembly`'s programs were registered at (each at its place in
-    /// `Assembly.programTypes`).
-    init(_ assembly: Assembly) {
-        let engine = assembly.world.engine
-        func at<Input, Program: SimulatedProcess<Input> & AssembledProgram>(_ type: Program.Type) -> Address<Input>
-        where Program.Input == Input {
-            let i = Assembly.index(of: type)   // looked up once: the program and its process index
-            return engine.address(of: unsafeDowncast(assembly.programs[i], to: type), registeredAs: ProcessID(Int32(i)))
-        }
-        (backend, pushService, device, user, elsewhere, glances) = (
-            at(Backend.self), at(PushService.self), at(DeviceProcess.self), at(UserProcess.self),
-            at(OtherDevice.self), at(GlanceProcess.self))
-        (widgetHost, widgetProvider, app, liveStatus, watchLink, watchApp) = (
-            at(WidgetHost.self), at(WidgetProvider.self), at(MainApp.self), at(LiveStatus.self),
-            at(WatchLink.self), at(WatchApp.self))
-        (shareExtension, shareSheet, automations, actionRunner, instantVersion, car, television) = (
-            at(ShareExtension.self), at(ShareSheet.self), at(Automations.self), at(ActionRunner.self),
-            at(InstantVersion.self), at(CarSurface.self), at(TelevisionApp.self))
     }
 }

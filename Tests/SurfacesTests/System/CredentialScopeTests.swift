@@ -16,7 +16,7 @@ final class CredentialScopeTests: XCTestCase {
         let run = ProbeRun(p, seed: 7, trace: log)
         let w = run.world
         if revokeFirst {
-            w.os.request(.revoke, from: w.ids.app, to: w.ids.backend, credential: .phoneSession)
+            w.os.request(.revoke, from: run.assembly.address(of: MainApp.self), to: run.assembly.address(of: Backend.self), credential: .phoneSession)
             run.wait(Time.minute)
         }
         // No revocation of the phone's session below: it is sent last.
@@ -24,7 +24,7 @@ final class CredentialScopeTests: XCTestCase {
             // A write carries a change of its own (its maker lets go once the request holds it);
             // a device-code request with no code asks for a new one, or approves none.
             let change = kind == .write ? w.changes.make(.app) : -1
-            w.os.request(kind, from: w.ids.elsewhere, to: w.ids.backend, credential: credential, change: change)
+            w.os.request(kind, from: run.assembly.address(of: OtherDevice.self), to: run.assembly.address(of: Backend.self), credential: credential, change: change)
             if change >= 0 { w.changes.letGo(change) }
             run.wait(Time.minute)
         }

@@ -38,7 +38,7 @@ final class WatchPowerSavingTests: XCTestCase {
             for blocks in [false, true] {
                 let log = TraceLog()
                 let r = run(relay, blocks: blocks, log: log)
-                XCTAssertFalse(r.world.engine.isRunning(r.world.ids.app), "\(relay), \(blocks): the app is not running")
+                XCTAssertFalse(r.world.engine.isRunning(r.assembly.address(of: MainApp.self)), "\(relay), \(blocks): the app is not running")
                 guard let change = r.watchWrite() else { return XCTFail("\(relay), \(blocks): no write") }
                 r.wait(Time.minute)
                 XCTAssertEqual(received(log), blocks ? 0 : 1, "\(relay), blocks \(blocks): during the period")

@@ -160,7 +160,7 @@ final class WatchReachabilityTests: XCTestCase {
 
     /// Requests of `kind` from the watch app that the backend received, by the event log.
     static func requestsServed(_ log: TraceLog, kind: String, from r: ProbeRun) -> Int {
-        let watch = r.world.ids.watchApp.process.index
+        let watch = r.assembly.address(of: WatchApp.self).process.index
         return log.records.filter { $0.process == "backend" && $0.details.hasPrefix("request(Request(kind: \(kind), from: \(watch),") }.count
     }
 
