@@ -5,7 +5,6 @@ import Platform
 /// a world.
 extension PushService: AssembledProgram {
     public typealias Input = PushServiceInput
-    convenience init(world: World) { self.init(os: world.os) }
     static var programName: String { "pushService" }
     /// The system reaches it at its address: a force-quit's discarded push, the phone back
     /// within a standalone watch's reach, and its own notifications on their way.
@@ -15,4 +14,10 @@ extension PushService: AssembledProgram {
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
     /// At time 0: the push service runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+}
+
+/// The push service is built from what a program of the one door is built with (its operating
+/// system), never from the world itself.
+extension PushService: SetUpProgram {
+    convenience init(_ setup: ProgramSetup) { self.init(os: setup.os) }
 }

@@ -5,7 +5,6 @@ import Platform
 /// process for the link's timers and deliveries) into a world.
 extension WatchLink: AssembledProgram {
     public typealias Input = WatchLinkInput
-    convenience init(world: World) { self.init(os: world.os) }
     static var programName: String { "watchLink" }
     /// A sleeping phone's wake lets the watch's waiting transfers through.
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WatchLinkInput)? {
@@ -17,4 +16,10 @@ extension WatchLink: AssembledProgram {
     }
     /// At time 0: the link runs all day when the app has a watch app.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
+}
+
+/// The watch link is built from what a program of the one door is built with (its operating
+/// system), never from the world itself.
+extension WatchLink: SetUpProgram {
+    convenience init(_ setup: ProgramSetup) { self.init(os: setup.os) }
 }

@@ -7,10 +7,8 @@ import Platform
 /// `Assembly.programTypes`, each registers itself from these declarations (`register(_:parameters:)`),
 /// and the assembly starts them by what they declare: its start-up rules name no program
 /// (the app's state at time 0 and the watch link service aside).
-protocol AssembledProgram: AnyObject {
+protocol AssembledProgram: AnyObject, SetUpProgram {
     associatedtype Input
-    /// A new program in `world`, not yet registered or started (each replication builds its own).
-    init(world: World)
     /// Registers it with its world's engine under `programName` and records in `wiring` its
     /// reply route, its notice route under parameters `p` and whether it is a phone process.
     /// Every program uses the one implementation below (a requirement only so that the
@@ -50,14 +48,12 @@ protocol AssembledProgram: AnyObject {
     func start()
 }
 
-/// A built-in program of the one door (`SurfaceProgram`): built from what a `ProgramSetup`
-/// hands it, never from the world itself.
+/// A built-in program (a `SurfaceProgram`, or a system process of the platform): built from
+/// what a `ProgramSetup` hands it, never from the world itself.
 protocol SetUpProgram {
+    /// A new program built with `setup`, not yet registered or started (each replication
+    /// builds its own).
     init(_ setup: ProgramSetup)
-}
-
-extension AssembledProgram where Self: SetUpProgram {
-    init(world: World) { self.init(ProgramSetup(world)) }
 }
 
 extension ProgramSetup {

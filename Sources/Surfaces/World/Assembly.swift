@@ -102,7 +102,8 @@ final class Assembly {
 
     init(world w: World) {
         world = w
-        programs = Self.programTypes.map { $0.init(world: w) }
+        let setup = ProgramSetup(w)
+        programs = Self.programTypes.map { $0.init(setup) }
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
         var wiring = Wiring(engine: w.engine, programs: Self.programCount)
