@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The actions a person or an automation runs without opening the app, and their runner.
+    static let actions = SurfaceDescriptor(
+        name: "action",
+        programs: [Automations.self, ActionRunner.self],
+        parameters: [ParameterGroup("actions", ParameterCatalog.actions)],
+        metrics: [MetricCatalog.actions()])
+}

@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The main app and its sign-out steps (§25.9).
+    static let app = SurfaceDescriptor(
+        name: "app",
+        programs: [MainApp.self],
+        parameters: [ParameterGroup("signOut", ParameterCatalog.signOut)],
+        metrics: [MetricCatalog.app()])
+}

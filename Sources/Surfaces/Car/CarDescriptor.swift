@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The car's screen and its own client while connected.
+    static let car = SurfaceDescriptor(
+        name: "car",
+        programs: [CarSurface.self],
+        parameters: [ParameterGroup("car", ParameterCatalog.car)],
+        metrics: [MetricCatalog.car()])
+}

@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The live status on the lock screen during an activity.
+    static let liveStatus = SurfaceDescriptor(
+        name: "live",
+        programs: [LiveStatus.self],
+        parameters: [ParameterGroup("live", ParameterCatalog.live)],
+        metrics: [MetricCatalog.live()])
+}

@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The share extension and the share sheet's background uploads.
+    static let share = SurfaceDescriptor(
+        name: "share",
+        programs: [ShareExtension.self, ShareSheet.self],
+        parameters: [ParameterGroup("share", ParameterCatalog.share)],
+        metrics: [MetricCatalog.share()])
+}

@@ -1,0 +1,8 @@
+extension SurfaceDescriptor {
+    /// The television app, signed in by a code.
+    static let television = SurfaceDescriptor(
+        name: "tv",
+        programs: [TelevisionApp.self],
+        parameters: [ParameterGroup("television", ParameterCatalog.television)],
+        metrics: [MetricCatalog.television()])
+}

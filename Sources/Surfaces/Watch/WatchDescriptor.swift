@@ -1,0 +1,10 @@
+import Platform
+
+extension SurfaceDescriptor {
+    /// The watch app and the link the phone reaches it by.
+    static let watch = SurfaceDescriptor(
+        name: "watch",
+        programs: [WatchLink.self, WatchApp.self],
+        parameters: [ParameterGroup("watch", ParameterCatalog.watch)],
+        metrics: [MetricCatalog.watch()])
+}
