@@ -4,5 +4,12 @@ extension SurfaceDescriptor {
         name: "car",
         programs: [CarSurface.self],
         parameters: [ParameterGroup("car", ParameterCatalog.car)],
-        metrics: [MetricCatalog.car()])
+        metrics: [MetricCatalog.car],
+        costSurfaces: [.car])
+}
+
+extension CostSurface {
+    /// Requests from the car's own client (`backend.requests.car`).
+    static let car = CostSurface("car", senders: "the car's own client (no value when the car is off)",
+                               isOn: { $0.car.enabled })
 }

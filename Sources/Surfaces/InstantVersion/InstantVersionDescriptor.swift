@@ -4,5 +4,6 @@ extension SurfaceDescriptor {
         name: "instant",
         programs: [InstantVersion.self],
         parameters: [ParameterGroup("instantVersion", ParameterCatalog.instantVersion)],
-        metrics: [MetricCatalog.instantVersion()])
+        metrics: [MetricCatalog.instantVersion],
+        costSurfaces: [])
 }

@@ -4,5 +4,6 @@ extension SurfaceDescriptor {
         name: "live",
         programs: [LiveStatus.self],
         parameters: [ParameterGroup("live", ParameterCatalog.live)],
-        metrics: [MetricCatalog.live()])
+        metrics: [MetricCatalog.live],
+        costSurfaces: [])
 }

@@ -81,7 +81,7 @@ public enum MetricCatalog {
     /// after it (the mechanism diagnostics, `System/MechanismMetrics.swift`, after every
     /// surface's own).
     static let contributions: [SurfaceMetrics] = {
-        let parts = SurfaceRegistry.all.flatMap { $0.metrics }
+        let parts = SurfaceRegistry.all.flatMap { $0.metrics }.map { $0() }
         let published = Dictionary(uniqueKeysWithValues: publishedOrder.joined().enumerated().map { ($1, $0) })
         let first = parts.map { part in part.metrics.compactMap { published[$0.name] }.min() ?? Int.max }
         return parts.indices.sorted { (first[$0], $0) < (first[$1], $1) }.map { parts[$0] }

@@ -2,8 +2,9 @@
 /// catalogues (issue 42; docs/extending.md). A surface's folder declares its descriptor
 /// (`Widget/WidgetDescriptor.swift`), and the list of surfaces (`BuiltInSurfaces.all`, then
 /// those `SurfaceRegistry.add` takes) fills every registry from it: the programs a world
-/// registers (`Assembly.programTypes`), the parameter catalogue (`ParameterCatalog.builtIn()`)
-/// and the metric catalogue (`MetricCatalog.contributions`).
+/// registers (`Assembly.programTypes`), the parameter catalogue (`ParameterCatalog.builtIn()`),
+/// the metric catalogue (`MetricCatalog.contributions`) and the surfaces the backend's cost is
+/// counted under (`CostSurface.allCases`).
 ///
 /// `@unchecked Sendable`: a metatype of a protocol with class programs is not `Sendable`,
 /// but a descriptor is a constant, made once, and nothing in it can change.
@@ -17,8 +18,12 @@ struct SurfaceDescriptor: @unchecked Sendable {
     /// help and manifests: `ParameterCatalog.publishedGroupOrder`).
     let parameters: [ParameterGroup]
     /// Its parts of the metric catalogue: its metrics and how their values are formed
-    /// (`<Surface>Metrics.swift`).
-    let metrics: [SurfaceMetrics]
+    /// (`<Surface>Metrics.swift`), made when the catalogue is (a part may read another
+    /// registry, as the backend's reads `CostSurface.allCases`).
+    let metrics: [@Sendable () -> SurfaceMetrics]
+    /// The surfaces its programs' requests are counted under in the backend's cost
+    /// (`AssembledProgram.requestsCountUnder`; `backend.requests.<surface>`).
+    let costSurfaces: [CostSurface]
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

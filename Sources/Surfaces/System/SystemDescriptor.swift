@@ -13,9 +13,16 @@ extension SurfaceDescriptor {
             ParameterGroup("phone", ParameterCatalog.phone), ParameterGroup("push", ParameterCatalog.push),
         ],
         metrics: [
-            MetricCatalog.lostChanges(), MetricCatalog.backend(),
+            MetricCatalog.lostChanges, MetricCatalog.backend,
             // The mechanism diagnostics (`MechanismMetrics.swift`), after every surface's own.
-            MetricCatalog.widgetMechanisms(), MetricCatalog.pushMechanisms(),
-            MetricCatalog.deviceMechanisms(), MetricCatalog.appMechanisms(),
-        ])
+            MetricCatalog.widgetMechanisms, MetricCatalog.pushMechanisms,
+            MetricCatalog.deviceMechanisms, MetricCatalog.appMechanisms,
+        ],
+        costSurfaces: [.elsewhere])
+}
+
+extension CostSurface {
+    /// Requests from the other device or the web (`backend.requests.elsewhere`).
+    static let elsewhere = CostSurface("elsewhere", senders: "the other device or the web",
+                               isOn: { _ in true })
 }

@@ -4,5 +4,12 @@ extension SurfaceDescriptor {
         name: "tv",
         programs: [TelevisionApp.self],
         parameters: [ParameterGroup("television", ParameterCatalog.television)],
-        metrics: [MetricCatalog.television()])
+        metrics: [MetricCatalog.television],
+        costSurfaces: [.tv])
+}
+
+extension CostSurface {
+    /// Requests from the television app (`backend.requests.tv`).
+    static let tv = CostSurface("tv", senders: "the television app (no value when the television is off)",
+                               isOn: { $0.tv.enabled })
 }

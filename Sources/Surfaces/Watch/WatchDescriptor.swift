@@ -6,5 +6,12 @@ extension SurfaceDescriptor {
         name: "watch",
         programs: [WatchLink.self, WatchApp.self],
         parameters: [ParameterGroup("watch", ParameterCatalog.watch)],
-        metrics: [MetricCatalog.watch()])
+        metrics: [MetricCatalog.watch],
+        costSurfaces: [.watch])
+}
+
+extension CostSurface {
+    /// Requests from the watch app (`backend.requests.watch`).
+    static let watch = CostSurface("watch", senders: "the watch app (no value when the watch is off)",
+                               isOn: { $0.watch.enabled })
 }

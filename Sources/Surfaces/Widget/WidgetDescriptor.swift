@@ -6,5 +6,12 @@ extension SurfaceDescriptor {
         name: "widget",
         programs: [WidgetHost.self, WidgetProvider.self],
         parameters: [ParameterGroup("widget", ParameterCatalog.widget)],
-        metrics: [MetricCatalog.widget()])
+        metrics: [MetricCatalog.widget],
+        costSurfaces: [.widget])
+}
+
+extension CostSurface {
+    /// Requests from the widget's provider (`backend.requests.widget`).
+    static let widget = CostSurface("widget", senders: "the widget's provider (no value when the widget is off)",
+                               isOn: { $0.widget.enabled })
 }
