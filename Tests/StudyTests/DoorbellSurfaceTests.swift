@@ -94,5 +94,6 @@ extension SurfaceDescriptor {
                 result.values[Metric.named("doorbell.rings").rawValue] = Double(assembly.program(Doorbell.self).state)
             })
         }],
-        costSurfaces: [])
+        costSurfaces: [],
+        credentials: [])
 }

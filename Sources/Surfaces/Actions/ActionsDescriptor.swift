@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The actions a person or an automation runs without opening the app, and their runner.
     static let actions = SurfaceDescriptor(
@@ -5,7 +7,8 @@ extension SurfaceDescriptor {
         programs: [Automations.self, ActionRunner.self],
         parameters: [ParameterGroup("actions", ParameterCatalog.actions)],
         metrics: [MetricCatalog.actions],
-        costSurfaces: [.action])
+        costSurfaces: [.action],
+        credentials: [])
 }
 
 extension CostSurface {

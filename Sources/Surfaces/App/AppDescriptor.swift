@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The main app and its sign-out steps (§25.9).
     static let app = SurfaceDescriptor(
@@ -5,7 +7,8 @@ extension SurfaceDescriptor {
         programs: [MainApp.self],
         parameters: [ParameterGroup("signOut", ParameterCatalog.signOut)],
         metrics: [MetricCatalog.app],
-        costSurfaces: [.app])
+        costSurfaces: [.app],
+        credentials: [])
 }
 
 extension CostSurface {

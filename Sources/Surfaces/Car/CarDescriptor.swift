@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The car's screen and its own client while connected.
     static let car = SurfaceDescriptor(
@@ -5,11 +7,17 @@ extension SurfaceDescriptor {
         programs: [CarSurface.self],
         parameters: [ParameterGroup("car", ParameterCatalog.car)],
         metrics: [MetricCatalog.car],
-        costSurfaces: [.car])
+        costSurfaces: [.car],
+        credentials: [(.car, "car")])
 }
 
 extension CostSurface {
     /// Requests from the car's own client (`backend.requests.car`).
     static let car = CostSurface("car", senders: "the car's own client (no value when the car is off)",
                                isOn: { $0.car.enabled })
+}
+
+extension Credential {
+    /// The car client's own sign-in.
+    static var car: Credential { Credential(4) }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The instant version of the app, run without installing it.
     static let instantVersion = SurfaceDescriptor(
@@ -5,5 +7,6 @@ extension SurfaceDescriptor {
         programs: [InstantVersion.self],
         parameters: [ParameterGroup("instantVersion", ParameterCatalog.instantVersion)],
         metrics: [MetricCatalog.instantVersion],
-        costSurfaces: [])
+        costSurfaces: [],
+        credentials: [])
 }

@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The live status on the lock screen during an activity.
     static let liveStatus = SurfaceDescriptor(
@@ -5,5 +7,6 @@ extension SurfaceDescriptor {
         programs: [LiveStatus.self],
         parameters: [ParameterGroup("live", ParameterCatalog.live)],
         metrics: [MetricCatalog.live],
-        costSurfaces: [])
+        costSurfaces: [],
+        credentials: [])
 }

@@ -1,3 +1,5 @@
+import Platform
+
 /// One surface as the registries see it: the only way a surface joins a world and its
 /// catalogues (issue 42; docs/extending.md). A surface's folder declares its descriptor
 /// (`Widget/WidgetDescriptor.swift`), and the list of surfaces (`BuiltInSurfaces.all`, then
@@ -24,6 +26,9 @@ struct SurfaceDescriptor: @unchecked Sendable {
     /// The surfaces its programs' requests are counted under in the backend's cost
     /// (`AssembledProgram.requestsCountUnder`; `backend.requests.<surface>`).
     let costSurfaces: [CostSurface]
+    /// The credentials the backend issues to its programs (declared in its folder:
+    /// `Credential.watch`), with the names the event log prints them by (`Credential.register`).
+    let credentials: [(credential: Credential, name: String)]
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

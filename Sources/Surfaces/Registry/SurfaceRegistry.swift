@@ -1,4 +1,5 @@
 import Synchronization
+import Platform
 
 /// The surfaces every registry is filled from: the built-in list (`BuiltInSurfaces.all`),
 /// then any added with `add(_:)`, in the order they were added.
@@ -25,11 +26,16 @@ enum SurfaceRegistry {
         }
     }
 
-    /// Every surface, built-in then added; reading the list fixes it.
+    /// Every surface, built-in then added; reading the list fixes it, and the first read names
+    /// the surfaces' credentials in the event log (`Credential.register`).
     static var all: [SurfaceDescriptor] {
         registry.withLock { r in
+            let surfaces = BuiltInSurfaces.all + r.added
+            if !r.fixed {
+                for (credential, name) in surfaces.flatMap({ $0.credentials }) { Credential.register(credential, named: name) }
+            }
             r.fixed = true
-            return BuiltInSurfaces.all + r.added
+            return surfaces
         }
     }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 extension SurfaceDescriptor {
     /// The share extension and the share sheet's background uploads.
     static let share = SurfaceDescriptor(
@@ -5,7 +7,8 @@ extension SurfaceDescriptor {
         programs: [ShareExtension.self, ShareSheet.self],
         parameters: [ParameterGroup("share", ParameterCatalog.share)],
         metrics: [MetricCatalog.share],
-        costSurfaces: [.share])
+        costSurfaces: [.share],
+        credentials: [])
 }
 
 extension CostSurface {

@@ -18,7 +18,8 @@ extension SurfaceDescriptor {
             MetricCatalog.widgetMechanisms, MetricCatalog.pushMechanisms,
             MetricCatalog.deviceMechanisms, MetricCatalog.appMechanisms,
         ],
-        costSurfaces: [.elsewhere])
+        costSurfaces: [.elsewhere],
+        credentials: [])
 }
 
 extension CostSurface {

@@ -7,11 +7,17 @@ extension SurfaceDescriptor {
         programs: [WatchLink.self, WatchApp.self],
         parameters: [ParameterGroup("watch", ParameterCatalog.watch)],
         metrics: [MetricCatalog.watch],
-        costSurfaces: [.watch])
+        costSurfaces: [.watch],
+        credentials: [(.watch, "watch")])
 }
 
 extension CostSurface {
     /// Requests from the watch app (`backend.requests.watch`).
     static let watch = CostSurface("watch", senders: "the watch app (no value when the watch is off)",
                                isOn: { $0.watch.enabled })
+}
+
+extension Credential {
+    /// The watch's own credential (a standalone watch; docs/model.md#credentials).
+    static var watch: Credential { Credential(2) }
 }

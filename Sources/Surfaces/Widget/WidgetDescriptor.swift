@@ -7,7 +7,8 @@ extension SurfaceDescriptor {
         programs: [WidgetHost.self, WidgetProvider.self],
         parameters: [ParameterGroup("widget", ParameterCatalog.widget)],
         metrics: [MetricCatalog.widget],
-        costSurfaces: [.widget])
+        costSurfaces: [.widget],
+        credentials: [])
 }
 
 extension CostSurface {
