@@ -95,5 +95,6 @@ extension SurfaceDescriptor {
             })
         }],
         costSurfaces: [],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }

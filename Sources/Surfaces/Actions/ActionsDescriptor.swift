@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("actions", ParameterCatalog.actions)],
         metrics: [MetricCatalog.actions],
         costSurfaces: [.action],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }
 
 extension CostSurface {

@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("signOut", ParameterCatalog.signOut)],
         metrics: [MetricCatalog.app],
         costSurfaces: [.app],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }
 
 extension CostSurface {

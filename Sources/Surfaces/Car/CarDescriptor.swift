@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("car", ParameterCatalog.car)],
         metrics: [MetricCatalog.car],
         costSurfaces: [.car],
-        credentials: [(.car, "car")])
+        credentials: [(.car, "car")],
+        accountHolders: [.carClient])
 }
 
 extension CostSurface {
@@ -20,4 +21,9 @@ extension CostSurface {
 extension Credential {
     /// The car client's own sign-in.
     static var car: Credential { Credential(4) }
+}
+
+extension AccountHolder {
+    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked; a projected car shows the app's signed-out state at once.
+    static let carClient = AccountHolder("carClient", leak: "signout.car.leak", counts: { $0.car.enabled })
 }

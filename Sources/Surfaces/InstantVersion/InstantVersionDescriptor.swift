@@ -8,5 +8,6 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("instantVersion", ParameterCatalog.instantVersion)],
         metrics: [MetricCatalog.instantVersion],
         costSurfaces: [],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }

@@ -8,5 +8,11 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("live", ParameterCatalog.live)],
         metrics: [MetricCatalog.live],
         costSurfaces: [],
-        credentials: [])
+        credentials: [],
+        accountHolders: [.liveStatus])
+}
+
+extension AccountHolder {
+    /// A live status of the account is on screen.
+    static let liveStatus = AccountHolder("liveStatus", leak: "signout.live.leak", counts: { $0.live.enabled })
 }

@@ -29,6 +29,9 @@ struct SurfaceDescriptor: @unchecked Sendable {
     /// The credentials the backend issues to its programs (declared in its folder:
     /// `Credential.watch`), with the names the event log prints them by (`Credential.register`).
     let credentials: [(credential: Credential, name: String)]
+    /// What of it can hold the signed-in account for the sign-out's leak measures
+    /// (`AccountHolder`, declared in its folder).
+    let accountHolders: [AccountHolder]
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("share", ParameterCatalog.share)],
         metrics: [MetricCatalog.share],
         costSurfaces: [.share],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }
 
 extension CostSurface {

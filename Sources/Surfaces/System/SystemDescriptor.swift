@@ -19,7 +19,8 @@ extension SurfaceDescriptor {
             MetricCatalog.deviceMechanisms, MetricCatalog.appMechanisms,
         ],
         costSurfaces: [.elsewhere],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }
 
 extension CostSurface {

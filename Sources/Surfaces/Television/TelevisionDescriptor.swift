@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("television", ParameterCatalog.television)],
         metrics: [MetricCatalog.television],
         costSurfaces: [.tv],
-        credentials: [(.television, "television"), (.signInCode, "signInCode")])
+        credentials: [(.television, "television"), (.signInCode, "signInCode")],
+        accountHolders: [.television])
 }
 
 extension CostSurface {
@@ -22,4 +23,9 @@ extension Credential {
     static var television: Credential { Credential(3) }
     /// What a television without a session asks for and polls a sign-in code with.
     static var signInCode: Credential { Credential(5) }
+}
+
+extension AccountHolder {
+    /// The television holds a session it has not found revoked.
+    static let television = AccountHolder("television", leak: "signout.tv.leak", counts: { $0.tv.enabled })
 }

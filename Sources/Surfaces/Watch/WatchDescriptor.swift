@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("watch", ParameterCatalog.watch)],
         metrics: [MetricCatalog.watch],
         costSurfaces: [.watch],
-        credentials: [(.watch, "watch")])
+        credentials: [(.watch, "watch")],
+        accountHolders: [.watch])
 }
 
 extension CostSurface {
@@ -20,4 +21,9 @@ extension CostSurface {
 extension Credential {
     /// The watch's own credential (a standalone watch; docs/model.md#credentials).
     static var watch: Credential { Credential(2) }
+}
+
+extension AccountHolder {
+    /// The watch holds the account's data (companion or standalone; a remote control holds none).
+    static let watch = AccountHolder("watch", leak: "signout.watch.leak", counts: { $0.watch.enabled && $0.watch.level != .remoteControl })
 }

@@ -8,7 +8,8 @@ extension SurfaceDescriptor {
         parameters: [ParameterGroup("widget", ParameterCatalog.widget)],
         metrics: [MetricCatalog.widget],
         costSurfaces: [.widget],
-        credentials: [])
+        credentials: [],
+        accountHolders: [])
 }
 
 extension CostSurface {
