@@ -7,10 +7,9 @@ import SimKernel
 /// a change as its number.
 final class IdentityNamesTests: XCTestCase {
     func testCredentialsPrintTheirNames() {
-        XCTAssertEqual(Credential.named.map(\.credential.description),
-                       ["none", "phoneSession", "watch", "television", "car", "signInCode",
-                        "secondAccountSession", "otherDevice", "addedSurface"])
-        XCTAssertEqual(Credential.named.map(\.credential.number), [0, 1, 2, 3, 4, 5, 6, 9, 10])
+        XCTAssertEqual(Credential.platformNamed.map(\.credential.description),
+                       ["none", "phoneSession", "secondAccountSession", "otherDevice", "addedSurface"])
+        XCTAssertEqual(Credential.platformNamed.map(\.credential.number), [0, 1, 6, 9, 10])
         XCTAssertEqual(Credential(7).description, "credential 7")
     }
 
@@ -20,10 +19,10 @@ final class IdentityNamesTests: XCTestCase {
     }
 
     func testARequestAndAReplyPrintCredentialAndDataByNameAndTheChangeAsANumber() {
-        let request = Request(kind: .write, from: ProcessID(4), incarnation: 1, credential: .watch, change: 12,
+        let request = Request(kind: .write, from: ProcessID(4), incarnation: 1, credential: .otherDevice, change: 12,
                               idempotencyKey: true, item: -1, returnDelay: 500_000)
         XCTAssertEqual(request.description,
-                       "Request(kind: write, from: 4, credential: watch, change: 12, idempotencyKey: true, returnDelay: 0.5 s)")
+                       "Request(kind: write, from: 4, credential: otherDevice, change: 12, idempotencyKey: true, returnDelay: 0.5 s)")
         let reply = Reply(kind: .sync, status: .ok, data: SnapshotID(7), change: -1, item: -1, readAt: 2_000_000)
         XCTAssertEqual(reply.description, "Reply(kind: sync, status: ok, data: #7, readAt: 2.0 s)")
         XCTAssertEqual(Reply(kind: .sync, status: .failed, data: .noData, change: -1, item: -1, readAt: 0).description,

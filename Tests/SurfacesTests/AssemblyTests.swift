@@ -17,6 +17,16 @@ final class AssemblyTests: XCTestCase {
     }
 
     /// The names are the event log's and the random streams' seeds: they must not change.
+    /// The surfaces' own credentials are named by their descriptors (`SurfaceDescriptor.credentials`)
+    /// when the list of surfaces is first read, so the event log prints every credential by name.
+    func testTheSurfacesCredentialsPrintTheirNames() {
+        _ = SurfaceRegistry.all
+        XCTAssertEqual(Credential.named.map(\.credential.description),
+                       ["none", "phoneSession", "watch", "television", "car", "signInCode",
+                        "secondAccountSession", "otherDevice", "addedSurface"])
+        XCTAssertEqual(Credential.named.map(\.credential.number), [0, 1, 2, 3, 4, 5, 6, 9, 10])
+    }
+
     func testTheProgramsAreRegisteredUnderTheirNamesInOrder() {
         XCTAssertEqual(Assembly.programNames, [
             "backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost", "widgetProvider",

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A credential a request to the backend carries (§25.3, §25.13; docs/model.md#credentials):
 /// the phone's session, a narrower credential the backend issued to one surface, a sign-in
 /// code, another device's own session, or none. It is the backend's number for it, so a
@@ -13,14 +15,6 @@
     /// The phone's session, of the account the replication follows (shared with the surfaces
     /// when the design puts it in shared secure storage).
     @inlinable public static var phoneSession: Credential { Credential(1) }
-    /// The watch's own credential (a standalone watch; docs/model.md#credentials).
-    @inlinable public static var watch: Credential { Credential(2) }
-    /// The television's session, granted by sign-in by code.
-    @inlinable public static var television: Credential { Credential(3) }
-    /// The car client's own sign-in.
-    @inlinable public static var car: Credential { Credential(4) }
-    /// What a television without a session asks for and polls a sign-in code with.
-    @inlinable public static var signInCode: Credential { Credential(5) }
     /// The phone's session for the second account, issued when someone else signs in after the
     /// first signs out (docs/model.md#a-second-account).
     @inlinable public static var secondAccountSession: Credential { Credential(6) }
@@ -30,13 +24,34 @@
     /// sign-out does not revoke it (docs/extending.md#the-platform-services).
     @inlinable public static var addedSurface: Credential { Credential(10) }
 
-    /// Every named credential with its name, in the order of their numbers: the one table the
-    /// event log's names come from.
-    public static let named: [(credential: Credential, name: String)] = [
-        (.none, "none"), (.phoneSession, "phoneSession"), (.watch, "watch"), (.television, "television"), (.car, "car"),
-        (.signInCode, "signInCode"), (.secondAccountSession, "secondAccountSession"), (.otherDevice, "otherDevice"),
-        (.addedSurface, "addedSurface"),
+    /// The platform's own credentials with their names. A surface's own credentials (the
+    /// watch's, the television's, the car's, a sign-in code) are declared in the surface's folder
+    /// and named by its descriptor (`Credential.register`).
+    public static let platformNamed: [(credential: Credential, name: String)] = [
+        (.none, "none"), (.phoneSession, "phoneSession"), (.secondAccountSession, "secondAccountSession"),
+        (.otherDevice, "otherDevice"), (.addedSurface, "addedSurface"),
     ]
+
+    private static let registered = Mutex<[(credential: Credential, name: String)]>([])
+
+    /// Names `credential` `name` in the event log: what a surface's descriptor does for the
+    /// credentials it declares. Naming the same credential the same again does nothing; another
+    /// name for a named number, or a name given to another number, stops the program.
+    public static func register(_ credential: Credential, named name: String) {
+        registered.withLock { r in
+            let all = platformNamed + r
+            if all.contains(where: { $0.credential == credential && $0.name == name }) { return }
+            precondition(!all.contains { $0.credential == credential || $0.name == name },
+                         "Credential.register: \(name) (\(credential.number)) clashes with a named credential")
+            r.append((credential, name))
+        }
+    }
+
+    /// Every named credential with its name, in the order of their numbers: the platform's and
+    /// those registered (`register`), the one table the event log's names come from.
+    public static var named: [(credential: Credential, name: String)] {
+        (platformNamed + registered.withLock { $0 }).sorted { $0.credential.number < $1.credential.number }
+    }
 }
 
 extension Credential: CustomStringConvertible {

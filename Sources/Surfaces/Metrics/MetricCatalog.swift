@@ -72,16 +72,20 @@ public enum MetricCatalog {
     /// The number of counted fractions.
     public static let fractionCount = fractionPosition.filter { $0 >= 0 }.count
 
-    /// The surfaces' parts of the built-in catalogue, in the order a replication's result is
-    /// formed (`Assembly.report()`). Each part writes only its own metrics; one that reads what
-    /// another's report does to the measurement layer (a glance caught up, an observer advanced
-    /// to the end) goes after it.
-    static let contributions: [SurfaceMetrics] = [
-        widget(), app(), watch(), live(), share(), actions(), instantVersion(), car(), television(),
-        lostChanges(), backend(),
-        // The mechanism diagnostics (`System/MechanismMetrics.swift`), after every surface's own.
-        widgetMechanisms(), pushMechanisms(), deviceMechanisms(), appMechanisms(),
-    ]
+    /// The surfaces' parts of the built-in catalogue (`SurfaceDescriptor.metrics`, from
+    /// `SurfaceRegistry.all`), in the order a replication's result is formed
+    /// (`Assembly.report()`): the order their first metrics are published in
+    /// (`publishedOrder`), then the parts with no metric published yet, in registration order.
+    /// Each part writes only its own metrics; one that reads what another's report does to the
+    /// measurement layer (a glance caught up, an observer advanced to the end) is published
+    /// after it (the mechanism diagnostics, `System/MechanismMetrics.swift`, after every
+    /// surface's own).
+    static let contributions: [SurfaceMetrics] = {
+        let parts = SurfaceRegistry.all.flatMap { $0.metrics }.map { $0() }
+        let published = Dictionary(uniqueKeysWithValues: publishedOrder.joined().enumerated().map { ($1, $0) })
+        let first = parts.map { part in part.metrics.compactMap { published[$0.name] }.min() ?? Int.max }
+        return parts.indices.sorted { (first[$0], $0) < (first[$1], $1) }.map { parts[$0] }
+    }()
 
     /// The built-in surfaces people glance at, in catalogue order (each folder's `SurfaceRole`):
     /// a study with one of them on reports their staleness and blank share by default, and the

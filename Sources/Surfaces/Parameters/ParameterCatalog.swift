@@ -9,11 +9,22 @@ public enum ParameterCatalog {
         builtIn() + SurfaceExtensions.installed.flatMap(\.parameters)
     }
 
-    /// The parameters of the surfaces this package has.
+    /// The parameters of the surfaces this package has: the study's own groups and every
+    /// surface's (`SurfaceDescriptor.parameters`, from `SurfaceRegistry.all`), in the published
+    /// group order, then any group not published yet, in registration order.
     static func builtIn() -> [ParameterSpec] {
-        study() + observe() + world() + backend() + phone() + widget() + push() + live() + watch() + share()
-            + actions() + instantVersion() + car() + television() + signOut()
+        let groups = [ParameterGroup("study", study), ParameterGroup("observe", observe)]
+            + SurfaceRegistry.all.flatMap { $0.parameters }
+        return PublishedOrder.arranged(groups, by: \.name, published: publishedGroupOrder).flatMap { $0.specs() }
     }
+
+    /// The order help and manifests list the parameter groups in (a contract: scenario
+    /// checks, `help parameters` and manifests print it). Append only: a new group goes at the
+    /// end; a registered group not listed here follows every listed one, so it works before.
+    static let publishedGroupOrder = [
+        "study", "observe", "world", "backend", "phone", "widget", "push", "live", "watch", "share",
+        "actions", "instantVersion", "car", "television", "signOut",
+    ]
 
     /// The parameter at `path`, if any.
     public static func spec(_ path: String) -> ParameterSpec? { all().first { $0.path == path } }

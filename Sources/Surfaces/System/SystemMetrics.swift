@@ -142,20 +142,7 @@ extension Assembly {
         // `countRequest` is the only place either is counted, and it counts each request in its
         // minute and in the breakdown together, so the two totals are equal.
         r.values[Metric.backendRequests.rawValue] = Double(cost.requests())
-        func on(_ s: CostSurface) -> Bool {
-            switch s {
-            case .app, .elsewhere: true
-            case .widget: p.widget.enabled
-            case .watch: p.watch.enabled
-            case .share: p.share.enabled
-            // The action runner runs for the actions and for a widget's buttons (`start`).
-            case .action: p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0)
-            case .car: p.car.enabled
-            case .tv: p.tv.enabled
-            case .added: !SurfaceExtensions.installed.isEmpty
-            }
-        }
-        for s in CostSurface.allCases where on(s) {
+        for s in CostSurface.allCases where s.isOn(p) {
             let m = MetricCatalog.backendBySurface[s.rawValue]
             r.values[m.requests.rawValue] = Double(cost.requests(s))
             r.values[m.bytes.rawValue] = cost.bytes(s, sizes: p.backend)

@@ -45,15 +45,12 @@ public enum Replication {
 /// declares in its own folder how it is wired (`AssembledProgram`): its name, the input its
 /// replies reach it as, and how it starts; the assembly builds, registers and starts them.
 final class Assembly {
-    /// The programs, in registration order (the process index is the position here).
-    /// A constant list of metatypes, made once (`nonisolated(unsafe)`: a metatype of a protocol
-    /// with class programs is not `Sendable`, but nothing in the list can change).
-    nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = [
-        Backend.self, PushService.self, DeviceProcess.self, UserProcess.self, OtherDevice.self, GlanceProcess.self,
-        WidgetHost.self, WidgetProvider.self, MainApp.self, LiveStatus.self, WatchLink.self, WatchApp.self,
-        ShareExtension.self, ShareSheet.self, Automations.self, ActionRunner.self, InstantVersion.self,
-        CarSurface.self, TelevisionApp.self,
-    ]
+    /// The programs, in registration order (the process index is the position here): each
+    /// surface's, in the order of the list of surfaces (`SurfaceRegistry.all`, which the built-in
+    /// list `BuiltInSurfaces.all` begins). A constant list of metatypes, made once
+    /// (`nonisolated(unsafe)`: a metatype of a protocol with class programs is not `Sendable`,
+    /// but nothing in the list can change).
+    nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = SurfaceRegistry.all.flatMap { $0.programs }
     /// Every program's name, in registration order (the event log's process names).
     static let programNames = programTypes.map { $0.programName }
     /// The names every program's per-program random streams are seeded by, in registration

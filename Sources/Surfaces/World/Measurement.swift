@@ -6,29 +6,6 @@ enum ObservedSurface {
     case widget, app, watch, car
 }
 
-/// A surface that can hold the signed-in account, as it reports it for the sign-out's leak
-/// measures (docs/model.md#sign-out).
-enum AccountHolder {
-    /// A live status of the account is on screen.
-    case liveStatus
-    /// The watch holds the account's data (companion or standalone).
-    case watch
-    /// The television holds a session it has not found revoked.
-    case television
-    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
-    case carClient
-
-    /// The sign-out leak that lasts while this surface holds the account.
-    var leak: Metric {
-        switch self {
-        case .liveStatus: return .signoutLiveLeak
-        case .watch: return .signoutWatchLeak
-        case .television: return .signoutTVLeak
-        case .carClient: return .signoutCarLeak
-        }
-    }
-}
-
 /// What a program reports to the measurement layer: something that happened, as a person
 /// would see or count it. The layer turns reports into metrics (docs/metrics.md); no program
 /// writes a metric, and none reads the layer back.
@@ -344,12 +321,7 @@ final class Measurement {
             counters.coldStarts += 1
             if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
         case .holdsAccount(let holder, let holds):
-            switch holder {
-            case .liveStatus: holders.liveStatusShown = holds
-            case .watch: holders.watch = holds
-            case .television: holders.television = holds
-            case .carClient: holders.carClient = holds
-            }
+            holders.set(holder, holds)
             // A surface that lets go of the account after the sign-out ends its leak.
             if !holds { leakEnded(holder.leak) }
         case .relayQueueLength(let n):
@@ -499,16 +471,10 @@ final class Measurement {
         let w = widget.current
         let holding: [(Metric, Bool)] = [
             (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == .first),
-            (.signoutLiveLeak, p.live.enabled && holders.liveStatusShown),
-            (.signoutWatchLeak, p.watch.enabled && p.watch.level != .remoteControl && holders.watch),
             (.signoutShareLeak, p.share.enabled && sharedHoldsFirst.session),
             (.signoutShareDataLeak, p.share.enabled && sharedHoldsFirst.data),
             (.signoutActionsLeak, p.action.enabled && p.action.background && sharedHoldsFirst.session),
-            (.signoutTVLeak, p.tv.enabled && holders.television),
-            // A projected car shows the app's signed-out state at once: only a car's own client
-            // can hold the account on.
-            (.signoutCarLeak, p.car.enabled && holders.carClient),
-        ]
+        ] + AccountHolder.allCases.map { h in (h.leak, h.counts(p) && holders.holds[h.index]) }
         signedOutAt = now
         leakEnded = Array(filledWith: nil, count: Metric.allCases.count)
         for (m, holds) in holding where !holds { leakEnded[m.rawValue] = now }
@@ -542,16 +508,13 @@ final class Measurement {
 }
 
 /// Which surfaces hold the signed-in account, as they report it for measurement (the
-/// sign-out's leak measures read it; no program does).
+/// sign-out's leak measures read it; no program does): by `AccountHolder.index`.
 struct AccountHolders {
-    /// A live status of the account is on screen.
-    var liveStatusShown = false
-    /// The watch holds the account's data (companion or standalone).
-    var watch = false
-    /// The television holds a session it has not found revoked.
-    var television = false
-    /// The car's own client (`car.mode = onCar`) holds a session it has not found revoked.
-    var carClient = false
+    /// Whether each registered holder holds the account now.
+    private(set) var holds = [Bool](filledWith: false, count: AccountHolder.allCases.count)
+
+    /// `holder` holds the account, or no longer does.
+    mutating func set(_ holder: AccountHolder, _ holding: Bool) { holds[AccountHolder.registered(holder).index] = holding }
 }
 
 /// Counts of items and events that become per-replication fractions.

@@ -1,0 +1,13 @@
+import Platform
+
+extension SurfaceDescriptor {
+    /// The instant version of the app, run without installing it.
+    static let instantVersion = SurfaceDescriptor(
+        name: "instant",
+        programs: [InstantVersion.self],
+        parameters: [ParameterGroup("instantVersion", ParameterCatalog.instantVersion)],
+        metrics: [MetricCatalog.instantVersion],
+        costSurfaces: [],
+        credentials: [],
+        accountHolders: [])
+}

@@ -1,0 +1,18 @@
+import Platform
+
+extension SurfaceDescriptor {
+    /// The live status on the lock screen during an activity.
+    static let liveStatus = SurfaceDescriptor(
+        name: "live",
+        programs: [LiveStatus.self],
+        parameters: [ParameterGroup("live", ParameterCatalog.live)],
+        metrics: [MetricCatalog.live],
+        costSurfaces: [],
+        credentials: [],
+        accountHolders: [.liveStatus])
+}
+
+extension AccountHolder {
+    /// A live status of the account is on screen.
+    static let liveStatus = AccountHolder("liveStatus", leak: "signout.live.leak", counts: { $0.live.enabled })
+}

@@ -1,0 +1,70 @@
+/// The surface a request to the backend is counted under (docs/model.md#backend-and-push):
+/// the surface of the program that sent it. A registry: each surface's descriptor names the
+/// cost surfaces its programs count under (`SurfaceDescriptor.costSurfaces`, declared in its
+/// folder: `CostSurface.car`), and `allCases` lists them in the published order of the
+/// `backend.requests.S` and `backend.bytes.S` metrics (`publishedOrder`, append only), then any
+/// not published yet, in registration order.
+struct CostSurface: Sendable, Equatable, CustomStringConvertible {
+    /// The name in the metrics (`backend.requests.widget`): the surface's metric prefix.
+    let name: String
+    /// Its programs that send requests, and when the surface has no figures (its metrics' docs).
+    let senders: String
+    /// Whether it has figures at a point with parameters `p` (its surface is on).
+    let isOn: @Sendable (Parameters) -> Bool
+    /// Its place in `allCases` (where the backend's tables count it); -1 until registered.
+    let rawValue: Int
+
+    /// A cost surface named `name`, its requests sent by `senders`, with figures where `isOn`.
+    init(_ name: String, senders: String, isOn: @escaping @Sendable (Parameters) -> Bool) {
+        self.init(name: name, senders: senders, isOn: isOn, rawValue: -1)
+    }
+
+    private init(name: String, senders: String, isOn: @escaping @Sendable (Parameters) -> Bool, rawValue: Int) {
+        (self.name, self.senders, self.isOn, self.rawValue) = (name, senders, isOn, rawValue)
+    }
+
+    static func == (a: CostSurface, b: CostSurface) -> Bool { a.name == b.name }
+    var description: String { name }
+
+    /// The programs of surfaces added from outside (`SurfaceExtension`): counted together.
+    static let added = CostSurface("added", senders: "the programs of surfaces added from outside (no value when none is installed)",
+                                   isOn: { _ in !SurfaceExtensions.installed.isEmpty })
+
+    /// The order of the `backend.requests.S` and `backend.bytes.S` metrics: append only.
+    static let publishedOrder = ["app", "widget", "watch", "share", "action", "car", "tv", "elsewhere", "added"]
+
+    /// Every cost surface, registered: the descriptors', then `added`, in `publishedOrder`,
+    /// each with its place (`rawValue`).
+    static let allCases: [CostSurface] = {
+        let declared = SurfaceRegistry.all.flatMap { $0.costSurfaces } + [added]
+        return PublishedOrder.arranged(declared, by: \.name, published: publishedOrder).enumerated().map { i, s in
+            CostSurface(name: s.name, senders: s.senders, isOn: s.isOn, rawValue: i)
+        }
+    }()
+
+    /// `surface` as registered (its place set); stops the program for one no descriptor names.
+    static func registered(_ surface: CostSurface) -> CostSurface {
+        guard let s = allCases.first(where: { $0.name == surface.name }) else {
+            preconditionFailure("no surface's descriptor names the cost surface \(surface.name) (SurfaceDescriptor.costSurfaces)")
+        }
+        return s
+    }
+
+    /// The surface each built-in program's requests count under, by process index (each program
+    /// declares it: `AssembledProgram.requestsCountUnder`), registered; nil for a program that
+    /// sends none. A program of a surface added from outside counts as `added`.
+    static let ofBuiltInProcess: [CostSurface?] = Assembly.programTypes.map { $0.requestsCountUnder.map(registered) }
+
+    /// The surface of the process at `index` (past the built-in ones: a surface added from
+    /// outside), read from `table` (`ofBuiltInProcess`).
+    static func ofProcess(_ index: Int, in table: [CostSurface?]) -> CostSurface {
+        guard index < table.count else { return addedRegistered }
+        guard let s = table[index] else {
+            preconditionFailure("\(Assembly.programNames[index]) sends requests but declares no requestsCountUnder")
+        }
+        return s
+    }
+
+    /// `added`, registered (read once).
+    private static let addedRegistered = registered(added)
+}

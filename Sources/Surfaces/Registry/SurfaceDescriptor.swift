@@ -1,0 +1,48 @@
+import Platform
+
+/// One surface as the registries see it: the only way a surface joins a world and its
+/// catalogues (issue 42; docs/extending.md). A surface's folder declares its descriptor
+/// (`Widget/WidgetDescriptor.swift`), and the list of surfaces (`BuiltInSurfaces.all`, then
+/// those `SurfaceRegistry.add` takes) fills every registry from it: the programs a world
+/// registers (`Assembly.programTypes`), the parameter catalogue (`ParameterCatalog.builtIn()`),
+/// the metric catalogue (`MetricCatalog.contributions`) and the surfaces the backend's cost is
+/// counted under (`CostSurface.allCases`).
+///
+/// `@unchecked Sendable`: a metatype of a protocol with class programs is not `Sendable`,
+/// but a descriptor is a constant, made once, and nothing in it can change.
+struct SurfaceDescriptor: @unchecked Sendable {
+    /// The surface's name (`widget`; `system` for the phone's and the world's own programs).
+    let name: String
+    /// Its programs, in the order a world registers them (each declares its own wiring,
+    /// `AssembledProgram`); the assembly registers the surfaces' programs in list order.
+    let programs: [any AssembledProgram.Type]
+    /// Its parts of the parameter catalogue, each a named group of specs (the group's place in
+    /// help and manifests: `ParameterCatalog.publishedGroupOrder`).
+    let parameters: [ParameterGroup]
+    /// Its parts of the metric catalogue: its metrics and how their values are formed
+    /// (`<Surface>Metrics.swift`), made when the catalogue is (a part may read another
+    /// registry, as the backend's reads `CostSurface.allCases`).
+    let metrics: [@Sendable () -> SurfaceMetrics]
+    /// The surfaces its programs' requests are counted under in the backend's cost
+    /// (`AssembledProgram.requestsCountUnder`; `backend.requests.<surface>`).
+    let costSurfaces: [CostSurface]
+    /// The credentials the backend issues to its programs (declared in its folder:
+    /// `Credential.watch`), with the names the event log prints them by (`Credential.register`).
+    let credentials: [(credential: Credential, name: String)]
+    /// What of it can hold the signed-in account for the sign-out's leak measures
+    /// (`AccountHolder`, declared in its folder).
+    let accountHolders: [AccountHolder]
+}
+
+/// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the
+/// catalogue is read (docs/scenarios.md).
+struct ParameterGroup: Sendable {
+    /// The group's name in `ParameterCatalog.publishedGroupOrder` (`widget`, `push`).
+    let name: String
+    /// Its specs, in the order help and manifests list them.
+    let specs: @Sendable () -> [ParameterSpec]
+
+    init(_ name: String, _ specs: @escaping @Sendable () -> [ParameterSpec]) {
+        (self.name, self.specs) = (name, specs)
+    }
+}

@@ -1,0 +1,19 @@
+import Platform
+
+extension SurfaceDescriptor {
+    /// The home-screen widget (§25.4): the system's widget host and the widget extension's provider.
+    static let widget = SurfaceDescriptor(
+        name: "widget",
+        programs: [WidgetHost.self, WidgetProvider.self],
+        parameters: [ParameterGroup("widget", ParameterCatalog.widget)],
+        metrics: [MetricCatalog.widget],
+        costSurfaces: [.widget],
+        credentials: [],
+        accountHolders: [])
+}
+
+extension CostSurface {
+    /// Requests from the widget's provider (`backend.requests.widget`).
+    static let widget = CostSurface("widget", senders: "the widget's provider (no value when the widget is off)",
+                               isOn: { $0.widget.enabled })
+}

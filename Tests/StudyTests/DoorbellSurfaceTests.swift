@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+import Platform
+import SimKernel
+@testable import Study
+@testable import Surfaces
+
+/// A surface added through the one registry call the built-in list goes through
+/// (`SurfaceRegistry.add`, issue 42 item 4): a doorbell, a program the platform's device
+/// notices reach, that reads the shared storage area at each and reports one metric. It lives
+/// in this test target only; no test surface ships in the product.
+///
+/// The registry is fixed at its first read, and this process's other tests read it, so the
+/// study runs in a child: the test runs this same test binary on itself with
+/// `SURFACESIM_DOORBELL_CHILD` set, and the child adds the doorbell before anything reads a
+/// catalogue, runs a study into a temporary folder and checks its summary.csv.
+final class DoorbellSurfaceTests: XCTestCase {
+    static let childVariable = "SURFACESIM_DOORBELL_CHILD"
+
+    func testAnAddedSurfacesMetricReachesSummary() throws {
+        if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+            try runAsChild()
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["StudyTests.DoorbellSurfaceTests/testAnAddedSurfacesMetricReachesSummary"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the child's study with the doorbell failed:\n\(text)")
+        XCTAssertTrue(text.contains("Executed 1 test"), "the child ran no test:\n\(text)")
+    }
+
+    /// In the child: the doorbell added before the first read, a study run, its metric read back.
+    private func runAsChild() throws {
+        SurfaceRegistry.add(.doorbell)
+        XCTAssertEqual(Replication.programNames.last, "doorbell")
+        let fixture = try StudyFixture("""
+        { name: "doorbell", duration: "1d", replications: 4, seed: 7, network: {offline: {perDay: 6}} }
+        """)
+        fixture.cli(["run", fixture.scenario, "--out", fixture.path("out"), "--quiet"])
+        let summary = try String(contentsOfFile: fixture.path("out/summary.csv"), encoding: .utf8)
+        let row = try XCTUnwrap(summary.split(separator: "\n").first { $0.hasPrefix("0,doorbell.rings,") },
+                                "summary.csv has no doorbell.rings row")
+        let mean = try XCTUnwrap(Double(row.split(separator: ",")[3]))
+        // Six offline periods a day, each an offline and an online notice, with the widget's
+        // projection in the shared storage area from time 0: the doorbell rings at each.
+        XCTAssertGreaterThan(mean, 4, String(row))
+        XCTAssertTrue(try String(contentsOfFile: fixture.path("out/runs.csv"), encoding: .utf8)
+                        .split(separator: "\n")[0].hasSuffix(",doorbell.rings"), "its column follows every built-in one")
+    }
+}
+
+/// What reaches the doorbell: a platform notice.
+enum DoorbellInput {
+    case notice(DeviceNotice)
+}
+
+/// The doorbell: hears the device's notices, and at each looks into the shared storage area;
+/// it counts the rings that found data there.
+final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram, AssembledProgram {
+    typealias Input = DoorbellInput
+
+    required init(_ setup: ProgramSetup) { super.init(setup, state: 0) }
+
+    override func receive(_ input: DoorbellInput) {
+        switch input {
+        case .notice:
+            if os.readSharedProjection() != nil { state += 1 }
+        }
+    }
+
+    static var programName: String { "doorbell" }
+    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> DoorbellInput)? { { .notice($0) } }
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .launched }
+}
+
+extension SurfaceDescriptor {
+    /// The doorbell surface: its program and its one metric, no parameters.
+    static let doorbell = SurfaceDescriptor(
+        name: "doorbell",
+        programs: [Doorbell.self],
+        parameters: [],
+        metrics: [{
+            SurfaceMetrics(surface: "doorbell", role: .notReported, metrics: [
+                MetricSpec(name: "doorbell.rings", unit: "count", shape: .perReplication,
+                           doc: "device notices the doorbell heard with data in the shared storage area"),
+            ], report: { assembly, result, _ in
+                result.values[Metric.named("doorbell.rings").rawValue] = Double(assembly.program(Doorbell.self).state)
+            })
+        }],
+        costSurfaces: [],
+        credentials: [],
+        accountHolders: [])
+}

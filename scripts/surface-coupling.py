@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""How far a surface reaches outside its folder (issue 42, item 4): for each surface folder
+of Sources/Surfaces, the types its files declare (class, struct, enum, protocol, actor,
+top-level typealias), and the source files outside the folder that name one of them, Sources/Surfaces/Chapter/
+(the probes script every surface) and Tests/ aside. Usage: scripts/surface-coupling.py [-v]
+(-v lists the files and the names they use)."""
+import os, re, sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SURFACES = os.path.join(ROOT, "Sources", "Surfaces")
+# The folders that hold a surface (its programs, parameters and metrics), not shared machinery.
+FOLDERS = ["System", "Widget", "App", "LiveStatus", "Watch", "Share", "Actions", "InstantVersion", "Car", "Television"]
+MODIFIERS = r"(?:(?:public|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
+# Types at any depth (`Parameters.Widget` is the widget's), aliases only at the top (a nested
+# `typealias Input` is a protocol's requirement, not a type of the surface).
+DECL = re.compile(r"^\s*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"
+                  r"|^" + MODIFIERS + r"typealias\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+def swift_files(top):
+    for d, _, files in os.walk(top):
+        for f in files:
+            if f.endswith(".swift"):
+                yield os.path.join(d, f)
+
+def code(path):
+    with open(path, encoding="utf-8") as f:
+        return COMMENT.sub("", f.read())
+
+def main():
+    verbose = "-v" in sys.argv
+    outside_all = [p for p in swift_files(os.path.join(ROOT, "Sources"))
+                   if not p.startswith(os.path.join(SURFACES, "Chapter") + os.sep)]
+    texts = {p: code(p) for p in outside_all}
+    for folder in FOLDERS:
+        top = os.path.join(SURFACES, folder) + os.sep
+        names = set()
+        for p in swift_files(top):
+            names.update(a or b for a, b in DECL.findall(code(p)))
+        words = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b") if names else None
+        users = {}
+        for p, text in texts.items():
+            if p.startswith(top) or words is None:
+                continue
+            used = sorted(set(words.findall(text)))
+            if used:
+                users[os.path.relpath(p, ROOT)] = used
+        print(f"{folder}: {len(names)} types, named in {len(users)} files outside")
+        if verbose:
+            for p, used in sorted(users.items()):
+                print(f"    {p}: {', '.join(used)}")
+
+if __name__ == "__main__":
+    main()
