@@ -5,12 +5,6 @@ import Platform
 /// missing step leaves behind is not written here: it is whatever the stored views,
 /// held credentials, live statuses and watch caches still show.
 extension MainApp {
-    /// Time the user takes from opening the app to the sign-out button.
-    static let signOutNavigation: SimTime = 30 * Time.second
-    /// Time someone else takes from opening the signed-out app to being signed in with their
-    /// own account (docs/model.md#a-second-account).
-    static let signInNavigation: SimTime = 30 * Time.second
-
     /// Signs out: memory and kept readings go with the account.
     func signOut() {
         state.memory?.store = DataCopy(account: .nobody)

@@ -139,7 +139,7 @@ public final class ProbeRun {
 
     func signOut() {
         world.os.openAppInForeground(.user)
-        wait(MainApp.signOutNavigation)
+        wait(UserProcess.signOutNavigation)
         world.send(.signOutNow, to: assembly.address(of: UserProcess.self))
         settle()
     }

@@ -46,6 +46,12 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     }
     override func discardMemory() {}
 
+    /// Time the user takes from opening the app to the sign-out button.
+    static let signOutNavigation: SimTime = 30 * Time.second
+    /// Time someone else takes from opening the signed-out app to being signed in with their
+    /// own account (docs/model.md#a-second-account).
+    static let signInNavigation: SimTime = 30 * Time.second
+
     func start() {
         scheduleOpen()
         if let t = p.signout.at { at(.signOut, t) }
@@ -142,7 +148,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
         case .signOut:
             // The user opens the app and finds the account settings…
             os.openAppInForeground(.user)
-            at(.signOutNow, context.now + MainApp.signOutNavigation)
+            at(.signOutNow, context.now + Self.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
             if !os.appInForeground { os.openAppInForeground(.user) }
@@ -153,7 +159,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
             os.openAppInForeground(.user)
-            at(.signInAsSomeoneElseNow, context.now + MainApp.signInNavigation)
+            at(.signInAsSomeoneElseNow, context.now + Self.signInNavigation)
         case .signInAsSomeoneElseNow:
             if !os.appInForeground { os.openAppInForeground(.user) }
             context.send(.signIn(account: .second), to: ports.app)
