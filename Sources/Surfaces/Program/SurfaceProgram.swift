@@ -6,13 +6,20 @@ import Platform
 /// the replication's seed (which its own random streams are seeded from). The assembly makes one
 /// from its world; a test makes one from a platform and a measurement layer of its own
 /// (`Tests/SurfacesTests/SurfaceHarness.swift`), so a surface's programs run alone.
-struct ProgramSetup {
+///
+/// A class, so that handing it to each program's initialiser costs a reference, not a copy of
+/// every parameter.
+final class ProgramSetup {
     let os: OperatingSystem
     let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     let changes: ChangeJourneys
     let parameters: Parameters
     let seed: UInt64
+
+    init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
+        (self.os, self.measure, self.changes, self.parameters, self.seed) = (os, measure, changes, parameters, seed)
+    }
 }
 
 /// A built-in program of a surface (docs/extending.md#the-one-door): what every program has,

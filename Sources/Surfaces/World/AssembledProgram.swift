@@ -58,7 +58,7 @@ protocol SetUpProgram {
 
 extension ProgramSetup {
     /// What `world`'s programs are built with.
-    init(_ world: World) {
+    convenience init(_ world: World) {
         self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
     }
 }
