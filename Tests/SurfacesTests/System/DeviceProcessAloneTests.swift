@@ -16,9 +16,9 @@ final class DeviceProcessAloneTests: XCTestCase {
         var all: [any RecordingPeer] { [backend, app, notices] }
     }
 
-    /// A phone that never unlocks (`device.locked` 0 gives no unlocked period an end… and no
-    /// locked one either: the phone starts locked and stays so), with nothing else of its own
-    /// happening but what `adjust` turns on.
+    /// A phone locked at the start that never unlocks (`device.locked` 0 gives its locked periods
+    /// a mean length of 0, and the program then draws no unlock), with nothing else of its own
+    /// happening but what `adjust` turns on; the app it wakes is the recording app (process 2).
     private func harness(seed: UInt64 = 1, _ adjust: (inout Parameters) -> Void) -> (Harness, StandIns) {
         var p = Parameters()
         p.duration = 30 * Time.day
