@@ -16,6 +16,9 @@ public struct SystemWiring {
 
     /// The programs told of the device's notices (network, unlock, restart, update, power), in order.
     public var noticeListeners: [Route<DeviceNotice>] = []
+    /// The programs the system launches for a device notice (not running until one comes; one
+    /// running gets the notice as an event), in order, told after the listeners.
+    public var noticeLaunches: [LaunchRoute<DeviceNotice>] = []
     /// The phone's app processes, ended by a restart or switching the phone off, in order.
     public var phoneProcesses: [ProcessID] = []
     /// The phone's own process, which keeps the time of the system's rules that take time: the
