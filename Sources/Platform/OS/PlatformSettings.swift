@@ -68,6 +68,8 @@ public struct PlatformSettings: Sendable {
     public var push: PushSettings
     /// The widget host's figures (docs/model.md#widget).
     public var widget: WidgetSettings
+    /// ActivityKit's figures (docs/model.md#live-status).
+    public var activityKit = ActivityKitSettings()
 
     // The app's extensions (docs/platform-facts.md#extensions)
     /// The share extension's time budget and memory limit (`share.timeBudget`, `share.memoryLimit`).

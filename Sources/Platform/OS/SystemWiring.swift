@@ -54,8 +54,9 @@ public struct SystemWiring {
     public var pushService: Address<PushServiceInput>?
     /// The app's silent pushes, in the foreground or after the wake they caused.
     public var silentPushes: Route<SilentPush>?
-    /// A live status's updates on its own push token, drawn on the lock screen.
-    public var liveUpdates: Route<LiveUpdate>?
+    /// The app's drawing of its live activities: what ActivityKit changed with no app code (a
+    /// pushed update, the time limit; `ActivityKit.swift`).
+    public var liveActivities: Route<LiveActivityNews>?
     /// The watch link's own process (`WatchLink`), which gets the link's timers and deliveries.
     public var watchLink: Address<WatchLinkInput>?
     /// The watch app: what reaches it over the link, and its launch for a push when it is not running.
