@@ -52,7 +52,9 @@ final class PlatformHarness {
         wiring.phoneProcesses = [appAddress.process]
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
         wiring.keepAliveNotices = Route(to: appAddress, as: { AppMessage.keepAlive($0.reasons, granted: $0.granted) })
-        wiring.car = Route(to: personAddress, as: { (_: CarConnectionEvent) in PersonMessage.carLostApp })
+        wiring.phone = Route(to: personAddress, as: { event in
+            if case .carConnectionCheck(let connection) = event { PersonMessage.carConnectionCheck(connection: connection) } else { PersonMessage.otherPhoneEvent }
+        })
         wiring.carScene = Route(to: appAddress, as: { AppMessage.carScene(keptAlive: $0.keptAlive) })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
@@ -109,17 +111,24 @@ final class App: SimulatedProcess<AppMessage> {
 }
 
 /// What the test person hears: a session of theirs began, the app left the foreground, and
-/// (standing in for the car's program) the car connection lost the app it projects.
+/// (standing in for the phone's own process) the times the system keeps: the car connection's
+/// check, or another.
 enum PersonMessage: Equatable {
     case sessionStarted(seed: UInt64?)
     case appLeftForeground
-    case carLostApp
+    case carConnectionCheck(connection: Int64)
+    case otherPhoneEvent
 }
 
 final class Person: SimulatedProcess<PersonMessage> {
     override func discardMemory() {}
     var received: [PersonMessage] = []
-    override func receive(_ input: PersonMessage, engine: Engine) { received.append(input) }
+    /// When each message arrived.
+    var receivedAt: [SimTime] = []
+    override func receive(_ input: PersonMessage, engine: Engine) {
+        received.append(input)
+        receivedAt.append(engine.now)
+    }
 }
 
 /// Records what the platform reports: the foreground changes it announces, the suspensions,

@@ -13,6 +13,7 @@ import SimKernel
 /// its lock), `SharedOutbox.swift` (the changes the outbox file holds), `WidgetCenter.swift`
 /// (reload requests), `Alarms.swift` (the alarms a program sets for itself),
 /// `PairedDevices.swift` (the systems on the watch, the car and the television),
+/// `CarConnection.swift` (a projected car's connection to the phone app),
 /// `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own process),
 /// `SystemMessages.swift` (what reaches the push service), `ActivityKit.swift` (the app's live
 /// activities: started, updated, ended, the pushed updates' budget, the time limit), `KeepAlives.swift` (the keep-alives
@@ -117,6 +118,11 @@ public final class OperatingSystem {
     /// ActivityKit's record of the app's live activities (`ActivityKit.swift`): programs reach it
     /// only through ActivityKit's calls.
     var activityKit: ActivityKitState = ActivityKitState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car connection's record (`CarConnection.swift`).
+    var carConnection: CarConnectionState = CarConnectionState()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

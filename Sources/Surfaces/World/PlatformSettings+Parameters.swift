@@ -36,6 +36,7 @@ extension PlatformSettings {
         lowPowerBlocksWatchWakes = p.device.lowPowerBlocksWatchWakes
         activityKit = ActivityKitSettings(maxActive: p.live.maxActive, lingerAfterEnd: p.live.lingerAfterEnd,
                                           pushBudgetPerHour: p.live.pushBudgetPerHour)
+        carConnectionCheckEvery = p.app.syncInterval
     }
 }
 
