@@ -56,6 +56,7 @@ final class PlatformHarness {
             if case .carConnectionCheck(let connection) = event { PersonMessage.carConnectionCheck(connection: connection) } else { PersonMessage.otherPhoneEvent }
         })
         wiring.carScene = Route(to: appAddress, as: { AppMessage.carScene(keptAlive: $0.keptAlive) })
+        wiring.liveActivities = Route(to: personAddress, as: { PersonMessage.liveActivity($0.description) })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
         os.wiring = wiring
@@ -110,14 +111,16 @@ final class App: SimulatedProcess<AppMessage> {
     override func receive(_ input: AppMessage, engine: Engine) { received.append((engine.now, input)) }
 }
 
-/// What the test person hears: a session of theirs began, the app left the foreground, and
+/// What the test person hears: a session of theirs began, the app left the foreground,
 /// (standing in for the phone's own process) the times the system keeps: the car connection's
-/// check, or another.
+/// check, or another, and (standing in for the app's drawing of its live activities) what
+/// ActivityKit changed without the app, as the event log prints it.
 enum PersonMessage: Equatable {
     case sessionStarted(seed: UInt64?)
     case appLeftForeground
     case carConnectionCheck(connection: Int64)
     case otherPhoneEvent
+    case liveActivity(String)
 }
 
 final class Person: SimulatedProcess<PersonMessage> {
