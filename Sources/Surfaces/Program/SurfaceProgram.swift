@@ -11,6 +11,8 @@ import Platform
 /// every parameter.
 final class ProgramSetup {
     let os: OperatingSystem
+    /// Where a program obtains the OS capabilities it declares.
+    let platform: PlatformCapabilities
     let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     let changes: ChangeJourneys
@@ -19,6 +21,7 @@ final class ProgramSetup {
 
     init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
         (self.os, self.measure, self.changes, self.parameters, self.seed) = (os, measure, changes, parameters, seed)
+        platform = PlatformCapabilities(os)
     }
 }
 
