@@ -76,6 +76,9 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         push = os.settings.push
         wakeBudget = RollingBudget(limit: push.wakesPerHour, window: Time.hour)
     }
+    /// The push service of the system whose capabilities are `platform` (the assembly builds
+    /// the system's own processes from what it hands programs, never from the system itself).
+    public convenience init(platform: PlatformCapabilities) { self.init(os: platform.system.takeUnretainedValue()) }
     override public func discardMemory() {}
 
     /// Its own address (the system's wiring holds it).

@@ -34,6 +34,8 @@ public final class WatchLink: SimulatedProcess<WatchLinkInput> {
 
     /// The link's process on the system `os`.
     public init(os: OperatingSystem) { self.os = os }
+    /// The watch link of the system whose capabilities are `platform`.
+    public convenience init(platform: PlatformCapabilities) { self.init(os: platform.system.takeUnretainedValue()) }
     override public func discardMemory() {}
 
     /// The link starts: its first period out of reach is drawn.

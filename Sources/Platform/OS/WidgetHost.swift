@@ -124,6 +124,10 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
         widget = os.settings.widget
         budget = RollingBudget(limit: widget.budgetPerDay, window: Time.day)
     }
+    /// The widget host of the system whose capabilities are `platform`, seeded `seed`.
+    public convenience init(platform: PlatformCapabilities, seed: UInt64) {
+        self.init(os: platform.system.takeUnretainedValue(), seed: seed)
+    }
     override public func discardMemory() {}
 
     /// Its own address, and the provider's launch route (the system's wiring holds them).

@@ -26,6 +26,12 @@ enum CarInput {
 /// a separate client on the car's computer with its own sign-in and network, fetching
 /// every `app.syncInterval`.
 final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let keepAlive: KeepAliveService
+    let appLaunch: AppLaunchService
+    let arrivals: WorldArrivals
     /// The car's parameters (`car.*`).
     let p: Parameters.Car
     /// How often the app syncs (`app.syncInterval`): the projected car checks that the app still
@@ -35,6 +41,10 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     let glances: Rate
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        keepAlive = setup.platform.keepAlive
+        appLaunch = setup.platform.appLaunch
+        arrivals = setup.platform.arrivals
         p = setup.parameters.car
         syncInterval = setup.parameters.app.syncInterval
         glances = setup.parameters.observe.carGlances
@@ -65,9 +75,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     /// user's (the drive comes whether the car's program runs or not), which launches it.
     private func schedule() {
         if perDrive {
-            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: ports.user)
+            arrivals.schedule(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: ports.user)
         } else {
-            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: context.me)
+            arrivals.schedule(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: context.me)
         }
     }
 
@@ -81,7 +91,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 if p.mode == .projected {
                     // The connection keeps the app running for the drive and launches its car
                     // scene; the app fills the templates with what it can read (MainApp).
-                    if !os.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
+                    if !appLaunch.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
                 } else {
                     refresh()
                 }
@@ -93,7 +103,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             if p.mode == .projected {
                 // The connection relaunches the app if its run was lost; a switched-off phone is
                 // tried again a sync interval later.
-                if !os.relaunchCarScene() { scheduleRefresh() }
+                if !appLaunch.relaunchCarScene() { scheduleRefresh() }
             } else {
                 refresh()
             }
@@ -105,7 +115,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         case .arrive:
             state.memory.driving = false
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
-            os.releaseKeepAlive(.carConnection)
+            keepAlive.release(.carConnection)
             measure.shows(.car, .blank(.none))
             if perDrive { context.end() }   // disconnected: the program ends
         case .appLost:
@@ -116,14 +126,14 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 clientSignedIn = false
                 measure.report(.holdsAccount(.carClient, false))
                 if state.memory.driving { measure.shows(.car, .blank(.signedOut)) }
-            } else if state.memory.driving, r.status == .ok, let d = os.data(of: r) {
+            } else if state.memory.driving, r.status == .ok, let d = network.data(of: r) {
                 measure.shows(.car, .carTemplates(d))
             }
         }
     }
 
     private func scheduleGlance() {
-        os.scheduleArrival(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
+        arrivals.schedule(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
     }
 
     /// The car's own client fetches from the backend over the car's network, every
@@ -133,7 +143,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             measure.shows(.car, .blank(.signedOut))
             return
         }
-        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)
+        network.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)
         scheduleRefresh()
     }
 
@@ -169,7 +179,7 @@ struct CarMemory {
 
 /// The car's peers: the user (who drives, and so launches a car that lives while connected)
 /// and the backend the car's own client fetches from. The phone app the projected car's
-/// connection launches is the system's to reach (`os.connectCarScene`).
+/// connection launches is the system's to reach (`appLaunch.connectCarScene`).
 struct CarPorts: ProgramPorts {
     let user: Address<UserInput>
     let backend: Address<BackendInput>

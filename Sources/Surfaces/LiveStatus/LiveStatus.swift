@@ -47,6 +47,12 @@ enum LiveStatusInput {
 /// stays until the app's next run ends it or the platform removes it (8 h active, then
 /// up to 4 h more on the lock screen).
 final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let keepAlive: KeepAliveService
+    let appLaunch: AppLaunchService
+    let device: DeviceService
+    let arrivals: WorldArrivals
     /// The live status's parameters (`live.*`).
     let p: Parameters.Live
     /// The push service's (`push.*`): a pushed update's delay and loss.
@@ -78,6 +84,10 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     }
 
     init(_ setup: ProgramSetup) {
+        keepAlive = setup.platform.keepAlive
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
+        arrivals = setup.platform.arrivals
         p = setup.parameters.live
         push = setup.parameters.push
         latency = setup.parameters.network.latency
@@ -124,7 +134,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// The user placed an order in the app, which starts the activity and its status.
     private func begin(_ plan: ActivityPlan) {
         let now = context.now
-        os.openAppInForeground(.user, bySurface: context.me.process)
+        appLaunch.openAppInForeground(.user, bySurface: context.me.process)
         // The real activity runs early or late against its plan (what a clock cannot know).
         let n = max(1, p.stages)
         let times = (1...n).map { now + plan.actual * SimTime($0) / SimTime(n) }
@@ -145,7 +155,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// Glances at the lock screen happen while an activity runs or its status shows.
     private func scheduleGlance() {
         guard current != nil else { state.glancing = false; return }
-        if !os.scheduleArrival(rate: glances, rng: &state.rng.liveGlances, .glance, to: context.me) { state.glancing = false }
+        if !arrivals.schedule(rate: glances, rng: &state.rng.liveGlances, .glance, to: context.me) { state.glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -175,7 +185,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
-            guard os.device.online, os.device.poweredOn else { return }
+            guard device.state.online, device.state.poweredOn else { return }
             // The final update is on its way if the app runs to hear it: the measurement layer
             // tells (the program sends it to the app either way and never asks).
             if final { signals.emit(.finalUpdateSentToTheApp(activity: Int32(i), arrivesAt: now + delay, app: ports.app.process)) }
@@ -188,9 +198,9 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     private func updateKeepAlive() {
         let running = state.activities.contains { $0.stage < $0.stageTimes.count }
         if p.updates == .app && running {
-            os.requestKeepAlive(.liveActivity)
+            keepAlive.request(.liveActivity)
         } else {
-            os.releaseKeepAlive(.liveActivity)
+            keepAlive.release(.liveActivity)
         }
     }
 

@@ -6,9 +6,9 @@ import Platform
 /// `OperatingSystem`) and the addresses of the programs wired together by `Assembly`, and their
 /// teardown (`dismantle`).
 ///
-/// Programs hold the world, its operating system, and the measurement layer and changes' journeys
-/// they use, strongly: they call the system's services (storage, network, launching) as `os.…`,
-/// report to the measurement layer (`measure.…`), record their changes' journeys (`changes.…`),
+/// Programs hold the measurement layer and changes' journeys they use, strongly, and the
+/// operating system's capabilities they declare (`PlatformCapabilities`: `network.…`,
+/// `sharedStorage.…`, `appLaunch.…`), never the system itself; they report to the measurement layer (`measure.…`), record their changes' journeys (`changes.…`),
 /// and reach other programs only by messages through the engine
 /// (`send`). The world holds assembly only: what a program does is in the program's folder
 /// (the main app's points of contact with the other surfaces are `MainApp+Surfaces.swift`, its
