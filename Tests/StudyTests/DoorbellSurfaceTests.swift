@@ -66,12 +66,18 @@ enum DoorbellInput {
 final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram, AssembledProgram {
     typealias Input = DoorbellInput
 
-    required init(_ setup: ProgramSetup) { super.init(setup, state: 0) }
+    /// The one OS capability it declares: the shared storage area it looks into.
+    let sharedStorage: SharedStorageService
+
+    required init(_ setup: ProgramSetup) {
+        sharedStorage = setup.platform.sharedStorage
+        super.init(setup, state: 0)
+    }
 
     override func receive(_ input: DoorbellInput) {
         switch input {
         case .notice:
-            if os.readSharedProjection() != nil { state += 1 }
+            if sharedStorage.readProjection() != nil { state += 1 }
         }
     }
 

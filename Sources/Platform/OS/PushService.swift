@@ -40,7 +40,7 @@ public enum PushServiceInput: Sendable {
 public final class PushService: SimulatedProcess<PushServiceInput> {
     /// The operating system it is part of, held strongly (no reference counting per call);
     /// unregistering the processes breaks the cycle through the engine at the end.
-    public let os: OperatingSystem
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -71,7 +71,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     private var highPriorityUses = QuotaRecord()
 
     /// The push service of the system `os`.
-    public init(os: OperatingSystem) {
+    init(os: OperatingSystem) {
         self.os = os
         push = os.settings.push
         wakeBudget = RollingBudget(limit: push.wakesPerHour, window: Time.hour)
