@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// ActivityKit alone (docs/model.md#live-status): the content it keeps, the pushed updates it
 /// applies with no app code, its hourly budget and its time limit, with the harness's person

@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// The alarms service (docs/model.md#alarms): an alarm a program sets for itself goes off at
 /// its time, in the run that set it, in the order of the inputs sent for the

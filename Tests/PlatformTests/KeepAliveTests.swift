@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// The keep-alive service (docs/model.md#keep-alives) against toy programs: a program asks for a
 /// keep-alive and gives it back, the system keeps the grant and tells the app along its route,

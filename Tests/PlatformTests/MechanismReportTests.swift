@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// What the platform's mechanisms report to the measurement layer (`PlatformObserver.platformDid`,
 /// docs/metrics.md#mechanism-diagnostics), in the harness's world: the widget's budget of three

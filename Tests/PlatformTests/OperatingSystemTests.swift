@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// The operating system runs behind its interface, with programs it knows only by the routes
 /// they gave it (docs/model.md#the-operating-system): the network's round trip, the failure

@@ -1,5 +1,5 @@
 import SimKernel
-import Platform
+@testable import Platform
 
 /// A world of the platform alone, without any of SurfaceSim's surfaces: an engine, the
 /// operating system, an observer and a custody that record what they hear, and three small

@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// The push service as the platform runs it (docs/model.md#backend-and-push), with the harness's
 /// certain pushes (no loss, no refusal, a delay of one second) and three wakes an hour.

@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 
 /// What the toy widget extension is launched for.
 enum ToyBuild: Equatable {

@@ -92,7 +92,13 @@ enum DoorbellInput {
 final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram, AssembledProgram {
     typealias Input = DoorbellInput
 
-    required init(_ setup: ProgramSetup) { super.init(setup, state: 0) }
+    /// The one OS capability it declares: the shared storage area it looks into.
+    let sharedStorage: SharedStorageService
+
+    required init(_ setup: ProgramSetup) {
+        sharedStorage = setup.platform.sharedStorage
+        super.init(setup, state: 0)
+    }
 
     /// The count of rings is what it keeps on the device (its storage), which outlives its runs.
     override func discardMemory() {}
@@ -100,7 +106,7 @@ final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram,
     override func receive(_ input: DoorbellInput) {
         switch input {
         case .notice:
-            if os.readSharedProjection() != nil { state += 1 }
+            if sharedStorage.readProjection() != nil { state += 1 }
             context.end()
         }
     }

@@ -1,5 +1,5 @@
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// One surface's program alone, as `PlatformHarness` runs the platform alone (issue 42's harness

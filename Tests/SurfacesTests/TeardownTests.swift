@@ -1,6 +1,6 @@
 import SimKernel
 import XCTest
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// A replication frees its world: the programs hold their world, its operating system, its

@@ -12,7 +12,7 @@ extension OperatingSystem {
     /// The app starts a live activity of `stages` stages showing `content` (the app is in the
     /// foreground: an activity is started only from there). Returns its number (0, 1, …). The
     /// system's time limit is fixed now: the drawing hears it along `liveActivities` when it comes.
-    public func requestLiveActivity(stages: Int, content: LiveActivityContent) -> Int32 {
+    @usableFromInline func requestLiveActivity(stages: Int, content: LiveActivityContent) -> Int32 {
         let activity = Int32(activityKit.activities.count)
         let limit = settings.activityKit.maxActive + settings.activityKit.lingerAfterEnd
         activityKit.activities.append(LiveActivity(stages: stages, content: content, removedAt: now + limit, endedAt: nil))
@@ -21,22 +21,22 @@ extension OperatingSystem {
     }
 
     /// Activity `activity` as the system keeps it now.
-    public func liveActivity(_ activity: Int32) -> LiveActivity { activityKit.activities[Int(activity)] }
+    @usableFromInline func liveActivity(_ activity: Int32) -> LiveActivity { activityKit.activities[Int(activity)] }
 
     /// Some live activity of the app is on the lock screen now.
-    public var anyLiveActivityShown: Bool {
+    @usableFromInline var anyLiveActivityShown: Bool {
         let now = now
         return activityKit.activities.contains { $0.isShown(at: now) }
     }
 
     /// The app's own process updates activity `activity` to `content` (an update it heard of, or
     /// its catch-up at its next run): what the status now draws (`ActivityKitState.apply`).
-    public func updateLiveActivity(_ activity: Int32, _ content: LiveActivityContent) -> LiveActivityChange {
+    @usableFromInline func updateLiveActivity(_ activity: Int32, _ content: LiveActivityContent) -> LiveActivityChange {
         activityKit.apply(content, to: Int(activity), at: now)
     }
 
     /// The app ends activity `activity` at once (a sign-out). True if its status was shown until now.
-    public func endLiveActivity(_ activity: Int32) -> Bool {
+    @usableFromInline func endLiveActivity(_ activity: Int32) -> Bool {
         guard activityKit.activities[Int(activity)].isShown(at: now) else { return false }
         activityKit.activities[Int(activity)].endedAt = now
         return true
@@ -44,7 +44,7 @@ extension OperatingSystem {
 
     /// A pushed update that is not an activity's final one is sent: true if the system's hourly
     /// budget draws it (it is charged now), false if it is over the budget and dropped.
-    public func liveActivityPushIsWithinBudget() -> Bool {
+    @usableFromInline func liveActivityPushIsWithinBudget() -> Bool {
         if activityKit.pushBudget == nil {
             activityKit.pushBudget = RollingBudget(limit: settings.activityKit.pushBudgetPerHour, window: Time.hour)
         }

@@ -21,7 +21,7 @@ extension OperatingSystem {
     /// the inputs sent earlier for the same time (first in, first out).
     /// - Complexity: one event, O(log n) in the pending events.
     @inlinable @inline(__always)
-    public func setAlarm<Input>(_ input: Input, for address: Address<Input>, after delay: SimTime) {
+    func setAlarm<Input>(_ input: Input, for address: Address<Input>, after delay: SimTime) {
         send(input, to: address, after: delay)
     }
 }

@@ -12,20 +12,20 @@ extension OperatingSystem {
     public static let intentRunTime = 30 * Time.second
 
     /// Whether the share extension runs now (the share sheet shows it).
-    public var shareExtensionRuns: Bool { engine.isRunning(wired(_wiring.shareExtension, "shareExtension")) }
+    @usableFromInline var shareExtensionRuns: Bool { engine.isRunning(wired(_wiring.shareExtension, "shareExtension")) }
 
     /// The share sheet launches the share extension for a share the user confirmed, with the
     /// extension's time budget and memory limit (`share.timeBudget`, `share.memoryLimit`; with a
     /// debugger attached the view debugger waives the memory limit, docs/model.md#power).
     /// Nothing happens if it runs already.
-    public func launchShareExtension() {
+    @usableFromInline func launchShareExtension() {
         engine.launch(wired(_wiring.shareExtension, "shareExtension"), by: .shareSheet,
                       limits: settings.extensionRun(settings.shareExtensionLimits))
     }
 
     /// The system runs one of the app's actions in its intents extension: a run still going
     /// (an earlier action's) is ended, and the extension is launched anew for `intentRunTime`.
-    public func launchIntentsExtension() {
+    @usableFromInline func launchIntentsExtension() {
         let runner = wired(_wiring.intentsExtension, "intentsExtension")
         if engine.isRunning(runner) { engine.end(runner, .normal) }
         engine.launch(runner, by: .system, limits: ProcessLimits(timeBudget: Self.intentRunTime))

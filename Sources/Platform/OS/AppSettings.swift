@@ -20,14 +20,14 @@ public enum AppSetting: Sendable {
 extension OperatingSystem {
     /// The app hands the system the preferences a change in the phone's Settings app is written
     /// into (its container): once, when it is made.
-    public func holdSettings(of domain: any AppSettingsDomain) {
+    @usableFromInline func holdSettings(of domain: any AppSettingsDomain) {
         if _appSettings != nil { fatalError("the app's settings are held once") }
         _appSettings = domain
     }
 
     /// The user changes one of the app's settings in the phone's Settings app: the system
     /// writes it into the app's preferences now, whether or not the app runs.
-    public func userChangesAppSetting(_ setting: AppSetting) {
+    @usableFromInline func userChangesAppSetting(_ setting: AppSetting) {
         guard let domain = _appSettings else {
             fatalError("the user changed an app setting, but no app handed the system its settings")
         }

@@ -14,7 +14,7 @@ extension OperatingSystem {
     /// A drive connects the projected car: the connection grants the car's keep-alive (the
     /// scene's notice tells the app) and launches the app's car scene; on a switched-off phone
     /// the grant stands, nothing is launched, and the connection checks again later.
-    public func carConnects() {
+    @usableFromInline func carConnects() {
         carConnection.connected = true
         carConnection.number += 1
         keepAliveGrants.set(.carConnection, true)
@@ -23,14 +23,14 @@ extension OperatingSystem {
 
     /// The drive ended: the connection lets the app go (it is told, and suspends once idle unless
     /// something else keeps it running); its checks still to come do nothing.
-    public func carDisconnects() {
+    @usableFromInline func carDisconnects() {
         carConnection.connected = false
         releaseKeepAlive(.carConnection)
     }
 
     /// The app's run ended or was suspended: if a projected car keeps it running, the connection
     /// lost the app it projects and checks again later (`carConnectionCheck`).
-    public func appRunEnded() {
+    @usableFromInline func appRunEnded() {
         guard keepAliveGrants.isGranted(.carConnection) else { return }
         checkCarSceneLater()
     }
@@ -39,7 +39,7 @@ extension OperatingSystem {
     /// `connection` still, it launches the app's car scene again if no run of the app is going (a
     /// run that goes on, the user opened the app meanwhile, is left alone), and on a switched-off
     /// phone checks again later.
-    public func carConnectionCheck(connection: Int64) {
+    @usableFromInline func carConnectionCheck(connection: Int64) {
         guard carConnection.connected, connection == carConnection.number else { return }
         if engine.isRunning(appProcess) { return }
         if !launchCarScene() { checkCarSceneLater() }

@@ -13,7 +13,7 @@ public enum DarwinNotification: Sendable, Equatable {
 extension OperatingSystem {
     /// Posts `name` for the app's processes: each observer that is running hears it now, in the
     /// order they began observing (`SystemWiring.darwinObservers`).
-    public func postDarwinNotification(_ name: DarwinNotification) {
+    @usableFromInline func postDarwinNotification(_ name: DarwinNotification) {
         for route in _wiring.darwinObservers where engine.isRunning(route.process) {
             send(name, via: route)
         }

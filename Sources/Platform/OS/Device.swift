@@ -10,7 +10,7 @@ import SimKernel
 /// process draws them); what they do is the system's.
 extension OperatingSystem {
     /// The user unlocks the phone (also the first unlock after a restart).
-    public func unlock() {
+    @usableFromInline func unlock() {
         let first = !_device.unlockedSinceBoot
         let wasLocked = _device.locked
         setLocked(false)
@@ -22,7 +22,7 @@ extension OperatingSystem {
 
     /// The phone locks or unlocks. With `widget.redactsWhenLocked` the system tells the widget
     /// host, which redacts the widget while locked (docs/model.md#lock-screen-redaction).
-    public func setLocked(_ locked: Bool) {
+    @usableFromInline func setLocked(_ locked: Bool) {
         let changed = _device.locked != locked
         _device.locked = locked
         if changed { observer.platformDid(.phoneLocked(locked)) }
@@ -31,13 +31,13 @@ extension OperatingSystem {
 
     /// Tells the system programs that react to platform notices, then launches those launched
     /// by one (or hands it to their running run).
-    public func broadcast(_ notice: DeviceNotice) {
+    @usableFromInline func broadcast(_ notice: DeviceNotice) {
         for route in _wiring.noticeListeners { send(notice, via: route) }
         for route in _wiring.noticeLaunches { engine.launchOrDeliver(notice, via: route, by: .system) }
     }
 
     /// Switches the phone off or on.
-    public func setPhonePower(on: Bool) {
+    @usableFromInline func setPhonePower(on: Bool) {
         guard _device.poweredOn != on else { return }
         if !on {
             if _appInForeground { appLeavesForeground() }
@@ -60,7 +60,7 @@ extension OperatingSystem {
 
     /// The phone restarts: every phone process ends (the app leaves the foreground first), the
     /// phone comes back locked and before its first unlock, and the programs that listen are told.
-    public func restartPhone() {
+    @usableFromInline func restartPhone() {
         if _appInForeground { appLeavesForeground() }
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         setLocked(true)
@@ -73,7 +73,7 @@ extension OperatingSystem {
     /// not, and the result is false): their processes end, the projection schema moves on when
     /// the update changes it, and the programs that listen are told.
     @discardableResult
-    public func installAppUpdate(changesSchema: Bool) -> Bool {
+    @usableFromInline func installAppUpdate(changesSchema: Bool) -> Bool {
         if _appInForeground { return false }   // updates install while the app is not in use
         for pid in _wiring.phoneProcesses { engine.end(pid, .terminatedBySystem) }
         if changesSchema { _schemaVersion += 1 }
@@ -83,7 +83,7 @@ extension OperatingSystem {
     }
 
     /// The phone loses or regains its network; the programs that listen are told.
-    public func setNetwork(online: Bool) {
+    @usableFromInline func setNetwork(online: Bool) {
         _device.online = online
         samplePowerState()
         broadcast(online ? .online : .offline)
@@ -92,7 +92,7 @@ extension OperatingSystem {
     /// The phone is restored onto another (docs/model.md#kept-readings): the key sealing the
     /// app's kept readings is gone, the app is not running, and its push token and background
     /// tasks are stale until the user opens it and it registers again.
-    public func restoreOntoAnotherPhone() {
+    @usableFromInline func restoreOntoAnotherPhone() {
         _readingsKey.lose()
         _device.pushTokenStale = true
         engine.end(appProcess, .terminatedBySystem)
@@ -100,7 +100,7 @@ extension OperatingSystem {
 
     /// A power-saving period starts or ends (docs/model.md#power): while it lasts the phone
     /// launches nothing in the background; when it ends the programs that listen are told.
-    public func setPowerSaving(_ on: Bool) {
+    @usableFromInline func setPowerSaving(_ on: Bool) {
         _device.lowPower = on
         samplePowerState()
         if !on { broadcast(.powerRestored) }
@@ -110,20 +110,20 @@ extension OperatingSystem {
     /// own process keeps): deep idle takes over from light idle; light idle; the end of a light
     /// idle window; the end of a deep idle window, which the programs that listen are told of
     /// (the push service, the watch link, and the widget host, whose alarm waited for it).
-    public func enterDeepIdle() {
+    @usableFromInline func enterDeepIdle() {
         _device.dozing = true
         _device.lightDozing = false
         reportDozeState()
     }
-    public func enterLightIdle() {
+    @usableFromInline func enterLightIdle() {
         _device.lightDozing = true
         reportDozeState()
     }
-    public func endLightIdleWindow() {
+    @usableFromInline func endLightIdleWindow() {
         _device.lightDozing = false
         reportDozeState()
     }
-    public func endDeepIdleWindow() {
+    @usableFromInline func endDeepIdleWindow() {
         _device.dozing = false
         reportDozeState()
         broadcast(.dozeWindow)
@@ -154,18 +154,18 @@ extension OperatingSystem {
     /// deep or light, no program of the app reaches the network (its requests fail at once, as
     /// offline) until the window ends, unless a high-priority push gave the app the network
     /// (`allowNetworkForHighPriorityPush`). A maintenance window, or the screen coming on, ends it.
-    @inlinable public var phoneNetworkHeld: Bool {
+    @inlinable var phoneNetworkHeld: Bool {
         (_device.dozing || _device.lightDozing) && now >= _device.networkAllowlistedUntil
     }
 
     /// Whether a standard alarm (Android's periodic widget update is one) waits now: in a deep
     /// Doze idle window it goes off at the window's end (the `dozeWindow` notice); light Doze
     /// does not defer alarms.
-    @inlinable public var alarmsWait: Bool { _device.dozing }
+    @inlinable var alarmsWait: Bool { _device.dozing }
 
     /// A high-priority push reached the app: the push service puts the app on Doze's temporary
     /// allowlist, so its programs have the network for `highPriorityAllowlist` whatever Doze holds.
-    public func allowNetworkForHighPriorityPush() {
+    @usableFromInline func allowNetworkForHighPriorityPush() {
         _device.networkAllowlistedUntil = max(_device.networkAllowlistedUntil, now + Self.highPriorityAllowlist)
     }
 

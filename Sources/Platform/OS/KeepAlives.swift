@@ -17,7 +17,7 @@ import SimKernel
 extension OperatingSystem {
     /// `reason` asks the system to keep the app running. A new grant is recorded and the
     /// running app told of it; a grant that holds already changes nothing.
-    public func requestKeepAlive(_ reason: KeepAliveReason) {
+    @usableFromInline func requestKeepAlive(_ reason: KeepAliveReason) {
         guard !keepAliveGrants.isGranted(reason) else { return }
         keepAliveGrants.set(reason, true)
         tellApp(KeepAliveNotice(reasons: reason, granted: true))
@@ -26,7 +26,7 @@ extension OperatingSystem {
     /// `reason` no longer asks to keep the app running (the drive ended, the activity is over).
     /// A grant that held is withdrawn and the running app told (it suspends once idle, unless
     /// something else keeps it running); otherwise nothing happens.
-    public func releaseKeepAlive(_ reason: KeepAliveReason) {
+    @usableFromInline func releaseKeepAlive(_ reason: KeepAliveReason) {
         guard keepAliveGrants.isGranted(reason) else { return }
         keepAliveGrants.set(reason, false)
         tellApp(KeepAliveNotice(reasons: reason, granted: false))

@@ -19,7 +19,7 @@ extension OperatingSystem {
     /// and so does a program on the phone whose network Doze holds (`phoneNetworkHeld`).
     /// A write on its way is held by the network (the server lets go of it on arrival).
     @inlinable
-    public func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
+    func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
                                                     credential: Credential, change: Int32 = -1, key: Bool = false,
                                                     item: Int32 = -1, online: Bool? = nil) {
         let pid = sender.process
@@ -40,12 +40,12 @@ extension OperatingSystem {
     /// of its own (its requests' round trips, its storage times, the seeds of sessions it opens),
     /// seeded by that name like a built-in program's, so an added program reseeds none of the
     /// others (docs/extending.md#programs).
-    public func addProcess(named name: String) {
+    @usableFromInline func addProcess(named name: String) {
         _rng.addProcess(named: name)
     }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).
-    public func replyRoute(_ pid: ProcessID) -> Route<Reply> {
+    @usableFromInline func replyRoute(_ pid: ProcessID) -> Route<Reply> {
         guard let route = _wiring.replyRoutes[Int(pid.index)] else {
             preconditionFailure("\(engine.record(pid).name) sends requests but accepts no replies")
         }
@@ -55,7 +55,7 @@ extension OperatingSystem {
     /// Sends `reply` along the reply route of process `pid`, to its run `incarnation` (the run
     /// that asked), after `delay`: the server's answer, or the network's failure.
     @inlinable
-    public func sendReply(_ reply: Reply, to pid: ProcessID, incarnation: UInt32, after delay: SimTime) {
+    func sendReply(_ reply: Reply, to pid: ProcessID, incarnation: UInt32, after delay: SimTime) {
         let i = Int(pid.index)
         if i >= replyCells.count || replyCells[i] == nil { makeReplyCell(i) }
         replyCells[i].unsafelyUnwrapped._withUnsafeGuaranteedRef { cell in
@@ -70,7 +70,7 @@ extension OperatingSystem {
 
     /// Whether a standalone watch has a network: the phone's while the phone is within reach and
     /// online, else its own (`watch.ownNetwork`; docs/model.md#watch-reachability).
-    public var watchHasNetwork: Bool {
+    @usableFromInline var watchHasNetwork: Bool {
         (watchReachable && _device.online) || settings.watchOwnNetwork
     }
 
@@ -78,13 +78,13 @@ extension OperatingSystem {
 
     /// Stores a copy of data for a message and returns its entry.
     @inlinable
-    public func enclose(_ d: DataCopy) -> SnapshotID {
+    func enclose(_ d: DataCopy) -> SnapshotID {
         _snapshots.append(d)
         return SnapshotID(Int32(_snapshots.count - 1))
     }
     /// The data a reply carries, if any.
     @inlinable
-    public func data(of reply: Reply) -> DataCopy? {
+    func data(of reply: Reply) -> DataCopy? {
         guard reply.data.holdsData else { return nil }
         var d = _snapshots[reply.data.index]
         d.readAt = reply.readAt
@@ -92,7 +92,7 @@ extension OperatingSystem {
     }
     /// Stores a view for a message and returns its entry.
     @inlinable
-    public func enclose(_ v: View) -> ViewID {
+    func enclose(_ v: View) -> ViewID {
         _viewsInFlight.append(v)
         return ViewID(Int32(_viewsInFlight.count - 1))
     }

@@ -53,7 +53,7 @@ public final class OperatingSystem {
     @usableFromInline var _wiring: SystemWiring = SystemWiring()
     /// Where the system delivers what it tells the programs (set by the assembly before
     /// anything runs, dropped by `dismantle`).
-    @inlinable public var wiring: SystemWiring {
+    @inlinable var wiring: SystemWiring {
         @inline(__always) get { _wiring }
         @inline(__always) set { _wiring = newValue; dropCells() }
         @inline(__always) _modify { yield &_wiring; dropCells() }
@@ -100,7 +100,7 @@ public final class OperatingSystem {
     /// The phone's state (lock, first unlock, network, force-quit, power saving and Doze): read by
     /// every program, changed only by the system's own services (`Device.swift`,
     /// `AppLifecycle.swift`).
-    @inlinable public internal(set) var device: DeviceState {
+    @inlinable var device: DeviceState {
         @inline(__always) get { _device }
         @inline(__always) set { _device = newValue }
         @inline(__always) _modify { yield &_device }
@@ -128,7 +128,7 @@ public final class OperatingSystem {
     #endif
     @usableFromInline var _transfers: BackgroundTransfers = BackgroundTransfers()
     /// The background transfer service (`BackgroundTransfers.swift`): the app's sign-out revocation it holds.
-    @inlinable public var transfers: BackgroundTransfers {
+    @inlinable var transfers: BackgroundTransfers {
         @inline(__always) get { _transfers }
         @inline(__always) set { _transfers = newValue }
         @inline(__always) _modify { yield &_transfers }
@@ -138,7 +138,7 @@ public final class OperatingSystem {
     #endif
     @usableFromInline var _readingsKey: ReadingsKey = ReadingsKey()
     /// The key in secure storage that seals the app's kept readings (`ReadingsKey.swift`).
-    @inlinable public var readingsKey: ReadingsKey {
+    @inlinable var readingsKey: ReadingsKey {
         @inline(__always) get { _readingsKey }
         @inline(__always) set { _readingsKey = newValue }
         @inline(__always) _modify { yield &_readingsKey }
@@ -148,7 +148,7 @@ public final class OperatingSystem {
     #endif
     @usableFromInline var _watchConnectivity: WatchConnectivity
     /// The watch link service's state (`WatchConnectivity.swift`), which both apps call.
-    @inlinable public internal(set) var watchConnectivity: WatchConnectivity {
+    @inlinable var watchConnectivity: WatchConnectivity {
         @inline(__always) get { _watchConnectivity }
         @inline(__always) set { _watchConnectivity = newValue }
         @inline(__always) _modify { yield &_watchConnectivity }
@@ -170,7 +170,7 @@ public final class OperatingSystem {
     /// The shared storage area; the measurement layer hears whether it holds the first
     /// account's data when a write changes that (`sharedStorageWritten`; the share and action
     /// leaks last while it does: docs/model.md#sign-out), not at every write.
-    @inlinable public var shared: SharedStorageArea {
+    @inlinable var shared: SharedStorageArea {
         @inline(__always) get { _shared }
         set { _shared = newValue; sharedStorageWritten() }
         _modify { yield &_shared; sharedStorageWritten() }
@@ -180,7 +180,7 @@ public final class OperatingSystem {
     #endif
     @usableFromInline var _outbox: OutboxFile = OutboxFile()
     /// The outbox file in the shared storage area, and its lock.
-    @inlinable public var outbox: OutboxFile {
+    @inlinable var outbox: OutboxFile {
         @inline(__always) get { _outbox }
         @inline(__always) set { _outbox = newValue }
         @inline(__always) _modify { yield &_outbox }
@@ -191,7 +191,7 @@ public final class OperatingSystem {
     @usableFromInline var _schemaVersion: Int32 = 1
     /// The projection schema the installed app version writes and its widget reads: read by the
     /// app, its widget and its actions, changed only by an app update (`Device.swift`).
-    @inlinable public internal(set) var schemaVersion: Int32 {
+    @inlinable var schemaVersion: Int32 {
         @inline(__always) get { _schemaVersion }
         @inline(__always) set { _schemaVersion = newValue }
         @inline(__always) _modify { yield &_schemaVersion }
@@ -221,7 +221,7 @@ public final class OperatingSystem {
     @usableFromInline var _appLastUsed: SimTime = 0
     /// When the user last had the main app in the foreground (the replication starts just after
     /// a use): what Android's standby bucket is drawn from (docs/model.md#power).
-    @inlinable public internal(set) var appLastUsed: SimTime {
+    @inlinable var appLastUsed: SimTime {
         @inline(__always) get { _appLastUsed }
         @inline(__always) set { _appLastUsed = newValue }
         @inline(__always) _modify { yield &_appLastUsed }
@@ -240,7 +240,7 @@ public final class OperatingSystem {
     @usableFromInline var _snapshots: [DataCopy] = []
     /// Data carried by messages, by entry (`SnapshotID.index`) (cleared with the world): read by
     /// the programs a message names an entry to, written only through the system (`os.enclose`).
-    @inlinable public internal(set) var snapshots: [DataCopy] {
+    @inlinable var snapshots: [DataCopy] {
         @inline(__always) get { _snapshots }
         @inline(__always) set { _snapshots = newValue }
         @inline(__always) _modify { yield &_snapshots }
@@ -251,7 +251,7 @@ public final class OperatingSystem {
     @usableFromInline var _viewsInFlight: [View] = []
     /// Views carried by messages, by entry (`ViewID.index`): written only by the system
     /// (`os.enclose`, as the widget extension's provider hands its view over), read by the widget host.
-    @inlinable public internal(set) var viewsInFlight: [View] {
+    @inlinable var viewsInFlight: [View] {
         @inline(__always) get { _viewsInFlight }
         @inline(__always) set { _viewsInFlight = newValue }
         @inline(__always) _modify { yield &_viewsInFlight }
@@ -262,7 +262,7 @@ public final class OperatingSystem {
     @usableFromInline var _lists: ListTable = ListTable()
     /// The lists of objects and name versions that copies of the data name (`DataCopy.objects`,
     /// `.names`), each content once: written by the backend as its objects change.
-    @inlinable public var lists: ListTable {
+    @inlinable var lists: ListTable {
         @inline(__always) get { _lists }
         @inline(__always) set { _lists = newValue }
         @inline(__always) _modify { yield &_lists }
@@ -272,7 +272,7 @@ public final class OperatingSystem {
     #endif
     @usableFromInline var _rng: SystemStreams
     /// The system's random streams (round trips, storage times, reclaiming, sessions).
-    @inlinable public internal(set) var rng: SystemStreams {
+    @inlinable var rng: SystemStreams {
         @inline(__always) get { _rng }
         @inline(__always) set { _rng = newValue }
         @inline(__always) _modify { yield &_rng }
@@ -333,11 +333,11 @@ public final class OperatingSystem {
     }
 
     /// The time now.
-    @inlinable @inline(__always) public var now: SimTime { engine.now }
+    @inlinable @inline(__always) var now: SimTime { engine.now }
 
     /// Sends `input` to the program at `address` after `delay` (the engine's `send`, without reference counting).
     @inlinable @inline(__always)
-    public func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
+    func send<Input>(_ input: Input, to address: Address<Input>, after delay: SimTime = 0) {
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, after: delay) }
     }
 
@@ -345,7 +345,7 @@ public final class OperatingSystem {
     /// `perDay` events a day drawn from `rng`, if it falls within the replication (the world's
     /// events arrive this way, and the phone's periods out of the watch's reach).
     @inlinable
-    public func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
+    func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
         guard perDay > 0 else { return }
         // The gap is compared before it becomes a time: at a tiny rate it may exceed any time.
         let gap = rng.exponential(mean: Double(Time.day) / perDay)
@@ -358,7 +358,7 @@ public final class OperatingSystem {
     /// `rate` (with its hourly profile) drawn from `rng`; returns false, scheduling nothing, when
     /// that falls past the replication.
     @inlinable @discardableResult
-    public func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
+    func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
         let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
         guard t < settings.duration else { return false }
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) }
@@ -367,13 +367,13 @@ public final class OperatingSystem {
 
     /// Sends a payload along a route (to the process's current run).
     @inlinable @inline(__always)
-    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, after delay: SimTime = 0) {
         engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, after: delay) }
     }
 
     /// Sends a payload along a route to one run of its process (a reply to a request).
     @inlinable @inline(__always)
-    public func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
+    func send<Payload>(_ payload: Payload, via route: Route<Payload>, incarnation: UInt32, after delay: SimTime) {
         engineRef._withUnsafeGuaranteedRef { $0.send(payload, via: route, incarnation: incarnation, after: delay) }
     }
 }

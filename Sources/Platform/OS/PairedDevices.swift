@@ -10,7 +10,7 @@ extension OperatingSystem {
     /// Sends `delivery` to the watch app over the watch: straight to the app when it runs all
     /// day; with `watch.lifetime = whenLooked` through the system on the watch (the link), which
     /// keeps it, or launches the app, when the app is not running.
-    public func sendToWatch(_ delivery: WatchDelivery, after delay: SimTime) {
+    @usableFromInline func sendToWatch(_ delivery: WatchDelivery, after delay: SimTime) {
         if settings.watchAppLaunchedWhenLooked {
             send(.toWatch(delivery), to: wired(_wiring.watchLink, "watchLink"), after: delay)
         } else {
@@ -22,7 +22,7 @@ extension OperatingSystem {
     /// look at the watch, a write on it, a drive connecting the car, a playback on the
     /// television), or hands the input to its running run.
     @inlinable
-    public func launchOrDeliver<Input>(_ input: Input, to address: Address<Input>, by launcher: Launcher) {
+    func launchOrDeliver<Input>(_ input: Input, to address: Address<Input>, by launcher: Launcher) {
         engineRef._withUnsafeGuaranteedRef { $0.launchOrDeliver(input, to: address, by: launcher) }
     }
 }

@@ -41,7 +41,7 @@ public enum PushServiceInput: Sendable {
 public final class PushService: SimulatedProcess<PushServiceInput> {
     /// The operating system it is part of, held strongly (no reference counting per call);
     /// unregistering the processes breaks the cycle through the engine at the end.
-    public let os: OperatingSystem
+    let os: OperatingSystem
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -72,11 +72,14 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
     private var highPriorityUses = QuotaRecord()
 
     /// The push service of the system `os`.
-    public init(os: OperatingSystem) {
+    init(os: OperatingSystem) {
         self.os = os
         push = os.settings.push
         wakeBudget = RollingBudget(limit: push.wakesPerHour, window: Time.hour)
     }
+    /// The push service of the system whose capabilities are `platform` (the assembly builds
+    /// the system's own processes from what it hands programs, never from the system itself).
+    public convenience init(platform: PlatformCapabilities) { self.init(os: platform.system.takeUnretainedValue()) }
     override public func discardMemory() {}
 
     /// Its own address (the system's wiring holds it).

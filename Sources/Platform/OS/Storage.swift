@@ -12,7 +12,7 @@ extension OperatingSystem {
 
     /// Reads the projection in the shared storage area, if its protection class allows it now.
     @inlinable @inline(__always)
-    public func readSharedProjection() -> SharedStorageArea.Projection? {
+    func readSharedProjection() -> SharedStorageArea.Projection? {
         _shared.readProjection(_device)
     }
 
@@ -20,7 +20,7 @@ extension OperatingSystem {
     /// it (its container was refused at signing, or its protection class keeps it closed now),
     /// which a trace shows as a `refused` row of the program writing.
     @discardableResult @inlinable @inline(__always)
-    public func writeSharedProjection(_ projection: SharedStorageArea.Projection) -> Bool {
+    func writeSharedProjection(_ projection: SharedStorageArea.Projection) -> Bool {
         let written = shared.writeProjection(projection, _device)
         if !written {
             engine.logByRunning("refused", "shared storage write: "
@@ -31,24 +31,24 @@ extension OperatingSystem {
 
     /// Looks up the shared session entry (found, not found, or closed by its protection class now).
     @inlinable @inline(__always)
-    public func lookUpSharedSession() -> SessionLookup {
+    func lookUpSharedSession() -> SessionLookup {
         _shared.lookUpSession(_device)
     }
 
     /// Reads the shared session entry, if readable now.
     @inlinable @inline(__always)
-    public func readSharedSession() -> SessionToken? {
+    func readSharedSession() -> SessionToken? {
         _shared.readSession(_device)
     }
 
     /// `pid` is done with the outbox lock: file coordination grants it to the next in line.
-    public func releaseOutboxLock(_ pid: ProcessID) {
+    @usableFromInline func releaseOutboxLock(_ pid: ProcessID) {
         if let next = _outbox.release(pid.index) { grantOutboxLock(to: next) }
     }
 
     /// `pid` ended holding the outbox lock or waiting for it: it is let go, and granted to the
     /// next in line.
-    public func abandonOutboxLock(_ pid: ProcessID) {
+    @usableFromInline func abandonOutboxLock(_ pid: ProcessID) {
         if let next = _outbox.abandon(pid.index) { grantOutboxLock(to: next) }
     }
 
@@ -61,7 +61,7 @@ extension OperatingSystem {
     }
 
     /// Time one read or write of a shared file by process `pid` takes (its own stream).
-    public func ioTime(_ pid: ProcessID) -> SimTime {
+    @usableFromInline func ioTime(_ pid: ProcessID) -> SimTime {
         settings.storageIOTime.sampleTime(&_rng.storageFrom[Int(pid.index)])
     }
 }

@@ -4,7 +4,7 @@ import SimKernel
 /// switcher's discarding of the push the push service held (docs/model.md#backend-and-push).
 extension OperatingSystem {
     /// The push service discards the notification it held for the app.
-    public func pushServiceDiscardsHeld() {
+    @usableFromInline func pushServiceDiscardsHeld() {
         if let push = _wiring.pushService { send(.discardHeld, to: push) }
     }
 }

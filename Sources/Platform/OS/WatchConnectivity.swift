@@ -34,20 +34,20 @@ public struct WatchConnectivity {
 /// reachable, and whenever it is switched off.
 extension OperatingSystem {
     /// Whether the watch can reach the phone now.
-    public var watchReachable: Bool { !watchConnectivity.away && device.poweredOn }
+    @usableFromInline var watchReachable: Bool { !watchConnectivity.away && device.poweredOn }
 
     /// One hop over the link, either way: half a network round trip, from the link's own stream.
-    public func watchLinkHop() -> SimTime { settings.networkLatency.sampleTime(&_watchConnectivity.rng.networkWatch) / 2 }
+    @usableFromInline func watchLinkHop() -> SimTime { settings.networkLatency.sampleTime(&_watchConnectivity.rng.networkWatch) / 2 }
 
     /// Writes waiting in the relay queue.
-    public var relayQueueLength: Int { watchConnectivity.toPhone.count }
+    @usableFromInline var relayQueueLength: Int { watchConnectivity.toPhone.count }
 
     // MARK: What the two apps call
 
     /// `sendMessage` from the watch: delivered now (waking the phone app), or fails at once
     /// when the phone, or an app the system would launch there, cannot be reached. A write on
     /// its way is held by the message.
-    public func sendMessageToPhone(_ request: WatchRequest) -> Bool {
+    @usableFromInline func sendMessageToPhone(_ request: WatchRequest) -> Bool {
         guard watchReachable && appCanRunForWatch else {
             logLink("refused", "message from the watch: \(watchReachable ? "the phone app cannot run" : "phone unreachable")")
             return false
@@ -59,26 +59,26 @@ extension OperatingSystem {
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable (one after
     /// another: `sendNextTransferToPhone`).
-    public func transferToPhone(_ change: Int32) {
+    @usableFromInline func transferToPhone(_ change: Int32) {
         custody.hold(change)
         _watchConnectivity.toPhone.append(change)
         flushWatchLink()
     }
 
     /// `updateApplicationContext` from the phone: the latest value replaces any pending one.
-    public func updateWatchContext(_ snapshot: SnapshotID) {
+    @usableFromInline func updateWatchContext(_ snapshot: SnapshotID) {
         _watchConnectivity.context = snapshot
         flushWatchLink()
     }
 
     /// `transferUserInfo` from the phone (a sign-out notice): queued until reachable.
-    public func transferNoticeToWatch(_ notice: WatchNotice) {
+    @usableFromInline func transferNoticeToWatch(_ notice: WatchNotice) {
         _watchConnectivity.notices.append(notice)
         flushWatchLink()
     }
 
     /// What came for the watch app while it was not running, taken by its new run.
-    public func takeWaitingForWatchApp() -> (context: SnapshotID?, notices: [WatchNotice]) {
+    @usableFromInline func takeWaitingForWatchApp() -> (context: SnapshotID?, notices: [WatchNotice]) {
         defer { _watchConnectivity.waiting = (nil, []) }
         return _watchConnectivity.waiting
     }
@@ -110,7 +110,7 @@ extension OperatingSystem {
 
     /// Delivers what waited, in order, when the phone is reachable (also when the phone app
     /// activates its link session, the phone is switched on or wakes).
-    public func flushWatchLink() {
+    @usableFromInline func flushWatchLink() {
         guard watchReachable else { return }
         sendNextTransferToPhone()
         if let snapshot = _watchConnectivity.context {

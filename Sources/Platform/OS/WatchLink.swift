@@ -30,10 +30,12 @@ public enum WatchLinkInput: Sendable {
 public final class WatchLink: SimulatedProcess<WatchLinkInput> {
     /// The operating system it is part of, held strongly (no reference counting per call);
     /// unregistering the processes breaks the cycle through the engine at the end.
-    public let os: OperatingSystem
+    let os: OperatingSystem
 
     /// The link's process on the system `os`.
-    public init(os: OperatingSystem) { self.os = os }
+    init(os: OperatingSystem) { self.os = os }
+    /// The watch link of the system whose capabilities are `platform`.
+    public convenience init(platform: PlatformCapabilities) { self.init(os: platform.system.takeUnretainedValue()) }
     override public func discardMemory() {}
 
     /// The link starts: its first period out of reach is drawn.

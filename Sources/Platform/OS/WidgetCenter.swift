@@ -6,13 +6,13 @@ extension OperatingSystem {
     /// The app asks the widget host for a reload (a request, not a command). It is free
     /// while the app is in the foreground and charged to the budget otherwise. (Whether the app
     /// asks at all is its design, `app.requestsWidgetReload`.) Nothing happens without a widget.
-    public func requestWidgetReload(_ reason: ReloadReason) {
+    @usableFromInline func requestWidgetReload(_ reason: ReloadReason) {
         guard let host = _wiring.widgetHost else { return }
         send(.reloadRequest(free: _appInForeground, reason: reason), to: host)
     }
 
     /// The provider was killed before returning a timeline.
-    public func widgetHostProviderDied() {
+    @usableFromInline func widgetHostProviderDied() {
         if let host = _wiring.widgetHost { send(.providerDied, to: host) }
     }
 }

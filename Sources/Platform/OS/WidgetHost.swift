@@ -46,7 +46,7 @@ public enum WidgetHostInput: Sendable {
 public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     /// The operating system it is part of, held strongly (no reference counting per call);
     /// unregistering the processes breaks the cycle through the engine at the end.
-    public let os: OperatingSystem
+    let os: OperatingSystem
     /// The widget's figures, read once (`PlatformSettings.widget`).
     private let widget: WidgetSettings
     #if !DEBUG
@@ -118,11 +118,15 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     private var rng: WidgetHostStreams
 
     /// The widget host of the system `os` in the replication seeded `seed` (its own streams).
-    public init(os: OperatingSystem, seed: UInt64) {
+    init(os: OperatingSystem, seed: UInt64) {
         rng = WidgetHostStreams(replicationSeed: seed)
         self.os = os
         widget = os.settings.widget
         budget = RollingBudget(limit: widget.budgetPerDay, window: Time.day)
+    }
+    /// The widget host of the system whose capabilities are `platform`, seeded `seed`.
+    public convenience init(platform: PlatformCapabilities, seed: UInt64) {
+        self.init(os: platform.system.takeUnretainedValue(), seed: seed)
     }
     override public func discardMemory() {}
 

@@ -13,10 +13,16 @@ enum ActionRunnerInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
 final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, ActionRunnerPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let sharedStorage: SharedStorageService
     /// The changes' journeys, for the register of lost changes its change sets absorb.
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        sharedStorage = setup.platform.sharedStorage
         changes = setup.changes
         super.init(setup, state: ActionRunnerState())
     }
@@ -26,15 +32,15 @@ final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, A
     override func receive(_ input: ActionRunnerInput) {
         switch input {
         case .run(let index, let change):
-            guard let session = os.readSharedSession() else { context.end(); return }
+            guard let session = sharedStorage.readSession() else { context.end(); return }
             state.running = Int(index)
-            os.request(.write, from: context.me, to: ports.backend, credential: session.id, change: change, key: true)
+            network.request(.write, from: context.me, to: ports.backend, credential: session.id, change: change, key: true)
         case .reply(let r):
             if let i = state.running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
-                if var pr = os.readSharedProjection(), pr.schemaVersion == os.schemaVersion {
+                if var pr = sharedStorage.readProjection(), pr.schemaVersion == sharedStorage.schemaVersion {
                     pr.data.changes.insert(r.change, lost: changes.lost)
-                    os.writeSharedProjection(pr)
+                    sharedStorage.writeProjection(pr)
                 }
                 context.send(.done(action: Int32(i)), to: ports.automations)
             }

@@ -36,6 +36,10 @@ enum AutomationsInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
 final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let sharedStorage: SharedStorageService
+    let appLaunch: AppLaunchService
     /// The actions' parameters (`action.*`).
     let p: Parameters.Action
     /// The widget's parameters: whether the app has a widget (`widget.enabled`), whose reload the
@@ -48,6 +52,8 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        sharedStorage = setup.platform.sharedStorage
+        appLaunch = setup.platform.appLaunch
         p = setup.parameters.action
         widget = setup.parameters.widget
         app = setup.parameters.app
@@ -63,7 +69,7 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
     override func receive(_ input: AutomationsInput) {
         switch input {
         case .run(let attended):
-            let session = os.readSharedSession()
+            let session = sharedStorage.readSession()
             // An action on someone else's account, signed in after the first signed out, is not
             // followed (docs/model.md#a-second-account).
             if session?.account != .second && (attended || session != nil) { begin(ActionRun()) }
@@ -105,14 +111,14 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
 
     private func attempt(_ i: Int) {
         state.runs[i].attempts += 1
-        let session = os.readSharedSession()
+        let session = sharedStorage.readSession()
         guard p.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
             measure.report(.action(Int32(i), .openedApp))
             state.runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
-            os.openAppInForeground(.link, bySurface: context.me.process)
+            appLaunch.openAppInForeground(.link, bySurface: context.me.process)
             // The user finishes the action on the screen it opened.
             context.send(.userEdits, to: ports.app, after: 5 * Time.second)
             return
@@ -122,7 +128,7 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
             state.runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
             measure.report(.action(Int32(i), .change(state.runs[i].change)))
         }
-        os.launchIntentsExtension()
+        appLaunch.launchIntentsExtension()
         context.send(.run(action: Int32(i), change: state.runs[i].change), to: ports.actionRunner)
         context.after(p.timeout, .timeout(action: Int32(i)))
     }

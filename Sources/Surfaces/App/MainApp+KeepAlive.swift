@@ -20,7 +20,7 @@ extension MainApp {
             return
         }
         memory.keptAlive.subtract(notice.reasons)
-        guard !os.appInForeground, memory.keptAlive.isEmpty else { return }
+        guard !device.appInForeground, memory.keptAlive.isEmpty else { return }
         if memory.isIdle {
             context.end(.suspended)
         } else {

@@ -9,37 +9,37 @@ import Platform
 extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
     func drainSharedOutbox() {
-        guard share.enabled, share.design == .outbox, state.memory != nil, os.shared.granted else { return }
+        guard share.enabled, share.design == .outbox, state.memory != nil, sharedStorage.granted else { return }
         guard memory.drainSnapshot == nil else { memory.drainWanted = true; return }
         switch share.outbox {
         case .perProcessFiles:
-            for item in os.outbox.listItemFiles() {
+            for item in sharedStorage.outboxItemFiles() {
                 sendWrite(item)                 // into the app's own outbox, then the file goes
-                os.deleteOutboxItemFile(item)
+                sharedStorage.deleteOutboxItemFile(item)
             }
         case .uncoordinated:
             memory.drainSnapshot = []
-            context.after(os.ioTime(context.me.process), .outboxRead)
+            context.after(sharedStorage.ioTime(context.me.process), .outboxRead)
         case .coordinated:
             memory.drainSnapshot = []
-            if os.outbox.acquire(context.me.process.index) {
-                context.after(os.ioTime(context.me.process), .outboxRead)
+            if sharedStorage.acquireOutboxLock(context.me.process) {
+                context.after(sharedStorage.ioTime(context.me.process), .outboxRead)
             }
         }
     }
 
     /// The shared outbox's lock is granted: the drain reads the file.
     func outboxLockGranted() {
-        context.after(os.ioTime(context.me.process), .outboxRead)
+        context.after(sharedStorage.ioTime(context.me.process), .outboxRead)
     }
 
     /// The drain read the shared file: its items go into the app's own outbox.
     func outboxReadDone() {
         guard state.memory != nil else { return }
-        let items = os.outbox.read()
+        let items = sharedStorage.readOutbox()
         memory.drainSnapshot = items
         for item in items { sendWrite(item) }   // now in the app's own durable outbox
-        context.after(os.ioTime(context.me.process), .outboxWrite)
+        context.after(sharedStorage.ioTime(context.me.process), .outboxWrite)
     }
 
     /// The drain rewrites the shared file.
@@ -48,11 +48,11 @@ extension MainApp {
         // Rewrites the file without the items it took (its view of the file is the snapshot).
         // It took every item it read, so it writes the file back empty; an item the
         // extension appended since the read is overwritten unless the lock kept it out.
-        os.writeSharedOutbox([])
+        sharedStorage.writeOutbox([])
         memory.drainSnapshot = nil
         let again = memory.drainWanted
         memory.drainWanted = false
-        os.releaseOutboxLock(context.me.process)
+        sharedStorage.releaseOutboxLock(context.me.process)
         if again { drainSharedOutbox() } else { finishBackgroundWorkIfIdle() }
     }
 }

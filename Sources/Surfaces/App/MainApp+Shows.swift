@@ -15,13 +15,13 @@ extension MainApp {
 
     /// The app shows its store now.
     func appShows(_ store: DataCopy) {
-        guard os.appInForeground else { return }
+        guard device.appInForeground else { return }
         showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
     }
 
     /// The app shows no data (a cold start with nothing kept).
     func appShowsBlank() {
-        guard os.appInForeground else { return }
+        guard device.appInForeground else { return }
         if container.storage.keyLossMessagePending {
             container.storage.keyLossMessagePending = false
             showApp(.blank(.readingsReset))
@@ -32,7 +32,7 @@ extension MainApp {
 
     /// The app process ended (not suspension).
     func appEnded() {
-        if os.appInForeground { os.appLeavesForeground() }
+        if device.appInForeground { appLifecycle.appLeavesForeground() }
         showApp(.blank(.none))
     }
 
@@ -46,6 +46,6 @@ extension MainApp {
 
     /// What the app's screen shows changes now (glances due before it see the old screen).
     func showApp(_ view: consuming View) {
-        measure.showsApp(view, appInForeground: os.appInForeground)
+        measure.showsApp(view, appInForeground: device.appInForeground)
     }
 }

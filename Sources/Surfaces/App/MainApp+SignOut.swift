@@ -18,7 +18,7 @@ extension MainApp {
         guard !container.storage.signedOut else { return }
         let now = context.now
         measure.catchUpWidgetGlances(through: now)
-        measure.catchUpAppGlances(through: now, appInForeground: os.appInForeground)
+        measure.catchUpAppGlances(through: now, appInForeground: device.appInForeground)
         container.storage.signedOut = true
         measure.signOut()
         container.storage.account = .nobody
@@ -31,10 +31,10 @@ extension MainApp {
         }
         let steps = signout.steps
         if steps.contains(.clearSession) {
-            os.shared.setSession(nil)
+            sharedStorage.setSession(nil)
         }
         if steps.contains(.clearSharedData) {
-            os.shared.clearProjection()
+            sharedStorage.clearProjection()
         }
         if steps.contains(.reloadWidgets) && hasWidget {
             context.send(.reloadRequest(free: true, reason: .signOut), to: ports.widgetHost)
@@ -43,13 +43,13 @@ extension MainApp {
             context.send(.endAll, to: live)
         }
         if steps.contains(.notifyWatch) && watch.enabled {
-            os.transferNoticeToWatch(.signedOut)
+            watchLink.transferNoticeToWatch(.signedOut)
         }
         if steps.contains(.revokeCredentials) {
             // Handed to the system's background transfer service too: kept until the backend
             // confirms, sent when the network returns and again at each sync until then.
-            os.transfers.holdRevocation()
-            os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
+            transfers.holdRevocation()
+            network.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
         }
     }
 

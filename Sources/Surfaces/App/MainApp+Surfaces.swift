@@ -13,8 +13,8 @@ extension MainApp {
     /// the store.
     func appSynced(_ store: DataCopy, changed: Bool, answersWatch: Bool) {
         if watch.enabled && watch.level != .standalone {
-            let snapshot = os.enclose(store)
-            if watch.level == .companion && changed { os.updateWatchContext(snapshot) }
+            let snapshot = network.enclose(store)
+            if watch.level == .companion && changed { watchLink.updateWatchContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
         if keptAlive(.carConnection) { measure.shows(.car, .carTemplates(store)) }
@@ -25,12 +25,12 @@ extension MainApp {
     /// read a kept reading has nothing to show, which is not data read at time zero).
     func appSyncFailed(_ store: DataCopy?, answersWatch: Bool) {
         guard watch.enabled, answersWatch, container.storage.account != .nobody else { return }
-        answerWatch(store.map(os.enclose))
+        answerWatch(store.map(network.enclose))
     }
 
     /// The app's answer to a remote-control request, over the watch link (nil: it holds no reading).
     private func answerWatch(_ snapshot: SnapshotID?) {
-        os.sendToWatch(.remoteReply(snapshot: snapshot), after: os.watchLinkHop())
+        watchLink.sendToWatch(.remoteReply(snapshot: snapshot), after: watchLink.watchLinkHop())
     }
 
     /// The user leaves the app for the home screen and looks at the widget half a minute

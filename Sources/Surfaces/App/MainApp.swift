@@ -18,7 +18,7 @@ enum MainAppInput {
     /// running for the drive; `keptAlive`: the keep-alives that hold as the scene connects.
     case carSceneConnected(keptAlive: KeepAliveReason)
     /// The system granted or withdrew a keep-alive (an app-driven live status, a projected car):
-    /// told as it happens, and to each run as it begins (`os.requestKeepAlive`).
+    /// told as it happens, and to each run as it begins (`keepAlive.request`).
     case keepAlive(KeepAliveNotice)
     /// The watch app's message over the watch link.
     case watchRequest(WatchRequest)
@@ -53,6 +53,17 @@ enum MainAppInput {
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
 final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let sharedStorage: SharedStorageService
+    let secureStorage: SecureStorageService
+    let appLifecycle: AppLifecycleService
+    let watchLink: WatchLinkService
+    let device: DeviceService
+    let widgets: WidgetService
+    let alarms: AlarmService
+    let transfers: BackgroundTransferService
     /// The app's parameters (`app.*`).
     let p: Parameters.App
     /// The other parameters the app's own code reads: where it stores its session (`session.*`),
@@ -67,6 +78,15 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        sharedStorage = setup.platform.sharedStorage
+        secureStorage = setup.platform.secureStorage
+        appLifecycle = setup.platform.appLifecycle
+        watchLink = setup.platform.watchLink
+        device = setup.platform.device
+        widgets = setup.platform.widgets
+        alarms = setup.platform.alarms
+        transfers = setup.platform.transfers
         let all = setup.parameters
         p = all.app
         session = all.session
@@ -78,7 +98,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
                                      deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, warmup: all.observe.warmup)
         super.init(setup, state: MainAppState(container: container))
-        os.holdSettings(of: container)
+        appLifecycle.holdSettings(of: container)
     }
 
     /// Its own container on the phone (`AppContainer`): made with the app, read and written by
@@ -106,7 +126,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// knows the design is the app; the others learn what it did by looking the entry up.
     func storeSession() {
         if session.inSharedSecureStorage {
-            os.shared.setSession(SessionToken(id: appCredential, account: container.storage.account))
+            sharedStorage.setSession(SessionToken(id: appCredential, account: container.storage.account))
         }
     }
 
@@ -127,10 +147,10 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         state.memory?.writesInFlight = []
         state.memory?.backgroundWork = 0
         state.memory?.drainSnapshot = nil
-        os.abandonOutboxLock(context.me.process)
+        sharedStorage.abandonOutboxLock(context.me.process)
         if reason != .suspended { appEnded() }
-        if reason == .suspended { os.scheduleAppReclaim() }
-        os.appRunEnded()                 // a projected car's connection relaunches it
+        if reason == .suspended { appLifecycle.scheduleAppReclaim() }
+        appLifecycle.appRunEnded()                 // a projected car's connection relaunches it
     }
 
     /// Loads the kept reading into a run that holds none, if the phone can unseal it now
@@ -148,7 +168,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
 
     /// The kept reading, if the phone can unseal it now (only while unlocked, docs/model.md#kept-readings).
     private func readableReading() -> DataCopy? {
-        guard !os.readingsKey.lost, !os.device.locked else { return nil }
+        guard !secureStorage.readingsKeyLost, !device.state.locked else { return nil }
         return container.storage.reading
     }
 
@@ -180,9 +200,9 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
             finishBackgroundWorkIfIdle()
         case .syncTimer:
             // In the foreground, and in the background while a projected car keeps the app running.
-            if os.appInForeground || keptAlive(.carConnection) {
+            if device.appInForeground || keptAlive(.carConnection) {
                 sync()
-                os.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
+                alarms.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
             } else {
                 state.memory?.syncTimerRunning = false
             }
@@ -201,7 +221,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         case .signOut: signOut()
         case .signIn(let account): signIn(account)
         case .approveTelevisionCode(let code):
-            os.request(.deviceCode, from: context.me, to: ports.backend, credential: appCredential, item: code)
+            network.request(.deviceCode, from: context.me, to: ports.backend, credential: appCredential, item: code)
         }
     }
 
@@ -237,10 +257,10 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     private func coldStartOrResume() -> Bool {
         guard state.memory != nil, memory.coldStart else { return false }
         memory.coldStart = false
-        if os.readingsKey.lost && container.storage.reading != nil && p.onKeyLoss == .clearAndSay {
+        if secureStorage.readingsKeyLost && container.storage.reading != nil && p.onKeyLoss == .clearAndSay {
             container.storage.clear(at: context.now)
             container.storage.keyLossMessagePending = true
-            os.readingsKey.renew()
+            secureStorage.renewReadingsKey()
         }
         return true
     }
@@ -248,7 +268,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     private func userEdits() {
         // Actions wait for a fresh reading; a signed-out app has nothing to change, and the second
         // account's own changes are not followed (docs/model.md#a-second-account).
-        guard os.appInForeground, container.storage.account == .first, state.memory != nil, memory.freshSinceLaunch else { return }
+        guard device.appInForeground, container.storage.account == .first, state.memory != nil, memory.freshSinceLaunch else { return }
         let id = changes.make(.app)
         memory.store.changes.insert(id, lost: changes.lost)
         appOutboxAppend(id)
@@ -261,13 +281,13 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     }
 
     private func sessionEnds(forceQuit: Bool) {
-        os.appLeavesForeground()
+        appLifecycle.appLeavesForeground()
         userReturnsHome()
         showApp(.blank(.none))   // out of sight, whether or not it keeps running
         if forceQuit {
-            os.appForceQuitTakesEffect()
+            appLifecycle.appForceQuitTakesEffect()
         } else if keptAlive(.liveActivity) {
-            os.appKeptRunningForActivity()       // background mode: it keeps updating the status
+            appLifecycle.appKeptRunningForActivity()       // background mode: it keeps updating the status
         } else if keptAlive(.carConnection) {
             // The car connection keeps it running; its sync timer goes on.
         } else if state.memory != nil, !memory.isIdle {
@@ -281,7 +301,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     // MARK: Sync
 
     private func startBackgroundWork() {
-        if !os.appInForeground { state.memory?.backgroundWork += 1 }
+        if !device.appInForeground { state.memory?.backgroundWork += 1 }
     }
 
     /// Every background task is done once nothing is in flight: the app suspends (unless an
@@ -289,7 +309,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     private func finishBackgroundWork() {
         guard state.memory != nil, memory.backgroundWork > 0 else { return }
         memory.backgroundWork = 0
-        if !os.appInForeground && memory.keptAlive.isEmpty { context.end(.suspended) }
+        if !device.appInForeground && memory.keptAlive.isEmpty { context.end(.suspended) }
     }
 
     /// Syncs every `app.syncInterval` while the app is in the foreground or a projected car
@@ -298,7 +318,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     private func startSyncTimer() {
         guard state.memory != nil, !memory.syncTimerRunning else { return }
         memory.syncTimerRunning = true
-        os.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
+        alarms.setAlarm(.syncTimer, for: context.me, after: p.syncInterval)
     }
 
     /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to
@@ -308,11 +328,11 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         guard state.memory != nil, !memory.syncInFlight else { return }
         if container.storage.account != .nobody {
             memory.syncInFlight = true
-            os.request(.sync, from: context.me, to: ports.backend, credential: appCredential)
+            network.request(.sync, from: context.me, to: ports.backend, credential: appCredential)
             sendPendingWrites()
         }
-        if os.transfers.holdsRevocation {
-            os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
+        if transfers.holdsRevocation {
+            network.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession)
         }
     }
 
@@ -323,7 +343,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
             memory.syncInFlight = false
             // A reply to a signed-out app is dropped, and so is one of an account signed out since.
             // The data is read where the reply left it (the system's snapshot table), not copied out.
-            if r.status == .ok, container.storage.account != .nobody, r.data.holdsData, os.snapshots[r.data.index].account == container.storage.account {
+            if r.status == .ok, container.storage.account != .nobody, r.data.holdsData, network.snapshot(r.data.index).account == container.storage.account {
                 // The store is taken out of the run's memory while the reply is handled and put
                 // back at the end: a constant, which the calls below borrow as it is (a variable
                 // handed to a call is copied first, in case the call changes it).
@@ -340,8 +360,8 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
                 // A write the closed area refuses asks for no reload: the next sync finds the
                 // projection behind and writes it then.
                 if !refreshProjectionIfCurrent(current) && writeProjection(current) {
-                    askForWidgetReload(os.appInForeground ? .appRequest : .pushWake)
-                    container.storage.reloadAskedInBackground = !os.appInForeground
+                    askForWidgetReload(device.appInForeground ? .appRequest : .pushWake)
+                    container.storage.reloadAskedInBackground = !device.appInForeground
                 }
                 let owed = memory.watchAnswerOwed
                 memory.watchAnswerOwed = false
@@ -359,7 +379,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
             if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
             finishBackgroundWorkIfIdle()
         case .revoke:
-            if r.status == .ok { os.transfers.revocationConfirmed() }   // the app cancels its transfer
+            if r.status == .ok { transfers.revocationConfirmed() }   // the app cancels its transfer
         case .compactFetch, .deviceCode:
             break       // the app asks for full syncs only; an approval needs no answer
         }
@@ -373,13 +393,13 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     private func merged(_ store: consuming DataCopy, snapshot k: Int, readAt: SimTime) -> (DataCopy, changed: Bool) {
         var store = store
         let lost = changes.lost
-        let gained = os.snapshots[k].changes.hasChange(notIn: store.changes, lost: lost)
-        store.changes.formUnion(os.snapshots[k].changes, lost: lost)
+        let gained = network.snapshot(k).changes.hasChange(notIn: store.changes, lost: lost)
+        store.changes.formUnion(network.snapshot(k).changes, lost: lost)
         store.readAt = readAt
-        let sameObjects = store.objects == os.snapshots[k].objects
-        if !sameObjects { store.objects = os.snapshots[k].objects }
-        let sameNames = store.names == os.snapshots[k].names
-        if !sameNames { store.names = os.snapshots[k].names }
+        let sameObjects = store.objects == network.snapshot(k).objects
+        if !sameObjects { store.objects = network.snapshot(k).objects }
+        let sameNames = store.names == network.snapshot(k).names
+        if !sameNames { store.names = network.snapshot(k).names }
         store.account = container.storage.account
         return (store, gained || !sameObjects || !sameNames)
     }
@@ -387,7 +407,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// Asks the system for a widget reload, if the app's design asks for reloads at all
     /// (`app.requestsWidgetReload`).
     private func askForWidgetReload(_ reason: ReloadReason) {
-        if p.requestsWidgetReload { os.requestWidgetReload(reason) }
+        if p.requestsWidgetReload { widgets.requestReload(reason) }
     }
 
     func finishBackgroundWorkIfIdle() {
@@ -399,7 +419,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         guard state.memory != nil else { return }
         for id in container.storage.pendingWrites where !memory.writesInFlight.contains(id) {
             memory.writesInFlight.insert(id)
-            os.request(.write, from: context.me, to: ports.backend, credential: appCredential, change: id, key: true)
+            network.request(.write, from: context.me, to: ports.backend, credential: appCredential, change: id, key: true)
         }
     }
 
@@ -414,9 +434,9 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// its data's age shows it younger at its next reload) and returns true. An area that cannot
     /// be read now is not current, unless the app has none at all.
     private func refreshProjectionIfCurrent(_ store: DataCopy) -> Bool {
-        guard os.shared.granted, os.device.canRead(os.shared.projectionProtection) else { return !os.shared.granted }
-        let schema = os.schemaVersion, lost = changes.lost
-        return os.shared.refreshProjection(readAt: store.readAt, os.device) { pr in
+        guard sharedStorage.granted, device.state.canRead(sharedStorage.projectionProtection) else { return !sharedStorage.granted }
+        let schema = sharedStorage.schemaVersion, lost = changes.lost
+        return sharedStorage.refreshProjection(readAt: store.readAt) { pr in
             pr.schemaVersion == schema && pr.data.account == store.account
                 && pr.data.changes.sameChanges(as: store.changes, lost: lost) && pr.data.objects == store.objects
                 && pr.data.names == store.names
@@ -432,7 +452,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// Keeps `store` as the app's reading (a signed-out app keeps nothing).
     private func persist(_ store: DataCopy) {
         guard container.storage.account != .nobody else { return }
-        if container.storage.keep(store, at: context.now) { os.readingsKey.renew() }
+        if container.storage.keep(store, at: context.now) { secureStorage.renewReadingsKey() }
     }
 
     /// Rebuilds the widget projection from the app's store (docs/model.md#the-widgets-projection).
@@ -448,7 +468,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// Writes the widget projection of `store`; whether the write reached the shared storage area.
     private func writeProjection(_ store: DataCopy) -> Bool {
         guard container.storage.account != .nobody else { return false }
-        return os.writeSharedProjection(SharedStorageArea.Projection(data: store, schemaVersion: os.schemaVersion))
+        return sharedStorage.writeProjection(SharedStorageArea.Projection(data: store, schemaVersion: sharedStorage.schemaVersion))
     }
 
     /// The shared storage area needs a migration only the main app runs (F3).
@@ -468,7 +488,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     }
 
     private func migrateProjectionIfNeeded() {
-        if let pr = os.readSharedProjection(), pr.schemaVersion != os.schemaVersion {
+        if let pr = sharedStorage.readProjection(), pr.schemaVersion != sharedStorage.schemaVersion {
             writeProjection()
             askForWidgetReload(.appRequest)
         }

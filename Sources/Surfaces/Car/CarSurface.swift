@@ -26,6 +26,11 @@ enum CarInput {
 /// separate client on the car's computer with its own sign-in and network, fetching every
 /// `app.syncInterval`.
 final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let carConnection: CarConnectionService
+    let arrivals: WorldArrivals
     /// The car's parameters (`car.*`).
     let p: Parameters.Car
     /// How often the app syncs (`app.syncInterval`): the car's own client fetches this often.
@@ -34,6 +39,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     let glances: Rate
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        carConnection = setup.platform.carConnection
+        arrivals = setup.platform.arrivals
         p = setup.parameters.car
         syncInterval = setup.parameters.app.syncInterval
         glances = setup.parameters.observe.carGlances
@@ -64,9 +72,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     /// user's (the drive comes whether the car's program runs or not), which launches it.
     private func schedule() {
         if perDrive {
-            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: ports.user)
+            arrivals.schedule(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: ports.user)
         } else {
-            os.scheduleArrival(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: context.me)
+            arrivals.schedule(perDay: p.drivesPerDay, rng: &state.rng.car, .drive, to: context.me)
         }
     }
 
@@ -80,7 +88,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 if p.mode == .projected {
                     // The car connects: the connection keeps the app running for the drive and
                     // launches its car scene; the app fills the templates with what it can read (MainApp).
-                    os.carConnects()
+                    carConnection.connects()
                 } else {
                     refresh()
                 }
@@ -98,7 +106,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         case .arrive:
             state.memory.driving = false
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
-            if p.mode == .projected { os.carDisconnects() }
+            if p.mode == .projected { carConnection.disconnects() }
             measure.shows(.car, .blank(.none))
             if perDrive { context.end() }   // disconnected: the program ends
         case .reply(let r):
@@ -107,14 +115,14 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 clientSignedIn = false
                 measure.report(.holdsAccount(.carClient, false))
                 if state.memory.driving { measure.shows(.car, .blank(.signedOut)) }
-            } else if state.memory.driving, r.status == .ok, let d = os.data(of: r) {
+            } else if state.memory.driving, r.status == .ok, let d = network.data(of: r) {
                 measure.shows(.car, .carTemplates(d))
             }
         }
     }
 
     private func scheduleGlance() {
-        os.scheduleArrival(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
+        arrivals.schedule(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
     }
 
     /// The car's own client fetches from the backend over the car's network, every
@@ -124,7 +132,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             measure.shows(.car, .blank(.signedOut))
             return
         }
-        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)
+        network.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)
         scheduleRefresh()
     }
 
@@ -160,7 +168,7 @@ struct CarMemory {
 
 /// The car's peers: the user (who drives, and so launches a car that lives while connected)
 /// and the backend the car's own client fetches from. The phone app the projected car's
-/// connection launches is the system's to reach (`os.carConnects`).
+/// connection launches is the system's to reach (`carConnection.connects`).
 struct CarPorts: ProgramPorts {
     let user: Address<UserInput>
     let backend: Address<BackendInput>

@@ -80,17 +80,17 @@ public final class ProbeRun {
 
     /// The user opens the app (it syncs), then waits `stay` in it.
     func openApp(stay: SimTime = 30 * Time.second) {
-        world.os.openAppInForeground(.user)
+        world.platform.appLaunch.openAppInForeground(.user)
         wait(stay)
     }
 
     /// The user goes to the home screen (the session ends normally).
     func goHome() {
-        if world.os.appInForeground { world.send(.userEndsSession(forceQuit: false), to: assembly.address(of: MainApp.self)) }
+        if world.platform.device.appInForeground { world.send(.userEndsSession(forceQuit: false), to: assembly.address(of: MainApp.self)) }
         settle()
     }
 
-    func forceQuit() { world.os.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: assembly.address(of: MainApp.self)); settle() }
+    func forceQuit() { world.platform.personAndPhone.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: assembly.address(of: MainApp.self)); settle() }
 
     /// The user changes something in the app; returns the change's number.
     func editInApp() -> Int32? {
@@ -107,8 +107,8 @@ public final class ProbeRun {
         return world.truth.count - 1
     }
 
-    func lockPhone() { world.os.setLocked(true) }
-    func phone(on: Bool) { world.os.setPhonePower(on: on); settle() }
+    func lockPhone() { world.platform.personAndPhone.setLocked(true) }
+    func phone(on: Bool) { world.platform.personAndPhone.setPhonePower(on: on); settle() }
 
     /// Runs one action from the shortcut tool; returns its index, or nil if the app offers none.
     func runAction() -> Int? {
@@ -138,7 +138,7 @@ public final class ProbeRun {
     }
 
     func signOut() {
-        world.os.openAppInForeground(.user)
+        world.platform.appLaunch.openAppInForeground(.user)
         wait(UserProcess.signOutNavigation)
         world.send(.signOutNow, to: assembly.address(of: UserProcess.self))
         settle()
@@ -148,7 +148,7 @@ public final class ProbeRun {
     func watchWrite() -> Int32? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.write, to: assembly.address(of: WatchApp.self), by: .user)   // a write on the watch launches its app
+            world.platform.appLaunch.launchOrDeliver(.write, to: assembly.address(of: WatchApp.self), by: .user)   // a write on the watch launches its app
         } else {
             world.send(.write, to: assembly.address(of: WatchApp.self))
         }
@@ -159,7 +159,7 @@ public final class ProbeRun {
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
     func lookAtWatch() -> View {
         if world.p.watch.lifetime == .whenLooked {
-            world.os.launchOrDeliver(.glance, to: assembly.address(of: WatchApp.self), by: .user)   // a look brings the app up
+            world.platform.appLaunch.launchOrDeliver(.glance, to: assembly.address(of: WatchApp.self), by: .user)   // a look brings the app up
         } else {
             world.send(.glance, to: assembly.address(of: WatchApp.self))
         }
@@ -176,7 +176,7 @@ public final class ProbeRun {
     /// The user starts playback on the television from the phone; false if the app has no television app.
     func startPlaybackOnTelevision() -> Bool {
         if world.p.tv.enabled && world.p.tv.lifetime == .whilePlaying {
-            world.os.launchOrDeliver(.playback, to: assembly.address(of: TelevisionApp.self), by: .user)                       // the playback launches the television's program
+            world.platform.appLaunch.launchOrDeliver(.playback, to: assembly.address(of: TelevisionApp.self), by: .user)                       // the playback launches the television's program
         } else {
             guard world.engine.isRunning(assembly.address(of: TelevisionApp.self)) else { return false }
             world.send(.playback, to: assembly.address(of: TelevisionApp.self))
@@ -195,7 +195,7 @@ public final class ProbeRun {
     var widgetShowsCurrentSlot: Bool {
         widget.kind == .data && world.p.widget.slotEvery > 0 && SimTime(widget.slot) == now / world.p.widget.slotEvery
     }
-    var appOnScreen: Bool { world.os.appInForeground }
+    var appOnScreen: Bool { world.platform.device.appInForeground }
     /// The second device shows the change: its copy, as of its last sync's reply, has it
     /// (look first: `lookElsewhere` or `watchElsewhere`).
     func elsewhereShows(_ change: Int32) -> Bool { assembly.elsewhere.shows(change) }

@@ -62,9 +62,7 @@ public final class SurfaceContext {
         precondition(e.now == 0 && e.pendingEvents == 0, "programs are registered before the world starts")
         let address = e.register(program, name: name)
         backend.addProcess(named: name)
-        world.os.addProcess(named: name)
-        world.os.wiring.replyRoutes.append(replies.map { Route(to: address, as: $0) })
-        world.os.wiring.outboxLockGrants.append(nil)
+        world.os.wireAddedProcess(named: name, replies: replies.map { Route(to: address, as: $0) })
         return address
     }
 
@@ -82,17 +80,17 @@ public final class SurfaceContext {
     /// trip (`network.latency`, drawn from the program's stream) later (docs/model.md#backend-and-push).
     public func fetchStatus<Input>(for address: Address<Input>, overPhoneNetwork: Bool = false) {
         let backendAddress = world.engine.address(of: backend, registeredAs: ProcessID(Int32(Assembly.index(of: Backend.self))))
-        world.os.request(.compactFetch, from: address, to: backendAddress, credential: .addedSurface,
+        world.platform.network.request(.compactFetch, from: address, to: backendAddress, credential: .addedSurface,
                       online: overPhoneNetwork ? nil : true)
     }
 
     /// The data a reply carries (the backend's applied changes, read at `readAt`), if any.
-    public func data(of reply: Reply) -> DataCopy? { world.os.data(of: reply) }
+    public func data(of reply: Reply) -> DataCopy? { world.platform.network.data(of: reply) }
 
     /// Reads the projection the app keeps in the shared storage area (docs/model.md#shared-storage):
     /// nil when the area was not granted or its protection class keeps it closed now
     /// (`widget.dataProtection` against the lock state), or nothing was written.
-    public func readSharedProjection() -> DataCopy? { world.os.readSharedProjection()?.data }
+    public func readSharedProjection() -> DataCopy? { world.platform.sharedStorage.readProjection()?.data }
 
     /// The staleness of `data` now (docs/metrics.md): 0 if it includes every change made so
     /// far, else now − when the earliest change it lacks was made (the truth's own measure).

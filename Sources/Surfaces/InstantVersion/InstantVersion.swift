@@ -23,6 +23,9 @@ enum InstantVersionInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context` and keeps everything in `state`; it has no peers (its timers are its own).
 final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionState, NoPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let arrivals: WorldArrivals
     /// The instant version's parameters (`instant.*`).
     let p: Parameters.Instant
     /// The measurement layer's record of the instant version's signals, which it only emits
@@ -30,6 +33,7 @@ final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionSt
     let signals: InstantVersionSignals
 
     init(_ setup: ProgramSetup) {
+        arrivals = setup.platform.arrivals
         p = setup.parameters.instant
         signals = setup.measure.signals(InstantVersionSignals.self)
         super.init(setup, state: InstantVersionState(rng: InstantVersionStreams(replicationSeed: setup.seed)))
@@ -41,7 +45,7 @@ final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionSt
 
     /// The next use, its own timer.
     private func schedule() {
-        os.scheduleArrival(perDay: p.usesPerDay, rng: &state.rng.instant, .use, to: context.me)
+        arrivals.schedule(perDay: p.usesPerDay, rng: &state.rng.instant, .use, to: context.me)
     }
 
     override func receive(_ input: InstantVersionInput) {

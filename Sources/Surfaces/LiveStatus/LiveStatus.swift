@@ -37,9 +37,9 @@ enum LiveStatusInput {
 
 /// The live status (§25.5; docs/model.md#live-status): the app's part of it, and the activities
 /// behind it. An activity (a delivery, a ride) starts when the user places it in the app — the
-/// app starts its live activity from the foreground (`os.requestLiveActivity`) — and moves
+/// app starts its live activity from the foreground (`activityKit.request`) — and moves
 /// through `live.stages` stages driven by the backend. The status is updated by the app's own
-/// process while it runs (`app`, `os.updateLiveActivity`), by a per-activity push ActivityKit
+/// process while it runs (`app`, `activityKit.update`), by a per-activity push ActivityKit
 /// applies with no app code (`push`, with the push service's delay and loss and ActivityKit's
 /// hourly budget), or by the clock between the planned times (`clock`: the widget extension's
 /// drawing moves on the plan). It ends by a final update; if that is lost it stays until the
@@ -48,6 +48,13 @@ enum LiveStatusInput {
 /// the platform's (`Platform/OS/ActivityKit.swift`); this program keeps the backend's stages,
 /// the app's calls, and the drawing of what ActivityKit holds at a glance.
 final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let keepAlive: KeepAliveService
+    let appLaunch: AppLaunchService
+    let device: DeviceService
+    let activityKit: ActivityKitService
+    let arrivals: WorldArrivals
     /// The live status's parameters (`live.*`).
     let p: Parameters.Live
     /// The push service's (`push.*`): a pushed update's delay and loss.
@@ -61,9 +68,9 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     let signals: LiveStatusSignals
 
     /// An activity as the app and its backend know it (its status is ActivityKit's:
-    /// `os.liveActivity(number)`).
+    /// `activityKit.activity(number)`).
     struct Activity {
-        /// Its number in ActivityKit (`os.requestLiveActivity`).
+        /// Its number in ActivityKit (`activityKit.request`).
         var number: Int32
         var start: SimTime
         var plannedEnd: SimTime
@@ -76,6 +83,11 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     }
 
     init(_ setup: ProgramSetup) {
+        keepAlive = setup.platform.keepAlive
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
+        activityKit = setup.platform.activityKit
+        arrivals = setup.platform.arrivals
         p = setup.parameters.live
         push = setup.parameters.push
         latency = setup.parameters.network.latency
@@ -92,7 +104,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     var activities: [Activity] { state.activities }
 
     /// Activity `i`'s status is on the lock screen now (ActivityKit's record).
-    func isShown(_ i: Int) -> Bool { os.liveActivity(activities[i].number).isShown(at: context.now) }
+    func isShown(_ i: Int) -> Bool { activityKit.activity(activities[i].number).isShown(at: context.now) }
 
     /// The index of the activity currently shown or running, if any.
     var current: Int? { activities.indices.last.flatMap { isShown($0) || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
@@ -118,14 +130,14 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             drawn(Int(activity), change)
         case .activityKit(.timeLimit(let activity)):
             // Gone now, unless its final update or the app ended it before.
-            if os.liveActivity(activity).endedAt == nil { removed(Int(activity)) }
+            if activityKit.activity(activity).endedAt == nil { removed(Int(activity)) }
         }
     }
 
     /// The user placed an order in the app, which starts the activity and its status.
     private func begin(_ plan: ActivityPlan) {
         let now = context.now
-        os.openAppInForeground(.user, bySurface: context.me.process)
+        appLaunch.openAppInForeground(.user, bySurface: context.me.process)
         // The real activity runs early or late against its plan (what a clock cannot know).
         let n = max(1, p.stages)
         let times = (1...n).map { now + plan.actual * SimTime($0) / SimTime(n) }
@@ -138,7 +150,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             context.at(t, .stage(activity: Int32(i)))
         }
         // The app starts its live activity, showing the plan made now (ActivityKit fixes its time limit).
-        let number = os.requestLiveActivity(stages: n, content: LiveActivityContent(stage: 0, readAt: now))
+        let number = activityKit.request(stages: n, content: LiveActivityContent(stage: 0, readAt: now))
         precondition(number == Int32(i), "ActivityKit numbers the activities in the order the app starts them")
         measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
@@ -148,7 +160,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// Glances at the lock screen happen while an activity runs or its status shows.
     private func scheduleGlance() {
         guard current != nil else { state.glancing = false; return }
-        if !os.scheduleArrival(rate: glances, rng: &state.rng.liveGlances, .glance, to: context.me) { state.glancing = false }
+        if !arrivals.schedule(rate: glances, rng: &state.rng.liveGlances, .glance, to: context.me) { state.glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -164,7 +176,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             if p.updates == .clock && !final { return }    // the clock draws the stages
             let loss = final ? p.finalUpdateLoss : push.loss
             if state.rng.liveDelivery.bernoulli(loss) { return }
-            if !final && !os.liveActivityPushIsWithinBudget() { return }   // past ActivityKit's hourly budget
+            if !final && !activityKit.pushIsWithinBudget() { return }   // past ActivityKit's hourly budget
             let delay = push.delay.sampleTime(&state.rng.liveDelivery)
             if final { signals.emit(.finalUpdateOnItsWay(activity: Int32(i), arrivesAt: now + delay)) }
             context.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage), readAt: now)), to: ports.pushService, after: delay)
@@ -178,7 +190,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             if lost { return }
             // Over the phone's network: a phone offline or switched off does not hear it (the
             // app catches up at its next run, or at the next stage's update).
-            guard os.device.online, os.device.poweredOn else { return }
+            guard device.state.online, device.state.poweredOn else { return }
             // The final update is on its way if the app runs to hear it: the measurement layer
             // tells (the program sends it to the app either way and never asks).
             if final { signals.emit(.finalUpdateSentToTheApp(activity: Int32(i), arrivesAt: now + delay, app: ports.app.process)) }
@@ -191,9 +203,9 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     private func updateKeepAlive() {
         let running = state.activities.contains { $0.stage < $0.stageTimes.count }
         if p.updates == .app && running {
-            os.requestKeepAlive(.liveActivity)
+            keepAlive.request(.liveActivity)
         } else {
-            os.releaseKeepAlive(.liveActivity)
+            keepAlive.release(.liveActivity)
         }
     }
 
@@ -209,7 +221,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// The app updates activity `i` with `content` (ActivityKit applies it: a later stage is
     /// drawn, the final one ends the status, an earlier one changes nothing).
     private func updateStatus(_ i: Int, _ content: LiveActivityContent) {
-        drawn(i, os.updateLiveActivity(state.activities[i].number, content))
+        drawn(i, activityKit.update(state.activities[i].number, content))
     }
 
     /// The status of activity `i` changed by `change` (the app's update, or a push ActivityKit
@@ -229,7 +241,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
 
     /// Sign-out step 4: the app ends every live status.
     func endAll() {
-        for i in state.activities.indices where os.endLiveActivity(state.activities[i].number) { removed(i) }
+        for i in state.activities.indices where activityKit.end(state.activities[i].number) { removed(i) }
     }
 
     /// Activity `i`'s status left the lock screen now (its final update, the app's end, or
@@ -241,7 +253,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     }
 
     /// A live status of the account is still on screen.
-    var anyShown: Bool { os.anyLiveActivityShown }
+    var anyShown: Bool { activityKit.anyShown }
 
     /// Someone looks at the lock screen while an activity runs or its status shows: the
     /// measurement layer hears the stage the status draws, when what it draws was read, and
@@ -255,7 +267,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             return
         }
         let now = context.now
-        let content = os.liveActivity(a.number).content
+        let content = activityKit.activity(a.number).content
         let clock = p.updates == .clock ? clockReached(a, at: now) : 0
         // A stage the clock draws ahead of every update comes from the plan made at the start.
         let readAt = clock > content.stage ? a.start : content.readAt
@@ -266,7 +278,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// content): the last update's, or for a clock-driven status the later of that and the stage
     /// its plan reaches by the clock.
     func drawnStage(_ i: Int) -> Int {
-        let a = state.activities[i], shown = os.liveActivity(a.number).content.stage
+        let a = state.activities[i], shown = activityKit.activity(a.number).content.stage
         return p.updates == .clock ? max(clockReached(a, at: context.now), shown) : shown
     }
 

@@ -4,12 +4,12 @@ import Platform
 /// What a built-in program is handed of the simulation it runs in (docs/extending.md#the-one-door):
 /// its own address, the clock, timers on itself and the end of its own run. It names no other
 /// program and no table of them: the peers it sends to are its ports (`ProgramPorts`), connected
-/// by the assembly; the platform it asks is its operating system.
+/// by the assembly; the platform it asks is the OS capabilities it declared.
 ///
 /// Plain data: the engine is held unmanaged (the world holds it strongly), so a call through
 /// the context costs no reference counting, as a call through the world's engine did.
 struct ProgramContext<Input> {
-    /// Its own address: what it names itself by to the platform (`os.request(…, from: context.me, …)`).
+    /// Its own address: what it names itself by to the platform (`network.request(…, from: context.me, …)`).
     let me: Address<Input>
     private let engine: Unmanaged<Engine>
 

@@ -1,16 +1,18 @@
 import SimKernel
 import Platform
 
-/// What a built-in program is built with (docs/extending.md#the-one-door): the operating system
-/// it runs on, the measurement layer it reports to and never reads, the study's parameters and
-/// the replication's seed (which its own random streams are seeded from). The assembly makes one
+/// What a built-in program is built with (docs/extending.md#the-one-door): the capabilities of
+/// the operating system it runs on (each program keeps only those it declares; the system
+/// itself stays with the assembly), the measurement layer it reports to and never reads, the
+/// study's parameters and the replication's seed (which its own random streams are seeded from). The assembly makes one
 /// from its world; a test makes one from a platform and a measurement layer of its own
 /// (`Tests/SurfacesTests/SurfaceHarness.swift`), so a surface's programs run alone.
 ///
 /// A class, so that handing it to each program's initialiser costs a reference, not a copy of
 /// every parameter.
 final class ProgramSetup {
-    let os: OperatingSystem
+    /// Where a program obtains the OS capabilities it declares.
+    let platform: PlatformCapabilities
     let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     let changes: ChangeJourneys
@@ -18,7 +20,8 @@ final class ProgramSetup {
     let seed: UInt64
 
     init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
-        (self.os, self.measure, self.changes, self.parameters, self.seed) = (os, measure, changes, parameters, seed)
+        (self.measure, self.changes, self.parameters, self.seed) = (measure, changes, parameters, seed)
+        platform = PlatformCapabilities(os)
     }
 }
 
@@ -32,8 +35,6 @@ final class ProgramSetup {
 /// reference never overlap, so it would check each at run time. Debug builds, and so the
 /// tests, keep the checks and would catch an overlapping access.
 class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
-    /// The operating system it runs on, held strongly (no reference counting per call).
-    final let os: OperatingSystem
     /// The measurement layer it reports to and never reads.
     final let measure: Measurement
     #if !DEBUG
@@ -48,7 +49,6 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
 
     /// A program built with `setup`, holding `state`; connected when the assembly registers it.
     init(_ setup: ProgramSetup, state: State) {
-        os = setup.os
         measure = setup.measure
         self.state = state
     }

@@ -23,12 +23,22 @@ enum ShareExtensionInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
 final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionState, ShareExtensionPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let sharedStorage: SharedStorageService
+    let appLaunch: AppLaunchService
+    let device: DeviceService
     /// The share extension's parameters (`share.*`).
     let p: Parameters.Share
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        sharedStorage = setup.platform.sharedStorage
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
         p = setup.parameters.share
         changes = setup.changes
         super.init(setup, state: ShareExtensionState())
@@ -36,7 +46,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
     override func discardMemory() { state.run = nil }
 
     override func ended(_ reason: ProcessEnd) {
-        os.abandonOutboxLock(context.me.process)
+        sharedStorage.abandonOutboxLock(context.me.process)
         if reason == .killedForMemory || reason == .killedForTime, let l = state.launch, !l.handedOver {
             measure.report(.share(item: l.item, .killed))     // the sheet vanishes
         }
@@ -54,15 +64,15 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
             confirm(item, size: size)
         case .appendRead:
             guard var r = state.run else { return }
-            r.snapshot = os.outbox.read()
+            r.snapshot = sharedStorage.readOutbox()
             state.run = r
-            context.after(os.ioTime(context.me.process), .appendWrite)
+            context.after(sharedStorage.ioTime(context.me.process), .appendWrite)
         case .appendWrite:
             guard let r = state.run, let l = state.launch else { return }
-            os.writeSharedOutbox(r.snapshot + [l.change])
+            sharedStorage.writeOutbox(r.snapshot + [l.change])
             handedOver()
         case .outboxLockGranted:
-            context.after(os.ioTime(context.me.process), .appendRead)
+            context.after(sharedStorage.ioTime(context.me.process), .appendRead)
         case .reply(let reply):
             guard state.run != nil else { return }
             if reply.status == .ok {
@@ -79,11 +89,11 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
         state.launch = ShareExtensionLaunch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if os.readSharedSession()?.account == .second { measure.report(.share(item: item, .forSecondAccount)) }
+        if sharedStorage.readSession()?.account == .second { measure.report(.share(item: item, .forSecondAccount)) }
         guard context.allocate(bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !context.allocate(bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
-        let session = os.readSharedSession()
+        let session = sharedStorage.readSession()
         guard let token = session else {
             measure.report(.share(item: item, .askedToSignIn))
             context.end()
@@ -105,7 +115,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
                 startBackgroundTransfer()
                 handedOver()
             } else {
-                os.request(.write, from: context.me, to: ports.backend, credential: token.id, change: change, key: true)
+                network.request(.write, from: context.me, to: ports.backend, credential: token.id, change: change, key: true)
             }
         case .outbox:
             append(change)
@@ -113,7 +123,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
             measure.report(.share(item: item, .openedApp))
             state.launch?.handedOver = true
             state.launch?.holds = false   // the hold travels with the deep link to the app
-            os.openAppInForeground(.link, bySurface: context.me.process)
+            appLaunch.openAppInForeground(.link, bySurface: context.me.process)
             context.send(.shareHandedOver(change: change), to: ports.app)
             context.end()
         }
@@ -130,13 +140,13 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
     private func append(_ change: Int32) {
         switch p.outbox {
         case .uncoordinated:
-            context.after(os.ioTime(context.me.process), .appendRead)
+            context.after(sharedStorage.ioTime(context.me.process), .appendRead)
         case .coordinated:
-            if os.outbox.acquire(context.me.process.index) {
-                context.after(os.ioTime(context.me.process), .appendRead)
+            if sharedStorage.acquireOutboxLock(context.me.process) {
+                context.after(sharedStorage.ioTime(context.me.process), .appendRead)
             }
         case .perProcessFiles:
-            os.createOutboxItemFile(change)
+            sharedStorage.createOutboxItemFile(change)
             handedOver()
         }
     }
@@ -147,9 +157,9 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
             state.launch?.holds = false
             changes.letGo(l.change)      // its next holder took it first
         }
-        os.releaseOutboxLock(context.me.process)
+        sharedStorage.releaseOutboxLock(context.me.process)
         // Whoever observes the outbox and is running hears of the item; the extension cannot tell who did.
-        if p.design == .outbox { os.postDarwinNotification(.outboxChanged) }
+        if p.design == .outbox { device.postDarwinNotification(.outboxChanged) }
         context.end()
     }
 }

@@ -31,16 +31,28 @@ enum ShareSheetInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
 final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSheetPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let appLaunch: AppLaunchService
+    let device: DeviceService
+    let arrivals: WorldArrivals
+    let personAndPhone: PersonAndPhone
     /// The share extension's parameters (`share.*`): how often the user shares, each item's size.
     let p: Parameters.Share
     /// The network's parameters: the round trip of each transfer's upload (`network.latency`).
-    let network: Parameters.Network
+    let networkParameters: Parameters.Network
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
+        arrivals = setup.platform.arrivals
+        personAndPhone = setup.platform.personAndPhone
         p = setup.parameters.share
-        network = setup.parameters.network
+        networkParameters = setup.parameters.network
         changes = setup.changes
         super.init(setup, state: ShareSheetState(rng: ShareStreams(replicationSeed: setup.seed)))
     }
@@ -51,7 +63,7 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
 
     /// The user's next share, its own timer.
     private func schedule() {
-        os.scheduleArrival(perDay: p.perDay, rng: &state.rng.share, .share, to: context.me)
+        arrivals.schedule(perDay: p.perDay, rng: &state.rng.share, .share, to: context.me)
     }
 
     override func receive(_ input: ShareSheetInput) {
@@ -78,7 +90,7 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
     /// is still up (the previous share's extension is running) the user waits and shares after it.
     private func share(size drawn: Int64? = nil) {
         let size = drawn ?? Int64(max(1, p.itemSize.sample(&state.rng.share)))
-        if os.shareExtensionRuns {
+        if appLaunch.shareExtensionRuns {
             // The item keeps the size it was drawn with when the user chose it.
             context.after(2 * Time.second, .shareAgain(size: size))
             return
@@ -86,28 +98,28 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
         let item = state.itemsShared
         state.itemsShared += 1
         measure.report(.share(item: item, .confirmed))
-        os.unlock()
-        os.launchShareExtension()
+        personAndPhone.unlock()
+        appLaunch.launchShareExtension()
         context.send(.confirm(item: item, size: size), to: ports.shareExtension)
     }
 
     private func transfer(_ t: Transfer) {
-        guard os.device.online else {
+        guard device.state.online else {
             state.waitingForNetwork.append(t)
             return
         }
         // Upload time: the round trip plus the item at 2 MB/s.
-        let upload = network.latency.sampleTime(&state.rng.networkShare) + SimTime(Double(t.size) / 2.0)
+        let upload = networkParameters.latency.sampleTime(&state.rng.networkShare) + SimTime(Double(t.size) / 2.0)
         context.after(upload, .transferDone(t))
     }
 
     private func upload(_ t: Transfer) {
-        os.request(.write, from: context.me, to: ports.backend, credential: .phoneSession, change: t.change,
+        network.request(.write, from: context.me, to: ports.backend, credential: .phoneSession, change: t.change,
                   key: true, item: t.item, online: true)
         changes.letGo(t.change)          // the upload request now carries it
         // The finished transfer relaunches the app in the background to handle its events.
-        if !os.device.appForceQuit && !os.appInForeground {
-            os.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer), at: ports.app)
+        if !device.state.appForceQuit && !device.appInForeground {
+            appLaunch.wakeAppInBackground(.backgroundTransfer, for: .backgroundWake(.backgroundTransfer), at: ports.app)
         }
     }
 }

@@ -19,6 +19,10 @@ enum BackendInput {
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute and by surface and endpoint (`BackendCost`).
 final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let lists: ListNamesService
     /// The backend's parameters (`backend.*`).
     let p: Parameters.Backend
     /// The push service's parameters (`push.*`): the delay of the revocation its connection to
@@ -31,17 +35,19 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     let standaloneWatch: Bool
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        lists = setup.platform.lists
         p = setup.parameters.backend
         push = setup.parameters.push
         changes = setup.changes
         standaloneWatch = setup.parameters.watch.enabled && setup.parameters.watch.level == .standalone
-        super.init(setup, state: BackendState(objects: Self.objectsAtStart, in: setup.os, seed: setup.seed))
+        super.init(setup, state: BackendState(objects: Self.objectsAtStart, in: setup.platform.lists, seed: setup.seed))
     }
 
     /// Enters the objects and their names' versions, as they now are, in the system's table.
     private func listsChanged() {
-        state.objectsList = os.lists.intern(state.objects)
-        state.namesList = os.lists.intern(state.names)
+        state.objectsList = lists.intern(state.objects)
+        state.namesList = lists.intern(state.names)
     }
 
     /// The number of objects the account holds at time 0.
@@ -86,7 +92,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         let slot = credential == .secondAccountSession ? 1 : 0
         let version = slot == 1 ? 0 : state.dataVersion      // the second account's data never changes
         if state.enclosed[slot].version != version {      // −1 at first: nothing enclosed yet
-            state.enclosed[slot] = (os.enclose(snapshot(for: credential)), version)
+            state.enclosed[slot] = (network.enclose(snapshot(for: credential)), version)
         }
         return state.enclosed[slot].data
     }
@@ -146,7 +152,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         measure.countRequest(r, withData: reply.data.holdsData)
         // The write has arrived, applied or refused: the request no longer carries it.
         if r.kind == .write { changes.letGo(r.change) }
-        os.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
+        network.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
     }
 
     private func apply(_ r: Request) {
@@ -261,14 +267,14 @@ struct BackendState {
     var rng: BackendStreams
 
     /// The account at time 0: `objects` objects under their first names, entered in the lists
-    /// of `os`.
-    init(objects count: Int, in os: OperatingSystem, seed: UInt64) {
+    /// of `lists` (the system's table).
+    init(objects count: Int, in lists: ListNamesService, seed: UInt64) {
         objects = (0..<Int32(count)).map { $0 }
         names = [Int32](filledWith: 0, count: count)
         nextObject = Int32(count)
-        objectsList = os.lists.intern(objects)
-        namesList = os.lists.intern(names)
-        secondAccountObjects = os.lists.intern((0..<Int32(count)).map { Backend.secondAccountObjectBase + $0 })
+        objectsList = lists.intern(objects)
+        namesList = lists.intern(names)
+        secondAccountObjects = lists.intern((0..<Int32(count)).map { Backend.secondAccountObjectBase + $0 })
         rng = BackendStreams(replicationSeed: seed)
     }
 }
@@ -311,12 +317,18 @@ enum OtherDeviceInput {
 /// over its network, latency and all), and shows that copy and the latest live activity's
 /// stage as of that sync. Nobody looks in a study run, so it sends no syncs there.
 final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, OtherDevicePorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let arrivals: WorldArrivals
     /// Its user's habits (`elsewhere.*`).
     let p: Parameters.Elsewhere
     /// The changes' journeys it records (made, let go).
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        arrivals = setup.platform.arrivals
         p = setup.parameters.elsewhere
         changes = setup.changes
         super.init(setup, state: OtherDeviceState(rng: OtherDeviceStreams(replicationSeed: setup.seed)))
@@ -337,15 +349,15 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
     }
 
     private func scheduleEdit() {
-        os.scheduleArrival(rate: p.edits, rng: &state.rng.edits, .edit, to: context.me)
+        arrivals.schedule(rate: p.edits, rng: &state.rng.edits, .edit, to: context.me)
     }
 
     private func scheduleDelete() {
-        os.scheduleArrival(perDay: p.deletesPerDay, rng: &state.rng.deletes, .delete, to: context.me)
+        arrivals.schedule(perDay: p.deletesPerDay, rng: &state.rng.deletes, .delete, to: context.me)
     }
 
     private func scheduleRename() {
-        os.scheduleArrival(perDay: p.renamesPerDay, rng: &state.rng.renames, .rename, to: context.me)
+        arrivals.schedule(perDay: p.renamesPerDay, rng: &state.rng.renames, .rename, to: context.me)
     }
 
     override func receive(_ input: OtherDeviceInput) {
@@ -362,13 +374,13 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
             makeEdit()
             scheduleRename()
         case .look:
-            os.request(.sync, from: context.me, to: ports.backend, credential: .otherDevice, online: true)
+            network.request(.sync, from: context.me, to: ports.backend, credential: .otherDevice, online: true)
         case .reply(let reply):
             // Its writes' outcomes are its own device's concern, not measured here; a sync's
             // reply replaces what it shows.
             guard reply.kind == .sync else { return }
             state.refreshes += 1
-            if reply.status == .ok, let data = os.data(of: reply) {
+            if reply.status == .ok, let data = network.data(of: reply) {
                 state.copy = data
                 state.shownStage = reply.item
             }
@@ -381,7 +393,7 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     func makeEdit() {
         let id = changes.make(.elsewhere)
-        os.request(.write, from: context.me, to: ports.backend, credential: .otherDevice, change: id, key: true, online: true)
+        network.request(.write, from: context.me, to: ports.backend, credential: .otherDevice, change: id, key: true, online: true)
         changes.letGo(id)
     }
 }

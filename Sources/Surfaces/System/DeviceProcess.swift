@@ -29,17 +29,33 @@ enum DeviceInput {
 /// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
 final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, DeviceProcessPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let appLaunch: AppLaunchService
+    let device: DeviceService
+    let transfers: BackgroundTransferService
+    let arrivals: WorldArrivals
+    let personAndPhone: PersonAndPhone
+    let carConnection: CarConnectionService
     /// The phone's parameters (`device.*`), its network's (`network.*`) and the app's settings
     /// the phone acts on (`app.*`: background refresh, updates, the readings' lifetime).
-    let device: Parameters.Device
-    let network: Parameters.Network
+    let deviceParameters: Parameters.Device
+    let networkParameters: Parameters.Network
     let app: Parameters.App
     /// The replication's length.
     let duration: SimTime
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
+        transfers = setup.platform.transfers
+        arrivals = setup.platform.arrivals
+        personAndPhone = setup.platform.personAndPhone
+        carConnection = setup.platform.carConnection
         let p = setup.parameters
-        (device, network, app, duration) = (p.device, p.network, p.app, p.duration)
+        (deviceParameters, networkParameters, app, duration) = (p.device, p.network, p.app, p.duration)
         let share = min(max(p.device.locked, 0), 0.999)
         lockedMean = p.device.unlockedPeriod.mean * share / (1 - share)
         super.init(setup, state: DeviceProcessState(rng: DeviceStreams(replicationSeed: setup.seed)))
@@ -48,13 +64,13 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
 
     func start() {
         scheduleUnlockCycle(locked: true)
-        schedule(.restart, perDay: device.restartsPerDay, rng: &state.rng.restarts)
-        schedule(.offline, perDay: network.offlinePerDay, rng: &state.rng.network)
-        schedule(.update, perDay: device.appUpdatesPerDay, rng: &state.rng.updates)
+        schedule(.restart, perDay: deviceParameters.restartsPerDay, rng: &state.rng.restarts)
+        schedule(.offline, perDay: networkParameters.offlinePerDay, rng: &state.rng.network)
+        schedule(.update, perDay: deviceParameters.appUpdatesPerDay, rng: &state.rng.updates)
         scheduleBackgroundRefresh()
-        schedule(.lowPowerStarts, perDay: device.lowPowerPerDay, rng: &state.rng.power)
+        schedule(.lowPowerStarts, perDay: deviceParameters.lowPowerPerDay, rng: &state.rng.power)
         screenOff()
-        if let t = device.keyLossAt { context.at(t, .keyLoss) }
+        if let t = deviceParameters.keyLossAt { context.at(t, .keyLoss) }
         if let t = app.keepReadingsChangeAt { context.at(t, .keepChange) }
     }
 
@@ -64,13 +80,13 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     }
 
     private func schedule(_ event: DeviceInput, perDay: Double, rng: inout RandomStream) {
-        os.scheduleArrival(perDay: perDay, rng: &rng, event, to: context.me)
+        arrivals.schedule(perDay: perDay, rng: &rng, event, to: context.me)
     }
 
     /// The system's background scheduler grants the app refreshes at `app.backgroundRefresh`
     /// (docs/platform-facts.md#extensions `bgrefresh`: the start time is only a lower bound, 30 s of runtime).
     private func scheduleBackgroundRefresh() {
-        os.scheduleArrival(rate: app.backgroundRefresh, rng: &state.rng.scheduler, .backgroundRefresh, to: context.me)
+        arrivals.schedule(rate: app.backgroundRefresh, rng: &state.rng.scheduler, .backgroundRefresh, to: context.me)
     }
 
     /// Mean locked period giving the locked share `device.locked` beside the unlocked periods.
@@ -81,45 +97,45 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
         if locked {
             if lockedMean > 0 { send(.unlock, after: Time.fromSeconds(state.rng.lock.exponential(mean: lockedMean))) }
         } else {
-            send(.lock, after: device.unlockedPeriod.sampleTime(&state.rng.lock))
+            send(.lock, after: deviceParameters.unlockedPeriod.sampleTime(&state.rng.lock))
         }
     }
 
     override func receive(_ input: DeviceInput) {
         switch input {
         case .terminateApp(let inc):
-            os.endAppKeptForActivity(incarnation: inc)
+            personAndPhone.endAppKeptForActivity(incarnation: inc)
         case .carConnectionCheck(let connection):
-            os.carConnectionCheck(connection: connection)
+            carConnection.check(connection: connection)
         case .reply(let r):
-            if r.kind == .revoke && r.status == .ok { os.transfers.revocationConfirmed() }
+            if r.kind == .revoke && r.status == .ok { transfers.revocationConfirmed() }
         case .unlock:
-            os.unlock()
+            personAndPhone.unlock()
             scheduleUnlockCycle(locked: false)
         case .screenOn:
             screenOn()
         case .lock:
-            if os.appInForeground {
+            if device.appInForeground {
                 send(.lock, after: Time.minute)      // the phone stays unlocked while the app is in use
             } else {
-                os.setLocked(true)
+                personAndPhone.setLocked(true)
                 screenOff()
                 scheduleUnlockCycle(locked: true)
             }
         case .restart:
             restart()
-            schedule(.restart, perDay: device.restartsPerDay, rng: &state.rng.restarts)
+            schedule(.restart, perDay: deviceParameters.restartsPerDay, rng: &state.rng.restarts)
         case .offline:
-            os.setNetwork(online: false)
-            send(.online, after: network.offlineDuration.sampleTime(&state.rng.network))
+            personAndPhone.setNetwork(online: false)
+            send(.online, after: networkParameters.offlineDuration.sampleTime(&state.rng.network))
         case .online:
-            os.setNetwork(online: true)
+            personAndPhone.setNetwork(online: true)
             // A sign-out's revocation left as a background transfer goes out with the network.
-            if os.transfers.holdsRevocation { os.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession) }
-            schedule(.offline, perDay: network.offlinePerDay, rng: &state.rng.network)
+            if transfers.holdsRevocation { network.request(.revoke, from: context.me, to: ports.backend, credential: .phoneSession) }
+            schedule(.offline, perDay: networkParameters.offlinePerDay, rng: &state.rng.network)
         case .update:
             update()
-            schedule(.update, perDay: device.appUpdatesPerDay, rng: &state.rng.updates)
+            schedule(.update, perDay: deviceParameters.appUpdatesPerDay, rng: &state.rng.updates)
         case .backgroundRefresh:
             runBackgroundRefresh()
             scheduleBackgroundRefresh()
@@ -128,14 +144,14 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
             state.quotaDeferred = false
             runBackgroundRefresh()
         case .lowPowerStarts:
-            os.setPowerSaving(true)
-            send(.lowPowerEnds, after: device.lowPowerDuration.sampleTime(&state.rng.power))
+            personAndPhone.setPowerSaving(true)
+            send(.lowPowerEnds, after: deviceParameters.lowPowerDuration.sampleTime(&state.rng.power))
         case .lowPowerEnds:
-            os.setPowerSaving(false)
-            schedule(.lowPowerStarts, perDay: device.lowPowerPerDay, rng: &state.rng.power)
+            personAndPhone.setPowerSaving(false)
+            schedule(.lowPowerStarts, perDay: deviceParameters.lowPowerPerDay, rng: &state.rng.power)
         case .dozeIdle(let period):
-            guard period == state.dozePeriod, os.device.locked else { return }
-            os.enterDeepIdle()             // deep Doze takes over from light Doze
+            guard period == state.dozePeriod, device.state.locked else { return }
+            personAndPhone.enterDeepIdle()             // deep Doze takes over from light Doze
             // Idle windows of an hour, doubling, at most six hours (docs/platform-facts.md#power).
             let window = Self.deepIdleWindows[min(state.idleWindows, Self.deepIdleWindows.count - 1)]
             state.idleWindows += 1
@@ -146,20 +162,20 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
             send(.dozeIdle(generation: period), after: Self.maintenanceWindow)
         case .lightIdle(let period):
             // Light Doze runs until deep Doze first goes idle in the lock period.
-            guard period == state.dozePeriod, os.device.locked, state.idleWindows == 0 else { return }
-            os.enterLightIdle()
+            guard period == state.dozePeriod, device.state.locked, state.idleWindows == 0 else { return }
+            personAndPhone.enterLightIdle()
             // Idle windows of 5 minutes, doubling, at most 15 (docs/platform-facts.md#power).
             let window = Self.lightIdleWindows[min(state.lightWindows, Self.lightIdleWindows.count - 1)]
             state.lightWindows += 1
             send(.lightMaintenance(generation: period), after: window)
         case .lightMaintenance(let period):
-            guard period == state.dozePeriod, os.device.lightDozing else { return }
+            guard period == state.dozePeriod, device.state.lightDozing else { return }
             endLightIdleWindow()
             send(.lightIdle(generation: period), after: Self.lightMaintenanceWindow)
         case .keyLoss:
-            os.restoreOntoAnotherPhone()
+            personAndPhone.restoreOntoAnotherPhone()
         case .keepChange:
-            os.userChangesAppSetting(.readingsLifetime(app.keepReadingsChangedTo))
+            personAndPhone.userChangesAppSetting(.readingsLifetime(app.keepReadingsChangedTo))
         }
     }
 
@@ -167,11 +183,11 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     /// quota of the app's standby bucket it waits until the quota allows it (one refresh waits,
     /// as periodic work has one pending run; docs/model.md#power).
     private func runBackgroundRefresh() {
-        if os.device.dozing || os.device.lightDozing {
+        if device.state.dozing || device.state.lightDozing {
             state.refreshDeferred = true               // Doze: the job waits for the next window
             return
         }
-        if let bucket = os.standbyBucket, !state.jobRuns.allows(bucket.jobQuota, at: context.now) {
+        if let bucket = device.standbyBucket, !state.jobRuns.allows(bucket.jobQuota, at: context.now) {
             if !state.quotaDeferred {
                 state.quotaDeferred = true
                 state.quotaGeneration += 1
@@ -189,8 +205,8 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     /// whose registration a restore left stale, nor during a power-saving period. With standby
     /// buckets, a refresh that runs counts against the bucket's quota.
     private func grantBackgroundRefresh() {
-        if !os.device.appForceQuit && !os.device.pushTokenStale && !os.appInForeground && !os.device.lowPower {
-            if os.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler), at: ports.app), let bucket = os.standbyBucket {
+        if !device.state.appForceQuit && !device.state.pushTokenStale && !device.appInForeground && !device.state.lowPower {
+            if appLaunch.wakeAppInBackground(.backgroundScheduler, for: .backgroundWake(.backgroundScheduler), at: ports.app), let bucket = device.standbyBucket {
                 state.jobRuns.record(at: context.now)
                 context.log("refreshRun", "standby bucket \(bucket.rawValue)")
             }
@@ -214,33 +230,33 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     /// period, `device.movingWhenLocked`) never deeply, with light Doze or without it.
     private func screenOff() {
         // A restart in an idle window boots a phone that is not idle (yet).
-        if os.device.dozing { endIdleWindow() }
-        if os.device.lightDozing { endLightIdleWindow() }
-        let lightDoze = device.doze && device.lightDoze
-        let moving = device.doze && state.rng.motion.bernoulli(device.movingWhenLocked)
+        if device.state.dozing { endIdleWindow() }
+        if device.state.lightDozing { endLightIdleWindow() }
+        let lightDoze = deviceParameters.doze && deviceParameters.lightDoze
+        let moving = deviceParameters.doze && state.rng.motion.bernoulli(deviceParameters.movingWhenLocked)
         if lightDoze {
             state.dozePeriod += 1
             state.lightWindows = 0
             send(.lightIdle(generation: state.dozePeriod), after: Self.lightDozeAfter)
         }
-        guard device.doze else { return }
+        guard deviceParameters.doze else { return }
         if !lightDoze { state.dozePeriod += 1 }
         state.idleWindows = 0
-        if !moving { send(.dozeIdle(generation: state.dozePeriod), after: device.dozeAfter) }
+        if !moving { send(.dozeIdle(generation: state.dozePeriod), after: deviceParameters.dozeAfter) }
     }
 
     /// The screen comes on: Doze, deep or light, ends at once.
     private func screenOn() {
-        guard device.doze else { return }
+        guard deviceParameters.doze else { return }
         state.dozePeriod += 1
-        if os.device.dozing { endIdleWindow() }
-        if os.device.lightDozing { endLightIdleWindow() }
+        if device.state.dozing { endIdleWindow() }
+        if device.state.lightDozing { endLightIdleWindow() }
     }
 
     /// A light idle window ends: a background refresh it held runs (unless deep Doze holds it).
     private func endLightIdleWindow() {
-        os.endLightIdleWindow()
-        if state.refreshDeferred && !os.device.dozing {
+        personAndPhone.endLightIdleWindow()
+        if state.refreshDeferred && !device.state.dozing {
             state.refreshDeferred = false
             runBackgroundRefresh()
         }
@@ -248,7 +264,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
 
     /// An idle window ends: deferred work and normal-priority pushes go through.
     private func endIdleWindow() {
-        os.endDeepIdleWindow()
+        personAndPhone.endDeepIdleWindow()
         if state.refreshDeferred {
             state.refreshDeferred = false
             runBackgroundRefresh()
@@ -258,14 +274,14 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     /// A restart ends every phone process; the phone comes back locked, before first unlock
     /// (the system's `restartPhone`), its screen off.
     private func restart() {
-        os.restartPhone()
+        personAndPhone.restartPhone()
         screenOff()
     }
 
     /// An app update replaces the app and its extensions; it may change the projection schema.
     private func update() {
         let changesSchema = state.rng.updates.bernoulli(app.updateChangesSchema)   // drawn whether it installs or not
-        os.installAppUpdate(changesSchema: changesSchema)
+        personAndPhone.installAppUpdate(changesSchema: changesSchema)
     }
 }
 

@@ -19,5 +19,5 @@ extension PushService: AssembledProgram {
 /// The push service is built from what a program of the one door is built with (its operating
 /// system), never from the world itself.
 extension PushService: SetUpProgram {
-    convenience init(_ setup: ProgramSetup) { self.init(os: setup.os) }
+    convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

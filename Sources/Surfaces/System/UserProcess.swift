@@ -36,11 +36,21 @@ enum UserInput {
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
 final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let appLaunch: AppLaunchService
+    let device: DeviceService
+    let arrivals: WorldArrivals
+    let personAndPhone: PersonAndPhone
     /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
     /// the app has (orders, widget buttons, actions, the television's code, signing out).
     let p: Parameters
 
     init(_ setup: ProgramSetup) {
+        appLaunch = setup.platform.appLaunch
+        device = setup.platform.device
+        arrivals = setup.platform.arrivals
+        personAndPhone = setup.platform.personAndPhone
         p = setup.parameters
         super.init(setup, state: UserState(rng: UserStreams(replicationSeed: setup.seed)))
     }
@@ -63,15 +73,15 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     /// The next order, from the activities' own stream (`rng.live`, which also draws each
     /// activity's plan and how it really runs).
     private func scheduleOrder() {
-        os.scheduleArrival(perDay: p.live.activitiesPerDay, rng: &state.rng.live, .placesOrder, to: context.me)
+        arrivals.schedule(perDay: p.live.activitiesPerDay, rng: &state.rng.live, .placesOrder, to: context.me)
     }
 
     private func scheduleButtonTap() {
-        os.scheduleArrival(perDay: p.widget.buttonTapsPerDay, rng: &state.rng.widgetButtons, .tapsWidgetButton, to: context.me)
+        arrivals.schedule(perDay: p.widget.buttonTapsPerDay, rng: &state.rng.widgetButtons, .tapsWidgetButton, to: context.me)
     }
 
     private func scheduleAction() {
-        os.scheduleArrival(perDay: p.action.perDay, rng: &state.rng.action, .runsAction, to: context.me)
+        arrivals.schedule(perDay: p.action.perDay, rng: &state.rng.action, .runsAction, to: context.me)
     }
 
     /// The user places an order in the app: the order's planned length, and how long the
@@ -106,11 +116,11 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     override func receive(_ input: UserInput) {
         switch input {
         case .drive:
-            os.launchOrDeliver(.drive, to: ports.car, by: .system)   // the car connection launches the car's program
+            appLaunch.launchOrDeliver(.drive, to: ports.car, by: .system)   // the car connection launches the car's program
         case .playback:
-            os.launchOrDeliver(.playback, to: ports.television, by: .user)   // the playback launches the television's program
+            appLaunch.launchOrDeliver(.playback, to: ports.television, by: .user)   // the playback launches the television's program
         case .watchWrite:
-            os.launchOrDeliver(.write, to: ports.watchApp, by: .user)   // the watch's system launches its app
+            appLaunch.launchOrDeliver(.write, to: ports.watchApp, by: .user)   // the watch's system launches its app
         case .placesOrder:
             placeOrder()
             scheduleOrder()
@@ -140,34 +150,34 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
             }
         case .open:
             let seed = state.rng.userSessions.next()
-            if !state.inSession && !os.appInForeground {
+            if !state.inSession && !device.appInForeground {
                 state.nextOwnSessionSeed = seed
-                os.openAppInForeground(.user)
+                appLaunch.openAppInForeground(.user)
             }
             scheduleOpen()
         case .signOut:
             // The user opens the app and finds the account settings…
-            os.openAppInForeground(.user)
+            appLaunch.openAppInForeground(.user)
             at(.signOutNow, context.now + Self.signOutNavigation)
         case .signOutNow:
             // …and signs out there (reopening the app if the session ended meanwhile).
-            if !os.appInForeground { os.openAppInForeground(.user) }
+            if !device.appInForeground { appLaunch.openAppInForeground(.user) }
             state.hasSignedOut = true
             context.send(.signOut, to: ports.app)
             if let after = p.signout.nextAccountAfter { at(.signInAsSomeoneElse, context.now + after) }
         case .signInAsSomeoneElse:
             // Someone else opens the app and signs in with their own account (a family member,
             // a second account of the user's): docs/model.md#a-second-account.
-            os.openAppInForeground(.user)
+            appLaunch.openAppInForeground(.user)
             at(.signInAsSomeoneElseNow, context.now + Self.signInNavigation)
         case .signInAsSomeoneElseNow:
-            if !os.appInForeground { os.openAppInForeground(.user) }
+            if !device.appInForeground { appLaunch.openAppInForeground(.user) }
             context.send(.signIn(account: .second), to: ports.app)
         case .seesTelevisionCode(let code):
             at(.entersTelevisionCode(code), context.now + p.tv.approvalDelay.sampleTime(&state.rng.tvSignIn))
         case .entersTelevisionCode(let code):
             // The user opens the app to approve the television (a session the television opened).
-            if !os.appInForeground { os.openAppInForeground(.user, bySurface: ports.television.process) }
+            if !device.appInForeground { appLaunch.openAppInForeground(.user, bySurface: ports.television.process) }
             context.send(.approveTelevisionCode(code), to: ports.app)
         case .edit:
             if state.inSession {
@@ -177,7 +187,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
         case .end:
             state.inSession = false
             let forceQuit = state.session.bernoulli(p.user.forceQuit)
-            os.userLeavesApp(endSession: .userEndsSession(forceQuit: forceQuit), at: ports.app)
+            personAndPhone.userLeavesApp(endSession: .userEndsSession(forceQuit: forceQuit), at: ports.app)
         }
     }
 }
@@ -196,11 +206,17 @@ enum GlanceInput {
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
 final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let appLaunch: AppLaunchService
+    let arrivals: WorldArrivals
     /// The watch's parameters (`watch.*`) and the rate of glances at it (`observe.watchGlances`).
     let watch: Parameters.Watch
     let watchGlances: Rate
 
     init(_ setup: ProgramSetup) {
+        appLaunch = setup.platform.appLaunch
+        arrivals = setup.platform.arrivals
         watch = setup.parameters.watch
         watchGlances = setup.parameters.observe.watchGlances
         super.init(setup, state: GlanceState(replicationSeed: setup.seed))
@@ -213,7 +229,7 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
     }
 
     private func scheduleWatchGlance() {
-        os.scheduleArrival(rate: watchGlances, rng: &state.glancesWatch, .watchGlance, to: context.me)
+        arrivals.schedule(rate: watchGlances, rng: &state.glancesWatch, .watchGlance, to: context.me)
     }
 
     override func receive(_ input: GlanceInput) {
@@ -230,7 +246,7 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
     private func glanceWatch() {
         guard watch.enabled else { return }
         if watch.lifetime == .whenLooked {
-            os.launchOrDeliver(.glance, to: ports.watchApp, by: .user)     // a look brings the app up
+            appLaunch.launchOrDeliver(.glance, to: ports.watchApp, by: .user)     // a look brings the app up
         } else {
             context.send(.glance, to: ports.watchApp)
         }

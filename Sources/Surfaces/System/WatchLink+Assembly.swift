@@ -21,5 +21,5 @@ extension WatchLink: AssembledProgram {
 /// The watch link is built from what a program of the one door is built with (its operating
 /// system), never from the world itself.
 extension WatchLink: SetUpProgram {
-    convenience init(_ setup: ProgramSetup) { self.init(os: setup.os) }
+    convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

@@ -28,6 +28,11 @@ enum TelevisionInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
 final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, TelevisionPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let appLaunch: AppLaunchService
+    let arrivals: WorldArrivals
     /// The television's parameters (`tv.*`).
     let p: Parameters.TV
     /// The measurement layer's record of the television's signals, which it only emits into
@@ -35,6 +40,9 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
     let signals: TelevisionSignals
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        appLaunch = setup.platform.appLaunch
+        arrivals = setup.platform.arrivals
         p = setup.parameters.tv
         signals = setup.measure.signals(TelevisionSignals.self)
         super.init(setup, state: TelevisionState(rng: TelevisionStreams(replicationSeed: setup.seed)))
@@ -72,9 +80,9 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
     /// the user's (who starts it from the phone whether the program runs or not), which launches it.
     private func schedule() {
         if perPlayback {
-            os.scheduleArrival(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: ports.user)
+            arrivals.schedule(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: ports.user)
         } else {
-            os.scheduleArrival(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: context.me)
+            arrivals.schedule(perDay: p.playbacksPerDay, rng: &state.rng.tv, .playback, to: context.me)
         }
     }
 
@@ -85,7 +93,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
 
     /// Asks the backend for the account's data with its own session.
     private func checkIn() {
-        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .television, online: true)
+        network.request(.compactFetch, from: context.me, to: ports.backend, credential: .television, online: true)
     }
 
     override func receive(_ input: TelevisionInput) {
@@ -95,7 +103,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
                 state.memory.playing = true
                 state.memory.playback += 1
                 signals.emit(.playbackStarted)
-                os.openAppInForeground(.user, bySurface: context.me.process)   // the user starts playback from the phone
+                appLaunch.openAppInForeground(.user, bySurface: context.me.process)   // the user starts playback from the phone
                 context.after(p.playbackLength.sampleTime(&state.rng.tv), .finish(playback: state.memory.playback))
             }
             schedule()
@@ -115,7 +123,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
             if signedIn { checkIn() }
         case .pollCode:
             if let c = state.memory.code, !signedIn {
-                os.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, item: c.number, online: true)
+                network.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, item: c.number, online: true)
             }
         case .reply(let r) where r.kind == .deviceCode:
             codeReply(r)
@@ -133,7 +141,7 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         state.memory.signingIn = true
-        os.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, online: true)
+        network.request(.deviceCode, from: context.me, to: ports.backend, credential: .signInCode, online: true)
     }
 
     /// A reply about the code: a new code is shown (the user sees it) and polled for; a poll

@@ -35,12 +35,20 @@ enum WatchAppInput {
 /// its `context`, the backend and the user through its `ports`, the phone through its
 /// operating system's watch link, and keeps everything in `state`.
 final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let watchLink: WatchLinkService
+    let arrivals: WorldArrivals
     /// The watch's parameters (`watch.*`).
     let p: Parameters.Watch
     /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        watchLink = setup.platform.watchLink
+        arrivals = setup.platform.arrivals
         p = setup.parameters.watch
         changes = setup.changes
         super.init(setup, state: WatchAppState(rng: WatchStreams(replicationSeed: setup.seed),
@@ -68,7 +76,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         } else {
             show(state.container.cache)
         }
-        let waiting = os.takeWaitingForWatchApp()
+        let waiting = watchLink.takeWaitingForWatchApp()
         if let snapshot = waiting.context { take(.context(snapshot: snapshot)) }
         for n in waiting.notices { take(.notice(n)) }
     }
@@ -98,14 +106,14 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// the user's (a write on the watch launches the watch app).
     private func scheduleWrite() {
         if whenLooked {
-            os.scheduleArrival(rate: p.writes, rng: &state.rng.watch, .watchWrite, to: ports.user)
+            arrivals.schedule(rate: p.writes, rng: &state.rng.watch, .watchWrite, to: ports.user)
         } else {
-            os.scheduleArrival(rate: p.writes, rng: &state.rng.watch, .write, to: context.me)
+            arrivals.schedule(rate: p.writes, rng: &state.rng.watch, .write, to: context.me)
         }
     }
 
     /// Network for a standalone watch: through the phone when near, else its own.
-    private var hasNetwork: Bool { os.watchHasNetwork }
+    private var hasNetwork: Bool { network.watchHasNetwork }
 
     /// A standalone watch fetches from the backend, for a glance or a push (`what`), if it holds
     /// the account, has a network and its refresh budget has one left, which it spends
@@ -122,7 +130,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
     /// Asks the backend for the account's data with the watch's own credential.
     private func fetch() {
-        os.request(.compactFetch, from: context.me, to: ports.backend, credential: .watch, online: true)
+        network.request(.compactFetch, from: context.me, to: ports.backend, credential: .watch, online: true)
     }
 
     private func show(_ data: DataCopy?) {
@@ -139,7 +147,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     func glance() {
         switch level {
         case .remoteControl:
-            if signedIn && os.sendMessageToPhone(.remoteRequest) {
+            if signedIn && watchLink.sendMessageToPhone(.remoteRequest) {
                 state.memory.glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
                 measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
@@ -147,7 +155,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             }
         case .companion:
             measure.glance(.watch)
-            if signedIn { _ = os.sendMessageToPhone(.refreshRequest) }
+            if signedIn { _ = watchLink.sendMessageToPhone(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
             if mayFetch(for: "glance") {
@@ -175,13 +183,13 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             if generation == state.memory.allowance { context.end() }
         case .context(let snapshot):
             guard signedIn else { return }
-            state.container.cache = os.snapshots[snapshot.index]
+            state.container.cache = network.snapshot(snapshot.index)
             measure.report(.holdsAccount(.watch, true))
             show(state.container.cache)
         case .remoteReply(let snapshot):
             guard signedIn else { return }
             if let snapshot {
-                show(os.snapshots[snapshot.index])
+                show(network.snapshot(snapshot.index))
             } else {
                 measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
             }
@@ -200,7 +208,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     private func handle(_ r: Reply) {
         switch r.kind {
         case .compactFetch:
-            if r.status == .ok, let d = os.data(of: r) {
+            if r.status == .ok, let d = network.data(of: r) {
                 state.container.cache = d
                 measure.report(.holdsAccount(.watch, true))
                 show(state.container.cache)
@@ -235,7 +243,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         // changes are not followed (docs/model.md#a-second-account).
         if state.container.cache?.account == .second { return }
         let id = changes.make(.watch)
-        measure.report(.relayQueueLength(os.relayQueueLength))
+        measure.report(.relayQueueLength(watchLink.relayQueueLength))
         switch level {
         case .standalone:
             changes.hold(id)
@@ -243,8 +251,8 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             flushOwnQueue()
         case .companion, .remoteControl:
             switch p.relay {
-            case .immediate: _ = os.sendMessageToPhone(.write(change: id))
-            case .queued: os.transferToPhone(id)
+            case .immediate: _ = watchLink.sendMessageToPhone(.write(change: id))
+            case .queued: watchLink.transferToPhone(id)
             }
         }
         // Handed to the queue or the link, or refused: a refused write had no other holder and
@@ -268,7 +276,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     private func flushOwnQueue() {
         guard hasNetwork else { return }
         for id in state.container.ownQueue {
-            os.request(.write, from: context.me, to: ports.backend, credential: .watch, change: id, key: true, online: true)
+            network.request(.write, from: context.me, to: ports.backend, credential: .watch, change: id, key: true, online: true)
         }
     }
 }

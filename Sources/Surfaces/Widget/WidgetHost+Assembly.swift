@@ -19,7 +19,7 @@ extension WidgetHost: AssembledProgram {
 /// The widget host is built from what a program of the one door is built with: the operating
 /// system it is part of and the replication's seed (its own streams), never from the world itself.
 extension WidgetHost: SetUpProgram {
-    convenience init(_ setup: ProgramSetup) { self.init(os: setup.os, seed: setup.seed) }
+    convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform, seed: setup.seed) }
 }
 
 extension Assembly {

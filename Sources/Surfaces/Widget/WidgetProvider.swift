@@ -20,12 +20,24 @@ enum WidgetProviderInput {
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, the widget host and the backend through its `ports`, and keeps everything in `state`.
 final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderState, WidgetProviderPorts>, SetUpProgram {
+    /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
+    /// reaches of the platform.
+    let network: NetworkService
+    let lists: ListNamesService
+    let sharedStorage: SharedStorageService
+    let device: DeviceService
+    let widgets: WidgetService
     /// The widget's parameters (`widget.*`).
     let p: Parameters.Widget
     /// The replication's length (`duration`): scheduled entries run up to it at most.
     let duration: SimTime
 
     init(_ setup: ProgramSetup) {
+        network = setup.platform.network
+        lists = setup.platform.lists
+        sharedStorage = setup.platform.sharedStorage
+        device = setup.platform.device
+        widgets = setup.platform.widgets
         p = setup.parameters.widget
         duration = setup.parameters.duration
         super.init(setup, state: WidgetProviderState(rng: WidgetProviderStreams(replicationSeed: setup.seed)))
@@ -44,10 +56,10 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
         }
         if reason == .killedForTime || reason == .killedForMemory {
             measure.report(.providerKilled(forMemory: reason == .killedForMemory))
-            os.widgetHostProviderDied()
+            widgets.providerDied()
         } else if reason == .crashed {
             measure.report(.providerCrashed)
-            os.widgetHostProviderDied()
+            widgets.providerDied()
         }
     }
 
@@ -57,19 +69,19 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             state.previewRun = true
             guard context.allocate(bytes: p.providerMemory) else { return }
             let view = makePreview()
-            context.send(.preview(view: os.enclose(view)), to: ports.widgetHost)
+            context.send(.preview(view: network.enclose(view)), to: ports.widgetHost)
             context.end()
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             state.previewRun = false
             measure.report(.providerRun)
             guard context.allocate(bytes: p.providerMemory) else { return }
-            let projection = os.readSharedProjection()
+            let projection = sharedStorage.readProjection()
             // Its fields are read where the read left them (optional chaining), not bound to a copy.
             if let schema = projection?.schemaVersion, !decodes(schema) {
                 context.end(.crashed)     // the host keeps the old picture
                 return
             }
-            let lookUp = os.lookUpSharedSession()
+            let lookUp = sharedStorage.lookUpSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
             if lookUp != .notFound { state.container.sessionEntrySeen = true }
@@ -78,14 +90,14 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             let found = projection != nil
             state.memory.building = WidgetProviderBuild(projection: consume projection, session: session)    // what the run holds in memory
             if p.fetchesOwnData, session != nil, !found || age > p.maxAge {
-                os.request(.compactFetch, from: context.me, to: ports.backend, credential: session!.id)
+                network.request(.compactFetch, from: context.me, to: ports.backend, credential: session!.id)
                 return
             }
             finish()
         case .reply(let reply):
-            if reply.status == .ok, let data = os.data(of: reply), var b = state.memory.building {
-                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: os.schemaVersion)
-                os.writeSharedProjection(fresh)
+            if reply.status == .ok, let data = network.data(of: reply), var b = state.memory.building {
+                let fresh = SharedStorageArea.Projection(data: data, schemaVersion: sharedStorage.schemaVersion)
+                sharedStorage.writeProjection(fresh)
                 b.projection = fresh
                 state.memory.building = b
             }
@@ -101,7 +113,7 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
     /// fields do not match, decoding throws, and the provider dies: the host keeps the old
     /// picture until the app rewrites the projection.
     private func decodes(_ schemaVersion: Int32) -> Bool {
-        schemaVersion == os.schemaVersion || p.projectionSchema != .unversioned
+        schemaVersion == sharedStorage.schemaVersion || p.projectionSchema != .unversioned
     }
 
     /// Builds the view from what it has and hands the timeline to the host.
@@ -112,7 +124,7 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
         guard let b = held else { return }
         // Data or session closed until first unlock (or while locked): a placeholder, and the
         // host rebuilds at the first unlock.
-        let protectedData = !os.device.canRead(os.shared.projectionProtection) || state.memory.sessionProtected
+        let protectedData = !device.state.canRead(sharedStorage.projectionProtection) || state.memory.sessionProtected
         let view = makeView(projection: b.projection, session: b.session, protectedData: protectedData)
         let next = nextReload()
         // Scheduled entries: one per slot of the data's own schedule until the next reload,
@@ -121,32 +133,32 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
         if view.slot >= 0 && p.timeline == .scheduledEntries {
             lastSlot = max(view.slot, Int32(clamping: min(next, duration) / p.slotEvery))
         }
-        context.send(.timeline(view: os.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
+        context.send(.timeline(view: network.enclose(view), nextReload: SimInstant(next), protectedData: protectedData, lastSlot: lastSlot),
                      to: ports.widgetHost)
         context.end()
     }
 
     private func makeView(projection: SharedStorageArea.Projection?, session: SessionToken?, protectedData: Bool) -> View {
-        if !os.shared.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
+        if !sharedStorage.granted { return .blank(.nothingYet) }           // docs/model.md#app-group-refused: "Nothing yet"
         if protectedData { return .blank(.placeholder) }
         // A session entry it once read is gone: the account signed out. (With a session the app
         // keeps to itself there was never an entry, and the widget shows what the app projects.)
         if session == nil && state.container.sessionEntrySeen { return .blank(.signedOut) }
         // The projection's fields are read in place (`projection!.…`), not bound to a copy of it.
         guard projection != nil else { return .blank(.nothingYet) }
-        if projection!.schemaVersion != os.schemaVersion {
+        if projection!.schemaVersion != sharedStorage.schemaVersion {
             switch p.projectionSchema {
             case .versionedAppMigrates: return .blank(.nothingYet)
             case .versionedReadsOld, .unversioned: break   // an unversioned one never decodes this far
             }
         }
-        let object = resolveConfiguredTarget(in: os.lists[projection!.data.objects])
+        let object = resolveConfiguredTarget(in: lists[projection!.data.objects])
         if object < 0 { return .blank(.targetGone) }
         let slot = p.slotEvery > 0 ? Int32(clamping: context.now / p.slotEvery) : -1
         // The object's name as the data it read has it (docs/model.md#configured-targets).
         return View(kind: .data, account: projection!.data.account, changes: projection!.data.changes,
                     readAt: projection!.data.readAt, showsAge: p.showsDataAge, object: object, slot: slot,
-                    name: os.lists.nameVersion(of: object, objects: projection!.data.objects, names: projection!.data.names))
+                    name: lists.nameVersion(of: object, objects: projection!.data.objects, names: projection!.data.names))
     }
 
     /// The gallery's preview (docs/model.md#the-gallery-preview; the chapter's snapshot, "a realistic
@@ -159,13 +171,13 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
         case .fixture:
             return .blank(.fixture)
         case .accountData:
-            let projection = os.readSharedProjection()
+            let projection = sharedStorage.readProjection()
             // A projection it cannot decode: the gallery's placeholder.
             if let schema = projection?.schemaVersion, !decodes(schema) { return .blank(.placeholder) }
-            let lookUp = os.lookUpSharedSession()
+            let lookUp = sharedStorage.lookUpSession()
             var session: SessionToken? = nil
             if case .found(let token) = lookUp { session = token }
-            let protectedData = !os.device.canRead(os.shared.projectionProtection) || lookUp == .protected
+            let protectedData = !device.state.canRead(sharedStorage.projectionProtection) || lookUp == .protected
             return makeView(projection: projection, session: session, protectedData: protectedData)
         }
     }

@@ -121,7 +121,7 @@ final class Assembly {
         }
         Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }
-        swap(&w.os.wiring, &wiring.system)   // handed over whole, not copied route by route
+        w.os.install(&wiring.system)   // handed over whole, not copied route by route
         // Each type is listed once (`index(of:)` finds a type's first place: a second one would be
         // registered and never reached), and registered at its place in the list (checked in debug
         // builds, so in the tests).
@@ -129,7 +129,7 @@ final class Assembly {
         assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == Self.programNames,
                "each program registers at its place in Assembly.programTypes")
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
-        assert(w.os.wiring.replyRoutes.indices.allSatisfy { w.os.wiring.replyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
+        assert(w.os.wiredReplyRoutes.indices.allSatisfy { w.os.wiredReplyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")
     }
 
@@ -170,7 +170,7 @@ final class Assembly {
         // account as it stood at time 0, and its projection is in the shared storage area.
         let initial = backend.snapshot
         app.keepInitialReading(initial)
-        w.os.shared.writeProjection(SharedStorageArea.Projection(data: initial, schemaVersion: w.os.schemaVersion), w.os.device)
+        w.os.placeInitialProjection(initial)
         for (i, start) in starts.enumerated() where start == .system { programs[i].start() }
         for (i, start) in starts.enumerated() where start == .launched {
             w.engine.launch(process(i), by: .system)

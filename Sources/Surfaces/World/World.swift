@@ -6,9 +6,9 @@ import Platform
 /// `OperatingSystem`) and the addresses of the programs wired together by `Assembly`, and their
 /// teardown (`dismantle`).
 ///
-/// Programs hold the world, its operating system, and the measurement layer and changes' journeys
-/// they use, strongly: they call the system's services (storage, network, launching) as `os.…`,
-/// report to the measurement layer (`measure.…`), record their changes' journeys (`changes.…`),
+/// Programs hold the measurement layer and changes' journeys they use, strongly, and the
+/// operating system's capabilities they declare (`PlatformCapabilities`: `network.…`,
+/// `sharedStorage.…`, `appLaunch.…`), never the system itself; they report to the measurement layer (`measure.…`), record their changes' journeys (`changes.…`),
 /// and reach other programs only by messages through the engine
 /// (`send`). The world holds assembly only: what a program does is in the program's folder
 /// (the main app's points of contact with the other surfaces are `MainApp+Surfaces.swift`, its
@@ -35,6 +35,9 @@ final class World {
     let measure: Measurement
     /// The operating system the programs run on (docs/model.md): its services and state.
     let os: OperatingSystem
+    /// Its capabilities, as the programs get them (`ProgramSetup`): what the probes and the
+    /// outside door ask of the platform, as a program would.
+    var platform: PlatformCapabilities { PlatformCapabilities(os) }
 
     init(_ p: Parameters, seed: UInt64) {
         self.p = p
@@ -85,17 +88,17 @@ final class World {
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `perDay`
     /// events a day drawn from `rng`, if it falls within the replication (the system's timer,
-    /// `OperatingSystem.scheduleArrival`). The surfaces' world events (shares, drives,
+    /// `WorldArrivals`). The surfaces' world events (shares, drives,
     /// activities…) arrive this way.
     @inline(__always)
     func scheduleArrival<Input>(perDay: Double, rng: inout RandomStream, _ input: Input, to address: Address<Input>) {
-        os.scheduleArrival(perDay: perDay, rng: &rng, input, to: address)
+        platform.arrivals.schedule(perDay: perDay, rng: &rng, input, to: address)
     }
 
     /// Schedules `message` to `pid` at the next arrival of a Poisson process of `rate` (with
     /// its hourly profile) drawn from `rng`; returns false when that falls past the replication.
     @discardableResult
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
-        os.scheduleArrival(rate: rate, rng: &rng, input, to: address)
+        platform.arrivals.schedule(rate: rate, rng: &rng, input, to: address)
     }
 }

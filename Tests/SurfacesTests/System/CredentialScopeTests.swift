@@ -1,5 +1,5 @@
 import XCTest
-import Platform
+@testable import Platform
 import SimKernel
 @testable import Surfaces
 

@@ -1,5 +1,6 @@
 import XCTest
 import SimKernel
+@testable import Platform
 @testable import Surfaces
 
 /// A power-saving period and the watch (`device.lowPower.blocksWatchWakes`; docs/model.md#watch):
