@@ -85,17 +85,8 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
     }
 
     /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
-    /// every program is registered).
+    /// every program is registered: what each program's `AssembledProgram.connect` is).
     final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
         connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
     }
 }
-
-/// A program the assembly hands a context and ports to once every program is registered
-/// (every `SurfaceProgram`).
-protocol ConnectedProgram: AnyObject {
-    /// Hands it its context at `process` and its ports connected to `peers`.
-    func connect(_ peers: Peers, as process: ProcessID, engine: Engine)
-}
-
-extension SurfaceProgram: ConnectedProgram {}
