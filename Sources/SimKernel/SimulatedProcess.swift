@@ -43,25 +43,44 @@ open class SimulatedProcess<Input>: AnyProcess {
     /// Inputs sent and not yet delivered.
     @usableFromInline let inbox = Inbox<Input>()
 
+    /// A process the engine hands each input to together with itself (`receive(_:engine:)`),
+    /// or, `receivesAlone`, alone (`receive(_:)`): a process that reaches the simulation by its
+    /// own means (a program of the app holds its context) is called by the engine directly,
+    /// rather than through a `receive(_:engine:)` that forwards to it. Such a process's
+    /// `receive(_:engine:)` is called only with the first input of a launch
+    /// (`Engine.launch(_:by:limits:first:)`), and hands it to `receive(_:)`.
     @inlinable
-    public init() {
-        // Created where `Input` is known, so this closure is specialised for it.
-        super.init(dispatch: { process, slot, deliver, engine in
-            unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine)
-        })
+    public init(receivesAlone: Bool = false) {
+        // Created where `Input` is known, so these closures are specialised for it.
+        if receivesAlone {
+            super.init(dispatch: { process, slot, deliver, engine in
+                unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine, alone: true)
+            })
+        } else {
+            super.init(dispatch: { process, slot, deliver, engine in
+                unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine, alone: false)
+            })
+        }
     }
 
-    /// Handles one input. Every program overrides it.
+    /// Handles one input. Every program that does not receive alone overrides it.
     open func receive(_ input: Input, engine: Engine) {
         preconditionFailure("\(type(of: self)) does not override receive(_:engine:)")
     }
 
+    /// Handles one input, without the engine. Every program that receives alone overrides it.
+    open func receive(_ input: Input) {
+        preconditionFailure("\(type(of: self)) does not override receive(_:)")
+    }
+
+    /// Takes the input waiting in `slot` out of the inbox and, if `deliver`, hands it to
+    /// `receive(_:)` (`alone`) or `receive(_:engine:)` (traced when a trace is attached).
     @inlinable @inline(__always)
-    final func takeInput(_ slot: Int32, deliver: Bool, engine: Engine) {
+    final func takeInput(_ slot: Int32, deliver: Bool, engine: Engine, alone: Bool) {
         let input = inbox.take(slot)
         guard deliver else { return }
         if let trace = engine.trace { engine.traceDelivery(trace, input, slot: slot) }
-        receive(input, engine: engine)
+        if alone { receive(input) } else { receive(input, engine: engine) }
     }
 
     override func emptyInbox() { inbox.removeAll() }

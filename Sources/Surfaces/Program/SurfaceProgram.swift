@@ -51,12 +51,12 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
     init(_ setup: ProgramSetup, state: State) {
         measure = setup.measure
         self.state = state
+        super.init(receivesAlone: true)
     }
 
-    /// Handles one input (every program overrides it). The kernel's call, which hands every
-    /// process the whole engine, stops here: a program reaches the simulation through its
-    /// `context` only.
-    func receive(_ input: Input) {
+    /// Handles one input (every program overrides it). The engine calls it directly, without
+    /// itself: a program reaches the simulation through its `context` only.
+    override func receive(_ input: Input) {
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }
     /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
@@ -64,6 +64,8 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
     /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
     func ended(_ reason: ProcessEnd) {}
 
+    /// The first input of a launch (`Engine.launch(_:by:limits:first:)`), the kernel's one call
+    /// with the engine: it stops here.
     final override func receive(_ input: Input, engine: Engine) { receive(input) }
     final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
     final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
@@ -85,17 +87,8 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
     }
 
     /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
-    /// every program is registered).
+    /// every program is registered: what each program's `AssembledProgram.connect` is).
     final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
         connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
     }
 }
-
-/// A program the assembly hands a context and ports to once every program is registered
-/// (every `SurfaceProgram`).
-protocol ConnectedProgram: AnyObject {
-    /// Hands it its context at `process` and its ports connected to `peers`.
-    func connect(_ peers: Peers, as process: ProcessID, engine: Engine)
-}
-
-extension SurfaceProgram: ConnectedProgram {}

@@ -50,6 +50,11 @@ protocol AssembledProgram: AnyObject, SetUpProgram {
     static func isPresent(_ p: Parameters) -> Bool
     /// Starts its own arrivals and timers (called when `startsAtTimeZero` is not `.notStarted`).
     func start()
+    /// Hands it its context at `process` and its ports connected to `peers`, once every program
+    /// is registered: a `SurfaceProgram`'s own `connect(_:as:engine:)`; a system process of the
+    /// platform has neither, and the default does nothing. A requirement, so that the assembly
+    /// calls each program's own, specialised for its state and ports, with no cast to find it.
+    func connect(_ peers: Peers, as process: ProcessID, engine: Engine)
 }
 
 /// A built-in program (a `SurfaceProgram`, or a system process of the platform): built from
@@ -77,6 +82,7 @@ extension AssembledProgram {
     static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
     static var endsWithThePhone: Bool { false }
     func start() {}
+    func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {}
     static var streamName: String { programName }
     static func isPresent(_ p: Parameters) -> Bool { true }
 }

@@ -117,7 +117,7 @@ final class Assembly {
             }
         }
         for (i, program) in programs.enumerated() {
-            (program as? any ConnectedProgram)?.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
+            program.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
         }
         Self.inTellingOrder(&wiring.system.noticeListeners, by: Self.noticeRank) { $0.process }
         Self.inTellingOrder(&wiring.system.phoneProcesses, by: Self.endingRank) { $0 }
