@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// What a built-in program is built with (docs/extending.md#the-one-door): the operating system
+/// What a program of a surface is built with (docs/extending.md#the-one-door): the operating system
 /// it runs on, the measurement layer it reports to and never reads, the study's parameters and
 /// the replication's seed (which its own random streams are seeded from). The assembly makes one
 /// from its world; a test makes one from a platform and a measurement layer of its own
@@ -9,20 +9,24 @@ import Platform
 ///
 /// A class, so that handing it to each program's initialiser costs a reference, not a copy of
 /// every parameter.
-final class ProgramSetup {
-    let os: OperatingSystem
-    let measure: Measurement
+public final class ProgramSetup {
+    /// The operating system the program runs on: its services (`os.request`, `os.readSharedProjection()`…).
+    public let os: OperatingSystem
+    /// The measurement layer it reports to and never reads (its surface's signals: `measure.signals(_:)`).
+    public let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
-    let changes: ChangeJourneys
-    let parameters: Parameters
-    let seed: UInt64
+    public let changes: ChangeJourneys
+    /// The study's parameters at this point (a program keeps its own surface's).
+    public let parameters: Parameters
+    /// The replication's seed, which the program's own random streams are seeded from with their names.
+    public let seed: UInt64
 
     init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
         (self.os, self.measure, self.changes, self.parameters, self.seed) = (os, measure, changes, parameters, seed)
     }
 }
 
-/// A built-in program of a surface (docs/extending.md#the-one-door): what every program has,
+/// A program of a surface, built in or added from outside (docs/extending.md#the-one-door): what every program has,
 /// declared once here rather than in each program. Its state is one struct (`State`: its
 /// memory, its storage and its random streams), its peers one struct of ports (`Ports`),
 /// and it reaches the simulation through its `context` only.
@@ -31,23 +35,23 @@ final class ProgramSetup {
 /// replication runs on one thread, and the compiler cannot prove that accesses through a class
 /// reference never overlap, so it would check each at run time. Debug builds, and so the
 /// tests, keep the checks and would catch an overlapping access.
-class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
+open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
     /// The operating system it runs on, held strongly (no reference counting per call).
-    final let os: OperatingSystem
+    public final let os: OperatingSystem
     /// The measurement layer it reports to and never reads.
-    final let measure: Measurement
+    public final let measure: Measurement
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Everything it keeps: its memory, its storage, its random streams.
-    final var state: State
+    public final var state: State
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private final var connection: (context: ProgramContext<Input>, ports: Ports)?
 
     /// A program built with `setup`, holding `state`; connected when the assembly registers it.
-    init(_ setup: ProgramSetup, state: State) {
+    public init(_ setup: ProgramSetup, state: State) {
         os = setup.os
         measure = setup.measure
         self.state = state
@@ -56,26 +60,26 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
     /// Handles one input (every program overrides it). The kernel's call, which hands every
     /// process the whole engine, stops here: a program reaches the simulation through its
     /// `context` only.
-    func receive(_ input: Input) {
+    open func receive(_ input: Input) {
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }
     /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
-    func launched(by launcher: Launcher, resumed: Bool) {}
+    open func launched(by launcher: Launcher, resumed: Bool) {}
     /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
-    func ended(_ reason: ProcessEnd) {}
+    open func ended(_ reason: ProcessEnd) {}
 
-    final override func receive(_ input: Input, engine: Engine) { receive(input) }
-    final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
-    final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
+    public final override func receive(_ input: Input, engine: Engine) { receive(input) }
+    public final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
+    public final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
 
     /// Its context (its address, the clock, its timers). Read without the optional's check in
     /// release builds: it is connected before the replication runs.
-    final var context: ProgramContext<Input> {
+    public final var context: ProgramContext<Input> {
         @inline(__always) get { connection.unsafelyUnwrapped.context }
     }
 
     /// Its peers, connected at assembly.
-    final var ports: Ports {
+    public final var ports: Ports {
         @inline(__always) get { connection.unsafelyUnwrapped.ports }
     }
 
