@@ -12,6 +12,8 @@ extension WidgetHost: AssembledProgram {
         if p.widget.enabled { system.widgetHost = address }
     }
     public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WidgetHostInput)? { WidgetHostInput.deviceNotice }
+    /// The app has a widget (`widget.enabled`): a port to the widget host is connected only then.
+    public static func isPresent(_ p: Parameters) -> Bool { p.widget.enabled }
     /// At time 0: the system runs the widget host all day when the app has a widget.
     public static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.widget.enabled ? .launched : .notStarted }
 }
