@@ -11,9 +11,11 @@ final class AddedSurfaceChecksTests: XCTestCase {
     /// `metricNames` and the programs `programs`.
     private func described(_ name: String, parameterPaths: [String] = [], metricNames: [String] = [],
                            programs: [any AssembledProgram.Type] = []) -> SurfaceDescriptor {
-        let parameters = parameterPaths.map { ParameterSpec.added($0, kind: .bool, default: .bool(true), "a test parameter") }
         let metrics = metricNames.map { MetricSpec(name: $0, unit: "s", shape: .sampled, doc: "a test metric") }
-        return SurfaceDescriptor(name: name, programs: programs, parameters: [ParameterGroup(name) { parameters }],
+        let parameters = ParameterGroup(name) {
+            parameterPaths.map { ParameterSpec.added($0, kind: .bool, default: .bool(true), "a test parameter") }
+        }
+        return SurfaceDescriptor(name: name, programs: programs, parameters: [parameters],
                                  metrics: [{ SurfaceMetrics(surface: name, metrics: metrics) { _, _, _ in } }])
     }
 
