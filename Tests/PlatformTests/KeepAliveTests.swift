@@ -65,24 +65,27 @@ final class KeepAliveTests: XCTestCase {
         XCTAssertEqual(h.app.received.map(\.at), [Time.second, Time.second])
     }
 
-    /// The app's run ends: the car connection hears that it lost the app only while it holds
-    /// the car's keep-alive (it relaunches the app); a live activity's keep-alive alone does not
-    /// tell it.
-    func testTheCarConnectionHearsTheAppWasLostOnlyWhileItKeepsItRunning() {
+    /// The app's run ends: the car connection checks again a sync interval later only while it
+    /// keeps the app running for a drive (a live activity's keep-alive alone does not), and a
+    /// check left from a connection that ended does nothing.
+    func testTheCarConnectionChecksAgainOnlyWhileItKeepsTheAppRunning() {
         let h = PlatformHarness()
         defer { h.dismantle() }
+        let every = h.os.settings.carConnectionCheckEvery
         h.os.requestKeepAlive(.liveActivity)
         h.os.appRunEnded()
-        h.engine.run(until: Time.second)
-        XCTAssertFalse(h.person.received.contains(.carLostApp), "no car keeps the app running")
-        h.os.requestKeepAlive(.carConnection)
+        h.engine.run(until: 2 * every)
+        XCTAssertTrue(h.person.received.isEmpty, "no car keeps the app running")
+        h.os.carConnects()
+        let lost = h.engine.now
         h.os.appRunEnded()
-        h.engine.run(until: 2 * Time.second)
-        XCTAssertEqual(h.person.received.filter { $0 == .carLostApp }.count, 1)
-        h.os.releaseKeepAlive(.carConnection)
+        h.engine.run(until: 4 * every)
+        XCTAssertEqual(h.person.received, [.carConnectionCheck(connection: 1)])
+        XCTAssertEqual(h.person.receivedAt, [lost + every])
+        h.os.carDisconnects()
         h.os.appRunEnded()
-        h.engine.run(until: 3 * Time.second)
-        XCTAssertEqual(h.person.received.filter { $0 == .carLostApp }.count, 1, "the drive is over")
+        h.engine.run(until: 6 * every)
+        XCTAssertEqual(h.person.received.count, 1, "the drive is over")
     }
 
     /// The car connection as a drive begins: it keeps the app running and launches its car
@@ -96,47 +99,57 @@ final class KeepAliveTests: XCTestCase {
             h.os.requestKeepAlive(.liveActivity)
             h.engine.run(until: Time.second)
             h.app.received = []
-            XCTAssertTrue(h.os.connectCarScene())
+            h.os.carConnects()
             h.engine.run(until: 2 * Time.second)
             XCTAssertEqual(h.app.received.map(\.message), [.carScene(keptAlive: [.liveActivity, .carConnection])], "running \(alreadyRunning)")
             XCTAssertTrue(h.engine.isRunning(h.appAddress.process))
+            XCTAssertTrue(h.person.received.isEmpty, "connected: nothing to check")
         }
     }
 
-    /// A drive that begins with the phone switched off launches nothing (the connection tries
-    /// again) but the car's keep-alive stands: the run the user opens later is told of it.
+    /// A drive that begins with the phone switched off launches nothing (the connection checks
+    /// again later) but the car's keep-alive stands: the run the user opens later is told of it.
     func testACarSceneOnASwitchedOffPhoneKeepsItsGrantForTheNextRun() {
         let h = PlatformHarness()
         defer { h.dismantle() }
         h.os.setPhonePower(on: false)
-        XCTAssertFalse(h.os.connectCarScene())
+        h.os.carConnects()
         h.engine.run(until: Time.second)
         XCTAssertTrue(h.app.received.isEmpty)
+        XCTAssertEqual(h.person.received, [], "the check comes a sync interval later")
         h.os.setPhonePower(on: true)
         h.os.openAppInForeground()
         h.engine.run(until: 2 * Time.second)
         XCTAssertEqual(h.app.received.map(\.message), [.keepAlive(.carConnection, granted: true), .opened])
+        h.engine.run(until: h.os.settings.carConnectionCheckEvery + Time.second)
+        XCTAssertEqual(h.person.received.filter { $0 != .sessionStarted(seed: nil) }, [.carConnectionCheck(connection: 1)])
     }
 
     /// The car connection's check during a drive: a run of the app that goes on is left alone
     /// (nothing reaches it); a lost app is relaunched for its car scene, even after a force-quit;
-    /// a switched-off phone launches nothing and says so, so the connection tries again.
+    /// on a switched-off phone nothing is launched and the connection checks again later.
     func testTheCarConnectionRelaunchesOnlyALostApp() {
         let h = PlatformHarness()
         defer { h.dismantle() }
-        XCTAssertTrue(h.os.connectCarScene())
+        h.os.carConnects()
         h.engine.run(until: Time.second)
         h.app.received = []
-        XCTAssertTrue(h.os.relaunchCarScene())
+        h.os.carConnectionCheck(connection: 1)
         h.engine.run(until: 2 * Time.second)
         XCTAssertTrue(h.app.received.isEmpty, "the running app is left alone")
         h.os.appForceQuitTakesEffect()
-        XCTAssertTrue(h.os.relaunchCarScene())
+        h.os.carConnectionCheck(connection: 0)
         h.engine.run(until: 3 * Time.second)
-        XCTAssertEqual(h.app.received.map(\.message), [.carScene(keptAlive: .carConnection)], "the lost app is relaunched, force-quit or not")
-        h.os.setPhonePower(on: false)
-        XCTAssertFalse(h.os.relaunchCarScene(), "a switched-off phone")
+        XCTAssertTrue(h.app.received.isEmpty, "a check of an earlier connection does nothing")
+        h.os.carConnectionCheck(connection: 1)
         h.engine.run(until: 4 * Time.second)
-        XCTAssertEqual(h.app.received.count, 1)
+        XCTAssertEqual(h.app.received.map(\.message), [.carScene(keptAlive: .carConnection)], "the lost app is relaunched, force-quit or not")
+        h.os.appForceQuitTakesEffect()
+        h.os.setPhonePower(on: false)
+        let off = h.engine.now
+        h.os.carConnectionCheck(connection: 1)
+        h.engine.run(until: off + h.os.settings.carConnectionCheckEvery + Time.second)
+        XCTAssertEqual(h.app.received.count, 1, "a switched-off phone")
+        XCTAssertEqual(h.person.received, [.carConnectionCheck(connection: 1)], "checked again later")
     }
 }

@@ -162,7 +162,7 @@ final class OperatingSystemTests: XCTestCase {
             defer { h.dismantle() }
             if alreadyRunning { XCTAssertTrue(h.os.wakeAppInBackground(.pushWake, for: .wake, at: h.appAddress)) }
             if carScene && !alreadyRunning { h.os.appForceQuitTakesEffect() }
-            XCTAssertTrue(carScene ? h.os.connectCarScene() : h.os.wakeAppInBackground(.system, for: .wake, at: h.appAddress))
+            if carScene { h.os.carConnects() } else { XCTAssertTrue(h.os.wakeAppInBackground(.system, for: .wake, at: h.appAddress)) }
             let record = h.engine.record(h.appAddress.process)
             XCTAssertEqual(record.limits.timeBudget, carScene ? nil : 30 * Time.second, "car scene \(carScene), running \(alreadyRunning)")
             h.engine.run(until: Time.minute)

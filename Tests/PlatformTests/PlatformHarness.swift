@@ -52,8 +52,11 @@ final class PlatformHarness {
         wiring.phoneProcesses = [appAddress.process]
         wiring.appOpened = Route(to: appAddress, as: { _ in AppMessage.opened })
         wiring.keepAliveNotices = Route(to: appAddress, as: { AppMessage.keepAlive($0.reasons, granted: $0.granted) })
-        wiring.car = Route(to: personAddress, as: { (_: CarConnectionEvent) in PersonMessage.carLostApp })
+        wiring.phone = Route(to: personAddress, as: { event in
+            if case .carConnectionCheck(let connection) = event { PersonMessage.carConnectionCheck(connection: connection) } else { PersonMessage.otherPhoneEvent }
+        })
         wiring.carScene = Route(to: appAddress, as: { AppMessage.carScene(keptAlive: $0.keptAlive) })
+        wiring.liveActivities = Route(to: personAddress, as: { PersonMessage.liveActivity($0.description) })
         wiring.sessionStarted = Route(to: personAddress, as: { PersonMessage.sessionStarted(seed: $0.surfaceSeed) })
         wiring.leftForeground = [Route(to: personAddress, as: { _ in PersonMessage.appLeftForeground })]
         os.wiring = wiring
@@ -108,18 +111,27 @@ final class App: SimulatedProcess<AppMessage> {
     override func receive(_ input: AppMessage, engine: Engine) { received.append((engine.now, input)) }
 }
 
-/// What the test person hears: a session of theirs began, the app left the foreground, and
-/// (standing in for the car's program) the car connection lost the app it projects.
+/// What the test person hears: a session of theirs began, the app left the foreground,
+/// (standing in for the phone's own process) the times the system keeps: the car connection's
+/// check, or another, and (standing in for the app's drawing of its live activities) what
+/// ActivityKit changed without the app, as the event log prints it.
 enum PersonMessage: Equatable {
     case sessionStarted(seed: UInt64?)
     case appLeftForeground
-    case carLostApp
+    case carConnectionCheck(connection: Int64)
+    case otherPhoneEvent
+    case liveActivity(String)
 }
 
 final class Person: SimulatedProcess<PersonMessage> {
     override func discardMemory() {}
     var received: [PersonMessage] = []
-    override func receive(_ input: PersonMessage, engine: Engine) { received.append(input) }
+    /// When each message arrived.
+    var receivedAt: [SimTime] = []
+    override func receive(_ input: PersonMessage, engine: Engine) {
+        received.append(input)
+        receivedAt.append(engine.now)
+    }
 }
 
 /// Records what the platform reports: the foreground changes it announces, the suspensions,

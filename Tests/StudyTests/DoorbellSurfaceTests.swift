@@ -6,9 +6,10 @@ import SimKernel
 @testable import Surfaces
 
 /// A surface added through the one registry call the built-in list goes through
-/// (`SurfaceRegistry.add`, issue 42 item 4): a doorbell, a program the platform's device
-/// notices reach, that reads the shared storage area at each and reports one metric. It lives
-/// in this test target only; no test surface ships in the product.
+/// (`SurfaceRegistry.add`, issue 42 item 4): a doorbell, a program launched by a device notice
+/// (as the system launches a built-in program, along a launch route its declaration gives:
+/// `AssembledProgram.launchedByNotice`), that reads the shared storage area and reports one
+/// metric. It lives in this test target only; no test surface ships in the product.
 ///
 /// The registry is fixed at its first read, and this process's other tests read it, so the
 /// study runs in a child: the test runs this same test binary on itself with
@@ -36,10 +37,12 @@ final class DoorbellSurfaceTests: XCTestCase {
         XCTAssertTrue(text.contains("Executed 1 test"), "the child ran no test:\n\(text)")
     }
 
-    /// In the child: the doorbell added before the first read, a study run, its metric read back.
+    /// In the child: the doorbell added before the first read, launched by each notice in one
+    /// replication's trace, then a study run and its metric read back.
     private func runAsChild() throws {
         SurfaceRegistry.add(.doorbell)
         XCTAssertEqual(Replication.programNames.last, "doorbell")
+        try checkLaunchedByNotices()
         let fixture = try StudyFixture("""
         { name: "doorbell", duration: "1d", replications: 4, seed: 7, network: {offline: {perDay: 6}} }
         """)
@@ -56,28 +59,55 @@ final class DoorbellSurfaceTests: XCTestCase {
     }
 }
 
-/// What reaches the doorbell: a platform notice.
+extension DoorbellSurfaceTests {
+    /// One day of six offline periods a day and no restart, traced: the doorbell does not run at time 0; each offline
+    /// and online notice launches it, by the system, and its run handles that notice and ends
+    /// at once, so it is launched as many times as those notices came, at their times.
+    func checkLaunchedByNotices() throws {
+        var p = Parameters()
+        p.duration = Time.day
+        p.network.offlinePerDay = 6
+        p.device.restartsPerDay = 0         // the network's notices only
+        let log = TraceLog()
+        let result = Replication.run(p, seed: 7, trace: log)
+        let doorbell = log.records.filter { $0.process == "doorbell" }
+        let launches = doorbell.filter { $0.event == "launched" }
+        let notices = log.records.filter { $0.process == "device" && $0.event == "receive" && ($0.details == "offline" || $0.details == "online") }
+        XCTAssertFalse(notices.isEmpty, "no offline period in the day")
+        XCTAssertEqual(launches.map(\.time), notices.map(\.time), "launched at each network notice")
+        XCTAssertTrue(launches.allSatisfy { $0.details == "system" && $0.time > 0 })
+        XCTAssertEqual(doorbell.filter { $0.event == "ended" }.count, launches.count, "each run ends after its ring")
+        XCTAssertEqual(result.values[Metric.named("doorbell.rings").rawValue], Double(launches.count),
+                       "the widget's projection is in the shared storage area all day: every ring finds it")
+    }
+}
+
+/// What the doorbell is launched for: a platform notice.
 enum DoorbellInput {
     case notice(DeviceNotice)
 }
 
-/// The doorbell: hears the device's notices, and at each looks into the shared storage area;
-/// it counts the rings that found data there.
+/// The doorbell: the system launches it for each device notice; its run looks into the shared
+/// storage area, counts the ring if it found data there, and ends.
 final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram, AssembledProgram {
     typealias Input = DoorbellInput
 
     required init(_ setup: ProgramSetup) { super.init(setup, state: 0) }
 
+    /// The count of rings is what it keeps on the device (its storage), which outlives its runs.
+    override func discardMemory() {}
+
     override func receive(_ input: DoorbellInput) {
         switch input {
         case .notice:
             if os.readSharedProjection() != nil { state += 1 }
+            context.end()
         }
     }
 
     static var programName: String { "doorbell" }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> DoorbellInput)? { { .notice($0) } }
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .launched }
+    static func launchedByNotice(_ p: Parameters) -> ((DeviceNotice) -> DoorbellInput)? { { .notice($0) } }
+    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 extension SurfaceDescriptor {

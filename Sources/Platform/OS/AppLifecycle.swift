@@ -16,7 +16,7 @@ extension OperatingSystem {
     /// runs nothing, and an app the user force-quit is not launched in the background by
     /// anything (a push, background refresh, the watch, a finished transfer) until the user
     /// opens it again. The result is false when there is no wake. (The car connection's
-    /// launch of the app's car scene is `connectCarScene`.)
+    /// launch of the app's car scene is `CarConnection.swift`'s.)
     @inlinable @discardableResult
     public func wakeAppInBackground<Input>(_ launcher: Launcher, for reason: Input, at app: Address<Input>) -> Bool {
         guard launchAppInBackground(launcher) else { return false }

@@ -29,9 +29,11 @@ extension OperatingSystem {
         if changed && settings.widgetRedactsWhenLocked, let host = _wiring.widgetHost { send(.lockChanged, to: host) }
     }
 
-    /// Tells the system programs that react to platform notices.
+    /// Tells the system programs that react to platform notices, then launches those launched
+    /// by one (or hands it to their running run).
     public func broadcast(_ notice: DeviceNotice) {
         for route in _wiring.noticeListeners { send(notice, via: route) }
+        for route in _wiring.noticeLaunches { engine.launchOrDeliver(notice, via: route, by: .system) }
     }
 
     /// Switches the phone off or on.

@@ -2,8 +2,8 @@ import SimKernel
 
 /// The keep-alives of the main app (docs/model.md#keep-alives): what lets it go on running in
 /// the background. A program asks for one and gives it back (the live status for an activity
-/// the app updates; the car's program through the car connection, whose `connectCarScene`
-/// asks for the car's as it launches the app's car scene); the system decides, keeps the
+/// the app updates; the car connection, whose `carConnects` grants the car's as it launches the
+/// app's car scene: `CarConnection.swift`); the system decides, keeps the
 /// grant in its own record (`keepAliveGrants`, which no program reads or sets) and tells the
 /// app along `SystemWiring.keepAliveNotices` (the car's along `carScene`, with the scene), as
 /// a real app hears that its car scene connected or its background mode ended. The app keeps
@@ -43,12 +43,5 @@ extension OperatingSystem {
     private func tellApp(_ notice: KeepAliveNotice) {
         guard engine.isRunning(appProcess) else { return }
         send(notice, via: wired(_wiring.keepAliveNotices, "keepAliveNotices"))
-    }
-
-    /// The app's run ended or was suspended: if a projected car keeps it running, the car
-    /// connection hears it lost the app (the car's program relaunches it).
-    public func appRunEnded() {
-        guard keepAliveGrants.isGranted(.carConnection), let car = _wiring.car else { return }
-        send(.appLost, via: car)
     }
 }

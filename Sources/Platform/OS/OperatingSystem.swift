@@ -13,8 +13,10 @@ import SimKernel
 /// its lock), `SharedOutbox.swift` (the changes the outbox file holds), `WidgetCenter.swift`
 /// (reload requests), `Alarms.swift` (the alarms a program sets for itself),
 /// `PairedDevices.swift` (the systems on the watch, the car and the television),
+/// `CarConnection.swift` (a projected car's connection to the phone app),
 /// `WatchConnectivity.swift` (the watch link), `WatchLink.swift` (the link's own process),
-/// `SystemMessages.swift` (what reaches the push service), `KeepAlives.swift` (the keep-alives
+/// `SystemMessages.swift` (what reaches the push service), `ActivityKit.swift` (the app's live
+/// activities: started, updated, ended, the pushed updates' budget, the time limit), `KeepAlives.swift` (the keep-alives
 /// programs ask for and the app is told of), `BackgroundTransfers.swift` (the
 /// app's sign-out revocation, held until the backend confirms it), `ReadingsKey.swift` (the
 /// secure-storage key that seals the app's kept readings), `AppSettings.swift` (the app's
@@ -110,6 +112,17 @@ public final class OperatingSystem {
     /// car): the system's own record, which programs neither read nor set; they ask for a
     /// keep-alive and the app is told (`KeepAlives.swift`).
     var keepAliveGrants: KeepAliveGrants = KeepAliveGrants()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// ActivityKit's record of the app's live activities (`ActivityKit.swift`): programs reach it
+    /// only through ActivityKit's calls.
+    var activityKit: ActivityKitState = ActivityKitState()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The car connection's record (`CarConnection.swift`).
+    var carConnection: CarConnectionState = CarConnectionState()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

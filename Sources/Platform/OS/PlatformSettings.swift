@@ -68,6 +68,11 @@ public struct PlatformSettings: Sendable {
     public var push: PushSettings
     /// The widget host's figures (docs/model.md#widget).
     public var widget: WidgetSettings
+    /// ActivityKit's figures (docs/model.md#live-status).
+    public var activityKit = ActivityKitSettings()
+    /// How long the car connection waits to check again that the app it projects runs
+    /// (`app.syncInterval`: the app is relaunched within one of its intervals; docs/model.md#car).
+    public var carConnectionCheckEvery: SimTime = 5 * Time.minute
 
     // The app's extensions (docs/platform-facts.md#extensions)
     /// The share extension's time budget and memory limit (`share.timeBudget`, `share.memoryLimit`).

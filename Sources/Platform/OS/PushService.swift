@@ -33,8 +33,9 @@ public enum PushServiceInput: Sendable {
 /// own pushes come through it with the same delay and loss, and are held, the newest only,
 /// while the watch has no network (docs/model.md#watch-reachability).
 ///
-/// A system process of the platform: it hands the app its silent pushes and the live status its
-/// updates along the routes they gave the system (`SystemWiring.silentPushes`, `.liveUpdates`),
+/// A system process of the platform: it hands the app its silent pushes along the route it gave
+/// the system (`SystemWiring.silentPushes`) and a live activity's updates to ActivityKit
+/// (`ActivityKit.swift`),
 /// and its loss, delay and refusal are drawn from the sending program's own streams
 /// (`SystemStreams.pushFrom`, `.pushWakeFrom`, `.pushWatchFrom`).
 public final class PushService: SimulatedProcess<PushServiceInput> {
@@ -165,8 +166,8 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
         for (_, update) in held { liveUpdateArrives(update) }
     }
 
-    /// A live-status update reaches the phone: drawn on the lock screen by the system (no app
-    /// code runs), or held, the newest only, while the phone is offline or switched off.
+    /// A live-status update reaches the phone: ActivityKit draws it on the lock screen (no app
+    /// code runs), or it is held, the newest only, while the phone is offline or switched off.
     private func liveUpdateArrives(_ update: LiveUpdate) {
         guard os.device.online, os.device.poweredOn else {
             if heldLive[update.activity] != nil { os.engine.log(address, "dropped", "live update, activity \(update.activity): a newer one is held") }
@@ -174,7 +175,7 @@ public final class PushService: SimulatedProcess<PushServiceInput> {
             os.engine.log(address, "held", "live update, phone offline")
             return
         }
-        os.send(update, via: os.wired(os._wiring.liveUpdates, "liveUpdates"))
+        os.liveActivityPushArrives(update)
     }
 
     /// A silent push for a write of process `writer` reaches the phone; whether a wake would

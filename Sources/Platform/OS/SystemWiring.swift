@@ -16,11 +16,15 @@ public struct SystemWiring {
 
     /// The programs told of the device's notices (network, unlock, restart, update, power), in order.
     public var noticeListeners: [Route<DeviceNotice>] = []
+    /// The programs the system launches for a device notice (not running until one comes; one
+    /// running gets the notice as an event), in order, told after the listeners.
+    public var noticeLaunches: [LaunchRoute<DeviceNotice>] = []
     /// The phone's app processes, ended by a restart or switching the phone off, in order.
     public var phoneProcesses: [ProcessID] = []
     /// The phone's own process, which keeps the time of the system's rules that take time: the
-    /// screen came on (ending Doze), an app kept running for an activity is due to end. Needed
-    /// with `device.doze` or `live.backgroundTermination.perHour` above 0; the system stops,
+    /// screen came on (ending Doze), an app kept running for an activity is due to end, the car
+    /// connection's check. Needed with `device.doze`, `live.backgroundTermination.perHour` above 0
+    /// or a projected car; the system stops,
     /// naming it, if it needs it and no program gave it.
     public var phone: Route<PhoneEvent>?
 
@@ -54,15 +58,14 @@ public struct SystemWiring {
     public var pushService: Address<PushServiceInput>?
     /// The app's silent pushes, in the foreground or after the wake they caused.
     public var silentPushes: Route<SilentPush>?
-    /// A live status's updates on its own push token, drawn on the lock screen.
-    public var liveUpdates: Route<LiveUpdate>?
+    /// The app's drawing of its live activities: what ActivityKit changed with no app code (a
+    /// pushed update, the time limit; `ActivityKit.swift`).
+    public var liveActivities: Route<LiveActivityNews>?
     /// The watch link's own process (`WatchLink`), which gets the link's timers and deliveries.
     public var watchLink: Address<WatchLinkInput>?
     /// The watch app: what reaches it over the link, and its launch for a push when it is not running.
     public var watchApp: Route<WatchDelivery>?
     public var watchAppLaunch: LaunchRoute<WatchDelivery>?
-    /// The car's program: its connection lost the app it projects.
-    public var car: Route<CarConnectionEvent>?
     /// The app's car scene connected: the car connection launched or woke the app for it.
     public var carScene: Route<CarSceneConnection>?
 
@@ -81,6 +84,9 @@ public enum PhoneEvent: Sendable {
     case screenOn
     /// The time to end the app kept running for an activity came, for its run `incarnation`.
     case endAppKeptForActivity(incarnation: UInt32)
+    /// The car connection's check that the app it projects still runs, during connection
+    /// `connection` (`CarConnection.swift`).
+    case carConnectionCheck(connection: Int64)
 }
 
 /// The user opened the app: a foreground session begins. `surfaceSeed` is the seed of the
@@ -120,17 +126,12 @@ public enum WatchDelivery: Sendable, Equatable {
     case push
 }
 
-/// The app's car scene connected (`OperatingSystem.connectCarScene`): the app runs for it, and is
+/// The app's car scene connected (`OperatingSystem.carConnects`): the app runs for it, and is
 /// told the keep-alives that hold as it connects (the car connection's among them).
 public struct CarSceneConnection: Sendable {
     public let keptAlive: KeepAliveReason
 }
 
-/// What the car connection tells the car's program.
-public enum CarConnectionEvent: Sendable {
-    /// The app the car projects ended or was suspended: the connection relaunches it.
-    case appLost
-}
 
 extension OperatingSystem {
     /// The route or address `wiring` holds, which the system needs now. Without one, the

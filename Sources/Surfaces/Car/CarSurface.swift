@@ -2,34 +2,33 @@ import SimKernel
 import Platform
 
 
-/// What the car surface accepts (§25.8): its own timers for drives, refreshes and
-/// glances (each carrying its drive, so a timer of an earlier drive does nothing), word
-/// that the app's run ended during a drive, and replies to its own client's fetches.
+/// What the car surface accepts (§25.8): its own timers for drives, its client's fetches and
+/// glances (each carrying its drive, so a timer of an earlier drive does nothing), and replies
+/// to its own client's fetches.
 enum CarInput {
     /// A drive begins (its own timer).
     case drive
     /// The drive ends (its own timer).
     case arrive
-    /// Time to refresh the templates during drive `drive`.
+    /// Time for the car's own client (`onCar`) to fetch again during drive `drive`.
     case refresh(drive: Int64)
     /// A glance at the car's screen during drive `drive`.
     case glance(drive: Int64)
-    /// The app's run ended during a drive (the connection relaunches it).
-    case appLost
     case reply(Reply)
 }
-/// The car surface (§25.8; docs/model.md#instant-version): the app supplies data to the system's templates.
-/// `projected`: the phone's app and session — the car connection launches the phone app
-/// in the background and keeps it running for the drive (even after a force-quit: a run
-/// that ends is relaunched within `app.syncInterval`); it syncs on its own timer and hands
-/// its store to the templates, so with the phone offline the car shows old data. `onCar`:
-/// a separate client on the car's computer with its own sign-in and network, fetching
-/// every `app.syncInterval`.
+/// The car surface (§25.8; docs/model.md#car): the car's screen and its client; the app supplies
+/// data to the system's templates. `projected`: the phone's app and session — the car
+/// connection, a service of the system (`Platform/OS/CarConnection.swift`), launches the phone
+/// app in the background and keeps it running for the drive (even after a force-quit: a run
+/// that ends is relaunched within `app.syncInterval`); the app syncs on its own timer and hands
+/// its store to the templates, so with the phone offline the car shows old data. This program
+/// only tells the connection that a drive connects and disconnects the car. `onCar`: a
+/// separate client on the car's computer with its own sign-in and network, fetching every
+/// `app.syncInterval`.
 final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
     /// The car's parameters (`car.*`).
     let p: Parameters.Car
-    /// How often the app syncs (`app.syncInterval`): the projected car checks that the app still
-    /// runs, and the car's own client fetches, this often.
+    /// How often the app syncs (`app.syncInterval`): the car's own client fetches this often.
     let syncInterval: SimTime
     /// How often someone glances at the car's screen during a drive (`observe.carGlances`).
     let glances: Rate
@@ -79,9 +78,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
                 state.memory.drive += 1
                 context.after(p.driveLength.sampleTime(&state.rng.car), .arrive)
                 if p.mode == .projected {
-                    // The connection keeps the app running for the drive and launches its car
-                    // scene; the app fills the templates with what it can read (MainApp).
-                    if !os.connectCarScene() { scheduleRefresh() }   // a switched-off phone: try again
+                    // The car connects: the connection keeps the app running for the drive and
+                    // launches its car scene; the app fills the templates with what it can read (MainApp).
+                    os.carConnects()
                 } else {
                     refresh()
                 }
@@ -90,13 +89,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             schedule()
         case .refresh(let d):
             guard state.memory.driving, d == state.memory.drive else { break }
-            if p.mode == .projected {
-                // The connection relaunches the app if its run was lost; a switched-off phone is
-                // tried again a sync interval later.
-                if !os.relaunchCarScene() { scheduleRefresh() }
-            } else {
-                refresh()
-            }
+            refresh()
         case .glance(let d):
             if state.memory.driving && d == state.memory.drive {
                 measure.glance(.car)
@@ -105,11 +98,9 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         case .arrive:
             state.memory.driving = false
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
-            os.releaseKeepAlive(.carConnection)
+            if p.mode == .projected { os.carDisconnects() }
             measure.shows(.car, .blank(.none))
             if perDrive { context.end() }   // disconnected: the program ends
-        case .appLost:
-            if state.memory.driving { scheduleRefresh() }
         case .reply(let r):
             if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
@@ -137,7 +128,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         scheduleRefresh()
     }
 
-    /// The next refresh (or, projected, the next check that the app still runs) of this drive.
+    /// The car's own client's next fetch of this drive.
     private func scheduleRefresh() {
         context.after(syncInterval, .refresh(drive: state.memory.drive))
     }
@@ -169,7 +160,7 @@ struct CarMemory {
 
 /// The car's peers: the user (who drives, and so launches a car that lives while connected)
 /// and the backend the car's own client fetches from. The phone app the projected car's
-/// connection launches is the system's to reach (`os.connectCarScene`).
+/// connection launches is the system's to reach (`os.carConnects`).
 struct CarPorts: ProgramPorts {
     let user: Address<UserInput>
     let backend: Address<BackendInput>
@@ -190,10 +181,6 @@ struct CarStorage {
 extension CarSurface: AssembledProgram {
     typealias Input = CarInput
     static var programName: String { "car" }
-    /// The car connection: the app it projects was lost.
-    static func hears(_ system: inout SystemWiring, at address: Address<CarInput>, _ p: Parameters) {
-        if p.car.enabled { system.car = Route(to: address, as: { (_: CarConnectionEvent) in CarInput.appLost }) }
-    }
     static var requestsCountUnder: CostSurface? { .car }
     /// At time 0: a car that runs all day runs from time 0; one that lives while connected
     /// is launched by its drives.

@@ -94,7 +94,7 @@ extension ChapterProbes {
             r.wait(max(0, next - r.now) + 2 * Time.minute)
             // 4. Compare the live status with what the second device shows (after its sync).
             r.lookElsewhere()
-            guard let now = r.lastActivity, now.shown, let drawn = r.liveDrawnStage else { return "freezes" }
+            guard r.lastActivity != nil, r.lastActivityShown, let drawn = r.liveDrawnStage else { return "freezes" }
             if drawn == r.elsewhereStage { return "keepsUpdating" }
             return drawn == before ? "freezes" : "movesButDiffers"
         })

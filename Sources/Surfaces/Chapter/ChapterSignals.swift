@@ -98,7 +98,7 @@ public enum ChapterSignals {
                 guard r.startActivity(), let a = r.lastActivity else { return false }
                 // Half an hour after the second device shows the activity ended, look again.
                 r.wait(max(0, a.end - r.now) + 30 * Time.minute)
-                return r.lastActivity?.shown ?? false
+                return r.lastActivityShown
             }),
         reading("S11", "The watch app asks for the phone", probe: "P25.7", "needsThePhone",
                 design: "remoteControl", contrast: "companion", .observed),

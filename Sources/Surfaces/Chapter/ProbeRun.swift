@@ -202,8 +202,10 @@ public final class ProbeRun {
     /// The latest live activity's stage the second device shows, as of its last sync (−1: none).
     var elsewhereStage: Int { Int(assembly.elsewhere.shownStage) }
     var lastActivity: LiveStatus.Activity? { assembly.live.activities.last }
+    /// The last activity's status is on the lock screen now (ActivityKit's record).
+    var lastActivityShown: Bool { assembly.live.activities.indices.last.map { assembly.live.isShown($0) } ?? false }
     /// The stage the last activity's status draws now (a clock-driven one moves on its plan).
-    var liveDrawnStage: Int? { lastActivity.map { assembly.live.drawnStage($0) } }
+    var liveDrawnStage: Int? { assembly.live.activities.indices.last.map { assembly.live.drawnStage($0) } }
     /// The extension acted signed in on share `index`: it made the item a change (uploaded it,
     /// queued it, or handed it to the app), rather than asking to sign in or vanishing.
     func shareActedSignedIn(_ index: Int) -> Bool { world.measure.shares[index].change >= 0 }

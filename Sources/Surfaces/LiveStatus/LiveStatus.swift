@@ -14,17 +14,15 @@ struct ActivityPlan: CustomStringConvertible {
     }
 }
 
-/// What the live-status program accepts: its own timers, pushes the system draws, the
-/// app's drawing calls, and the app's and sign-out's notices (§25.5).
+/// What the live-status program accepts: its own timers, what ActivityKit changed with no app
+/// code, the app's drawing calls, and the app's and sign-out's notices (§25.5).
 enum LiveStatusInput {
     /// The user placed an order in the app: an activity begins.
     case begin(ActivityPlan)
     /// The backend moves activity `activity` to its next stage (its own timer).
     case stage(activity: Int32)
-    /// The platform removes activity `activity`'s status: 8 h active, then the linger on the lock screen.
-    case platformRemove(activity: Int32)
-    /// An update arrives on the activity's push token (the system draws it, no app code).
-    case pushArrives(LiveUpdate)
+    /// ActivityKit applied a pushed update, or the activity's time limit came (`ActivityKit.swift`).
+    case activityKit(LiveActivityNews)
     /// A glance at the lock screen (its own timer).
     case glance
     /// Whether the app is still kept running for an activity (its own timer, after the final update).
@@ -37,15 +35,18 @@ enum LiveStatusInput {
     case endAll
 }
 
-/// The live status (§25.5; docs/model.md#live-status) and the activities behind it. An activity (a
-/// delivery, a ride) starts when the user places it in the app — a live status can only
-/// be started by the app in the foreground — and moves through `live.stages` stages
-/// driven by the backend. The status the system draws is updated by the app's own
-/// process while it runs (`app`), by a per-activity push drawn with no app code (`push`,
-/// with the push service's delay and loss and an hourly budget), or by the clock
-/// between the planned times (`clock`). It ends by a final update; if that is lost it
-/// stays until the app's next run ends it or the platform removes it (8 h active, then
-/// up to 4 h more on the lock screen).
+/// The live status (§25.5; docs/model.md#live-status): the app's part of it, and the activities
+/// behind it. An activity (a delivery, a ride) starts when the user places it in the app — the
+/// app starts its live activity from the foreground (`os.requestLiveActivity`) — and moves
+/// through `live.stages` stages driven by the backend. The status is updated by the app's own
+/// process while it runs (`app`, `os.updateLiveActivity`), by a per-activity push ActivityKit
+/// applies with no app code (`push`, with the push service's delay and loss and ActivityKit's
+/// hourly budget), or by the clock between the planned times (`clock`: the widget extension's
+/// drawing moves on the plan). It ends by a final update; if that is lost it stays until the
+/// app's next run ends it or ActivityKit removes it (8 h active, then up to 4 h more on the
+/// lock screen). What ActivityKit does — the content it keeps, the budget, the time limit — is
+/// the platform's (`Platform/OS/ActivityKit.swift`); this program keeps the backend's stages,
+/// the app's calls, and the drawing of what ActivityKit holds at a glance.
 final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
     /// The live status's parameters (`live.*`).
     let p: Parameters.Live
@@ -59,22 +60,19 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// (`LiveStatusSignals.swift`).
     let signals: LiveStatusSignals
 
+    /// An activity as the app and its backend know it (its status is ActivityKit's:
+    /// `os.liveActivity(number)`).
     struct Activity {
+        /// Its number in ActivityKit (`os.requestLiveActivity`).
+        var number: Int32
         var start: SimTime
         var plannedEnd: SimTime
         var end: SimTime
         var stageTimes: [SimTime]
         /// The stage the backend has reached (stages.count means ended).
         var stage = 0
-        /// The status shown: nil when removed; `shownStage` the stage drawn.
-        var shown = true
-        var shownStage = 0
         /// The account the order was placed under (it came with the order).
         var account: Account
-        /// When the data behind `shownStage` was produced: the plan at the start, the stage's
-        /// beginning for an update the backend sent (a push, or the app's connection), the
-        /// app's run for its own catch-up. Measurement only (`live.age`).
-        var dataAt: SimTime
     }
 
     init(_ setup: ProgramSetup) {
@@ -83,8 +81,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         latency = setup.parameters.network.latency
         glances = setup.parameters.observe.liveGlances
         signals = setup.measure.signals(LiveStatusSignals.self)
-        super.init(setup, state: LiveStatusState(pushBudget: RollingBudget(limit: setup.parameters.live.pushBudgetPerHour, window: Time.hour),
-                                                 rng: LiveStatusStreams(replicationSeed: setup.seed)))
+        super.init(setup, state: LiveStatusState(rng: LiveStatusStreams(replicationSeed: setup.seed)))
     }
     override func discardMemory() {}
 
@@ -94,8 +91,11 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     /// Every activity begun, by number.
     var activities: [Activity] { state.activities }
 
+    /// Activity `i`'s status is on the lock screen now (ActivityKit's record).
+    func isShown(_ i: Int) -> Bool { os.liveActivity(activities[i].number).isShown(at: context.now) }
+
     /// The index of the activity currently shown or running, if any.
-    var current: Int? { activities.indices.last.flatMap { activities[$0].shown || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
+    var current: Int? { activities.indices.last.flatMap { isShown($0) || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
 
     override func receive(_ input: LiveStatusInput) {
         switch input {
@@ -114,10 +114,11 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         case .glance:
             glance()
             scheduleGlance()
-        case .platformRemove(let index):
-            remove(Int(index))
-        case .pushArrives(let update):
-            drawUpdate(update)
+        case .activityKit(.pushed(let activity, let change)):
+            drawn(Int(activity), change)
+        case .activityKit(.timeLimit(let activity)):
+            // Gone now, unless its final update or the app ended it before.
+            if os.liveActivity(activity).endedAt == nil { removed(Int(activity)) }
         }
     }
 
@@ -128,15 +129,17 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         // The real activity runs early or late against its plan (what a clock cannot know).
         let n = max(1, p.stages)
         let times = (1...n).map { now + plan.actual * SimTime($0) / SimTime(n) }
-        state.activities.append(Activity(start: now, plannedEnd: now + plan.planned, end: times.last!, stageTimes: times,
-                                         account: plan.account, dataAt: now))
-        let i = state.activities.count - 1
+        let i = state.activities.count
+        state.activities.append(Activity(number: Int32(i), start: now, plannedEnd: now + plan.planned, end: times.last!,
+                                         stageTimes: times, account: plan.account))
         signals.emit(.began(activity: Int32(i), plannedEnd: now + plan.planned, stageTimes: times))
         context.send(.activityStage(activity: Int32(i), stage: 0), to: ports.backend)
         for t in times {
             context.at(t, .stage(activity: Int32(i)))
         }
-        context.after(p.maxActive + p.lingerAfterEnd, .platformRemove(activity: Int32(i)))
+        // The app starts its live activity, showing the plan made now (ActivityKit fixes its time limit).
+        let number = os.requestLiveActivity(stages: n, content: LiveActivityContent(stage: 0, readAt: now))
+        precondition(number == Int32(i), "ActivityKit numbers the activities in the order the app starts them")
         measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
         if !state.glancing { state.glancing = true; scheduleGlance() }
@@ -161,10 +164,10 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             if p.updates == .clock && !final { return }    // the clock draws the stages
             let loss = final ? p.finalUpdateLoss : push.loss
             if state.rng.liveDelivery.bernoulli(loss) { return }
-            if !final && !state.pushBudget.spend(at: now) { return }   // past the hourly budget
+            if !final && !os.liveActivityPushIsWithinBudget() { return }   // past ActivityKit's hourly budget
             let delay = push.delay.sampleTime(&state.rng.liveDelivery)
             if final { signals.emit(.finalUpdateOnItsWay(activity: Int32(i), arrivesAt: now + delay)) }
-            context.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: ports.pushService, after: delay)
+            context.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage), readAt: now)), to: ports.pushService, after: delay)
         case .app:
             // The app's own process hears of it over its connection, if it is running.
             let lost = final && state.rng.liveDelivery.bernoulli(p.finalUpdateLoss)
@@ -179,7 +182,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
             // The final update is on its way if the app runs to hear it: the measurement layer
             // tells (the program sends it to the app either way and never asks).
             if final { signals.emit(.finalUpdateSentToTheApp(activity: Int32(i), arrivesAt: now + delay, app: ports.app.process)) }
-            context.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage))), to: ports.app, after: delay)
+            context.send(.liveActivityMoved(LiveUpdate(activity: Int32(i), stage: Int32(stage), readAt: now)), to: ports.app, after: delay)
         }
     }
 
@@ -194,51 +197,51 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         }
     }
 
-    /// An update the backend sent when the activity reached a stage (a push, or the app's
-    /// connection). Its data is the backend's as the stage began.
+    /// An update the backend sent when the activity reached a stage, heard over the app's
+    /// connection: the app's process updates the activity with it (its data is the backend's as
+    /// the stage began).
     private func drawUpdate(_ update: LiveUpdate) {
         let i = Int(update.activity), stage = Int(update.stage)
         guard i < state.activities.count, stage >= 1 else { return }
-        draw(i, stage: stage, readAt: state.activities[i].stageTimes[stage - 1])
+        updateStatus(i, LiveActivityContent(stage: stage, readAt: update.readAt))
     }
 
-    /// The system draws stage `stage` of activity `i` (a push, the app's update call, or the
-    /// app's catch-up at its next run), with data read from the backend at `readAt`; the
-    /// final stage ends the status. An update carrying an earlier stage than the one shown
-    /// (a reordered push) changes nothing.
-    func draw(_ i: Int, stage: Int, readAt: SimTime) {
-        guard i < state.activities.count, state.activities[i].shown else { return }
-        if stage >= state.activities[i].shownStage { state.activities[i].dataAt = max(state.activities[i].dataAt, readAt) }
-        if stage > state.activities[i].shownStage {
-            signals.emit(.draws(activity: Int32(i), stage: stage))
-            state.activities[i].shownStage = stage
-        }
-        if stage >= state.activities[i].stageTimes.count { remove(i) }
+    /// The app updates activity `i` with `content` (ActivityKit applies it: a later stage is
+    /// drawn, the final one ends the status, an earlier one changes nothing).
+    private func updateStatus(_ i: Int, _ content: LiveActivityContent) {
+        drawn(i, os.updateLiveActivity(state.activities[i].number, content))
+    }
+
+    /// The status of activity `i` changed by `change` (the app's update, or a push ActivityKit
+    /// applied): the measurement layer hears of a later stage drawn and of the status's end.
+    private func drawn(_ i: Int, _ change: LiveActivityChange) {
+        if let stage = change.drew { signals.emit(.draws(activity: Int32(i), stage: stage)) }
+        if change.ended { removed(i) }
     }
 
     /// The app, at its next run, brings every status it owns up to date (reading the
     /// activity's stage from the backend now) and ends finished ones.
     func appRuns() {
-        for i in state.activities.indices where state.activities[i].shown {
-            draw(i, stage: state.activities[i].stage, readAt: context.now)
+        for i in state.activities.indices where isShown(i) {
+            updateStatus(i, LiveActivityContent(stage: state.activities[i].stage, readAt: context.now))
         }
     }
 
     /// Sign-out step 4: the app ends every live status.
     func endAll() {
-        for i in state.activities.indices where state.activities[i].shown { remove(i) }
+        for i in state.activities.indices where os.endLiveActivity(state.activities[i].number) { removed(i) }
     }
 
-    private func remove(_ i: Int) {
-        guard state.activities[i].shown else { return }
-        state.activities[i].shown = false
+    /// Activity `i`'s status left the lock screen now (its final update, the app's end, or
+    /// ActivityKit's time limit).
+    private func removed(_ i: Int) {
         signals.emit(.removed(activity: Int32(i)))
         measure.report(.holdsAccount(.liveStatus, anyShown))
         updateKeepAlive()
     }
 
     /// A live status of the account is still on screen.
-    var anyShown: Bool { state.activities.contains { $0.shown } }
+    var anyShown: Bool { os.anyLiveActivityShown }
 
     /// Someone looks at the lock screen while an activity runs or its status shows: the
     /// measurement layer hears the stage the status draws, when what it draws was read, and
@@ -247,25 +250,28 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     private func glance() {
         guard let i = current else { return }
         let a = state.activities[i]
-        guard a.shown else {
+        guard isShown(i) else {
             measure.report(.liveGlanceAtNothing)
             return
         }
         let now = context.now
+        let content = os.liveActivity(a.number).content
         let clock = p.updates == .clock ? clockReached(a, at: now) : 0
         // A stage the clock draws ahead of every update comes from the plan made at the start.
-        let readAt = clock > a.shownStage ? a.start : a.dataAt
-        signals.emit(.seen(activity: Int32(i), drawnStage: drawnStage(a), readAt: readAt, account: a.account))
+        let readAt = clock > content.stage ? a.start : content.readAt
+        signals.emit(.seen(activity: Int32(i), drawnStage: drawnStage(i), readAt: readAt, account: a.account))
     }
 
-    /// The stage the status draws now: the last update's, or for a clock-driven status the
-    /// later of that and the stage its plan reaches by the clock.
-    func drawnStage(_ a: Activity) -> Int {
-        p.updates == .clock ? max(clockReached(a, at: context.now), a.shownStage) : a.shownStage
+    /// The stage activity `i`'s status draws now (the widget extension's drawing of ActivityKit's
+    /// content): the last update's, or for a clock-driven status the later of that and the stage
+    /// its plan reaches by the clock.
+    func drawnStage(_ i: Int) -> Int {
+        let a = state.activities[i], shown = os.liveActivity(a.number).content.stage
+        return p.updates == .clock ? max(clockReached(a, at: context.now), shown) : shown
     }
 
     /// The stage a clock-driven status's plan reaches at `t` (it draws the later of this and
-    /// `shownStage`): by the planned times, never past the last before the end.
+    /// the stage ActivityKit holds): by the planned times, never past the last before the end.
     private func clockReached(_ a: Activity, at t: SimTime) -> Int {
         let n = a.stageTimes.count
         let span = max(a.plannedEnd - a.start, 1)
@@ -276,10 +282,8 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
 /// Everything the live-status program keeps (`SurfaceProgram.state`): it runs all day, so
 /// nothing of it is a run's memory.
 struct LiveStatusState {
-    /// Every activity begun, by number, and its status.
+    /// Every activity begun, by number (their statuses are ActivityKit's).
     var activities: [LiveStatus.Activity] = []
-    /// Pushed updates drawn in the last hour (`live.pushBudgetPerHour`).
-    var pushBudget: RollingBudget
     /// A glance at the lock screen is scheduled.
     var glancing = false
     /// The live status's own random streams (updates' delivery, glances).
@@ -303,9 +307,9 @@ struct LiveStatusPorts: ProgramPorts {
 extension LiveStatus: AssembledProgram {
     typealias Input = LiveStatusInput
     static var programName: String { "liveStatus" }
-    /// The push service draws its updates on the lock screen.
+    /// ActivityKit tells it what changed with no app code: a pushed update, the time limit.
     static func hears(_ system: inout SystemWiring, at address: Address<LiveStatusInput>, _ p: Parameters) {
-        if p.live.enabled { system.liveUpdates = Route(to: address, as: LiveStatusInput.pushArrives) }
+        if p.live.enabled { system.liveActivities = Route(to: address, as: LiveStatusInput.activityKit) }
     }
     /// Present when the app has live statuses (`live.enabled`): the app's port to it is
     /// connected only then.

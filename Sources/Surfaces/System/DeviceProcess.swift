@@ -18,6 +18,8 @@ enum DeviceInput {
     case quotaFrees(generation: Int64)
     /// Memory pressure: the system terminates the app's run `incarnation` if it is still in the background.
     case terminateApp(incarnation: UInt32)
+    /// The car connection's check that the app it projects still runs (`CarConnection.swift`).
+    case carConnectionCheck(connection: Int64)
     case reply(Reply)
 }
 
@@ -87,6 +89,8 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
         switch input {
         case .terminateApp(let inc):
             os.endAppKeptForActivity(incarnation: inc)
+        case .carConnectionCheck(let connection):
+            os.carConnectionCheck(connection: connection)
         case .reply(let r):
             if r.kind == .revoke && r.status == .ok { os.transfers.revocationConfirmed() }
         case .unlock:
@@ -297,13 +301,14 @@ struct DeviceProcessPorts: ProgramPorts {
 extension DeviceProcess: AssembledProgram {
     typealias Input = DeviceInput
     static var programName: String { "device" }
-    /// The phone's own process: the screen coming on, and the timer that ends an app kept running
-    /// for an activity.
+    /// The phone's own process: the screen coming on, the timer that ends an app kept running
+    /// for an activity, and the car connection's checks.
     static func hears(_ system: inout SystemWiring, at address: Address<DeviceInput>, _ p: Parameters) {
         system.phone = Route(to: address, as: { event in
             switch event {
             case .screenOn: return DeviceInput.screenOn
             case .endAppKeptForActivity(let incarnation): return DeviceInput.terminateApp(incarnation: incarnation)
+            case .carConnectionCheck(let connection): return DeviceInput.carConnectionCheck(connection: connection)
             }
         })
     }

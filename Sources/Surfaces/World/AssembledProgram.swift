@@ -30,6 +30,10 @@ public protocol AssembledProgram: AnyObject, SetUpProgram {
     /// The input a platform notice (network, first unlock, restart, update) reaches it as, if
     /// it listens for them with parameters `p`; nil when it does not.
     static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)?
+    /// The input it is launched for by a platform notice, if the system launches it for one
+    /// with parameters `p` (it need not run until then: `startsAtTimeZero` `.notStarted`); nil
+    /// when it is not. A run that is going gets the notice as an event.
+    static func launchedByNotice(_ p: Parameters) -> ((DeviceNotice) -> Input)?
     /// What else it hears from the operating system with parameters `p`: the routes it gives
     /// the system (`SystemWiring`: the server requests reach, the app's foreground and launches,
     /// the widget host's reload requests, what reaches the watch…), each turning the system's
@@ -69,6 +73,7 @@ extension AssembledProgram {
     public static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     public static var requestsCountUnder: CostSurface? { nil }
     public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
+    public static func launchedByNotice(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
     public static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
     public static var endsWithThePhone: Bool { false }
     public func start() {}
@@ -84,6 +89,7 @@ extension AssembledProgram {
         let index = Int(address.process.index)
         if let route = Self.replyRoute(to: address) { wiring.system.replyRoutes[index] = route }
         if let notice = Self.noticeInput(p) { wiring.system.noticeListeners.append(Route(to: address, as: notice)) }
+        if let launch = Self.launchedByNotice(p) { wiring.system.noticeLaunches.append(LaunchRoute(to: address, as: launch)) }
         if Self.endsWithThePhone { wiring.system.phoneProcesses.append(address.process) }
         Self.hears(&wiring.system, at: address, p)
     }

@@ -34,6 +34,9 @@ extension PlatformSettings {
                                          slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked),
                   shareExtensionLimits: ProcessLimits(timeBudget: p.share.timeBudget, memoryLimit: p.share.memoryLimit))
         lowPowerBlocksWatchWakes = p.device.lowPowerBlocksWatchWakes
+        activityKit = ActivityKitSettings(maxActive: p.live.maxActive, lingerAfterEnd: p.live.lingerAfterEnd,
+                                          pushBudgetPerHour: p.live.pushBudgetPerHour)
+        carConnectionCheckEvery = p.app.syncInterval
     }
 }
 

@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// The live status's program alone against a harness context (issue 42): a recording backend,
@@ -28,6 +28,7 @@ final class LiveStatusAloneTests: XCTestCase {
     private func placeOrder(_ h: Harness, backend: Recorder<BackendInput>) -> [SimTime] {
         h.os.wiring.app = h.program.ports.app.process
         h.os.wiring.keepAliveNotices = Route(to: h.program.ports.app, as: MainAppInput.keepAlive)
+        h.os.wiring.liveActivities = Route(to: h.address, as: LiveStatusInput.activityKit)
         h.engine.launch(h.address.process, by: .system)
         h.send(.begin(ActivityPlan(planned: 30 * Time.minute, actual: 30 * Time.minute, account: .first)), after: Time.hour)
         h.run(until: 2 * Time.hour)
@@ -47,9 +48,9 @@ final class LiveStatusAloneTests: XCTestCase {
         XCTAssertEqual(pushed.map(\.0), [10, 20, 30].map { Time.hour + $0 * Time.minute + 2 * Time.second })
         XCTAssertEqual(pushed.map(\.1), [1, 2, 3])
         XCTAssertFalse(app.received.contains { if case .liveActivityMoved = $0.input { true } else { false } })
-        // The push service draws them: the last ends the status.
+        // ActivityKit draws them as the push service delivers them: the last ends the status.
         XCTAssertTrue(h.program.anyShown)
-        for (_, stage) in pushed { h.send(.pushArrives(LiveUpdate(activity: 0, stage: stage))) }
+        for (at, stage) in pushed { h.os.liveActivityPushArrives(LiveUpdate(activity: 0, stage: stage, readAt: at - 2 * Time.second)) }
         h.run(until: 3 * Time.hour)
         XCTAssertFalse(h.program.anyShown, "the final update removed the status")
     }

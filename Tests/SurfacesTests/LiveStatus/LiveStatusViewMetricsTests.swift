@@ -116,8 +116,8 @@ final class LiveStatusViewMetricsTests: XCTestCase {
                 // Push arrivals per activity: (time, stage).
                 var pushes: [[(SimTime, Int)]] = Array(repeating: [], count: begins.count)
                 for rec in trace.records where rec.process == "liveStatus" && rec.event == "receive"
-                    && rec.details.hasPrefix("pushArrives(LiveUpdate(activity: ") {
-                    // pushArrives(LiveUpdate(activity: A, stage: S))
+                    && rec.details.hasPrefix("activityKit(pushed(activity: ") {
+                    // activityKit(pushed(activity: A, drew S)) (every push here draws a later stage)
                     let fields = rec.details.split(whereSeparator: { !$0.isNumber }).map { Int($0)! }
                     pushes[fields[0]].append((rec.time, fields[1]))
                 }

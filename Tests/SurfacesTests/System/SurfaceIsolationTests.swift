@@ -7,9 +7,12 @@ import SimKernel
 /// programs reseed no one else, and a surface that changes nothing and keeps nothing alive
 /// leaves every other surface's metrics unchanged, replication by replication. (The speaker of
 /// Examples/CustomSurface has the same test from outside.) Each comparison is checked not to be
-/// vacuous: switched on, the surface's programs handle events. The live status and the actions
-/// have no such test: every activity begins with an order placed in the app and every action is
-/// a change, and with none their programs handle no event at all.
+/// vacuous: switched on, the surface's programs handle events. A surface that makes changes or
+/// keeps the app alive is compared with its changes and grants off (issue 42): the watch's
+/// writes, the shared items, the car's projection; the live status with no order placed (an
+/// order opens the app, and an app-driven status keeps it alive: with none, the live status
+/// still hears every run of the app), and the actions with a user who signed out at the start
+/// (the automations they left still run, and find no session to make a change with).
 final class SurfaceIsolationTests: XCTestCase {
     /// The metrics of surfaces other than `surface`, the platform's mechanism diagnostics and
     /// the lost changes included: neither its own nor the backend's counts (which count every
@@ -30,8 +33,10 @@ final class SurfaceIsolationTests: XCTestCase {
         }.map(\.spec.name)
     }
 
+    /// `handledBy`: a program of the surface that must itself handle events switched on (a
+    /// trace of the first seed shows its deliveries), where other programs' events differ too.
     private func check(_ surface: String, enabled path: String, base: Parameters, seeds: ClosedRange<UInt64> = 1...4,
-                       file: StaticString = #filePath, line: UInt = #line) {
+                       handledBy program: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         var on = base, off = base
         ParameterCatalog.spec(path)!.set(&on, .bool(true))
         ParameterCatalog.spec(path)!.set(&off, .bool(false))
@@ -44,6 +49,12 @@ final class SurfaceIsolationTests: XCTestCase {
         }
         // Not a vacuous comparison: switched on, the surface's programs handled events.
         XCTAssertTrue(active, "\(surface) did nothing in any seed: the comparison says nothing", file: file, line: line)
+        if let program {
+            let log = TraceLog()
+            _ = Replication.run(on, seed: seeds.lowerBound, trace: log)
+            let handled = log.records.filter { $0.process == program && $0.event == "receive" }.count
+            XCTAssertGreaterThan(handled, 0, "\(program) handled no event: the comparison says nothing", file: file, line: line)
+        }
     }
 
     /// The default parameters with `settings` set (catalogue paths and values as a scenario writes them).
@@ -84,5 +95,20 @@ final class SurfaceIsolationTests: XCTestCase {
     /// Shared items are changes: with none, the share sheet still hears the device's notices.
     func testTheShareSheetLeavesTheOtherSurfacesAsTheyWere() {
         check("share", enabled: "share.enabled", base: parameters([("share.perDay", .number(0))]))
+    }
+
+    /// No order placed: the live status asks for no keep-alive and opens no app, and still hears
+    /// each run of the app (which brings its statuses up to date) and the sign-out's end of them.
+    func testTheLiveStatusWithNoOrderLeavesTheOtherSurfacesAsTheyWere() {
+        check("live", enabled: "live.enabled", base: parameters([("live.activities.perDay", .number(0))]),
+              handledBy: "liveStatus")
+    }
+
+    /// The user signs out at the start (every step: the shared session cleared): the actions an
+    /// automation still runs find no session, so none makes a change or opens the app.
+    func testTheActionsWithoutAChangeLeaveTheOtherSurfacesAsTheyWere() {
+        var base = parameters([("action.perDay", .number(6)), ("action.background", .bool(true))])
+        base.signout.at = 0
+        check("action", enabled: "action.enabled", base: base, handledBy: "automations")
     }
 }
