@@ -56,11 +56,10 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// measurement layer (`measure.shows`, `glance`, `report`) and never writes a metric, a
     /// count or a sample itself. A surface's part of the metric catalogue (the file in its folder
     /// that extends `MetricCatalog`) is the measurement layer's, turning what it recorded into the
-    /// surface's metrics, and the result builder for surfaces added from outside is where their
-    /// own metrics are written, so those are not checked; they hold no program.
+    /// surface's metrics (a surface added from outside writes them by name, `Metrics/SurfaceReport.swift`),
+    /// so those are not checked; they hold no program.
     func testNoProgramWritesAMetric() throws {
         for s in try programSources() {
-            if s.folder == "Extensions" && ["SurfaceReport.swift", "AddedSurfaces.swift"].contains(s.file) { continue }
             if s.text.contains("extension MetricCatalog") {
                 for program in ["SimulatedProcess", "func receive(", "engine.send"] {
                     XCTAssertFalse(s.text.contains(program), "\(s.folder)/\(s.file), a part of the metric catalogue, holds a program (\(program))")
@@ -91,11 +90,12 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// The truth is the measurement's (docs/model.md#the-truth): no program reads or writes it.
     /// A program hands its changes on through the changes' journeys (`changes.make`, `hold`,
     /// `letGo`; the backend's `changes.applied`), which keep the truth, and passes their register
-    /// of lost changes (`changes.lost`) to its change sets. Only the added surfaces' context reads
-    /// it, for their measures (`SurfaceContext.staleness(of:)`), as the metric catalogue's parts do.
+    /// of lost changes (`changes.lost`) to its change sets. The measurement layer's records of
+    /// signals read it for their measures (`SurfaceSignals.staleness(of:)`), as the metric
+    /// catalogue's parts do.
     func testNoProgramReadsOrWritesTheTruth() throws {
         let truth = try NSRegularExpression(pattern: #"\b(w|world|self)\.truth\b|\bTruth\b"#)
-        for s in try programSources() where !s.text.contains("extension MetricCatalog") && "\(s.folder)/\(s.file)" != "Extensions/SurfaceContext.swift" {
+        for s in try programSources() where !s.text.contains("extension MetricCatalog") {
             let all = NSRange(s.text.startIndex..., in: s.text)
             XCTAssertNil(truth.firstMatch(in: s.text, range: all), "\(s.folder)/\(s.file) reads or writes the truth")
         }
@@ -163,8 +163,7 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// runs the app with no time limit because the system launches it so
     /// (`connectCarScene`), the share sheet and the shortcuts runner have the
     /// system launch the app's extensions (`launchShareExtension`, `launchIntentsExtension`).
-    /// No program lifts a run's budget or launches a run through the engine (an added surface
-    /// launches through its context, `SurfaceContext.launch`), and each program ends only its
+    /// No program lifts a run's budget or launches a run through the engine, and each program ends only its
     /// own run: every end is read within the class (or extension) it is written in, and an end
     /// whose run this cannot read fails too.
     func testNoProgramLaunchesOrEndsAnotherProgramsRun() throws {
@@ -183,9 +182,7 @@ final class ProgramKnowledgeTests: XCTestCase {
             let all = NSRange(s.text.startIndex..., in: s.text)
             let path = "\(s.folder)/\(s.file)"
             XCTAssertNil(lift.firstMatch(in: s.text, range: all), "\(path) lifts a run's budget itself")
-            if path != "Extensions/SurfaceContext.swift" {
-                XCTAssertNil(launch.firstMatch(in: s.text, range: all), "\(path) launches a run itself")
-            }
+            XCTAssertNil(launch.firstMatch(in: s.text, range: all), "\(path) launches a run itself")
             let scopes = scope.matches(in: s.text, range: all).map { ($0.range.location, String(s.text[Range($0.range(at: 1), in: s.text)!])) }
             let matches = end.matches(in: s.text, range: all)
             XCTAssertEqual(matches.count, anyEnd.numberOfMatches(in: s.text, range: all), "\(path) ends a run this test cannot read")

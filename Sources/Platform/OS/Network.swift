@@ -36,14 +36,6 @@ extension OperatingSystem {
         send(Server.request(req), to: server, after: rtt / 2)
     }
 
-    /// Gives the program registered after the built-in ones, named `name`, the system's streams
-    /// of its own (its requests' round trips, its storage times, the seeds of sessions it opens),
-    /// seeded by that name like a built-in program's, so an added program reseeds none of the
-    /// others (docs/extending.md#programs).
-    @usableFromInline func addProcess(named name: String) {
-        _rng.addProcess(named: name)
-    }
-
     /// Where a reply to process `pid` goes (every program that sends requests has a route).
     @usableFromInline func replyRoute(_ pid: ProcessID) -> Route<Reply> {
         guard let route = _wiring.replyRoutes[Int(pid.index)] else {

@@ -33,7 +33,7 @@ public struct ProgramStreams {
         streams = Array(filledWith: nil, count: family.builtInHashes.count)
     }
 
-    /// Adds the stream of the program registered next, named `name` (docs/extending.md#programs).
+    /// Adds the stream of the program registered next, named `name` (docs/model.md#randomness).
     public mutating func addProgram(named name: String) {
         streams.append(RandomStream(replicationSeed: replicationSeed, name: "\(family.prefix).\(name)"))
     }

@@ -2,8 +2,7 @@ import SimKernel
 
 /// What the assembly needs of the system beyond the capabilities it hands the programs
 /// (docs/extending.md#the-one-door): handing over the wiring the programs declared, reading
-/// the reply routes back for its checks, wiring a program a surface from outside adds, and
-/// the shared storage area's contents before the replication starts. Programs never get the
+/// the reply routes back for its checks, and the shared storage area's contents before the replication starts. Programs never get the
 /// system, so they cannot call these: the compiler keeps every other member of
 /// `OperatingSystem` inside `Platform`.
 extension OperatingSystem {
@@ -15,15 +14,6 @@ extension OperatingSystem {
 
     /// The reply route of each process, by process index (nil: it accepts no replies).
     public var wiredReplyRoutes: [Route<Reply>?] { _wiring.replyRoutes }
-
-    /// A program a surface from outside registers (docs/extending.md): the network gives it
-    /// its own stream, its replies arrive along `replies` (nil: it accepts none), and it
-    /// takes no part in the outbox lock.
-    public func wireAddedProcess(named name: String, replies: Route<Reply>?) {
-        addProcess(named: name)
-        wiring.replyRoutes.append(replies)
-        wiring.outboxLockGrants.append(nil)
-    }
 
     /// Before the replication starts: the app has been used, and its projection of `data`
     /// (at the installed schema) is in the shared storage area, if the area takes it now.

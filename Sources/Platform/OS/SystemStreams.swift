@@ -26,17 +26,6 @@ public struct SystemStreams {
         pushWatchFrom = ProgramStreams(n.pushWatchFrom, replicationSeed: seed)
     }
 
-    /// Gives the program registered after the built-in ones, named `name`, its own streams,
-    /// seeded by that name like a built-in program's (docs/extending.md#programs).
-    mutating func addProcess(named name: String) {
-        networkFrom.addProgram(named: name)
-        storageFrom.addProgram(named: name)
-        sessionsOpenedBy.addProgram(named: name)
-        pushFrom.addProgram(named: name)
-        pushWakeFrom.addProgram(named: name)
-        pushWatchFrom.addProgram(named: name)
-    }
-
     /// The streams' name hashes for the programs whose streams are named `programNames` (in
     /// registration order; a program's name unless it was renamed): made once, not per replication.
     public struct Names: Sendable {

@@ -5,13 +5,13 @@ import Surfaces
 
 /// The command line's entry point.
 public enum CLI {
-    /// Runs the command `arguments` (program name first) with the surfaces `extensions` added
-    /// to the built-in ones (docs/extending.md#running-a-study) and returns the exit status:
-    /// the whole command line of another package's executable, its surfaces installed before
+    /// Runs the command `arguments` (program name first) with `surfaces` added to the built-in
+    /// ones (`SurfaceRegistry.add`, docs/extending.md#running-a-study) and returns the exit
+    /// status: the whole command line of another package's executable, its surfaces added before
     /// any catalogue is read, so `run`, `validate`, `help parameters` and `help metrics` know them.
-    public static func main(_ arguments: [String], extensions: [any SurfaceExtension], console: Console = .standard(),
+    public static func main(_ arguments: [String], surfaces: [SurfaceDescriptor], console: Console = .standard(),
                             verbs: [any Verb] = Verbs.all) -> Int32 {
-        SurfaceExtensions.install(extensions)
+        for surface in surfaces { SurfaceRegistry.add(surface) }
         return main(arguments, console: console, verbs: verbs)
     }
 

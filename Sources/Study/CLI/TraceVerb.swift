@@ -126,10 +126,8 @@ public struct TraceVerb: Verb {
 
     /// Every name a trace line's process column can hold.
     /// (`app` and `car` name both a program and the screen it draws: `--only app` keeps both.)
-    /// A surface added from outside names its main program after itself (docs/extending.md#names).
     static var processNames: [String] {
         Replication.programNames + ["widget", "watch"].filter { !Replication.programNames.contains($0) }
-            + SurfaceExtensions.installed.map(\.name)
     }
 
     /// The surfaces' names (as in metrics and `surfaces: [...]`) that `--only` takes for their

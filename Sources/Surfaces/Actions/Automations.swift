@@ -42,9 +42,6 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
     let appLaunch: AppLaunchService
     /// The actions' parameters (`action.*`).
     let p: Parameters.Action
-    /// The widget's parameters: whether the app has a widget (`widget.enabled`), whose reload the
-    /// action's code asks for.
-    let widget: Parameters.Widget
     /// The main app's parameters: whether its code asks for the widget's reload after a change
     /// (`app.requestsWidgetReload`), as the action's code, the app's own, does.
     let app: Parameters.App
@@ -55,7 +52,6 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
         sharedStorage = setup.platform.sharedStorage
         appLaunch = setup.platform.appLaunch
         p = setup.parameters.action
-        widget = setup.parameters.widget
         app = setup.parameters.app
         changes = setup.changes
         super.init(setup, state: AutomationsState())
@@ -86,11 +82,12 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
             let i = Int(index)
             state.runs[i].done = true
             release(i)
-            // The action's code rebuilt the projection; it asks for a reload as the app would (a
-            // widget button always does). Reloads from an app intent are budget-exempt.
-            if widget.enabled && (state.runs[i].fromWidgetButton || app.requestsWidgetReload) {
+            // The action's code rebuilt the projection; it asks the widget host for a reload as the
+            // app would (a widget button always does), if the app has a widget. Reloads from an
+            // app intent are budget-exempt.
+            if let widgetHost = ports.widgetHost, state.runs[i].fromWidgetButton || app.requestsWidgetReload {
                 context.send(.reloadRequest(free: true, reason: state.runs[i].fromWidgetButton ? .button : .appRequest),
-                             to: ports.widgetHost)
+                             to: widgetHost)
             }
         }
     }
@@ -146,11 +143,12 @@ struct AutomationsState {
 struct AutomationsPorts: ProgramPorts {
     let actionRunner: Address<ActionRunnerInput>
     let app: Address<MainAppInput>
-    let widgetHost: Address<WidgetHostInput>
+    /// The system's widget host, if the app has a widget (`WidgetHost.isPresent`).
+    let widgetHost: Address<WidgetHostInput>?
     init(_ peers: Peers) {
         actionRunner = peers.peer()
         app = peers.peer()
-        widgetHost = peers.peer()
+        widgetHost = peers.peerIfPresent()
     }
 }
 

@@ -20,11 +20,11 @@ public struct Metric: RawRepresentable, Hashable, Sendable, CaseIterable, Custom
     /// The metric at `slot` of `MetricCatalog.specs`.
     init(slot: Int) { rawValue = slot }
 
-    /// The built-in metric named `name` (`share.lost`), as a surface's folder declares its
-    /// members (`static let shareLost = Metric.named("share.lost")`: looked up once, when the
-    /// member is first used). Stops the program when no surface registers the name.
+    /// The metric named `name` (`share.lost`), as a surface's folder declares its members
+    /// (`static let shareLost = Metric.named("share.lost")`: looked up once, when the member is
+    /// first used). Stops the program when no surface registers the name.
     static func named(_ name: String) -> Metric {
-        guard let slot = MetricCatalog.builtInOrder.slots[name] else {
+        guard let slot = MetricCatalog.slots[name] else {
             preconditionFailure("no surface registers a metric named \(name) (MetricCatalog.contributions)")
         }
         return Metric(slot: slot)
@@ -45,10 +45,11 @@ public struct Metric: RawRepresentable, Hashable, Sendable, CaseIterable, Custom
     public var description: String { spec.name }
 }
 
-/// One surface folder's part of the built-in metric catalogue (listed in
-/// `MetricCatalog.contributions`): its metrics, which its `Metric` members name, and how the
-/// measurement layer's records become their values at the end of a replication.
-struct SurfaceMetrics: Sendable {
+/// One surface's part of the metric catalogue (listed in `MetricCatalog.contributions`): its
+/// metrics, which its `Metric` members name, and how the measurement layer's records become
+/// their values at the end of a replication. A surface added from outside makes its part with
+/// `init(surface:metrics:report:)`, which writes by metric name (`SurfaceReport`).
+public struct SurfaceMetrics: Sendable {
     /// The surface it belongs to (`widget`), named in the registry's checks.
     let surface: String
     /// Its metrics' specs, in registration order (the catalogue's order for a metric not

@@ -42,12 +42,21 @@ public struct MetricSpec: Sendable, Equatable {
 /// and are resolved against the catalogue once (`Metric.named`).
 public enum MetricCatalog {
     /// Every metric a replication reports, by index: the built-in ones (`Metric.rawValue`),
-    /// then those of the surfaces added from outside, in installation order
-    /// (docs/extending.md#metrics), so the built-in columns never move.
-    public static let specs: [MetricSpec] = builtIn + SurfaceExtensions.installed.flatMap(\.metrics)
+    /// then those of the surfaces added from outside (`SurfaceRegistry.add`), in the order they
+    /// were added (docs/extending.md#metrics), so the built-in columns never move. Stops the
+    /// program when two surfaces register one name.
+    public static let specs: [MetricSpec] = {
+        let specs = builtIn + addedContributions.flatMap(\.metrics)
+        let names = specs.map(\.name) + pointMetrics.map(\.name)
+        precondition(Set(names).count == names.count,
+                     "the metric catalogue: an added surface registers a metric name registered already")
+        return specs
+    }()
+    /// Each metric's slot in `specs`, by name.
+    static let slots: [String: Int] = Dictionary(uniqueKeysWithValues: specs.enumerated().map { ($1.name, $0) })
     /// The order of the built-in metrics: the registered ones under the published order; stops
     /// the program when they do not fit together (`MetricOrder.problems`).
-    static let builtInOrder = MetricOrder(contributions, published: publishedOrder)
+    static let builtInOrder = MetricOrder(builtInContributions, published: publishedOrder)
     /// The metrics of the surfaces this package has, in `Metric` order.
     static let builtIn: [MetricSpec] = builtInOrder.specs
     /// Where each group of built-in metrics begins in runs.csv (docs/output.md): a group's
@@ -80,24 +89,32 @@ public enum MetricCatalog {
     /// measurement layer (a glance caught up, an observer advanced to the end) is published
     /// after it (the mechanism diagnostics, `System/MechanismMetrics.swift`, after every
     /// surface's own).
-    static let contributions: [SurfaceMetrics] = {
-        let parts = SurfaceRegistry.all.flatMap { $0.metrics }.map { $0() }
+    /// The parts of the surfaces added from outside follow them, in the order they were added.
+    static let contributions: [SurfaceMetrics] = builtInContributions + addedContributions
+
+    /// The built-in surfaces' parts (`BuiltInSurfaces.all`), in report order.
+    static let builtInContributions: [SurfaceMetrics] = {
+        let parts = SurfaceRegistry.all.prefix(BuiltInSurfaces.all.count).flatMap { $0.metrics }.map { $0() }
         let published = Dictionary(uniqueKeysWithValues: publishedOrder.joined().enumerated().map { ($1, $0) })
         let first = parts.map { part in part.metrics.compactMap { published[$0.name] }.min() ?? Int.max }
         return parts.indices.sorted { (first[$0], $0) < (first[$1], $1) }.map { parts[$0] }
     }()
 
+    /// The parts of the surfaces added from outside (`SurfaceRegistry.add`), in the order they
+    /// were added: their metrics follow every built-in one in `specs`.
+    static let addedContributions: [SurfaceMetrics] = SurfaceRegistry.added.flatMap { $0.metrics }.map { $0() }
+
     /// The built-in surfaces people glance at, in catalogue order (each folder's `SurfaceRole`):
     /// a study with one of them on reports their staleness and blank share by default, and the
     /// charts draw their staleness (docs/scenarios.md#what-the-summary-and-the-charts-show).
-    public static let glancedSurfaces: [String] = contributions.compactMap { c in
+    public static let glancedSurfaces: [String] = builtInContributions.compactMap { c in
         if case .glanced = c.role { c.surface } else { nil }
     }
 
     /// The built-in surfaces nobody glances at, in catalogue order, each with the metrics it
     /// is judged by when it is a study's subject (the share extension: its items' latency,
     /// losses and duplicates).
-    public static let judgedSurfaces: [(surface: String, metrics: [Metric])] = contributions.compactMap { c in
+    public static let judgedSurfaces: [(surface: String, metrics: [Metric])] = builtInContributions.compactMap { c in
         if case .judgedBy(let names) = c.role { (c.surface, names.map(Metric.named)) } else { nil }
     }
 
@@ -113,11 +130,11 @@ public enum MetricCatalog {
     /// declares it, or the added surface whose metric it is. A metric of a surface that is
     /// off at a point (`isOn`) has no value there.
     public static let surfaces: [String] = {
-        var names = [String](repeating: "", count: builtIn.count)
+        var names = [String](repeating: "", count: specs.count)
         for c in contributions {
-            for spec in c.metrics { names[builtInOrder.slots[spec.name]!] = c.surface }
+            for spec in c.metrics { names[slots[spec.name]!] = c.surface }
         }
-        return names + SurfaceExtensions.installed.flatMap { e in e.metrics.map { _ in e.name } }
+        return names
     }()
 
     /// Whether `surface` can be turned off (it has a `<surface>.enabled` parameter).

@@ -3,18 +3,20 @@ import SimKernel
 /// Every parameter a scenario file or `--set` may name, with its meaning (docs/scenarios.md).
 /// The paths are a contract: scripts set them by name.
 public enum ParameterCatalog {
-    /// All parameters, in the order help and manifests list them: the built-in ones, then
-    /// those of the surfaces added from outside, in installation order (docs/extending.md#parameters).
-    public static func all() -> [ParameterSpec] {
-        builtIn() + SurfaceExtensions.installed.flatMap(\.parameters)
-    }
+    /// All parameters, in the order help and manifests list them: the study's own groups and
+    /// every surface's (`SurfaceDescriptor.parameters`, from `SurfaceRegistry.all`), in the
+    /// published group order, then any group not published yet, in registration order (those
+    /// of the surfaces added from outside last, docs/extending.md#parameters).
+    public static func all() -> [ParameterSpec] { arranged(SurfaceRegistry.all) }
 
-    /// The parameters of the surfaces this package has: the study's own groups and every
-    /// surface's (`SurfaceDescriptor.parameters`, from `SurfaceRegistry.all`), in the published
-    /// group order, then any group not published yet, in registration order.
-    static func builtIn() -> [ParameterSpec] {
-        let groups = [ParameterGroup("study", study), ParameterGroup("observe", observe)]
-            + SurfaceRegistry.all.flatMap { $0.parameters }
+    /// The parameters of the surfaces this package has (`BuiltInSurfaces.all`), in the same
+    /// order: what a surface added from outside must not clash with, and the switches
+    /// `turnOffSurfacesBeyondTheWidget` turns off. Reads no registry.
+    static func builtIn() -> [ParameterSpec] { arranged(BuiltInSurfaces.all) }
+
+    /// The parameters of the study and of `surfaces`, in the published group order.
+    private static func arranged(_ surfaces: [SurfaceDescriptor]) -> [ParameterSpec] {
+        let groups = [ParameterGroup("study", study), ParameterGroup("observe", observe)] + surfaces.flatMap { $0.parameters }
         return PublishedOrder.arranged(groups, by: \.name, published: publishedGroupOrder).flatMap { $0.specs() }
     }
 

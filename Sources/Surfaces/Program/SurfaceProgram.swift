@@ -10,14 +10,18 @@ import Platform
 ///
 /// A class, so that handing it to each program's initialiser costs a reference, not a copy of
 /// every parameter.
-final class ProgramSetup {
-    /// Where a program obtains the OS capabilities it declares.
-    let platform: PlatformCapabilities
-    let measure: Measurement
+public final class ProgramSetup {
+    /// Where a program obtains the OS capabilities it declares (it keeps only those; the
+    /// system itself stays with the assembly).
+    public let platform: PlatformCapabilities
+    /// The measurement layer it reports to and never reads (its surface's signals: `measure.signals(_:)`).
+    public let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
-    let changes: ChangeJourneys
-    let parameters: Parameters
-    let seed: UInt64
+    public let changes: ChangeJourneys
+    /// The study's parameters at this point (a program keeps its own surface's).
+    public let parameters: Parameters
+    /// The replication's seed, which the program's own random streams are seeded from with their names.
+    public let seed: UInt64
 
     init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
         (self.measure, self.changes, self.parameters, self.seed) = (measure, changes, parameters, seed)
@@ -25,7 +29,7 @@ final class ProgramSetup {
     }
 }
 
-/// A built-in program of a surface (docs/extending.md#the-one-door): what every program has,
+/// A program of a surface, built in or added from outside (docs/extending.md#the-one-door): what every program has,
 /// declared once here rather than in each program. Its state is one struct (`State`: its
 /// memory, its storage and its random streams), its peers one struct of ports (`Ports`),
 /// and it reaches the simulation through its `context` only.
@@ -34,21 +38,21 @@ final class ProgramSetup {
 /// replication runs on one thread, and the compiler cannot prove that accesses through a class
 /// reference never overlap, so it would check each at run time. Debug builds, and so the
 /// tests, keep the checks and would catch an overlapping access.
-class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
+open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
     /// The measurement layer it reports to and never reads.
-    final let measure: Measurement
+    public final let measure: Measurement
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Everything it keeps: its memory, its storage, its random streams.
-    final var state: State
+    public final var state: State
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private final var connection: (context: ProgramContext<Input>, ports: Ports)?
 
     /// A program built with `setup`, holding `state`; connected when the assembly registers it.
-    init(_ setup: ProgramSetup, state: State) {
+    public init(_ setup: ProgramSetup, state: State) {
         measure = setup.measure
         self.state = state
         super.init(receivesAlone: true)
@@ -56,28 +60,28 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
 
     /// Handles one input (every program overrides it). The engine calls it directly, without
     /// itself: a program reaches the simulation through its `context` only.
-    override func receive(_ input: Input) {
+    open override func receive(_ input: Input) {
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }
     /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
-    func launched(by launcher: Launcher, resumed: Bool) {}
+    open func launched(by launcher: Launcher, resumed: Bool) {}
     /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
-    func ended(_ reason: ProcessEnd) {}
+    open func ended(_ reason: ProcessEnd) {}
 
     /// The first input of a launch (`Engine.launch(_:by:limits:first:)`), the kernel's one call
     /// with the engine: it stops here.
-    final override func receive(_ input: Input, engine: Engine) { receive(input) }
-    final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
-    final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
+    public final override func receive(_ input: Input, engine: Engine) { receive(input) }
+    public final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
+    public final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
 
     /// Its context (its address, the clock, its timers). Read without the optional's check in
     /// release builds: it is connected before the replication runs.
-    final var context: ProgramContext<Input> {
+    public final var context: ProgramContext<Input> {
         @inline(__always) get { connection.unsafelyUnwrapped.context }
     }
 
     /// Its peers, connected at assembly.
-    final var ports: Ports {
+    public final var ports: Ports {
         @inline(__always) get { connection.unsafelyUnwrapped.ports }
     }
 
@@ -88,7 +92,7 @@ class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input>
 
     /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
     /// every program is registered: what each program's `AssembledProgram.connect` is).
-    final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
+    public final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
         connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
     }
 }

@@ -4,7 +4,7 @@
 /// folder: `CostSurface.car`), and `allCases` lists them in the published order of the
 /// `backend.requests.S` and `backend.bytes.S` metrics (`publishedOrder`, append only), then any
 /// not published yet, in registration order.
-struct CostSurface: Sendable, Equatable, CustomStringConvertible {
+public struct CostSurface: Sendable, Equatable, CustomStringConvertible {
     /// The name in the metrics (`backend.requests.widget`): the surface's metric prefix.
     let name: String
     /// Its programs that send requests, and when the surface has no figures (its metrics' docs).
@@ -23,12 +23,13 @@ struct CostSurface: Sendable, Equatable, CustomStringConvertible {
         (self.name, self.senders, self.isOn, self.rawValue) = (name, senders, isOn, rawValue)
     }
 
-    static func == (a: CostSurface, b: CostSurface) -> Bool { a.name == b.name }
-    var description: String { name }
+    public static func == (a: CostSurface, b: CostSurface) -> Bool { a.name == b.name }
+    public var description: String { name }
 
-    /// The programs of surfaces added from outside (`SurfaceExtension`): counted together.
-    static let added = CostSurface("added", senders: "the programs of surfaces added from outside (no value when none is installed)",
-                                   isOn: { _ in !SurfaceExtensions.installed.isEmpty })
+    /// The programs of surfaces added from outside (`SurfaceRegistry.add`): counted together.
+    /// An added surface's program that sends requests declares it (`requestsCountUnder`).
+    public static let added = CostSurface("added", senders: "the programs of surfaces added from outside (no value when none is added)",
+                                   isOn: { _ in !SurfaceRegistry.added.isEmpty })
 
     /// The order of the `backend.requests.S` and `backend.bytes.S` metrics: append only.
     static let publishedOrder = ["app", "widget", "watch", "share", "action", "car", "tv", "elsewhere", "added"]

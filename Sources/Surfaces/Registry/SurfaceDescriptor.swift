@@ -1,18 +1,19 @@
 import Platform
 
 /// One surface as the registries see it: the only way a surface joins a world and its
-/// catalogues (issue 42; docs/extending.md). A surface's folder declares its descriptor
-/// (`Widget/WidgetDescriptor.swift`), and the list of surfaces (`BuiltInSurfaces.all`, then
-/// those `SurfaceRegistry.add` takes) fills every registry from it: the programs a world
-/// registers (`Assembly.programTypes`), the parameter catalogue (`ParameterCatalog.builtIn()`),
-/// the metric catalogue (`MetricCatalog.contributions`) and the surfaces the backend's cost is
-/// counted under (`CostSurface.allCases`).
+/// catalogues, for a built-in surface and for one added from outside alike (issue 42;
+/// docs/extending.md). A surface declares its descriptor beside its programs
+/// (`Widget/WidgetDescriptor.swift`; the smart speaker of `Examples/CustomSurface`), and the
+/// list of surfaces (`BuiltInSurfaces.all`, then those `SurfaceRegistry.add` takes) fills every
+/// registry from it: the programs a world registers (`Assembly.programTypes`), the parameter
+/// catalogue (`ParameterCatalog.all()`), the metric catalogue (`MetricCatalog.contributions`)
+/// and the surfaces the backend's cost is counted under (`CostSurface.allCases`).
 ///
 /// `@unchecked Sendable`: a metatype of a protocol with class programs is not `Sendable`,
 /// but a descriptor is a constant, made once, and nothing in it can change.
-struct SurfaceDescriptor: @unchecked Sendable {
+public struct SurfaceDescriptor: @unchecked Sendable {
     /// The surface's name (`widget`; `system` for the phone's and the world's own programs).
-    let name: String
+    public let name: String
     /// Its programs, in the order a world registers them (each declares its own wiring,
     /// `AssembledProgram`); the assembly registers the surfaces' programs in list order.
     let programs: [any AssembledProgram.Type]
@@ -35,14 +36,30 @@ struct SurfaceDescriptor: @unchecked Sendable {
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the
-/// catalogue is read (docs/scenarios.md).
-struct ParameterGroup: Sendable {
+/// catalogue is read (docs/scenarios.md). A surface added from outside names one group, its
+/// own name, of parameters made with `ParameterSpec.added` (docs/extending.md#parameters).
+public struct ParameterGroup: Sendable {
     /// The group's name in `ParameterCatalog.publishedGroupOrder` (`widget`, `push`).
     let name: String
     /// Its specs, in the order help and manifests list them.
     let specs: @Sendable () -> [ParameterSpec]
 
-    init(_ name: String, _ specs: @escaping @Sendable () -> [ParameterSpec]) {
+    /// The group `name` of the parameters `specs` makes.
+    public init(_ name: String, _ specs: @escaping @Sendable () -> [ParameterSpec]) {
         (self.name, self.specs) = (name, specs)
+    }
+}
+
+extension SurfaceDescriptor {
+    /// A surface named `name` (a letter, then letters and digits; the first segment of its
+    /// parameter paths, metric names and programs' names), with its programs in the order a
+    /// world registers them, its parameter groups, its parts of the metric catalogue, the cost
+    /// surfaces its programs' requests count under and the credentials the backend issues them.
+    /// What can hold the account at a sign-out is the built-in surfaces' own (`AccountHolder`).
+    public init(name: String, programs: [any AssembledProgram.Type], parameters: [ParameterGroup],
+                metrics: [@Sendable () -> SurfaceMetrics], costSurfaces: [CostSurface] = [],
+                credentials: [(credential: Credential, name: String)] = []) {
+        self.init(name: name, programs: programs, parameters: parameters, metrics: metrics, costSurfaces: costSurfaces,
+                  credentials: credentials, accountHolders: [])
     }
 }

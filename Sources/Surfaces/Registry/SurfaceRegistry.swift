@@ -4,24 +4,30 @@ import Platform
 /// The surfaces every registry is filled from: the built-in list (`BuiltInSurfaces.all`),
 /// then any added with `add(_:)`, in the order they were added.
 ///
-/// Fixed at the first read, as `SurfaceExtensions` is: the program list, the parameter and
-/// metric catalogues read it once and keep what they made, so a surface is added before the
-/// first world, study or catalogue (a test that adds one runs in a process of its own,
-/// `DoorbellSurfaceTests`). With nothing added, every registry is the built-in one.
-enum SurfaceRegistry {
+/// Fixed at the first read: the program list, the parameter and metric catalogues read it
+/// once and keep what they made, so a surface is added before the first world, study or
+/// catalogue (`CLI.main(_:surfaces:)` adds them first; a test that adds one runs in a process
+/// of its own, `DoorbellSurfaceTests`, or adds it first in every case). With nothing added,
+/// every registry is the built-in one.
+public enum SurfaceRegistry {
     private struct Registry: Sendable {
         var added: [SurfaceDescriptor] = []
         var fixed = false
     }
     private static let registry = Mutex(Registry())
 
-    /// Adds `surface` after the built-in ones (and those added before it). Stops the program
-    /// when the list was already read, or when a surface of that name is listed.
-    static func add(_ surface: SurfaceDescriptor) {
+    /// Adds `surface` after the built-in ones (and those added before it): its programs are
+    /// registered after theirs, its parameters and metrics follow theirs, so no built-in
+    /// column, parameter or random draw moves (docs/extending.md). Adding a surface of a name
+    /// added already does nothing (a test adds the surface it tests in each case). Stops the
+    /// program, with the reason, when the list was already read, or when the surface's names
+    /// break the rules of `AddedSurfaceChecks` (its name taken, a parameter or metric not under it).
+    public static func add(_ surface: SurfaceDescriptor) {
+        let problem = AddedSurfaceChecks.problem(adding: surface)
         registry.withLock { r in
+            if r.added.contains(where: { $0.name == surface.name }) { return }
+            if let problem { preconditionFailure("SurfaceRegistry.add(\(surface.name)): \(problem)") }
             precondition(!r.fixed, "SurfaceRegistry.add(\(surface.name)): surfaces must be added before the first world, study or catalogue is read")
-            precondition(!(BuiltInSurfaces.all + r.added).contains { $0.name == surface.name },
-                         "SurfaceRegistry.add: a surface named \(surface.name) is already listed")
             r.added.append(surface)
         }
     }
@@ -38,4 +44,7 @@ enum SurfaceRegistry {
             return surfaces
         }
     }
+
+    /// The surfaces added with `add(_:)`, in order (the end of `all`; reading them fixes the list).
+    static var added: ArraySlice<SurfaceDescriptor> { all.dropFirst(BuiltInSurfaces.all.count) }
 }

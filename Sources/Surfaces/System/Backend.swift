@@ -2,8 +2,9 @@ import SimKernel
 import Platform
 
 /// What the backend accepts: requests over the network, and the deletion or renaming of an
-/// object by another device's user.
-enum BackendInput {
+/// object by another device's user. Public so that a surface added from outside has a port to
+/// it (`Address<BackendInput>`, `peers.peer()`) to send its requests to.
+public enum BackendInput {
     case request(Request)
     /// An object is deleted elsewhere (which one, by position).
     case deleteObject(index: Int32)
@@ -224,10 +225,6 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     func firstApplied(_ id: Int32) -> SimTime? {
         Int(id) < state.appliedAt.count && state.appliedAt[Int(id)] < Time.never ? state.appliedAt[Int(id)] : nil
     }
-
-    /// Gives a program registered after the built-in ones, named `name`, its own stream of the
-    /// backend's time applying its writes, seeded by that name (docs/extending.md#programs).
-    func addProcess(named name: String) { state.rng.backendFrom.addProgram(named: name) }
 }
 
 /// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'

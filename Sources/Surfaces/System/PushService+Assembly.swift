@@ -5,19 +5,19 @@ import Platform
 /// a world.
 extension PushService: AssembledProgram {
     public typealias Input = PushServiceInput
-    static var programName: String { "pushService" }
+    public static var programName: String { "pushService" }
     /// The system reaches it at its address: a force-quit's discarded push, the phone back
     /// within a standalone watch's reach, and its own notifications on their way.
-    static func hears(_ system: inout SystemWiring, at address: Address<PushServiceInput>, _ p: Parameters) {
+    public static func hears(_ system: inout SystemWiring, at address: Address<PushServiceInput>, _ p: Parameters) {
         system.pushService = address
     }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
+    public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> PushServiceInput)? { PushServiceInput.deviceNotice }
     /// At time 0: the push service runs from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    public static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
 /// The push service is built from what a program of the one door is built with (its operating
 /// system), never from the world itself.
 extension PushService: SetUpProgram {
-    convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
+    public convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

@@ -5,21 +5,21 @@ import Platform
 /// process for the link's timers and deliveries) into a world.
 extension WatchLink: AssembledProgram {
     public typealias Input = WatchLinkInput
-    static var programName: String { "watchLink" }
+    public static var programName: String { "watchLink" }
     /// A sleeping phone's wake lets the watch's waiting transfers through.
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WatchLinkInput)? {
+    public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> WatchLinkInput)? {
         guard p.watch.enabled && (p.device.lowPowerPerDay > 0 || p.device.doze) else { return nil }
         return WatchLinkInput.deviceNotice
     }
-    static func hears(_ system: inout SystemWiring, at address: Address<WatchLinkInput>, _ p: Parameters) {
+    public static func hears(_ system: inout SystemWiring, at address: Address<WatchLinkInput>, _ p: Parameters) {
         system.watchLink = address
     }
     /// At time 0: the link runs all day when the app has a watch app.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
+    public static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
 }
 
 /// The watch link is built from what a program of the one door is built with (its operating
 /// system), never from the world itself.
 extension WatchLink: SetUpProgram {
-    convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
+    public convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

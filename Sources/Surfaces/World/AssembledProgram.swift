@@ -1,13 +1,13 @@
 import SimKernel
 import Platform
 
-/// What the assembly needs to know to wire a built-in program, declared beside the program
+/// What the assembly needs to know to wire a program of a surface, built in or added from outside, declared beside the program
 /// in its own folder: how it is made, the name it is registered under, how the network hands
 /// it replies, and how a replication starts it. `Assembly` builds every program from
 /// `Assembly.programTypes`, each registers itself from these declarations (`register(_:parameters:)`),
 /// and the assembly starts them by what they declare: its start-up rules name no program
 /// (the app's state at time 0 and the watch link service aside).
-protocol AssembledProgram: AnyObject, SetUpProgram {
+public protocol AssembledProgram: AnyObject, SetUpProgram {
     associatedtype Input
     /// Registers it with its world's engine under `programName` and records in `wiring` its
     /// reply route, its notice route under parameters `p` and whether it is a phone process.
@@ -57,9 +57,9 @@ protocol AssembledProgram: AnyObject, SetUpProgram {
     func connect(_ peers: Peers, as process: ProcessID, engine: Engine)
 }
 
-/// A built-in program (a `SurfaceProgram`, or a system process of the platform): built from
+/// A program of a surface (a `SurfaceProgram`, or a system process of the platform): built from
 /// what a `ProgramSetup` hands it, never from the world itself.
-protocol SetUpProgram {
+public protocol SetUpProgram {
     /// A new program built with `setup`, not yet registered or started (each replication
     /// builds its own).
     init(_ setup: ProgramSetup)
@@ -75,20 +75,20 @@ extension ProgramSetup {
 extension AssembledProgram {
     /// The type of what it accepts: the assembly connects a port typed by it to this program.
     static var inputType: Any.Type { Input.self }
-    static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
-    static var requestsCountUnder: CostSurface? { nil }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
-    static func launchedByNotice(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
-    static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
-    static var endsWithThePhone: Bool { false }
-    func start() {}
-    func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {}
-    static var streamName: String { programName }
-    static func isPresent(_ p: Parameters) -> Bool { true }
+    public static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
+    public static var requestsCountUnder: CostSurface? { nil }
+    public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
+    public static func launchedByNotice(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
+    public static func hears(_ system: inout SystemWiring, at address: Address<Input>, _ p: Parameters) {}
+    public static var endsWithThePhone: Bool { false }
+    public func start() {}
+    public func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {}
+    public static var streamName: String { programName }
+    public static func isPresent(_ p: Parameters) -> Bool { true }
 }
 
 extension AssembledProgram {
-    func register(_ wiring: inout Wiring, parameters p: Parameters) {
+    public func register(_ wiring: inout Wiring, parameters p: Parameters) {
         // Every program is the simulated process of its input (a class constraint the protocol
         // cannot state: it would be recursive); checked in debug builds.
         let address = wiring.engine.register(unsafeDowncast(self, to: SimulatedProcess<Input>.self), name: Self.programName)
@@ -102,13 +102,14 @@ extension AssembledProgram {
 }
 
 extension AssembledProgram where Input: ReplyInput {
-    static func replyRoute(to address: Address<Input>) -> Route<Reply>? {
+    public static func replyRoute(to address: Address<Input>) -> Route<Reply>? {
         Route(to: address, wrapping: RepliesAs<Input>.self)
     }
 }
 
-/// What registering the programs gathers from their declarations, in registration order.
-struct Wiring {
+/// What registering the programs gathers from their declarations, in registration order
+/// (the assembly's own: a program hands it on to `register(_:parameters:)` and reads nothing of it).
+public struct Wiring {
     let engine: Engine
     /// What the operating system delivers to the programs along their routes: each program's
     /// replies (by process index), the device's notices, the phone's app processes a restart
@@ -124,8 +125,8 @@ struct Wiring {
     }
 }
 
-/// How a built-in program starts when a replication does (`AssembledProgram.startsAtTimeZero`).
-enum ProgramStart: Equatable {
+/// How a program starts when a replication does (`AssembledProgram.startsAtTimeZero`).
+public enum ProgramStart: Equatable, Sendable {
     /// Not at all: other programs or the platform launch it when they need it (the app, the provider).
     case notStarted
     /// One of the system's own programs (the backend, the device, the user…): launched first,

@@ -16,7 +16,6 @@ public enum Replication {
         let world = World(parameters, seed: seed)
         if let series { world.measure.recordSeries(series) }
         let assembly = Assembly(world: world)
-        let added = AddedSurfaces(assembly, seed: seed)
         world.engine.trace = trace
         for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
             observer.trace = trace
@@ -32,10 +31,8 @@ public enum Replication {
         }
         world.engine.checksInvariants = checkInvariants
         assembly.start()
-        added.start()
         world.engine.run(until: parameters.duration)
-        var result = assembly.report()
-        added.report(into: &result)
+        let result = assembly.report()
         world.dismantle()
         return result
     }

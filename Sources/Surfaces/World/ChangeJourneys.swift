@@ -6,7 +6,7 @@ import Platform
 /// lets go of a change the backend never applied. Programs call these as they hand a
 /// change on (a queue, a file, a request); the truth keeps the count, and no program
 /// reads it. The world holds one (`World.changes`), shared with its operating system.
-final class ChangeJourneys {
+public final class ChangeJourneys {
     /// The truth it keeps the count in: private, so no program can reach it through here.
     private let truth: Truth
     /// The measurement layer, whose observers integrate up to now before the truth changes.
@@ -22,7 +22,7 @@ final class ChangeJourneys {
     /// Records a change made now by `origin` and returns its number. The program that
     /// made it holds it until it lets go (`letGo`, after giving it to its next holder, or
     /// failing to).
-    func make(_ origin: ChangeOrigin) -> Int32 {
+    public func make(_ origin: ChangeOrigin) -> Int32 {
         observersTruthWillChange()
         let id = truth.make(origin, at: engine.now)
         if engine.attachedTrace != nil { measure.sampleStaleness() }
@@ -30,7 +30,7 @@ final class ChangeJourneys {
     }
 
     /// One more holder (a queue, a file, a message or request in flight) carries `change`.
-    @inline(__always) func hold(_ change: Int32) { truth.hold(change) }
+    @inline(__always) public func hold(_ change: Int32) { truth.hold(change) }
 
     /// The changes lost for good so far: the register change sets absorb into their prefix
     /// (docs/model.md#lost-changes), bookkeeping rather than program knowledge: a program
@@ -44,7 +44,7 @@ final class ChangeJourneys {
 
     /// A holder let go of `change`: if none is left and the backend never applied it, the
     /// change is lost for good now.
-    func letGo(_ change: Int32) {
+    public func letGo(_ change: Int32) {
         guard truth.release(change) else { return }
         observersTruthWillChange()
         truth.markLost(change, at: engine.now)

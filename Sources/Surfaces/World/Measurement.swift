@@ -87,8 +87,9 @@ struct MeasuredAction {
 /// samples programs report, each surface's record of its own signals (`signals(_:)`), which
 /// surfaces hold the account (for the sign-out's leaks) and the backend's cost. Programs report
 /// to it through `shows`, `glance`, `report` and their surface's `signals(_:).emit`; the
-/// result builder (`Assembly+Report.swift`) reads it at the end.
-final class Measurement {
+/// result builder (`Assembly+Report.swift`) reads it at the end. A surface added from outside
+/// reaches it only through `signals(_:)`.
+public final class Measurement {
     let truth: Truth
     let widget: SurfaceObserver
     let app: SurfaceObserver
@@ -293,7 +294,7 @@ final class Measurement {
 
     /// The record of the signals of the surface that declares `type` (made on first asking,
     /// one per replication): its programs emit into it, its metrics read it at the end.
-    func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
+    public func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
         let key = ObjectIdentifier(type)
         if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
         let made = S(p, engine: engine, measure: self)
@@ -490,7 +491,7 @@ final class Measurement {
     /// hold the first account. The share extension and actions act as the first account while
     /// the entry does, and the share sheet lists its data while the projection does; a sign-out
     /// that clears them, or a second account's session and data replacing them, ends the leaks.
-    func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
+    public func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
         sharedHoldsFirst = (firstAccountSession, firstAccountData)
         guard signedOutAt != Time.never else { return }
         if !firstAccountSession {

@@ -53,27 +53,27 @@ extension Protection {
 
 /// The measurement layer hears what the platform does that a metric depends on.
 extension Measurement: PlatformObserver {
-    func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) {
+    public func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) {
         catchUpAppGlances(through: time, appInForeground: wasInForeground)
     }
 
-    func appSuspendedInBackground() {
+    public func appSuspendedInBackground() {
         showsApp(.blank(.none), appInForeground: false)
     }
 
-    func widgetStartsWithPlaceholder() {
+    public func widgetStartsWithPlaceholder() {
         shows(.widget, .blank(.placeholder))
     }
 
-    func widgetShows(_ view: consuming View, redacted: Bool) {
+    public func widgetShows(_ view: consuming View, redacted: Bool) {
         showsWidget(view, redacted: redacted)
     }
 
-    func galleryShowsPreview(_ view: View) {
+    public func galleryShowsPreview(_ view: View) {
         report(.galleryPreview(view))
     }
 
-    func platformDid(_ event: PlatformEvent) {
+    public func platformDid(_ event: PlatformEvent) {
         recordMechanism(event)
     }
 }

@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// What the measurement layer keeps of one surface's signals (docs/metrics.md): a surface
 /// declares the signals its programs emit, and how they become its metric values, in its own
@@ -7,17 +8,17 @@ import SimKernel
 /// happened into it, and what it keeps is private to the surface's metrics file, so no
 /// program keeps a sample or reads one back. A signal that adds to the layer's common
 /// measures (a glance's staleness) is reported on to it (`measure`).
-class SurfaceSignals {
+open class SurfaceSignals {
     private let engine: Engine
     /// The measurement layer that owns this record (which outlives it as long as it is used).
     unowned let measure: Measurement
     /// The replication's parameters.
-    let p: Parameters
+    public let p: Parameters
     /// The start of measurement (`observe.warmup`): what happens before it is not counted.
-    let warmup: SimTime
+    public let warmup: SimTime
 
     /// The record of one replication with parameters `p`, on its engine's clock, owned by `measure`.
-    required init(_ p: Parameters, engine: Engine, measure: Measurement) {
+    public required init(_ p: Parameters, engine: Engine, measure: Measurement) {
         self.engine = engine
         self.measure = measure
         self.p = p
@@ -25,13 +26,17 @@ class SurfaceSignals {
     }
 
     /// Simulated time now.
-    @inline(__always) var now: SimTime { engine.now }
+    @inline(__always) public var now: SimTime { engine.now }
     /// The warm-up is over: what happens now is counted.
-    @inline(__always) var measuring: Bool { engine.now >= warmup }
+    @inline(__always) public var measuring: Bool { engine.now >= warmup }
     /// Whether `process` runs now: what a signal means may depend on it (an update sent to an
     /// app that is not running is never drawn by it). The measurement layer reads it; a program
     /// never asks whether another runs.
     @inline(__always) func isRunning(_ process: ProcessID) -> Bool { engine.isRunning(process) }
+    /// The staleness of `data` now (docs/metrics.md): 0 if it includes every change made so
+    /// far, else now − when the earliest change it lacks was made (the truth's own measure,
+    /// which the measurement layer keeps and no program reads).
+    public func staleness(of data: DataCopy) -> SimTime { measure.truth.staleness(of: data.changes, at: now) }
     /// The trace attached to the replication, if any.
     var trace: TraceLog? { engine.trace }
 }

@@ -7,8 +7,11 @@ public enum SpeakerInput {
     case question
     /// Time to read the account again (design `latestReading`).
     case refresh
+    /// The backend's reply to its fetch, delivered by the network as its own input.
     case reply(Reply)
 }
+
+extension SpeakerInput: ReplyInput {}
 
 /// Where the speaker's answer comes from (`speaker.answerFrom`).
 public enum SpeakerAnswer: String, CaseIterable, Sendable {

@@ -29,7 +29,9 @@ enum SpeakerParameters {
         var answerFrom: SpeakerAnswer
         var refreshInterval: SimTime
 
-        init(_ p: SurfaceParameters) {
+        /// The speaker's values at a point with parameters `p`.
+        init(_ parameters: Parameters) {
+            let p = SurfaceParameters(SpeakerParameters.specs, of: parameters)
             enabled = p.bool(SpeakerParameters.enabled)
             questions = p.rate(SpeakerParameters.questions)
             answerFrom = SpeakerAnswer(rawValue: p.choice(SpeakerParameters.answerFrom)) ?? .latestReading

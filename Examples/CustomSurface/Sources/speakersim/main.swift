@@ -4,4 +4,4 @@ import Foundation
 import SmartSpeaker
 import SurfaceSimKit
 
-exit(CLI.main(CommandLine.arguments, extensions: [SmartSpeaker()]))
+exit(CLI.main(CommandLine.arguments, surfaces: [.smartSpeaker]))

@@ -3,8 +3,8 @@ import SurfaceSimKit
 
 /// Worlds with the speaker installed, and its samples read back by metric name.
 enum SpeakerWorld {
-    /// Installs the speaker (the same list each time, so every test case may call it first).
-    static func install() { SurfaceExtensions.install([SmartSpeaker()]) }
+    /// Adds the speaker (adding it again does nothing, so every test case may call it first).
+    static func install() { SurfaceRegistry.add(.smartSpeaker) }
 
     /// A day of the widget path alone with the speaker, its design set by `speaker`.
     static func parameters(_ speaker: [String: ParameterValue]) -> Parameters {

@@ -1,15 +1,17 @@
-/// Where an added surface writes its metrics at the end of a replication
-/// (docs/extending.md#metrics): by name, into the slots after the built-in metrics. A metric
+import SimKernel
+
+/// Where a surface added from outside writes its metrics at the end of a replication
+/// (docs/extending.md#metrics): by name, into their slots after the built-in metrics. A metric
 /// not written stays empty (sampled) or NaN (per replication: "does not apply").
 public struct SurfaceReport {
     var result: ReplicationResult
     /// This surface's metrics: the slot of each, and its shape.
     private let slots: [String: (index: Int, shape: MetricShape)]
 
-    init(result: ReplicationResult, metrics: [MetricSpec], firstSlot: Int) {
+    init(result: ReplicationResult, metrics: [MetricSpec]) {
         self.result = result
         var slots: [String: (index: Int, shape: MetricShape)] = [:]
-        for (k, spec) in metrics.enumerated() { slots[spec.name] = (firstSlot + k, spec.shape) }
+        for spec in metrics { slots[spec.name] = (MetricCatalog.slots[spec.name]!, spec.shape) }
         self.slots = slots
     }
 
@@ -40,5 +42,24 @@ public struct SurfaceReport {
         let s = slot(metric, .perReplication)
         precondition(MetricCatalog.specs[s].isCountedFraction, "'\(metric)' is not a fraction metric")
         result.setFraction(slot: s, events, of: trials)
+    }
+}
+
+extension SurfaceMetrics {
+    /// The part of the metric catalogue of a surface added from outside, `surface`: its
+    /// `metrics` (each named `<surface>.…`), reported after every built-in metric, and shown
+    /// by a study's default report after the built-in ones while the surface is on
+    /// (`<surface>.enabled`). At the end of each replication `report` writes their values by
+    /// name into a `SurfaceReport`, from the surface's record of its signals
+    /// (`measure.signals(_:)`, a `SurfaceSignals` of its own) and the point's `parameters`.
+    /// Making the part reads no catalogue (`Metric.named` is the built-in surfaces' own).
+    public init(surface: String, metrics: [MetricSpec],
+                report: @escaping @Sendable (_ measure: Measurement, _ parameters: Parameters,
+                                             _ report: inout SurfaceReport) -> Void) {
+        self.init(surface: surface, role: .notReported, metrics: metrics) { assembly, result, _ in
+            var written = SurfaceReport(result: result, metrics: metrics)
+            report(assembly.world.measure, assembly.world.p, &written)
+            result = written.result
+        }
     }
 }

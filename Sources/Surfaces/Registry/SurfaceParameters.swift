@@ -6,7 +6,9 @@ import SimKernel
 public struct SurfaceParameters: Sendable {
     private let values: [String: ParameterValue]
 
-    init(_ specs: [ParameterSpec], of p: Parameters) {
+    /// The values of the parameters `specs` (the surface's own, `ParameterSpec.added`) at a
+    /// point with parameters `p` (`ProgramSetup.parameters`).
+    public init(_ specs: [ParameterSpec], of p: Parameters) {
         var values: [String: ParameterValue] = [:]
         for spec in specs { values[spec.path] = spec.get(p) }
         self.values = values
