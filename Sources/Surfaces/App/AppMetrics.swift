@@ -47,8 +47,36 @@ extension Assembly {
         w.measure.catchUpAppGlances(through: end, appInForeground: w.os.appInForeground)
         w.measure.app.report(into: &r, end: end, truth: w.truth, MetricCatalog.appView)
         app.container.storage.close(at: end)
-        let c = w.measure.counters
+        let signals = w.measure.signals(AppSignals.self)
         r.values[Metric.appKeptReadingOverdue.rawValue] = app.container.storage.overdue
-        r.setFraction(.appColdStartUnexplained, c.coldStartsUnexplained, of: c.coldStarts)
+        r.setFraction(.appColdStartUnexplained, signals.coldStartsUnexplained, of: signals.coldStarts)
+    }
+}
+
+/// What the main app emits for measurement (`AppSignals.emit`).
+enum AppSignal {
+    /// The app started cold in front of the user, now; `keptReading`: it keeps a reading it
+    /// could have shown (a cold start that shows "Nothing yet" then is unexplained).
+    case coldStart(keptReading: Bool)
+}
+
+/// What the measurement layer keeps of the main app's signals: its cold starts after the
+/// warm-up and those showing neither a kept reading nor a message saying why
+/// (`app.coldStartUnexplained`).
+final class AppSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Cold starts after the warm-up, and of those the unexplained ones.
+    fileprivate var coldStarts = 0, coldStartsUnexplained = 0
+
+    /// The main app reports what happened now.
+    func emit(_ signal: AppSignal) {
+        switch signal {
+        case .coldStart(let keptReading):
+            guard measuring else { return }     // a cold start in the warm-up is not counted
+            coldStarts += 1
+            if measure.app.current.kind == .nothingYet && keptReading { coldStartsUnexplained += 1 }
+        }
     }
 }

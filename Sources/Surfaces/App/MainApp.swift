@@ -66,7 +66,12 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the app's signals, which it only emits into
+    /// (`AppMetrics.swift`).
+    let signals: AppSignals
+
     init(_ setup: ProgramSetup) {
+        signals = setup.measure.signals(AppSignals.self)
         let all = setup.parameters
         p = all.app
         session = all.session
@@ -216,7 +221,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         if coldStart {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and
             // no word why (the measurement layer counts cold starts after the warm-up).
-            measure.report(.coldStart(keptReading: container.storage.reading != nil))
+            signals.emit(.coldStart(keptReading: container.storage.reading != nil))
         }
         if container.storage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the

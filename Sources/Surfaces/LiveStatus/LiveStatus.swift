@@ -248,7 +248,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         guard let i = current else { return }
         let a = state.activities[i]
         guard a.shown else {
-            measure.report(.liveGlanceAtNothing)
+            signals.emit(.seenNothing)
             return
         }
         let now = context.now

@@ -38,7 +38,12 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the share sheet's signals, which it only emits into
+    /// (`ShareMetrics.swift`).
+    let signals: ShareSignals
+
     init(_ setup: ProgramSetup) {
+        signals = setup.measure.signals(ShareSignals.self)
         p = setup.parameters.share
         network = setup.parameters.network
         changes = setup.changes
@@ -85,7 +90,7 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
         }
         let item = state.itemsShared
         state.itemsShared += 1
-        measure.report(.share(item: item, .confirmed))
+        signals.emit(.confirmed(item: item))
         os.unlock()
         os.launchShareExtension()
         context.send(.confirm(item: item, size: size), to: ports.shareExtension)

@@ -40,7 +40,12 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the watch's signals, which it only emits into
+    /// (`WatchMetrics.swift`).
+    let signals: WatchSignals
+
     init(_ setup: ProgramSetup) {
+        signals = setup.measure.signals(WatchSignals.self)
         p = setup.parameters.watch
         changes = setup.changes
         super.init(setup, state: WatchAppState(rng: WatchStreams(replicationSeed: setup.seed),
@@ -56,8 +61,6 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// It still holds the account (kept in the watch's storage, so it outlives a run).
     private var signedIn: Bool { state.container.signedIn }
 
-    /// Watch writes: change number, when made (read by the watch's metrics).
-    var writes: [(change: Int32, madeAt: SimTime)] { state.writes }
 
     /// A new run shows what its storage holds, then takes what the watch's system kept for it
     /// while it was not running (the latest context, a sign-out notice).
@@ -235,7 +238,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         // changes are not followed (docs/model.md#a-second-account).
         if state.container.cache?.account == .second { return }
         let id = changes.make(.watch)
-        measure.report(.relayQueueLength(os.relayQueueLength))
+        signals.emit(.writing(queued: os.relayQueueLength))
         switch level {
         case .standalone:
             changes.hold(id)
@@ -250,7 +253,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
         changes.letGo(id)
-        state.writes.append((id, context.now))
+        signals.emit(.wrote(change: id))
         // The watch shows its own write at once, sent or not.
         if var c = state.container.cache {
             c.changes.insert(id, lost: changes.lost)
@@ -274,7 +277,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 }
 
 /// Everything the watch app keeps (`SurfaceProgram.state`): a run's memory, the watch's own
-/// storage, its refresh budget, the record of its writes and its random stream.
+/// storage, its refresh budget and its random stream.
 struct WatchAppState {
     /// A run's memory, gone when the run ends.
     var memory = WatchAppMemory()
@@ -288,8 +291,6 @@ struct WatchAppState {
     /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
     /// The watch's system keeps it across the app's runs.
     var refreshBudget: RollingBudget
-    /// Watch writes: change number, when made (for the watch's metrics; kept across runs).
-    var writes: [(change: Int32, madeAt: SimTime)] = []
 }
 
 /// What a run of the watch app holds in memory (docs/model.md#watch-app-lifetime).

@@ -25,7 +25,12 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
     /// The replication's length (`duration`): scheduled entries run up to it at most.
     let duration: SimTime
 
+    /// The measurement layer's record of the widget's signals, which it only emits into
+    /// (`WidgetMetrics.swift`).
+    let signals: WidgetSignals
+
     init(_ setup: ProgramSetup) {
+        signals = setup.measure.signals(WidgetSignals.self)
         p = setup.parameters.widget
         duration = setup.parameters.duration
         super.init(setup, state: WidgetProviderState(rng: WidgetProviderStreams(replicationSeed: setup.seed)))
@@ -43,10 +48,10 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
-            measure.report(.providerKilled(forMemory: reason == .killedForMemory))
+            signals.emit(.providerKilled(forMemory: reason == .killedForMemory))
             os.widgetHostProviderDied()
         } else if reason == .crashed {
-            measure.report(.providerCrashed)
+            signals.emit(.providerCrashed)
             os.widgetHostProviderDied()
         }
     }
@@ -61,7 +66,7 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             context.end()
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             state.previewRun = false
-            measure.report(.providerRun)
+            signals.emit(.providerRun)
             guard context.allocate(bytes: p.providerMemory) else { return }
             let projection = os.readSharedProjection()
             // Its fields are read where the read left them (optional chaining), not bound to a copy.

@@ -6,80 +6,16 @@ enum ObservedSurface {
     case widget, app, watch, car
 }
 
-/// What a program reports to the measurement layer: something that happened, as a person
-/// would see or count it. The layer turns reports into metrics (docs/metrics.md); no program
-/// writes a metric, and none reads the layer back.
+/// What a program reports to the measurement layer that belongs to no one surface (docs/metrics.md):
+/// which surfaces hold the account (the sign-out's leaks, by the registry of account holders)
+/// and the names at the backend (what the widget's names are measured against, as the truth is
+/// for data). Everything a surface does that its metrics count it emits into its own signals
+/// (`SurfaceSignals`, in its `<Surface>Metrics.swift`).
 enum MeasuredEvent {
-    /// A widget provider run for a timeline began; that run was killed (for memory, or for
-    /// time: the engine's end reason) or crashed (the projection did not decode). Runs begun
-    /// after the warm-up are counted.
-    case providerRun, providerKilled(forMemory: Bool), providerCrashed
-    /// The app started cold in front of the user; `keptReading`: it keeps a reading it could
-    /// have shown (a cold start that shows "Nothing yet" then is unexplained).
-    case coldStart(keptReading: Bool)
     /// A surface now holds the signed-in account, or no longer does.
     case holdsAccount(AccountHolder, Bool)
-    /// A write was made on the watch with this many changes queued on the link.
-    case relayQueueLength(Int)
-    /// Someone looked at the lock screen while an activity ran and no status was shown.
-    case liveGlanceAtNothing
-    /// Someone looked at a live status: how stale its drawn stage is, when what it draws was
-    /// read, and the account it shows.
-    case liveGlance(staleness: SimTime, readAt: SimTime, account: Account)
-    /// The widget gallery showed the provider's preview.
-    case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
     case renamed(object: Int32, version: Int32)
-    /// What became of shared item `item` (the share sheet numbers the items in order).
-    case share(item: Int32, ShareOutcome)
-    /// What became of action `action` (the automations number the runs in order).
-    case action(Int32, ActionOutcome)
-}
-
-/// What the share sheet and the share extension report of one shared item (share.* metrics).
-enum ShareOutcome {
-    /// The user confirmed it in the sheet (the next item in order).
-    case confirmed
-    /// The extension made change `change` for it.
-    case change(Int32)
-    /// The extension run was killed (memory or time) before handing it over: the sheet vanished.
-    case killed
-    /// The extension found no session and asked the user to sign in.
-    case askedToSignIn
-    /// It went to the second account, signed in after the first signed out: not followed
-    /// (docs/model.md#a-second-account).
-    case forSecondAccount
-    /// The extension handed it to the app by deep link.
-    case openedApp
-}
-
-/// What the automations report of one action run (action.* metrics).
-enum ActionOutcome {
-    /// It started now (the next run in order).
-    case started
-    /// Its first background attempt made change `change`.
-    case change(Int32)
-    /// It opened the app ("continue in the app").
-    case openedApp
-}
-
-/// A shared item as the measurement layer follows it.
-struct MeasuredShare {
-    var confirmedAt: SimTime
-    var change: Int32 = -1
-    var killed = false
-    /// The extension asked a user who had not signed out to sign in (after a sign-out the request
-    /// is expected, not a failure).
-    var signInRequested = false
-    var forSecondAccount = false
-    var openedApp = false
-}
-
-/// An action run as the measurement layer follows it.
-struct MeasuredAction {
-    var startedAt: SimTime
-    var change: Int32 = -1
-    var openedApp = false
 }
 
 /// The measurement layer of one replication (docs/metrics.md): the observers of what each
@@ -97,7 +33,6 @@ final class Measurement {
     private let engine: Engine
     let p: Parameters
     private let warmup: SimTime
-    private let staleAfter: SimTime
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -160,23 +95,9 @@ final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The widget provider's latest timeline run began after the warm-up (its end is counted).
-    private var providerRunMeasured = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Every shared item, by number, and what became of it.
-    private(set) var shares: [MeasuredShare] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Every action run, by number, and what became of it.
-    private(set) var actions: [MeasuredAction] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// What the platform's mechanisms did (`platformDid`; docs/metrics.md#mechanism-diagnostics).
-    private(set) var mechanisms: MechanismRecord
+    /// A surface's signals add what they count of a mechanism to it (a provider killed).
+    var mechanisms: MechanismRecord
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -211,7 +132,6 @@ final class Measurement {
         self.truth = truth
         self.p = p
         warmup = p.observe.warmup
-        staleAfter = p.observe.staleAfter
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
         func observer(_ n: String, room: Int) -> SurfaceObserver {
@@ -307,46 +227,10 @@ final class Measurement {
     /// Records what a program reports.
     func report(_ event: MeasuredEvent) {
         switch event {
-        case .providerRun:
-            providerRunMeasured = measuring
-            if measuring { counters.providerRuns += 1 }
-        case .providerKilled(let forMemory):
-            if providerRunMeasured {
-                counters.providerKilled += 1
-                mechanisms.providerKilled(forMemory: forMemory)
-            }
-        case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
-        case .coldStart(let keptReading):
-            guard measuring else { return }     // a cold start in the warm-up is not counted
-            counters.coldStarts += 1
-            if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
         case .holdsAccount(let holder, let holds):
             holders.set(holder, holds)
             // A surface that lets go of the account after the sign-out ends its leak.
             if !holds { leakEnded(holder.leak) }
-        case .relayQueueLength(let n):
-            guard measuring else { return }
-            result.samples[Metric.watchRelayQueue.rawValue].append(Double(n))
-            if let series { series.sample(.watchRelayQueue, Double(n), at: now) }
-        case .liveGlanceAtNothing:
-            guard measuring else { return }     // a glance in the warm-up is not counted
-            counters.liveGlances += 1
-            counters.liveBlank += 1
-        case .liveGlance(let staleness, let readAt, let account):
-            counters.liveGlances += 1
-            result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
-            result.samples[Metric.liveAge.rawValue].append(Time.seconds(now - readAt))
-            if let series {
-                series.sample(.liveStaleness, Time.seconds(staleness), at: now)
-                series.sample(.liveAge, Time.seconds(now - readAt), at: now)
-            }
-            if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
-            if signedOutAt != Time.never && account == .first { counters.liveWrongAccount += 1 }
-        case .galleryPreview(let view):
-            engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
-            guard measuring else { return }
-            counters.galleryPreviews += 1
-            if view.kind == .data && view.account != .nobody { counters.galleryPreviewsAccount += 1 }
         case .renamed(let id, let version):
             // Glances due so far are taken first: each compares what the widget shows with the
             // names at the backend at its time (see `DeferredGlances`).
@@ -354,27 +238,6 @@ final class Measurement {
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version
-        case .share(let item, let outcome):
-            let i = Int(item)
-            switch outcome {
-            case .confirmed:
-                precondition(i == shares.count, "shared items are numbered in order")
-                shares.append(MeasuredShare(confirmedAt: now))
-            case .change(let c): shares[i].change = c
-            case .killed: shares[i].killed = true
-            case .askedToSignIn: if signedOutAt == Time.never { shares[i].signInRequested = true }
-            case .forSecondAccount: shares[i].forSecondAccount = true
-            case .openedApp: shares[i].openedApp = true
-            }
-        case .action(let run, let outcome):
-            let i = Int(run)
-            switch outcome {
-            case .started:
-                precondition(i == actions.count, "action runs are numbered in order")
-                actions.append(MeasuredAction(startedAt: now))
-            case .change(let c): actions[i].change = c
-            case .openedApp: actions[i].openedApp = true
-            }
         }
     }
 
@@ -519,10 +382,6 @@ struct AccountHolders {
 
 /// Counts of items and events that become per-replication fractions.
 struct Counters {
-    var providerRuns = 0, providerKilled = 0, providerCrashed = 0
     var homeReturns = 0, homeReturnsDiffer = 0
     var widgetGlancesData = 0, widgetWrongTarget = 0, widgetStaleName = 0
-    var galleryPreviews = 0, galleryPreviewsAccount = 0
-    var coldStarts = 0, coldStartsUnexplained = 0
-    var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }

@@ -67,7 +67,7 @@ extension Measurement: PlatformObserver {
     }
 
     func galleryShowsPreview(_ view: View) {
-        report(.galleryPreview(view))
+        signals(WidgetSignals.self).emit(.galleryPreview(view))
     }
 
     func platformDid(_ event: PlatformEvent) {
