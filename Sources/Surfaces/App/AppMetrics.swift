@@ -25,6 +25,12 @@ extension Metric {
     public static let appColdStartUnexplained = Metric.named("app.coldStartUnexplained")
 }
 
+/// The main app's screen, as the measurement layer watches it (always on; glanced at while in
+/// the foreground, `observe.glances.app`, taken by the layer).
+extension ObservedSurface {
+    static let app = ObservedSurface("app", slots: { MetricCatalog.appView }, isOn: { _ in true })
+}
+
 /// The main app's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the app's view.
@@ -45,7 +51,7 @@ extension Assembly {
     func reportApp(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         w.measure.catchUpAppGlances(through: end, appInForeground: w.os.appInForeground)
-        w.measure.app.report(into: &r, end: end, truth: w.truth, MetricCatalog.appView)
+        w.measure.app.report(into: &r, end: end, truth: w.truth)
         app.container.storage.close(at: end)
         let signals = w.measure.signals(AppSignals.self)
         r.values[Metric.appKeptReadingOverdue.rawValue] = app.container.storage.overdue

@@ -70,7 +70,15 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// (`AppMetrics.swift`).
     let signals: AppSignals
 
+    /// The measurement layer's observer of its screen, which it reports each glance at an opening to.
+    let screen: SurfaceObserver
+
+    /// The measurement layer's observer of the car screen, which it reports the templates it hands the car to.
+    let carScreen: SurfaceObserver
+
     init(_ setup: ProgramSetup) {
+        carScreen = setup.measure.observer(.car)
+        screen = setup.measure.observer(.app)
         signals = setup.measure.signals(AppSignals.self)
         let all = setup.parameters
         p = all.app
@@ -171,7 +179,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
             if keptAlive(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if state.memory != nil, memory.hasReading { measure.shows(.car, .carTemplates(memory.store)) }
+                if state.memory != nil, memory.hasReading { measure.shows(carScreen, .carTemplates(memory.store)) }
                 startSyncTimer()
             }
         case .keepAlive(let notice): hear(notice)
@@ -216,7 +224,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(.car, .carTemplates(memory.store)) }
+        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(carScreen, .carTemplates(memory.store)) }
         if memory.hasReading { appShows(memory.store) } else { appShowsBlank() }
         if coldStart {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and

@@ -44,7 +44,11 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// (`WatchMetrics.swift`).
     let signals: WatchSignals
 
+    /// The measurement layer's observer of its screen, which it reports what it shows and each glance to.
+    let screen: SurfaceObserver
+
     init(_ setup: ProgramSetup) {
+        screen = setup.measure.observer(.watch)
         signals = setup.measure.signals(WatchSignals.self)
         p = setup.parameters.watch
         changes = setup.changes
@@ -67,7 +71,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     override func launched(by launcher: Launcher, resumed: Bool) {
         guard whenLooked else { return }
         if level == .remoteControl {
-            measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
+            measure.shows(screen, .blank(signedIn ? .needsPhone : .signedOut))
         } else {
             show(state.container.cache)
         }
@@ -93,7 +97,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             measure.report(.holdsAccount(.watch, true))
             show(state.container.cache)
         } else {
-            measure.shows(.watch, .blank(.needsPhone))
+            measure.shows(screen, .blank(.needsPhone))
         }
     }
 
@@ -130,9 +134,9 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
     private func show(_ data: DataCopy?) {
         if let d = data, signedIn {
-            measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
+            measure.shows(screen, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
         } else {
-            measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
+            measure.shows(screen, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
         }
     }
 
@@ -145,11 +149,11 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             if signedIn && os.sendMessageToPhone(.remoteRequest) {
                 state.memory.glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
-                measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
-                measure.glance(.watch)
+                measure.shows(screen, .blank(signedIn ? .needsPhone : .signedOut))
+                measure.glance(screen)
             }
         case .companion:
-            measure.glance(.watch)
+            measure.glance(screen)
             if signedIn { _ = os.sendMessageToPhone(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
@@ -157,7 +161,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
                 state.memory.glanceWaiting = true
                 fetch()
             } else {
-                measure.glance(.watch)      // what the watch has: its cache, with no request
+                measure.glance(screen)      // what the watch has: its cache, with no request
             }
         }
     }
@@ -186,9 +190,9 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             if let snapshot {
                 show(os.snapshots[snapshot.index])
             } else {
-                measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
+                measure.shows(screen, .blank(.nothingYet))   // the phone holds no reading
             }
-            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(screen) }
             show(nil)   // nothing is kept on a remote control
         case .notice(.signedOut):
             signOut()
@@ -210,7 +214,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
             }
-            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(screen) }
         case .write:
             if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }

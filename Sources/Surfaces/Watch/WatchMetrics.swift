@@ -34,6 +34,13 @@ extension Metric {
     public static let watchWriteLatencyCensored = Metric.named("watch.write.latency.censored")
 }
 
+/// The watch app's screen, as the measurement layer watches it: showing data of the phone's
+/// second account ends its sign-out leak.
+extension ObservedSurface {
+    static let watch = ObservedSurface("watch", slots: { MetricCatalog.watchView }, isOn: { $0.watch.enabled },
+                                       leakEndsAtOtherAccount: "signout.watch.leak")
+}
+
 /// The watch's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the watch app's view.
@@ -60,8 +67,8 @@ extension Assembly {
         let w = world
         let p = w.p
         if p.watch.enabled {
-            w.measure.watch.report(into: &r, end: end, truth: w.truth, MetricCatalog.watchView)
-            let o = w.measure.watch
+            let o = w.measure.observer(.watch)
+            o.report(into: &r, end: end, truth: w.truth)
             r.setFraction(.watchNeedsPhone, o.blankByKind[Int(ViewKind.needsPhone.rawValue)], of: o.glances)
             let signals = w.measure.signals(WatchSignals.self)
             r.samples[Metric.watchRelayQueue.rawValue] = signals.relayQueue

@@ -42,6 +42,13 @@ extension Metric {
     public static let widgetStaleName = Metric.named("widget.staleName")
 }
 
+/// The widget's screen, as the measurement layer watches it: glanced at on its own all day
+/// (`observe.glances.widget`, taken by the layer), the data on it moving on by its own schedule.
+extension ObservedSurface {
+    static let widget = ObservedSurface("widget", slots: { MetricCatalog.widgetView }, isOn: { $0.widget.enabled }, room: 128,
+                                        slotEvery: { $0.widget.slotEvery })
+}
+
 /// The widget's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the widget's view.
@@ -73,7 +80,7 @@ extension Assembly {
         let w = world
         if w.p.widget.enabled {
             w.measure.catchUpWidgetGlances(through: end)
-            w.measure.widget.report(into: &r, end: end, truth: w.truth, MetricCatalog.widgetView)
+            w.measure.widget.report(into: &r, end: end, truth: w.truth)
             let c = w.measure.counters
             let provider = w.measure.signals(WidgetSignals.self)
             r.setFraction(.widgetDiffersFromApp, c.homeReturnsDiffer, of: c.homeReturns)

@@ -1,11 +1,6 @@
 import SimKernel
 import Platform
 
-/// A surface whose screen the measurement layer watches (docs/metrics.md).
-enum ObservedSurface {
-    case widget, app, watch, car
-}
-
 /// What a program reports to the measurement layer that belongs to no one surface (docs/metrics.md):
 /// which surfaces hold the account (the sign-out's leaks, by the registry of account holders)
 /// and the names at the backend (what the widget's names are measured against, as the truth is
@@ -18,18 +13,21 @@ enum MeasuredEvent {
     case renamed(object: Int32, version: Int32)
 }
 
-/// The measurement layer of one replication (docs/metrics.md): the observers of what each
-/// surface shows, the truth they are measured against, the counts of items and events, the
-/// samples programs report, each surface's record of its own signals (`signals(_:)`), which
-/// surfaces hold the account (for the sign-out's leaks) and the backend's cost. Programs report
-/// to it through `shows`, `glance`, `report` and their surface's `signals(_:).emit`; the
-/// result builder (`Assembly+Report.swift`) reads it at the end.
+/// The measurement layer of one replication (docs/metrics.md): an observer of each registered
+/// surface's screen (`ObservedSurface`), the truth they are measured against, the glances it
+/// takes itself (the widget's and the app's, with the widget's counts), each surface's record
+/// of its own signals (`signals(_:)`), which surfaces hold the account (for the sign-out's
+/// leaks), the names at the backend, what the platform's mechanisms did and the backend's cost.
+/// Programs report to it through `shows`, `glance`, `report` and their surface's
+/// `signals(_:).emit`; the result builder (`Assembly+Report.swift`) reads it at the end.
 final class Measurement {
     let truth: Truth
+    /// The observers of every registered surface's screen (`ObservedSurface`), in the
+    /// registry's order; a program resolves its own once (`observer(_:)`).
+    let observers: [SurfaceObserver]
+    /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     let widget: SurfaceObserver
     let app: SurfaceObserver
-    let watch: SurfaceObserver
-    let car: SurfaceObserver
     private let engine: Engine
     let p: Parameters
     private let warmup: SimTime
@@ -134,14 +132,9 @@ final class Measurement {
         warmup = p.observe.warmup
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
-        func observer(_ n: String, room: Int) -> SurfaceObserver {
-            SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter, room: room)
-        }
-        widget = observer("widget", room: p.widget.enabled ? 128 : 0)
-        widget.slotEvery = p.widget.slotEvery
-        app = observer("app", room: 64)
-        watch = observer("watch", room: p.watch.enabled ? 64 : 0)
-        car = observer("car", room: p.car.enabled ? 64 : 0)
+        observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
+        widget = Self.observer(.widget, in: observers)
+        app = Self.observer(.app, in: observers)
         mechanisms = MechanismRecord(warmup: p.observe.warmup)
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration,
@@ -153,14 +146,18 @@ final class Measurement {
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) private var measuring: Bool { engine.now >= warmup }
 
-    /// The observer of surface `s`.
-    @inline(__always) func observer(_ s: ObservedSurface) -> SurfaceObserver {
-        switch s {
-        case .widget: return widget
-        case .app: return app
-        case .watch: return watch
-        case .car: return car
+    /// Every registered surface's screen, in the registry's order, read once.
+    private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
+
+    /// The observer of surface `s`'s screen, found by its name: a program resolves it once, as
+    /// it is made, not per view. Stops the program when no registered surface declares `s`.
+    func observer(_ s: ObservedSurface) -> SurfaceObserver { Self.observer(s, in: observers) }
+
+    private static func observer(_ s: ObservedSurface, in observers: [SurfaceObserver]) -> SurfaceObserver {
+        guard let o = observers.first(where: { $0.name == s.name }) else {
+            preconditionFailure("no registered surface declares the screen \(s.name) (SurfaceDescriptor.views)")
         }
+        return o
     }
 
     /// What surface `s` shows now.
@@ -168,19 +165,13 @@ final class Measurement {
 
     // MARK: What programs report
 
-    /// Surface `s` shows `view` from now on. A watch showing data of another account than the
-    /// first (the phone's second account reached it) no longer shows the first: its sign-out
-    /// leak ends.
-    func shows(_ s: ObservedSurface, _ view: consuming View) {
-        // Each observer is named directly (not returned by `observer(_:)`), so none is retained
-        // per call; the view is handed on, not copied.
-        if s == .watch && view.kind == .data && view.account != .first { leakEnded(.signoutWatchLeak) }
-        switch s {
-        case .widget: widget.show(view, at: now, truth: truth)
-        case .app: app.show(view, at: now, truth: truth)
-        case .watch: watch.show(view, at: now, truth: truth)
-        case .car: car.show(view, at: now, truth: truth)
-        }
+    /// The surface that `screen` watches shows `view` from now on. A surface showing data of
+    /// another account than the first (a watch the phone's second account reached) no longer
+    /// shows the first: the leak it declares for that ends (`ObservedSurface.leakEndsAtOtherAccount`).
+    func shows(_ screen: SurfaceObserver, _ view: consuming View) {
+        // The view is handed on, not copied.
+        if let leak = screen.leakEndsAtOtherAccount, view.kind == .data && view.account != .first { leakEnded(leak) }
+        screen.show(view, at: now, truth: truth)
     }
 
     /// The widget host now shows its stored picture `stored`, or the system's redacted view in
@@ -191,22 +182,13 @@ final class Measurement {
     func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != .first
-        if redacted { shows(.widget, .blank(.redacted)) } else { shows(.widget, stored) }
+        if redacted { shows(widget, .blank(.redacted)) } else { shows(widget, stored) }
         if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
 
-    /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
-    /// wrong account when it shows the first account once that signed out.
-    func glance(_ s: ObservedSurface, at t: SimTime? = nil) {
-        switch s {
-        case .widget: glance(widget, at: t)
-        case .app: glance(app, at: t)
-        case .watch: glance(watch, at: t)
-        case .car: glance(car, at: t)
-        }
-    }
-
-    @inline(__always) private func glance(_ o: SurfaceObserver, at t: SimTime?) {
+    /// Someone looks at the surface `o` watches, now or at a time not after now (seeing what it
+    /// shows now): wrong account when it shows the first account once that signed out.
+    @inline(__always) func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
         let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
@@ -244,20 +226,14 @@ final class Measurement {
     /// The truth gains or loses a change now: each observer integrates up to now first.
     func truthWillChange() {
         let t = now
-        widget.truthWillChange(at: t, truth: truth)
-        app.truthWillChange(at: t, truth: truth)
-        watch.truthWillChange(at: t, truth: truth)
-        car.truthWillChange(at: t, truth: truth)
+        for o in observers { o.truthWillChange(at: t, truth: truth) }
     }
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
     /// the truth or what the surface shows changed).
     func sampleStaleness() {
         let t = now
-        widget.sampleStaleness(at: t, truth: truth)
-        app.sampleStaleness(at: t, truth: truth)
-        watch.sampleStaleness(at: t, truth: truth)
-        car.sampleStaleness(at: t, truth: truth)
+        for o in observers { o.sampleStaleness(at: t, truth: truth) }
     }
 
     // MARK: The widget and the person looking
@@ -280,7 +256,7 @@ final class Measurement {
             // The object shown has a newer name at the backend than the one drawn.
             if object >= 0 && name >= 0 && nameAtBackend(of: object) > name { counters.widgetStaleName += 1 }
         }
-        glance(.widget, at: t)
+        glance(widget, at: t)
     }
 
     /// The user leaves the app for the home screen, remembering what it showed, if it showed

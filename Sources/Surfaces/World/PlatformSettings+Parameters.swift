@@ -59,7 +59,7 @@ extension Measurement: PlatformObserver {
     }
 
     func widgetStartsWithPlaceholder() {
-        shows(.widget, .blank(.placeholder))
+        shows(widget, .blank(.placeholder))
     }
 
     func widgetShows(_ view: consuming View, redacted: Bool) {
