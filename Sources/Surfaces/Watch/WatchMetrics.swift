@@ -73,6 +73,7 @@ extension Assembly {
             let signals = w.measure.signals(WatchSignals.self)
             r.samples[Metric.watchRelayQueue.rawValue] = signals.relayQueue
             let writes = signals.writes
+            let backend = w.measure.signals(BackendSignals.self)
             // Lost: the truth's record (refused by an immediate relay, or dropped with no other
             // holder). The rest are applied (a latency) or still on their way (censored).
             var lost = 0, onItsWay = 0
@@ -113,7 +114,7 @@ final class WatchSignals: SurfaceSignals {
     @exclusivity(unchecked)
     #endif
     /// The writes made after the warm-up: change number, when made.
-    fileprivate var writes: [(change: Int32, madeAt: SimTime)] = []
+    private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
 
     /// The watch app reports what happened now.
     func emit(_ signal: WatchSignal) {
