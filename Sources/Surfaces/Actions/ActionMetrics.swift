@@ -35,6 +35,7 @@ extension Assembly {
         let w = world
         let p = w.p
         if p.action.enabled {
+            let backend = w.measure.signals(BackendSignals.self)
             let runs = w.measure.signals(ActionSignals.self).runs.filter { $0.startedAt >= p.observe.warmup }
             r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, of: runs.count)
             r.setFraction(.actionOpenedApp, runs.filter(\.openedApp).count, of: runs.count)

@@ -89,7 +89,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         watch = all.watch
         changes = setup.changes
         let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
-                                     deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, warmup: all.observe.warmup)
+                                     deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, signals: signals)
         super.init(setup, state: MainAppState(container: container))
         os.holdSettings(of: container)
     }

@@ -51,6 +51,7 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
+        let backend = w.measure.signals(BackendSignals.self)
         let items = w.measure.signals(ShareSignals.self).items.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {

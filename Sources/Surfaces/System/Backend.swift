@@ -30,7 +30,12 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// gets its own push when a change it did not make is applied.
     let standaloneWatch: Bool
 
+    /// The measurement layer's record of the backend's signals, which it only emits into
+    /// (`SystemMetrics.swift`).
+    let signals: BackendSignals
+
     init(_ setup: ProgramSetup) {
+        signals = setup.measure.signals(BackendSignals.self)
         p = setup.parameters.backend
         push = setup.parameters.push
         changes = setup.changes
@@ -153,12 +158,11 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         let id = Int(r.change)
         if state.applyCount.count <= id {
             state.applyCount.append(contentsOf: repeatElement(0, count: id + 1 - state.applyCount.count))
-            state.appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - state.appliedAt.count))
         }
         if state.applyCount[id] > 0 && r.idempotencyKey && p.idempotencyKeys { return }
         state.applyCount[id] &+= 1
+        signals.emit(.applied(change: r.change))
         if state.applyCount[id] == 1 {
-            state.appliedAt[id] = context.now
             state.applied.insert(r.change, lost: changes.lost)
             state.dataVersion += 1
             changes.applied(r.change)
@@ -214,10 +218,6 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     var devices: [Credential] { state.devices }
     /// How many times change `id` was applied.
     func timesApplied(_ id: Int32) -> Int { Int(id) < state.applyCount.count ? Int(state.applyCount[Int(id)]) : 0 }
-    /// When change `id` was first applied, if it was.
-    func firstApplied(_ id: Int32) -> SimTime? {
-        Int(id) < state.appliedAt.count && state.appliedAt[Int(id)] < Time.never ? state.appliedAt[Int(id)] : nil
-    }
 
     /// Gives a program registered after the built-in ones, named `name`, its own stream of the
     /// backend's time applying its writes, seeded by that name (docs/extending.md#programs).
@@ -230,7 +230,6 @@ struct BackendState {
     var applied = ChangeSet()
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
     var applyCount: [UInt8] = []
-    var appliedAt: [SimTime] = []
     /// The account's objects in display order (configured widgets resolve against this).
     var objects: [Int32]
     /// The version of each object's name, in the order of `objects` (one more at each rename).
