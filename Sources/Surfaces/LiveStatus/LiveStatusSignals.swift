@@ -118,12 +118,12 @@ final class LiveStatusSignals: SurfaceSignals {
         glances += 1
         staleness.append(Time.seconds(stale))
         age.append(Time.seconds(now - readAt))
-        if let series = measure.series {
+        if let series {
             series.sample(.liveStaleness, Time.seconds(stale), at: now)
             series.sample(.liveAge, Time.seconds(now - readAt), at: now)
         }
         if stale > p.observe.staleAfter { unlabeledStaleGlances += 1 }
-        if measure.signedOutAt != Time.never && account == .first { wrongAccountGlances += 1 }
+        if firstAccountSignedOut && account == .first { wrongAccountGlances += 1 }
     }
 
     /// When the status first showed stage `k` (1…n) or a later one: by an update (a push,

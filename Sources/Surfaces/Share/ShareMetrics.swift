@@ -124,7 +124,7 @@ final class ShareSignals: SurfaceSignals {
             items.append(MeasuredShare(confirmedAt: now))
         case .change(let item, let c): items[Int(item)].change = c
         case .killed(let item): items[Int(item)].killed = true
-        case .askedToSignIn(let item): if measure.signedOutAt == Time.never { items[Int(item)].signInRequested = true }
+        case .askedToSignIn(let item): if !firstAccountSignedOut { items[Int(item)].signInRequested = true }
         case .forSecondAccount(let item): items[Int(item)].forSecondAccount = true
         case .openedApp(let item): items[Int(item)].openedApp = true
         }

@@ -122,7 +122,7 @@ final class WatchSignals: SurfaceSignals {
         switch signal {
         case .writing(let queued):
             relayQueue.append(Double(queued))
-            if let series = measure.series { series.sample(.watchRelayQueue, Double(queued), at: now) }
+            if let series { series.sample(.watchRelayQueue, Double(queued), at: now) }
         case .wrote(let change):
             writes.append((change, now))
         }
