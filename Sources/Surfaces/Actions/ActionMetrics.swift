@@ -35,12 +35,52 @@ extension Assembly {
         let w = world
         let p = w.p
         if p.action.enabled {
-            let runs = w.measure.actions.filter { $0.startedAt >= p.observe.warmup }
+            let backend = w.measure.signals(BackendSignals.self)
+            let runs = w.measure.signals(ActionSignals.self).runs.filter { $0.startedAt >= p.observe.warmup }
             r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, of: runs.count)
             r.setFraction(.actionOpenedApp, runs.filter(\.openedApp).count, of: runs.count)
             r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, of: runs.count)
             r.setFraction(.actionLost, runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, of: runs.count)
         }
         r.values[Metric.signoutActionsLeak.rawValue] = w.measure.leak(.signoutActionsLeak, end: end)
+    }
+}
+
+/// What the automations emit for measurement of one action run (`ActionSignals.emit`; the
+/// automations number the runs in order).
+enum ActionSignal {
+    /// Run `run` started now (the next run in order).
+    case started(run: Int32)
+    /// Run `run`'s first background attempt made change `change`.
+    case change(run: Int32, Int32)
+    /// Run `run` opened the app ("continue in the app").
+    case openedApp(run: Int32)
+}
+
+/// An action run as the measurement layer follows it.
+struct MeasuredAction {
+    var startedAt: SimTime
+    var change: Int32 = -1
+    var openedApp = false
+}
+
+/// What the measurement layer keeps of the automations' signals: every action run, by number,
+/// and what became of it (the `action.*` metrics follow their changes to the backend).
+final class ActionSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every action run, by number, and what became of it.
+    private(set) var runs: [MeasuredAction] = []
+
+    /// The automations report what happened now.
+    func emit(_ signal: ActionSignal) {
+        switch signal {
+        case .started(let run):
+            precondition(Int(run) == runs.count, "action runs are numbered in order")
+            runs.append(MeasuredAction(startedAt: now))
+        case .change(let run, let c): runs[Int(run)].change = c
+        case .openedApp(let run): runs[Int(run)].openedApp = true
+        }
     }
 }

@@ -48,9 +48,14 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the automations' signals, which it only emits into
+    /// (`ActionMetrics.swift`).
+    let signals: ActionSignals
+
     init(_ setup: ProgramSetup) {
         sharedStorage = setup.platform.sharedStorage
         appLaunch = setup.platform.appLaunch
+        signals = setup.measure.signals(ActionSignals.self)
         p = setup.parameters.action
         app = setup.parameters.app
         changes = setup.changes
@@ -95,7 +100,7 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
     /// Action run `run` starts now: the measurement layer hears of it, and its first attempt goes.
     private func begin(_ run: ActionRun) {
         state.runs.append(run)
-        measure.report(.action(Int32(state.runs.count - 1), .started))
+        signals.emit(.started(run: Int32(state.runs.count - 1)))
         attempt(state.runs.count - 1)
     }
 
@@ -112,7 +117,7 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
         guard p.background, session != nil else {
             // A deep link with a spoken name, or no session for a background process:
             // "continue in the app".
-            measure.report(.action(Int32(i), .openedApp))
+            signals.emit(.openedApp(run: Int32(i)))
             state.runs[i].done = true
             release(i)              // a change made by an earlier attempt is not the app's to send
             appLaunch.openAppInForeground(.link, bySurface: context.me.process)
@@ -123,7 +128,7 @@ final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, Auto
         if state.runs[i].change < 0 {
             state.runs[i].change = changes.make(state.runs[i].fromWidgetButton ? .widgetButton : .action)
             state.runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
-            measure.report(.action(Int32(i), .change(state.runs[i].change)))
+            signals.emit(.change(run: Int32(i), state.runs[i].change))
         }
         appLaunch.launchIntentsExtension()
         context.send(.run(action: Int32(i), change: state.runs[i].change), to: ports.actionRunner)

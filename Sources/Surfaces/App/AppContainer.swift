@@ -18,8 +18,8 @@ final class AppContainer: AppSettingsDomain {
     /// kept reading's age deletes it at once, not at the next launch.
     private let deleteExpiredAtOnce: Bool
 
-    init(lifetime: SimTime, canKeep: Bool, deleteExpiredAtOnce: Bool, warmup: SimTime) {
-        storage = AppStorage(lifetime: lifetime, canKeep: canKeep, warmup: warmup)
+    init(lifetime: SimTime, canKeep: Bool, deleteExpiredAtOnce: Bool, signals: AppSignals) {
+        storage = AppStorage(lifetime: lifetime, canKeep: canKeep, signals: signals)
         self.deleteExpiredAtOnce = deleteExpiredAtOnce
     }
 

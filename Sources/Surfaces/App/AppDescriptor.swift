@@ -9,7 +9,8 @@ extension SurfaceDescriptor {
         metrics: [MetricCatalog.app],
         costSurfaces: [.app],
         credentials: [],
-        accountHolders: [])
+        accountHolders: [],
+        views: [.app])
 }
 
 extension CostSurface {

@@ -24,36 +24,26 @@ struct AppStorage {
     var keyLossMessagePending = false
     /// Whether the phone has secure storage (without it nothing is kept).
     let canKeep: Bool
-    /// Seconds a reading stayed kept after the lifetime was shortened below its age
-    /// (docs/model.md#kept-readings: "Everything older is deleted at once, not at the next launch").
-    private(set) var overdue: Double = 0
-    /// Since when the kept reading has outlived a lifetime shortened below its age.
-    private var overdueSince: SimTime? = nil
-    private let warmup: SimTime
+    /// The measurement layer's record of the app's signals, told when a kept reading outlives a
+    /// lifetime shortened below its age and when it goes (`app.keptReadingOverdue`;
+    /// docs/model.md#kept-readings: "Everything older is deleted at once, not at the next launch").
+    private let signals: AppSignals
 
-    init(lifetime: SimTime, canKeep: Bool, warmup: SimTime) {
+    init(lifetime: SimTime, canKeep: Bool, signals: AppSignals) {
         self.lifetime = lifetime
         self.canKeep = canKeep
-        self.warmup = warmup
+        self.signals = signals
     }
 
-    /// Ends the overdue interval, if any: the reading it concerned is gone or replaced.
-    mutating func accrue(to now: SimTime) {
-        guard let since = overdueSince else { return }
-        let from = max(since, warmup)
-        if now > from { overdue += Time.seconds(now - from) }
-        overdueSince = nil
+    /// The kept reading is gone or replaced at `now`: it is no longer overdue.
+    private func accrue(to now: SimTime) {
+        signals.emit(.keptReadingLeft(at: now))
     }
 
     /// The user changes the lifetime; a kept reading already older than it is overdue from now.
     mutating func changeLifetime(to newLifetime: SimTime, at now: SimTime) {
         lifetime = newLifetime
-        if let r = reading, now - r.readAt > newLifetime, overdueSince == nil { overdueSince = now }
-    }
-
-    /// Overdue time up to the end of the replication.
-    mutating func close(at end: SimTime) {
-        if overdueSince != nil { accrue(to: end) }
+        if let r = reading, now - r.readAt > newLifetime { signals.emit(.keptReadingOverdue(since: now)) }
     }
 
     /// Keeps a fresh reading (nothing is kept without secure storage); returns whether it was

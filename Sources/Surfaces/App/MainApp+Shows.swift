@@ -39,7 +39,7 @@ extension MainApp {
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
     /// surface's duties that need the app in the foreground.
     func appOpenedHooks() {
-        measure.glance(.app)
+        measure.glance(screen)
         measure.startAppGlances()
         surfacesAppOpened()
     }

@@ -27,7 +27,7 @@ extension MainApp {
         showApp(.blank(.signedOut))
         if keptAlive(.carConnection) {
             // The phone app fills a projected car's templates: they show its signed-out state.
-            measure.shows(.car, .blank(.signedOut))
+            measure.shows(carScreen, .blank(.signedOut))
         }
         let steps = signout.steps
         if steps.contains(.clearSession) {

@@ -17,7 +17,7 @@ extension MainApp {
             if watch.level == .companion && changed { watchLink.updateWatchContext(snapshot) }
             if answersWatch { answerWatch(snapshot) }
         }
-        if keptAlive(.carConnection) { measure.shows(.car, .carTemplates(store)) }
+        if keptAlive(.carConnection) { measure.shows(carScreen, .carTemplates(store)) }
     }
 
     /// The app's sync failed (no network): a remote control waiting for an answer gets the

@@ -77,6 +77,16 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the app's signals, which it only emits into
+    /// (`AppMetrics.swift`).
+    let signals: AppSignals
+
+    /// The measurement layer's observer of its screen, which it reports each glance at an opening to.
+    let screen: SurfaceObserver
+
+    /// The measurement layer's observer of the car screen, which it reports the templates it hands the car to.
+    let carScreen: SurfaceObserver
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         sharedStorage = setup.platform.sharedStorage
@@ -87,6 +97,9 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         widgets = setup.platform.widgets
         alarms = setup.platform.alarms
         transfers = setup.platform.transfers
+        carScreen = setup.measure.observer(.car)
+        screen = setup.measure.observer(.app)
+        signals = setup.measure.signals(AppSignals.self)
         let all = setup.parameters
         p = all.app
         session = all.session
@@ -96,7 +109,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         watch = all.watch
         changes = setup.changes
         let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
-                                     deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, warmup: all.observe.warmup)
+                                     deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, signals: signals)
         super.init(setup, state: MainAppState(container: container))
         appLifecycle.holdSettings(of: container)
     }
@@ -186,7 +199,7 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
             if keptAlive(.carConnection) {
                 // Connected to a projected car: the templates get the reading this run holds (none
                 // from a launch that could not read its kept reading) until the sync brings more.
-                if state.memory != nil, memory.hasReading { measure.shows(.car, .carTemplates(memory.store)) }
+                if state.memory != nil, memory.hasReading { measure.shows(carScreen, .carTemplates(memory.store)) }
                 startSyncTimer()
             }
         case .keepAlive(let notice): hear(notice)
@@ -231,12 +244,12 @@ final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, S
         let coldStart = coldStartOrResume()
         // A run launched in the background while the phone was locked could not unseal the kept
         // reading (docs/model.md#kept-readings); opened by the user, the phone is unlocked and now it can.
-        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(.car, .carTemplates(memory.store)) }
+        if loadKeptReading() && keptAlive(.carConnection) { measure.shows(carScreen, .carTemplates(memory.store)) }
         if memory.hasReading { appShows(memory.store) } else { appShowsBlank() }
         if coldStart {
             // docs/model.md#kept-readings: a person who had a reading kept sees an empty screen and
             // no word why (the measurement layer counts cold starts after the warm-up).
-            measure.report(.coldStart(keptReading: container.storage.reading != nil))
+            signals.emit(.coldStart(keptReading: container.storage.reading != nil))
         }
         if container.storage.reloadAskedInBackground {
             // The last request came from the background, where it may have been refused (the

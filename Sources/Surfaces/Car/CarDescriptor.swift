@@ -9,7 +9,8 @@ extension SurfaceDescriptor {
         metrics: [MetricCatalog.car],
         costSurfaces: [.car],
         credentials: [(.car, "car")],
-        accountHolders: [.carClient])
+        accountHolders: [.carClient],
+        views: [.car])
 }
 
 extension CostSurface {

@@ -23,6 +23,11 @@ extension Metric {
     public static let signoutCarLeak = Metric.named("signout.car.leak")
 }
 
+/// The car screen, as the measurement layer watches it.
+extension ObservedSurface {
+    static let car = ObservedSurface("car", slots: { MetricCatalog.carView }, isOn: { $0.car.enabled })
+}
+
 /// The car's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the car screen's view.
@@ -43,7 +48,7 @@ extension Assembly {
         let w = world
         if w.p.car.enabled {
             // The templates print no data age (`View.carTemplates`): every stale glance is unlabeled.
-            w.measure.car.report(into: &r, end: end, truth: w.truth, MetricCatalog.carView)
+            w.measure.observer(.car).report(into: &r, end: end, truth: w.truth)
         }
         r.values[Metric.signoutCarLeak.rawValue] = w.measure.leak(.signoutCarLeak, end: end)
     }

@@ -38,10 +38,14 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     /// How often someone glances at the car's screen during a drive (`observe.carGlances`).
     let glances: Rate
 
+    /// The measurement layer's observer of the car screen, which it reports what it shows and each glance to.
+    let screen: SurfaceObserver
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         carConnection = setup.platform.carConnection
         arrivals = setup.platform.arrivals
+        screen = setup.measure.observer(.car)
         p = setup.parameters.car
         syncInterval = setup.parameters.app.syncInterval
         glances = setup.parameters.observe.carGlances
@@ -64,7 +68,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
 
     /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
     func start() {
-        measure.shows(.car, .blank(.none))
+        measure.shows(screen, .blank(.none))
         schedule()
     }
 
@@ -100,23 +104,23 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
             refresh()
         case .glance(let d):
             if state.memory.driving && d == state.memory.drive {
-                measure.glance(.car)
+                measure.glance(screen)
                 scheduleGlance()
             }
         case .arrive:
             state.memory.driving = false
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
             if p.mode == .projected { carConnection.disconnects() }
-            measure.shows(.car, .blank(.none))
+            measure.shows(screen, .blank(.none))
             if perDrive { context.end() }   // disconnected: the program ends
         case .reply(let r):
             if r.status == .unauthorized && clientSignedIn {
                 // The car's client finds its session revoked (sign-out step 6) at its next fetch.
                 clientSignedIn = false
                 measure.report(.holdsAccount(.carClient, false))
-                if state.memory.driving { measure.shows(.car, .blank(.signedOut)) }
+                if state.memory.driving { measure.shows(screen, .blank(.signedOut)) }
             } else if state.memory.driving, r.status == .ok, let d = network.data(of: r) {
-                measure.shows(.car, .carTemplates(d))
+                measure.shows(screen, .carTemplates(d))
             }
         }
     }
@@ -129,7 +133,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     /// `app.syncInterval`, while it is signed in; signed out, it shows so.
     private func refresh() {
         guard clientSignedIn else {
-            measure.shows(.car, .blank(.signedOut))
+            measure.shows(screen, .blank(.signedOut))
             return
         }
         network.request(.compactFetch, from: context.me, to: ports.backend, credential: .car, online: true)

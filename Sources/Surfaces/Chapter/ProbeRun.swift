@@ -115,18 +115,18 @@ public final class ProbeRun {
         guard world.engine.isRunning(assembly.address(of: Automations.self)) else { return nil }
         assembly.user.runAction()
         settle()
-        return world.measure.actions.indices.last
+        return actions.indices.last
     }
 
     /// Shares one item from another app; returns its index, or nil if the app is not a share target.
     func share() -> Int? {
         guard world.engine.isRunning(assembly.address(of: ShareSheet.self)) else { return nil }
-        let before = world.measure.shares.count
+        let before = shares.count
         world.send(.share, to: assembly.address(of: ShareSheet.self))
         settle()
         // A sheet still up from an earlier share: the user waits for it (2 s at a time).
-        _ = watch(for: Time.minute) { world.measure.shares.count > before }
-        return world.measure.shares.indices.last
+        _ = watch(for: Time.minute) { shares.count > before }
+        return shares.indices.last
     }
 
     /// Starts an activity from the app; false if the app shows no live status.
@@ -208,17 +208,21 @@ public final class ProbeRun {
     var liveDrawnStage: Int? { assembly.live.activities.indices.last.map { assembly.live.drawnStage($0) } }
     /// The extension acted signed in on share `index`: it made the item a change (uploaded it,
     /// queued it, or handed it to the app), rather than asking to sign in or vanishing.
-    func shareActedSignedIn(_ index: Int) -> Bool { world.measure.shares[index].change >= 0 }
-    func shareChange(_ index: Int) -> Int32 { world.measure.shares[index].change }
+    func shareActedSignedIn(_ index: Int) -> Bool { shares[index].change >= 0 }
+    func shareChange(_ index: Int) -> Int32 { shares[index].change }
     /// The share sheet vanished while the item was being shared (the extension was killed).
-    func shareVanished(_ index: Int) -> Bool { world.measure.shares[index].killed }
+    func shareVanished(_ index: Int) -> Bool { shares[index].killed }
     /// The extension asked the user to sign in.
-    func shareAskedForSignIn(_ index: Int) -> Bool { world.measure.shares[index].signInRequested }
+    func shareAskedForSignIn(_ index: Int) -> Bool { shares[index].signInRequested }
     /// The television shows a playback.
     var televisionPlays: Bool { assembly.tv.isPlaying }
     /// The account's settings list the watch, or the television, as a device of their own.
     var accountListsWatchOrTelevision: Bool {
         assembly.backend.devices.contains { $0 == .watch || $0 == .television }
     }
-    func actionChange(_ index: Int) -> Int32 { world.measure.actions[index].change }
+    func actionChange(_ index: Int) -> Int32 { actions[index].change }
+    /// Every shared item so far and what became of it, as the share's signals record it.
+    private var shares: [MeasuredShare] { world.measure.signals(ShareSignals.self).items }
+    /// Every action run so far and what became of it, as the actions' signals record it.
+    private var actions: [MeasuredAction] { world.measure.signals(ActionSignals.self).runs }
 }

@@ -262,8 +262,8 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     private func glance() {
         guard let i = current else { return }
         let a = state.activities[i]
-        guard isShown(i) else {
-            measure.report(.liveGlanceAtNothing)
+        guard a.shown else {
+            signals.emit(.seenNothing)
             return
         }
         let now = context.now

@@ -45,7 +45,7 @@ extension MetricCatalog {
 
 extension Assembly {
     /// The live status's ended activities and stages (`LiveStatusSignals.swift`), its glances
-    /// and its sign-out leak; the glances' samples are taken as they happen.
+    /// and its sign-out leak; the glances' samples were taken as they happened.
     func reportLive(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         if w.p.live.enabled {
@@ -54,10 +54,11 @@ extension Assembly {
             let stages = live.stageLags(end: end)
             r.samples[Metric.liveLag.rawValue] = stages.lags
             r.setFraction(.liveLagCensored, stages.begun - stages.lags.count, of: stages.begun)
-            let c = w.measure.counters
-            r.setFraction(.liveBlank, c.liveBlank, of: c.liveGlances)
-            r.setFraction(.liveUnlabeledStale, c.liveUnlabeledStale, of: c.liveGlances)
-            r.setFraction(.liveWrongAccount, c.liveWrongAccount, of: c.liveGlances)
+            r.samples[Metric.liveStaleness.rawValue] = live.staleness
+            r.samples[Metric.liveAge.rawValue] = live.age
+            r.setFraction(.liveBlank, live.blankGlances, of: live.glances)
+            r.setFraction(.liveUnlabeledStale, live.unlabeledStaleGlances, of: live.glances)
+            r.setFraction(.liveWrongAccount, live.wrongAccountGlances, of: live.glances)
             r.values[Metric.liveStalenessTimeAvg.rawValue] = live.stalenessTimeAvg(end: end)
         }
         r.values[Metric.signoutLiveLeak.rawValue] = w.measure.leak(.signoutLiveLeak, end: end)

@@ -23,6 +23,9 @@ enum LiveStatusSignal {
     /// Someone looked at activity `activity`'s status now: it draws stage `drawnStage`, with data
     /// read at `readAt`, of account `account` (counted after the warm-up only).
     case seen(activity: Int32, drawnStage: Int, readAt: SimTime, account: Account)
+    /// Someone looked at the lock screen now while an activity ran and no status was shown
+    /// (counted after the warm-up only).
+    case seenNothing
 }
 
 /// What the measurement layer keeps of the live status's signals, and the per-stage metrics
@@ -55,6 +58,19 @@ final class LiveStatusSignals: SurfaceSignals {
     #endif
     /// Every activity, by number.
     private var activities: [MeasuredActivity] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Glances after the warm-up during an activity or at a status, and of those: at no status
+    /// (`live.blank`), staler than `observe.staleAfter` (`live.unlabeledStale`: a status prints
+    /// no age), at the signed-out account's status (`live.wrongAccount`).
+    private(set) var glances = 0, blankGlances = 0, unlabeledStaleGlances = 0, wrongAccountGlances = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Per glance at a status after the warm-up, in seconds: its staleness (`live.staleness`)
+    /// and the age of what it draws (`live.age`).
+    private(set) var staleness: [Double] = [], age: [Double] = []
 
     /// The live-status program reports what happened now.
     func emit(_ signal: LiveStatusSignal) {
@@ -78,23 +94,36 @@ final class LiveStatusSignals: SurfaceSignals {
         case .seen(let i, let drawn, let readAt, let account):
             guard measuring else { return }     // a glance in the warm-up is not counted
             seen(activities[Int(i)], drawnStage: drawn, readAt: readAt, account: account)
+        case .seenNothing:
+            guard measuring else { return }     // a glance in the warm-up is not counted
+            glances += 1
+            blankGlances += 1
         }
     }
 
     /// A glance at activity `a`'s status drawing stage `drawn`: as stale as the time since the
-    /// earliest stage not shown began (0 when it shows the stage the activity reached), reported
-    /// on to the measurement layer's glance measures (`live.staleness`, `live.age`…).
+    /// earliest stage not shown began (0 when it shows the stage the activity reached), sampled
+    /// with the age of what it draws (`live.staleness`, `live.age`, and a study's time series)
+    /// and counted as unlabeled stale or at the wrong account.
     private func seen(_ a: MeasuredActivity, drawnStage drawn: Int, readAt: SimTime, account: Account) {
-        let staleness: SimTime
+        let stale: SimTime
         if a.stage > drawn {
-            staleness = now - a.stageTimes[drawn]      // the earliest stage not shown began then
+            stale = now - a.stageTimes[drawn]      // the earliest stage not shown began then
         } else {
-            staleness = 0
+            stale = 0
         }
         if let trace {
-            trace.record(now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(staleness)) s")
+            trace.record(now, "glances", "looks at live", "stage \(drawn) of \(a.stageTimes.count), stale \(Time.seconds(stale)) s")
         }
-        measure.report(.liveGlance(staleness: staleness, readAt: readAt, account: account))
+        glances += 1
+        staleness.append(Time.seconds(stale))
+        age.append(Time.seconds(now - readAt))
+        if let series {
+            series.sample(.liveStaleness, Time.seconds(stale), at: now)
+            series.sample(.liveAge, Time.seconds(now - readAt), at: now)
+        }
+        if stale > p.observe.staleAfter { unlabeledStaleGlances += 1 }
+        if firstAccountSignedOut && account == .first { wrongAccountGlances += 1 }
     }
 
     /// When the status first showed stage `k` (1…n) or a later one: by an update (a push,

@@ -33,6 +33,9 @@ public struct SurfaceDescriptor: @unchecked Sendable {
     /// What of it can hold the signed-in account for the sign-out's leak measures
     /// (`AccountHolder`, declared in its folder).
     let accountHolders: [AccountHolder]
+    /// Its screens the measurement layer watches (`ObservedSurface`, declared in its
+    /// `<Surface>Metrics.swift`): one observer each per replication, in the list's order.
+    var views: [ObservedSurface] = []
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

@@ -34,11 +34,16 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the share extension's signals, which it only emits into
+    /// (`ShareMetrics.swift`).
+    let signals: ShareSignals
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         sharedStorage = setup.platform.sharedStorage
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
+        signals = setup.measure.signals(ShareSignals.self)
         p = setup.parameters.share
         changes = setup.changes
         super.init(setup, state: ShareExtensionState())
@@ -48,7 +53,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
     override func ended(_ reason: ProcessEnd) {
         sharedStorage.abandonOutboxLock(context.me.process)
         if reason == .killedForMemory || reason == .killedForTime, let l = state.launch, !l.handedOver {
-            measure.report(.share(item: l.item, .killed))     // the sheet vanishes
+            signals.emit(.killed(item: l.item))     // the sheet vanishes
         }
         // A run that ends before handing its change over takes it with it: lost, unless a
         // request it sent still carries it.
@@ -89,26 +94,26 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
         state.launch = ShareExtensionLaunch(item: item, size: size)
         // A share to the second account, signed in after the first signed out, is not one of the
         // followed items, whatever becomes of the run (docs/model.md#a-second-account).
-        if sharedStorage.readSession()?.account == .second { measure.report(.share(item: item, .forSecondAccount)) }
+        if sharedStorage.readSession()?.account == .second { signals.emit(.forSecondAccount(item: item)) }
         guard context.allocate(bytes: p.baseMemory) else { return }
         if p.loadsIntoMemory && !context.allocate(bytes: size) { return }   // the sheet vanishes
         // The extension needs to know who is signed in: it reads the shared session entry.
         let session = sharedStorage.readSession()
         guard let token = session else {
-            measure.report(.share(item: item, .askedToSignIn))
+            signals.emit(.askedToSignIn(item: item))
             context.end()
             return
         }
         if token.account == .second {
             // Shared to someone else's account: its changes are not followed.
-            measure.report(.share(item: item, .forSecondAccount))
+            signals.emit(.forSecondAccount(item: item))
             context.end()
             return
         }
         let change = changes.make(.share)
         state.launch?.change = change
         state.launch?.holds = true
-        measure.report(.share(item: item, .change(change)))
+        signals.emit(.change(item: item, change))
         switch p.design {
         case .inExtension:
             if size > p.backgroundTransferAbove {
@@ -120,7 +125,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
         case .outbox:
             append(change)
         case .openApp:
-            measure.report(.share(item: item, .openedApp))
+            signals.emit(.openedApp(item: item))
             state.launch?.handedOver = true
             state.launch?.holds = false   // the hold travels with the deep link to the app
             appLaunch.openAppInForeground(.link, bySurface: context.me.process)

@@ -51,7 +51,8 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
-        let items = w.measure.shares.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
+        let backend = w.measure.signals(BackendSignals.self)
+        let items = w.measure.signals(ShareSignals.self).items.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {
             let applied = backend.timesApplied(item.change)
@@ -73,5 +74,59 @@ extension Assembly {
         r.setFraction(.shareKilled, items.filter(\.killed).count, of: n)
         r.setFraction(.shareSignInRequested, items.filter(\.signInRequested).count, of: n)
         r.setFraction(.shareOpenedApp, items.filter(\.openedApp).count, of: n)
+    }
+}
+
+/// What the share sheet and the share extension emit for measurement of one shared item
+/// (`ShareSignals.emit`; the share sheet numbers the items in order).
+enum ShareSignal {
+    /// The user confirmed item `item` in the sheet (the next item in order).
+    case confirmed(item: Int32)
+    /// The extension made change `change` for item `item`.
+    case change(item: Int32, Int32)
+    /// The extension run was killed (memory or time) before handing item `item` over: the sheet vanished.
+    case killed(item: Int32)
+    /// The extension found no session for item `item` and asked the user to sign in.
+    case askedToSignIn(item: Int32)
+    /// Item `item` went to the second account, signed in after the first signed out: not
+    /// followed (docs/model.md#a-second-account).
+    case forSecondAccount(item: Int32)
+    /// The extension handed item `item` to the app by deep link.
+    case openedApp(item: Int32)
+}
+
+/// A shared item as the measurement layer follows it.
+struct MeasuredShare {
+    var confirmedAt: SimTime
+    var change: Int32 = -1
+    var killed = false
+    /// The extension asked a user who had not signed out to sign in (after a sign-out the request
+    /// is expected, not a failure).
+    var signInRequested = false
+    var forSecondAccount = false
+    var openedApp = false
+}
+
+/// What the measurement layer keeps of the share sheet's and extension's signals: every shared
+/// item, by number, and what became of it (the `share.*` metrics follow their changes to the backend).
+final class ShareSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Every shared item, by number, and what became of it.
+    private(set) var items: [MeasuredShare] = []
+
+    /// The share sheet or the share extension reports what happened now.
+    func emit(_ signal: ShareSignal) {
+        switch signal {
+        case .confirmed(let item):
+            precondition(Int(item) == items.count, "shared items are numbered in order")
+            items.append(MeasuredShare(confirmedAt: now))
+        case .change(let item, let c): items[Int(item)].change = c
+        case .killed(let item): items[Int(item)].killed = true
+        case .askedToSignIn(let item): if !firstAccountSignedOut { items[Int(item)].signInRequested = true }
+        case .forSecondAccount(let item): items[Int(item)].forSecondAccount = true
+        case .openedApp(let item): items[Int(item)].openedApp = true
+        }
     }
 }

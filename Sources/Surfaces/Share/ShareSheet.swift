@@ -45,12 +45,17 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
     /// The changes' journeys it records (made, handed on, let go).
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the share sheet's signals, which it only emits into
+    /// (`ShareMetrics.swift`).
+    let signals: ShareSignals
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
         arrivals = setup.platform.arrivals
         personAndPhone = setup.platform.personAndPhone
+        signals = setup.measure.signals(ShareSignals.self)
         p = setup.parameters.share
         networkParameters = setup.parameters.network
         changes = setup.changes
@@ -97,7 +102,7 @@ final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSh
         }
         let item = state.itemsShared
         state.itemsShared += 1
-        measure.report(.share(item: item, .confirmed))
+        signals.emit(.confirmed(item: item))
         personAndPhone.unlock()
         appLaunch.launchShareExtension()
         context.send(.confirm(item: item, size: size), to: ports.shareExtension)

@@ -35,9 +35,14 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// gets its own push when a change it did not make is applied.
     let standaloneWatch: Bool
 
+    /// The measurement layer's record of the backend's signals, which it only emits into
+    /// (`SystemMetrics.swift`).
+    let signals: BackendSignals
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         lists = setup.platform.lists
+        signals = setup.measure.signals(BackendSignals.self)
         p = setup.parameters.backend
         push = setup.parameters.push
         changes = setup.changes
@@ -160,12 +165,11 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         let id = Int(r.change)
         if state.applyCount.count <= id {
             state.applyCount.append(contentsOf: repeatElement(0, count: id + 1 - state.applyCount.count))
-            state.appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - state.appliedAt.count))
         }
         if state.applyCount[id] > 0 && r.idempotencyKey && p.idempotencyKeys { return }
         state.applyCount[id] &+= 1
+        signals.emit(.applied(change: r.change))
         if state.applyCount[id] == 1 {
-            state.appliedAt[id] = context.now
             state.applied.insert(r.change, lost: changes.lost)
             state.dataVersion += 1
             changes.applied(r.change)
@@ -221,10 +225,6 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     var devices: [Credential] { state.devices }
     /// How many times change `id` was applied.
     func timesApplied(_ id: Int32) -> Int { Int(id) < state.applyCount.count ? Int(state.applyCount[Int(id)]) : 0 }
-    /// When change `id` was first applied, if it was.
-    func firstApplied(_ id: Int32) -> SimTime? {
-        Int(id) < state.appliedAt.count && state.appliedAt[Int(id)] < Time.never ? state.appliedAt[Int(id)] : nil
-    }
 }
 
 /// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'
@@ -233,7 +233,6 @@ struct BackendState {
     var applied = ChangeSet()
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
     var applyCount: [UInt8] = []
-    var appliedAt: [SimTime] = []
     /// The account's objects in display order (configured widgets resolve against this).
     var objects: [Int32]
     /// The version of each object's name, in the order of `objects` (one more at each rename).

@@ -158,3 +158,47 @@ extension Assembly {
         r.values[Metric.backendBytes.rawValue] = cost.bytes(sizes: p.backend)
     }
 }
+
+/// What the backend emits for measurement (`BackendSignals.emit`).
+enum BackendSignal {
+    /// The backend applied change `change` now (again, if it had before: a duplicate).
+    case applied(change: Int32)
+}
+
+/// What the measurement layer keeps of the backend's signals: how many times each change was
+/// applied and when first, which the surfaces' metrics that follow their own changes to the
+/// backend read (`share.*`, `action.*`, `watch.write.*`).
+final class BackendSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// How many times each change was applied, by change number (0: not yet).
+    private var applyCount: [UInt8] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When each change was first applied, by change number (`Time.never`: not yet).
+    private var appliedAt: [SimTime] = []
+
+    /// The backend reports what happened now.
+    func emit(_ signal: BackendSignal) {
+        switch signal {
+        case .applied(let change):
+            let id = Int(change)
+            if applyCount.count <= id {
+                applyCount.append(contentsOf: repeatElement(0, count: id + 1 - applyCount.count))
+                appliedAt.append(contentsOf: repeatElement(Time.never, count: id + 1 - appliedAt.count))
+            }
+            applyCount[id] &+= 1
+            if applyCount[id] == 1 { appliedAt[id] = now }
+        }
+    }
+
+    /// How many times change `id` was applied.
+    func timesApplied(_ id: Int32) -> Int { Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0 }
+
+    /// When change `id` was first applied, if it was.
+    func firstApplied(_ id: Int32) -> SimTime? {
+        Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
+    }
+}

@@ -45,10 +45,19 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
     let changes: ChangeJourneys
 
+    /// The measurement layer's record of the watch's signals, which it only emits into
+    /// (`WatchMetrics.swift`).
+    let signals: WatchSignals
+
+    /// The measurement layer's observer of its screen, which it reports what it shows and each glance to.
+    let screen: SurfaceObserver
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         watchLink = setup.platform.watchLink
         arrivals = setup.platform.arrivals
+        screen = setup.measure.observer(.watch)
+        signals = setup.measure.signals(WatchSignals.self)
         p = setup.parameters.watch
         changes = setup.changes
         super.init(setup, state: WatchAppState(rng: WatchStreams(replicationSeed: setup.seed),
@@ -64,15 +73,13 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// It still holds the account (kept in the watch's storage, so it outlives a run).
     private var signedIn: Bool { state.container.signedIn }
 
-    /// Watch writes: change number, when made (read by the watch's metrics).
-    var writes: [(change: Int32, madeAt: SimTime)] { state.writes }
 
     /// A new run shows what its storage holds, then takes what the watch's system kept for it
     /// while it was not running (the latest context, a sign-out notice).
     override func launched(by launcher: Launcher, resumed: Bool) {
         guard whenLooked else { return }
         if level == .remoteControl {
-            measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
+            measure.shows(screen, .blank(signedIn ? .needsPhone : .signedOut))
         } else {
             show(state.container.cache)
         }
@@ -98,7 +105,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             measure.report(.holdsAccount(.watch, true))
             show(state.container.cache)
         } else {
-            measure.shows(.watch, .blank(.needsPhone))
+            measure.shows(screen, .blank(.needsPhone))
         }
     }
 
@@ -135,9 +142,9 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
     private func show(_ data: DataCopy?) {
         if let d = data, signedIn {
-            measure.shows(.watch, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
+            measure.shows(screen, View(kind: .data, account: d.account, changes: d.changes, readAt: d.readAt, showsAge: true))
         } else {
-            measure.shows(.watch, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
+            measure.shows(screen, .blank(signedIn ? (level == .remoteControl ? .needsPhone : .nothingYet) : .signedOut))
         }
     }
 
@@ -150,11 +157,11 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             if signedIn && watchLink.sendMessageToPhone(.remoteRequest) {
                 state.memory.glanceWaiting = true          // the glance reads the answer when it arrives
             } else {
-                measure.shows(.watch, .blank(signedIn ? .needsPhone : .signedOut))
-                measure.glance(.watch)
+                measure.shows(screen, .blank(signedIn ? .needsPhone : .signedOut))
+                measure.glance(screen)
             }
         case .companion:
-            measure.glance(.watch)
+            measure.glance(screen)
             if signedIn { _ = watchLink.sendMessageToPhone(.refreshRequest) }
         case .standalone:
             flushOwnQueue()
@@ -162,7 +169,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
                 state.memory.glanceWaiting = true
                 fetch()
             } else {
-                measure.glance(.watch)      // what the watch has: its cache, with no request
+                measure.glance(screen)      // what the watch has: its cache, with no request
             }
         }
     }
@@ -191,9 +198,9 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             if let snapshot {
                 show(network.snapshot(snapshot.index))
             } else {
-                measure.shows(.watch, .blank(.nothingYet))   // the phone holds no reading
+                measure.shows(screen, .blank(.nothingYet))   // the phone holds no reading
             }
-            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(screen) }
             show(nil)   // nothing is kept on a remote control
         case .notice(.signedOut):
             signOut()
@@ -215,7 +222,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
             } else if r.status == .unauthorized {
                 signOut()               // revocation reaches it on its next request
             }
-            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(.watch) }
+            if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(screen) }
         case .write:
             if r.status == .ok { dropFromOwnQueue(r.change) }
             else if r.status == .unauthorized { signOut() }
@@ -243,7 +250,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         // changes are not followed (docs/model.md#a-second-account).
         if state.container.cache?.account == .second { return }
         let id = changes.make(.watch)
-        measure.report(.relayQueueLength(watchLink.relayQueueLength))
+        signals.emit(.writing(queued: watchLink.relayQueueLength))
         switch level {
         case .standalone:
             changes.hold(id)
@@ -258,7 +265,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         // Handed to the queue or the link, or refused: a refused write had no other holder and
         // is lost for good now.
         changes.letGo(id)
-        state.writes.append((id, context.now))
+        signals.emit(.wrote(change: id))
         // The watch shows its own write at once, sent or not.
         if var c = state.container.cache {
             c.changes.insert(id, lost: changes.lost)
@@ -282,7 +289,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 }
 
 /// Everything the watch app keeps (`SurfaceProgram.state`): a run's memory, the watch's own
-/// storage, its refresh budget, the record of its writes and its random stream.
+/// storage, its refresh budget and its random stream.
 struct WatchAppState {
     /// A run's memory, gone when the run ends.
     var memory = WatchAppMemory()
@@ -296,8 +303,6 @@ struct WatchAppState {
     /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
     /// The watch's system keeps it across the app's runs.
     var refreshBudget: RollingBudget
-    /// Watch writes: change number, when made (for the watch's metrics; kept across runs).
-    var writes: [(change: Int32, madeAt: SimTime)] = []
 }
 
 /// What a run of the watch app holds in memory (docs/model.md#watch-app-lifetime).

@@ -9,7 +9,8 @@ extension SurfaceDescriptor {
         metrics: [MetricCatalog.watch],
         costSurfaces: [.watch],
         credentials: [(.watch, "watch")],
-        accountHolders: [.watch])
+        accountHolders: [.watch],
+        views: [.watch])
 }
 
 extension CostSurface {

@@ -34,6 +34,13 @@ extension Metric {
     public static let watchWriteLatencyCensored = Metric.named("watch.write.latency.censored")
 }
 
+/// The watch app's screen, as the measurement layer watches it: showing data of the phone's
+/// second account ends its sign-out leak.
+extension ObservedSurface {
+    static let watch = ObservedSurface("watch", slots: { MetricCatalog.watchView }, isOn: { $0.watch.enabled },
+                                       leakEndsAtOtherAccount: "signout.watch.leak")
+}
+
 /// The watch's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the watch app's view.
@@ -55,15 +62,18 @@ extension MetricCatalog {
 
 extension Assembly {
     /// The watch app's view, its writes (lost, applied with a latency, or still on their way)
-    /// and its sign-out leak; the relay queue's samples are taken as the writes are made.
+    /// and its sign-out leak; the relay queue's samples were taken as the writes were made.
     func reportWatch(into r: inout ReplicationResult, end: SimTime) {
         let w = world
         let p = w.p
         if p.watch.enabled {
-            w.measure.watch.report(into: &r, end: end, truth: w.truth, MetricCatalog.watchView)
-            let o = w.measure.watch
+            let o = w.measure.observer(.watch)
+            o.report(into: &r, end: end, truth: w.truth)
             r.setFraction(.watchNeedsPhone, o.blankByKind[Int(ViewKind.needsPhone.rawValue)], of: o.glances)
-            let writes = watch.writes.filter { $0.madeAt >= p.observe.warmup }
+            let signals = w.measure.signals(WatchSignals.self)
+            r.samples[Metric.watchRelayQueue.rawValue] = signals.relayQueue
+            let writes = signals.writes
+            let backend = w.measure.signals(BackendSignals.self)
             // Lost: the truth's record (refused by an immediate relay, or dropped with no other
             // holder). The rest are applied (a latency) or still on their way (censored).
             var lost = 0, onItsWay = 0
@@ -80,5 +90,41 @@ extension Assembly {
             r.setFraction(.watchWriteLatencyCensored, onItsWay, of: writes.count - lost)
         }
         r.values[Metric.signoutWatchLeak.rawValue] = w.measure.leak(.signoutWatchLeak, end: end)
+    }
+}
+
+/// What the watch app emits for measurement (`WatchSignals.emit`): its writes, as they are made.
+enum WatchSignal {
+    /// The user makes a write on the watch now, with `queued` changes waiting on the link to the phone.
+    case writing(queued: Int)
+    /// The watch's write made change `change` now (handed to the link, or refused).
+    case wrote(change: Int32)
+}
+
+/// What the measurement layer keeps of the watch app's signals: the relay queue at each write
+/// (`watch.relay.queue`, sampled into a study's time series as it comes) and the writes made
+/// after the warm-up, which its metrics follow to the backend (`watch.write.*`).
+final class WatchSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Per write after the warm-up: changes waiting on the link.
+    fileprivate var relayQueue: [Double] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The writes made after the warm-up: change number, when made.
+    private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
+
+    /// The watch app reports what happened now.
+    func emit(_ signal: WatchSignal) {
+        guard measuring else { return }
+        switch signal {
+        case .writing(let queued):
+            relayQueue.append(Double(queued))
+            if let series { series.sample(.watchRelayQueue, Double(queued), at: now) }
+        case .wrote(let change):
+            writes.append((change, now))
+        }
     }
 }

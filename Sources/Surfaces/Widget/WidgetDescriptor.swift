@@ -9,7 +9,8 @@ extension SurfaceDescriptor {
         metrics: [MetricCatalog.widget],
         costSurfaces: [.widget],
         credentials: [],
-        accountHolders: [])
+        accountHolders: [],
+        views: [.widget])
 }
 
 extension CostSurface {

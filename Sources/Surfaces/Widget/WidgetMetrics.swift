@@ -42,6 +42,13 @@ extension Metric {
     public static let widgetStaleName = Metric.named("widget.staleName")
 }
 
+/// The widget's screen, as the measurement layer watches it: glanced at on its own all day
+/// (`observe.glances.widget`, taken by the layer), the data on it moving on by its own schedule.
+extension ObservedSurface {
+    static let widget = ObservedSurface("widget", slots: { MetricCatalog.widgetView }, isOn: { $0.widget.enabled }, room: 128,
+                                        slotEvery: { $0.widget.slotEvery })
+}
+
 /// The widget's part of the metric catalogue.
 extension MetricCatalog {
     /// The slots of the widget's view.
@@ -73,18 +80,74 @@ extension Assembly {
         let w = world
         if w.p.widget.enabled {
             w.measure.catchUpWidgetGlances(through: end)
-            w.measure.widget.report(into: &r, end: end, truth: w.truth, MetricCatalog.widgetView)
+            w.measure.widget.report(into: &r, end: end, truth: w.truth)
             let c = w.measure.counters
+            let provider = w.measure.signals(WidgetSignals.self)
             r.setFraction(.widgetDiffersFromApp, c.homeReturnsDiffer, of: c.homeReturns)
             r.setFraction(.widgetWrongTarget, c.widgetWrongTarget, of: c.widgetGlancesData)
-            r.setFraction(.widgetProviderKilled, c.providerKilled, of: c.providerRuns)
-            r.setFraction(.widgetProviderCrashed, c.providerCrashed, of: c.providerRuns)
+            r.setFraction(.widgetProviderKilled, provider.killed, of: provider.runs)
+            r.setFraction(.widgetProviderCrashed, provider.crashed, of: provider.runs)
             r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
             r.setFraction(.widgetStaleName, c.widgetStaleName, of: c.widgetGlancesData)
-            r.setFraction(.widgetPreviewShowsAccount, c.galleryPreviewsAccount, of: c.galleryPreviews)
+            r.setFraction(.widgetPreviewShowsAccount, provider.previewsShowingAccount, of: provider.previews)
             let o = w.measure.widget
             r.setFraction(.widgetRedacted, o.blankByKind[Int(ViewKind.redacted.rawValue)], of: o.glances)
         }
         r.values[Metric.signoutWidgetLeak.rawValue] = w.measure.leak(.signoutWidgetLeak, end: end)
+    }
+}
+
+/// What the widget's programs emit for measurement (`WidgetSignals.emit`): the provider's
+/// timeline runs and how they ended, and the previews the widget gallery showed.
+enum WidgetSignal {
+    /// A provider run for a timeline began now (runs begun after the warm-up are counted, and
+    /// so is how they end).
+    case providerRun
+    /// The latest timeline run was killed, for memory or for time (the engine's end reason).
+    case providerKilled(forMemory: Bool)
+    /// The latest timeline run crashed: the projection did not decode.
+    case providerCrashed
+    /// The widget gallery showed the provider's preview `view`.
+    case galleryPreview(View)
+}
+
+/// What the measurement layer keeps of the widget's signals: its provider's timeline runs and
+/// those killed or crashed (`widget.providerKilled`, `widget.providerCrashed`), and the
+/// gallery's previews and those drawing the account's data (`widget.previewShowsAccount`).
+final class WidgetSignals: SurfaceSignals {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The latest timeline run began after the warm-up (its end is counted).
+    private var latestRunCounted = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Timeline runs begun after the warm-up, and of those the ones killed and crashed.
+    fileprivate var runs = 0, killed = 0, crashed = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Gallery previews after the warm-up, and of those the ones drawing the account's data.
+    fileprivate var previews = 0, previewsShowingAccount = 0
+
+    /// The widget's provider or the platform's gallery reports what happened now.
+    func emit(_ signal: WidgetSignal) {
+        switch signal {
+        case .providerRun:
+            latestRunCounted = measuring
+            if latestRunCounted { runs += 1 }
+        case .providerKilled(let forMemory):
+            guard latestRunCounted else { return }
+            killed += 1
+            measure.mechanisms.providerKilled(forMemory: forMemory)
+        case .providerCrashed:
+            if latestRunCounted { crashed += 1 }
+        case .galleryPreview(let view):
+            trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
+            guard measuring else { return }
+            previews += 1
+            if view.kind == .data && view.account != .nobody { previewsShowingAccount += 1 }
+        }
     }
 }

@@ -32,12 +32,17 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
     /// The replication's length (`duration`): scheduled entries run up to it at most.
     let duration: SimTime
 
+    /// The measurement layer's record of the widget's signals, which it only emits into
+    /// (`WidgetMetrics.swift`).
+    let signals: WidgetSignals
+
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         lists = setup.platform.lists
         sharedStorage = setup.platform.sharedStorage
         device = setup.platform.device
         widgets = setup.platform.widgets
+        signals = setup.measure.signals(WidgetSignals.self)
         p = setup.parameters.widget
         duration = setup.parameters.duration
         super.init(setup, state: WidgetProviderState(rng: WidgetProviderStreams(replicationSeed: setup.seed)))
@@ -55,10 +60,10 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             return
         }
         if reason == .killedForTime || reason == .killedForMemory {
-            measure.report(.providerKilled(forMemory: reason == .killedForMemory))
+            signals.emit(.providerKilled(forMemory: reason == .killedForMemory))
             widgets.providerDied()
         } else if reason == .crashed {
-            measure.report(.providerCrashed)
+            signals.emit(.providerCrashed)
             widgets.providerDied()
         }
     }
@@ -73,7 +78,7 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
             context.end()
         case .buildTimeline:                 // the reason shows in traces; the build is the same
             state.previewRun = false
-            measure.report(.providerRun)
+            signals.emit(.providerRun)
             guard context.allocate(bytes: p.providerMemory) else { return }
             let projection = sharedStorage.readProjection()
             // Its fields are read where the read left them (optional chaining), not bound to a copy.

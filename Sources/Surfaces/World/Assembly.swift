@@ -17,13 +17,10 @@ public enum Replication {
         if let series { world.measure.recordSeries(series) }
         let assembly = Assembly(world: world)
         world.engine.trace = trace
-        for observer in [world.measure.widget, world.measure.app, world.measure.watch, world.measure.car] {
-            observer.trace = trace
-        }
+        for observer in world.measure.observers { observer.trace = trace }
         if trace != nil {
             // Counters of the surfaces that are on, and of the phone's power (docs/cli.md#trace).
-            let on = [parameters.widget.enabled, true, parameters.watch.enabled, parameters.car.enabled]
-            for (observer, on) in zip([world.measure.widget, world.measure.app, world.measure.watch, world.measure.car], on) where on {
+            for observer in world.measure.observers where observer.surfaceIsOn {
                 observer.stalenessCounter = "staleness " + observer.name
             }
             world.measure.sampleStaleness()

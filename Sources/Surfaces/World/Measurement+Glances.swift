@@ -8,7 +8,7 @@ extension Measurement {
     /// screen); `appInForeground`: whether the app is in the foreground until now.
     func showsApp(_ view: consuming View, appInForeground: Bool) {
         catchUpAppGlances(through: now, appInForeground: appInForeground)
-        shows(.app, view)
+        shows(app, view)
     }
 
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
@@ -23,7 +23,7 @@ extension Measurement {
     func catchUpAppGlances(through t: SimTime, appInForeground: Bool) {
         appGlances.catchUp(through: t) { at in
             guard appInForeground else { return false }
-            glance(.app, at: at)
+            glance(app, at: at)
             return true
         }
     }

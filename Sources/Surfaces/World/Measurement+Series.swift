@@ -50,11 +50,11 @@ public struct SeriesRequest: Sendable, Equatable {
     public static let recordableNames: [String] = MetricCatalog.specs.indices.compactMap { kinds[$0] == nil ? nil : MetricCatalog.specs[$0].name }
 
     /// Each slot's kind: the view metrics sampled at glances and shows (staleness, age, lag and
-    /// the widget's slot staleness of the four observed surfaces), the live status's glances,
+    /// the widget's slot staleness of every observed surface), the live status's glances,
     /// the watch's relay queue, and the backend's request counts.
     private static let kinds: [Kind?] = {
         var kinds = [Kind?](repeating: nil, count: MetricCatalog.specs.count)
-        for v in [MetricCatalog.widgetView, MetricCatalog.appView, MetricCatalog.watchView, MetricCatalog.carView] {
+        for v in SurfaceRegistry.all.flatMap({ $0.views }).map({ $0.slots() }) {
             for m in [v.staleness, v.age, v.lag] + (v.slotStaleness.map { [$0] } ?? []) { kinds[m.rawValue] = .sampled }
         }
         for m in [Metric.liveStaleness, .liveAge, .watchRelayQueue] { kinds[m.rawValue] = .sampled }
@@ -146,13 +146,10 @@ final class SeriesRecorder {
 
 extension Measurement {
     /// Records `request`'s bins from now on (called before the replication starts): the
-    /// layer and its four observers hold the recorder.
+    /// layer and its observers hold the recorder.
     func recordSeries(_ request: SeriesRequest) {
         let recorder = SeriesRecorder(request, warmup: p.observe.warmup, duration: p.duration)
         series = recorder
-        for (o, slots) in [(widget, MetricCatalog.widgetView), (app, MetricCatalog.appView),
-                           (watch, MetricCatalog.watchView), (car, MetricCatalog.carView)] {
-            o.series = (recorder, slots)
-        }
+        for o in observers { o.series = (recorder, o.slots) }
     }
 }

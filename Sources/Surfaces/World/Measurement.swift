@@ -1,104 +1,37 @@
 import SimKernel
 import Platform
 
-/// A surface whose screen the measurement layer watches (docs/metrics.md).
-enum ObservedSurface {
-    case widget, app, watch, car
-}
-
-/// What a program reports to the measurement layer: something that happened, as a person
-/// would see or count it. The layer turns reports into metrics (docs/metrics.md); no program
-/// writes a metric, and none reads the layer back.
+/// What a program reports to the measurement layer that belongs to no one surface (docs/metrics.md):
+/// which surfaces hold the account (the sign-out's leaks, by the registry of account holders)
+/// and the names at the backend (what the widget's names are measured against, as the truth is
+/// for data). Everything a surface does that its metrics count it emits into its own signals
+/// (`SurfaceSignals`, in its `<Surface>Metrics.swift`).
 enum MeasuredEvent {
-    /// A widget provider run for a timeline began; that run was killed (for memory, or for
-    /// time: the engine's end reason) or crashed (the projection did not decode). Runs begun
-    /// after the warm-up are counted.
-    case providerRun, providerKilled(forMemory: Bool), providerCrashed
-    /// The app started cold in front of the user; `keptReading`: it keeps a reading it could
-    /// have shown (a cold start that shows "Nothing yet" then is unexplained).
-    case coldStart(keptReading: Bool)
     /// A surface now holds the signed-in account, or no longer does.
     case holdsAccount(AccountHolder, Bool)
-    /// A write was made on the watch with this many changes queued on the link.
-    case relayQueueLength(Int)
-    /// Someone looked at the lock screen while an activity ran and no status was shown.
-    case liveGlanceAtNothing
-    /// Someone looked at a live status: how stale its drawn stage is, when what it draws was
-    /// read, and the account it shows.
-    case liveGlance(staleness: SimTime, readAt: SimTime, account: Account)
-    /// The widget gallery showed the provider's preview.
-    case galleryPreview(View)
     /// The backend renamed object `object`: its name's version is now `version`.
     case renamed(object: Int32, version: Int32)
-    /// What became of shared item `item` (the share sheet numbers the items in order).
-    case share(item: Int32, ShareOutcome)
-    /// What became of action `action` (the automations number the runs in order).
-    case action(Int32, ActionOutcome)
 }
 
-/// What the share sheet and the share extension report of one shared item (share.* metrics).
-enum ShareOutcome {
-    /// The user confirmed it in the sheet (the next item in order).
-    case confirmed
-    /// The extension made change `change` for it.
-    case change(Int32)
-    /// The extension run was killed (memory or time) before handing it over: the sheet vanished.
-    case killed
-    /// The extension found no session and asked the user to sign in.
-    case askedToSignIn
-    /// It went to the second account, signed in after the first signed out: not followed
-    /// (docs/model.md#a-second-account).
-    case forSecondAccount
-    /// The extension handed it to the app by deep link.
-    case openedApp
-}
-
-/// What the automations report of one action run (action.* metrics).
-enum ActionOutcome {
-    /// It started now (the next run in order).
-    case started
-    /// Its first background attempt made change `change`.
-    case change(Int32)
-    /// It opened the app ("continue in the app").
-    case openedApp
-}
-
-/// A shared item as the measurement layer follows it.
-struct MeasuredShare {
-    var confirmedAt: SimTime
-    var change: Int32 = -1
-    var killed = false
-    /// The extension asked a user who had not signed out to sign in (after a sign-out the request
-    /// is expected, not a failure).
-    var signInRequested = false
-    var forSecondAccount = false
-    var openedApp = false
-}
-
-/// An action run as the measurement layer follows it.
-struct MeasuredAction {
-    var startedAt: SimTime
-    var change: Int32 = -1
-    var openedApp = false
-}
-
-/// The measurement layer of one replication (docs/metrics.md): the observers of what each
-/// surface shows, the truth they are measured against, the counts of items and events, the
-/// samples programs report, each surface's record of its own signals (`signals(_:)`), which
-/// surfaces hold the account (for the sign-out's leaks) and the backend's cost. Programs report
-/// to it through `shows`, `glance`, `report` and their surface's `signals(_:).emit`; the
-/// result builder (`Assembly+Report.swift`) reads it at the end. A surface added from outside
-/// reaches it only through `signals(_:)`.
+/// The measurement layer of one replication (docs/metrics.md): an observer of each registered
+/// surface's screen (`ObservedSurface`), the truth they are measured against, the glances it
+/// takes itself (the widget's and the app's, with the widget's counts), each surface's record
+/// of its own signals (`signals(_:)`), which surfaces hold the account (for the sign-out's
+/// leaks), the names at the backend, what the platform's mechanisms did and the backend's cost.
+/// Programs report to it through `shows`, `glance`, `report` and their surface's
+/// `signals(_:).emit`; the result builder (`Assembly+Report.swift`) reads it at the end. A
+/// surface added from outside reaches it only through `signals(_:)`.
 public final class Measurement {
     let truth: Truth
+    /// The observers of every registered surface's screen (`ObservedSurface`), in the
+    /// registry's order; a program resolves its own once (`observer(_:)`).
+    let observers: [SurfaceObserver]
+    /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     let widget: SurfaceObserver
     let app: SurfaceObserver
-    let watch: SurfaceObserver
-    let car: SurfaceObserver
     private let engine: Engine
     let p: Parameters
     private let warmup: SimTime
-    private let staleAfter: SimTime
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -161,23 +94,9 @@ public final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// The widget provider's latest timeline run began after the warm-up (its end is counted).
-    private var providerRunMeasured = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Every shared item, by number, and what became of it.
-    private(set) var shares: [MeasuredShare] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Every action run, by number, and what became of it.
-    private(set) var actions: [MeasuredAction] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// What the platform's mechanisms did (`platformDid`; docs/metrics.md#mechanism-diagnostics).
-    private(set) var mechanisms: MechanismRecord
+    /// A surface's signals add what they count of a mechanism to it (a provider killed).
+    var mechanisms: MechanismRecord
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -212,17 +131,11 @@ public final class Measurement {
         self.truth = truth
         self.p = p
         warmup = p.observe.warmup
-        staleAfter = p.observe.staleAfter
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
-        func observer(_ n: String, room: Int) -> SurfaceObserver {
-            SurfaceObserver(name: n, warmup: p.observe.warmup, staleAfter: p.observe.staleAfter, room: room)
-        }
-        widget = observer("widget", room: p.widget.enabled ? 128 : 0)
-        widget.slotEvery = p.widget.slotEvery
-        app = observer("app", room: 64)
-        watch = observer("watch", room: p.watch.enabled ? 64 : 0)
-        car = observer("car", room: p.car.enabled ? 64 : 0)
+        observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
+        widget = Self.observer(.widget, in: observers)
+        app = Self.observer(.app, in: observers)
         mechanisms = MechanismRecord(warmup: p.observe.warmup)
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
         widgetGlances = DeferredGlances(rate: p.observe.widgetGlances, end: p.duration,
@@ -234,14 +147,18 @@ public final class Measurement {
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) private var measuring: Bool { engine.now >= warmup }
 
-    /// The observer of surface `s`.
-    @inline(__always) func observer(_ s: ObservedSurface) -> SurfaceObserver {
-        switch s {
-        case .widget: return widget
-        case .app: return app
-        case .watch: return watch
-        case .car: return car
+    /// Every registered surface's screen, in the registry's order, read once.
+    private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
+
+    /// The observer of surface `s`'s screen, found by its name: a program resolves it once, as
+    /// it is made, not per view. Stops the program when no registered surface declares `s`.
+    func observer(_ s: ObservedSurface) -> SurfaceObserver { Self.observer(s, in: observers) }
+
+    private static func observer(_ s: ObservedSurface, in observers: [SurfaceObserver]) -> SurfaceObserver {
+        guard let o = observers.first(where: { $0.name == s.name }) else {
+            preconditionFailure("no registered surface declares the screen \(s.name) (SurfaceDescriptor.views)")
         }
+        return o
     }
 
     /// What surface `s` shows now.
@@ -249,19 +166,13 @@ public final class Measurement {
 
     // MARK: What programs report
 
-    /// Surface `s` shows `view` from now on. A watch showing data of another account than the
-    /// first (the phone's second account reached it) no longer shows the first: its sign-out
-    /// leak ends.
-    func shows(_ s: ObservedSurface, _ view: consuming View) {
-        // Each observer is named directly (not returned by `observer(_:)`), so none is retained
-        // per call; the view is handed on, not copied.
-        if s == .watch && view.kind == .data && view.account != .first { leakEnded(.signoutWatchLeak) }
-        switch s {
-        case .widget: widget.show(view, at: now, truth: truth)
-        case .app: app.show(view, at: now, truth: truth)
-        case .watch: watch.show(view, at: now, truth: truth)
-        case .car: car.show(view, at: now, truth: truth)
-        }
+    /// The surface that `screen` watches shows `view` from now on. A surface showing data of
+    /// another account than the first (a watch the phone's second account reached) no longer
+    /// shows the first: the leak it declares for that ends (`ObservedSurface.leakEndsAtOtherAccount`).
+    func shows(_ screen: SurfaceObserver, _ view: consuming View) {
+        // The view is handed on, not copied.
+        if let leak = screen.leakEndsAtOtherAccount, view.kind == .data && view.account != .first { leakEnded(leak) }
+        screen.show(view, at: now, truth: truth)
     }
 
     /// The widget host now shows its stored picture `stored`, or the system's redacted view in
@@ -272,22 +183,13 @@ public final class Measurement {
     func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != .first
-        if redacted { shows(.widget, .blank(.redacted)) } else { shows(.widget, stored) }
+        if redacted { shows(widget, .blank(.redacted)) } else { shows(widget, stored) }
         if leakEnds { leakEnded(.signoutWidgetLeak) }
     }
 
-    /// Someone looks at surface `s`, now or at a time not after now (seeing what it shows now):
-    /// wrong account when it shows the first account once that signed out.
-    func glance(_ s: ObservedSurface, at t: SimTime? = nil) {
-        switch s {
-        case .widget: glance(widget, at: t)
-        case .app: glance(app, at: t)
-        case .watch: glance(watch, at: t)
-        case .car: glance(car, at: t)
-        }
-    }
-
-    @inline(__always) private func glance(_ o: SurfaceObserver, at t: SimTime?) {
+    /// Someone looks at the surface `o` watches, now or at a time not after now (seeing what it
+    /// shows now): wrong account when it shows the first account once that signed out.
+    @inline(__always) func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
         let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
@@ -308,46 +210,10 @@ public final class Measurement {
     /// Records what a program reports.
     func report(_ event: MeasuredEvent) {
         switch event {
-        case .providerRun:
-            providerRunMeasured = measuring
-            if measuring { counters.providerRuns += 1 }
-        case .providerKilled(let forMemory):
-            if providerRunMeasured {
-                counters.providerKilled += 1
-                mechanisms.providerKilled(forMemory: forMemory)
-            }
-        case .providerCrashed: if providerRunMeasured { counters.providerCrashed += 1 }
-        case .coldStart(let keptReading):
-            guard measuring else { return }     // a cold start in the warm-up is not counted
-            counters.coldStarts += 1
-            if app.current.kind == .nothingYet && keptReading { counters.coldStartsUnexplained += 1 }
         case .holdsAccount(let holder, let holds):
             holders.set(holder, holds)
             // A surface that lets go of the account after the sign-out ends its leak.
             if !holds { leakEnded(holder.leak) }
-        case .relayQueueLength(let n):
-            guard measuring else { return }
-            result.samples[Metric.watchRelayQueue.rawValue].append(Double(n))
-            if let series { series.sample(.watchRelayQueue, Double(n), at: now) }
-        case .liveGlanceAtNothing:
-            guard measuring else { return }     // a glance in the warm-up is not counted
-            counters.liveGlances += 1
-            counters.liveBlank += 1
-        case .liveGlance(let staleness, let readAt, let account):
-            counters.liveGlances += 1
-            result.samples[Metric.liveStaleness.rawValue].append(Time.seconds(staleness))
-            result.samples[Metric.liveAge.rawValue].append(Time.seconds(now - readAt))
-            if let series {
-                series.sample(.liveStaleness, Time.seconds(staleness), at: now)
-                series.sample(.liveAge, Time.seconds(now - readAt), at: now)
-            }
-            if staleness > staleAfter { counters.liveUnlabeledStale += 1 }
-            if signedOutAt != Time.never && account == .first { counters.liveWrongAccount += 1 }
-        case .galleryPreview(let view):
-            engine.trace?.record(now, "gallery", "preview", SurfaceObserver.describe(view))
-            guard measuring else { return }
-            counters.galleryPreviews += 1
-            if view.kind == .data && view.account != .nobody { counters.galleryPreviewsAccount += 1 }
         case .renamed(let id, let version):
             // Glances due so far are taken first: each compares what the widget shows with the
             // names at the backend at its time (see `DeferredGlances`).
@@ -355,47 +221,20 @@ public final class Measurement {
             let i = Int(id)
             if namesAtBackend.count <= i { namesAtBackend.append(contentsOf: repeatElement(0, count: i + 1 - namesAtBackend.count)) }
             namesAtBackend[i] = version
-        case .share(let item, let outcome):
-            let i = Int(item)
-            switch outcome {
-            case .confirmed:
-                precondition(i == shares.count, "shared items are numbered in order")
-                shares.append(MeasuredShare(confirmedAt: now))
-            case .change(let c): shares[i].change = c
-            case .killed: shares[i].killed = true
-            case .askedToSignIn: if signedOutAt == Time.never { shares[i].signInRequested = true }
-            case .forSecondAccount: shares[i].forSecondAccount = true
-            case .openedApp: shares[i].openedApp = true
-            }
-        case .action(let run, let outcome):
-            let i = Int(run)
-            switch outcome {
-            case .started:
-                precondition(i == actions.count, "action runs are numbered in order")
-                actions.append(MeasuredAction(startedAt: now))
-            case .change(let c): actions[i].change = c
-            case .openedApp: actions[i].openedApp = true
-            }
         }
     }
 
     /// The truth gains or loses a change now: each observer integrates up to now first.
     func truthWillChange() {
         let t = now
-        widget.truthWillChange(at: t, truth: truth)
-        app.truthWillChange(at: t, truth: truth)
-        watch.truthWillChange(at: t, truth: truth)
-        car.truthWillChange(at: t, truth: truth)
+        for o in observers { o.truthWillChange(at: t, truth: truth) }
     }
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
     /// the truth or what the surface shows changed).
     func sampleStaleness() {
         let t = now
-        widget.sampleStaleness(at: t, truth: truth)
-        app.sampleStaleness(at: t, truth: truth)
-        watch.sampleStaleness(at: t, truth: truth)
-        car.sampleStaleness(at: t, truth: truth)
+        for o in observers { o.sampleStaleness(at: t, truth: truth) }
     }
 
     // MARK: The widget and the person looking
@@ -418,7 +257,7 @@ public final class Measurement {
             // The object shown has a newer name at the backend than the one drawn.
             if object >= 0 && name >= 0 && nameAtBackend(of: object) > name { counters.widgetStaleName += 1 }
         }
-        glance(.widget, at: t)
+        glance(widget, at: t)
     }
 
     /// The user leaves the app for the home screen, remembering what it showed, if it showed
@@ -520,10 +359,6 @@ struct AccountHolders {
 
 /// Counts of items and events that become per-replication fractions.
 struct Counters {
-    var providerRuns = 0, providerKilled = 0, providerCrashed = 0
     var homeReturns = 0, homeReturnsDiffer = 0
     var widgetGlancesData = 0, widgetWrongTarget = 0, widgetStaleName = 0
-    var galleryPreviews = 0, galleryPreviewsAccount = 0
-    var coldStarts = 0, coldStartsUnexplained = 0
-    var liveGlances = 0, liveBlank = 0, liveUnlabeledStale = 0, liveWrongAccount = 0
 }

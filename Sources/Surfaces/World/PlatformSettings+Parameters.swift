@@ -62,7 +62,7 @@ extension Measurement: PlatformObserver {
     }
 
     public func widgetStartsWithPlaceholder() {
-        shows(.widget, .blank(.placeholder))
+        shows(widget, .blank(.placeholder))
     }
 
     public func widgetShows(_ view: consuming View, redacted: Bool) {
@@ -70,7 +70,7 @@ extension Measurement: PlatformObserver {
     }
 
     public func galleryShowsPreview(_ view: View) {
-        report(.galleryPreview(view))
+        signals(WidgetSignals.self).emit(.galleryPreview(view))
     }
 
     public func platformDid(_ event: PlatformEvent) {

@@ -6,7 +6,16 @@ import Platform
 /// lag until the surface first shows it; and the time-weighted mean staleness.
 /// It reads only what a person could see: the view on screen and the clock.
 final class SurfaceObserver {
+    /// The surface's name (`watch`), as its declaration gives it.
     let name: String
+    /// The metrics its glances, lags and time-weighted staleness are written to.
+    let slots: Slots
+    /// The surface is on in this replication (an observer of a surface that is off is made, and
+    /// sees nothing shown).
+    let surfaceIsOn: Bool
+    /// The sign-out leak that ends when the surface shows data of another account than the
+    /// first (`ObservedSurface.leakEndsAtOtherAccount`); nil if none.
+    let leakEndsAtOtherAccount: Metric?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -94,12 +103,18 @@ final class SurfaceObserver {
     #endif
     private var lastUpdate: SimTime = 0
 
-    /// An observer whose samples start with room for `room` each (a surface that is off
-    /// takes none; the lists grow past it as needed).
-    init(name: String, warmup: SimTime, staleAfter: SimTime, room: Int = 64) {
-        self.name = name
-        self.warmup = warmup
-        self.staleAfter = staleAfter
+    /// The observer of `surface` in a replication with parameters `p`: its samples start with
+    /// room for `surface.room` each (a surface that is off takes none; the lists grow past it
+    /// as needed).
+    init(_ surface: ObservedSurface, _ p: Parameters) {
+        name = surface.name
+        slots = surface.slots()
+        surfaceIsOn = surface.isOn(p)
+        leakEndsAtOtherAccount = surface.leakEndsAtOtherAccount.map { Metric.named($0) }
+        slotEvery = surface.slotEvery(p)
+        let room = surfaceIsOn ? surface.room : 0
+        warmup = p.observe.warmup
+        staleAfter = p.observe.staleAfter
         // Room for a day's glances and lags at the default rates, so the samples do not regrow
         // from one element by doubling in every replication.
         if room > 0 {
@@ -229,8 +244,9 @@ final class SurfaceObserver {
         var slotStaleness: Metric? = nil
     }
 
-    /// Writes this surface's view metrics into `result`.
-    func report(into result: inout ReplicationResult, end: SimTime, truth: Truth, _ s: Slots) {
+    /// Writes this surface's view metrics into `result`, in its `slots`.
+    func report(into result: inout ReplicationResult, end: SimTime, truth: Truth) {
+        let s = slots
         advance(to: end, truth: truth)
         result.samples[s.staleness.rawValue] = staleness
         result.setFraction(s.blank, blankGlances, of: glances)

@@ -39,4 +39,9 @@ open class SurfaceSignals {
     public func staleness(of data: DataCopy) -> SimTime { measure.truth.staleness(of: data.changes, at: now) }
     /// The trace attached to the replication, if any.
     var trace: TraceLog? { engine.trace }
+    /// The first account has signed out (docs/model.md#sign-out): what a signal means may
+    /// change with it (a glance at its data is at the wrong account).
+    var firstAccountSignedOut: Bool { measure.signedOutAt != Time.never }
+    /// The time series' recorder, when a study asked for a series (`Measurement.recordSeries`).
+    var series: SeriesRecorder? { measure.series }
 }

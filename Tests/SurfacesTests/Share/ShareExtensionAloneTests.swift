@@ -34,7 +34,7 @@ final class ShareExtensionAloneTests: XCTestCase {
         h.os.wiring.shareExtension = h.address.process
         h.os.wiring.app = ProcessID(2)
         h.os.shared.setSession(SessionToken(id: .phoneSession, account: .first))
-        h.measure.report(.share(item: 0, .confirmed))        // as the share sheet reports it
+        h.measure.signals(ShareSignals.self).emit(.confirmed(item: 0))     // as the share sheet emits it
         h.os.launchShareExtension()
         h.send(.confirm(item: 0, size: size))
         return (h, peers)

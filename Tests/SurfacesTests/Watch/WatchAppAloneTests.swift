@@ -88,7 +88,7 @@ final class WatchAppAloneTests: XCTestCase {
         allDay.run(until: Time.day + Time.hour)    // the last requests arrive
         // No write is accepted (the recording backend answers nothing), so each write sends again
         // every write its own queue holds: of n writes, the k-th (from 0) is sent n − k times.
-        let made = allDay.program.writes.map(\.change)
+        let made = allDay.measure.signals(WatchSignals.self).writes.map(\.change)   // as the watch emitted them
         let sent = requests(allDayBackend).filter { $0.kind == .write }
         XCTAssertGreaterThan(made.count, 5, "about 24 writes a day")
         let times = Dictionary(sent.map { ($0.change, 1) }, uniquingKeysWith: +)
