@@ -35,11 +35,10 @@ extension Assembly {
         let w = world
         let p = w.p
         if p.action.enabled {
-            let backend = w.measure.signals(BackendSignals.self)
             let runs = w.measure.signals(ActionSignals.self).runs.filter { $0.startedAt >= p.observe.warmup }
-            r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && backend.timesApplied($0.change) > 1 }.count, of: runs.count)
+            r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && w.truth.timesApplied($0.change) > 1 }.count, of: runs.count)
             r.setFraction(.actionOpenedApp, runs.filter(\.openedApp).count, of: runs.count)
-            r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && $0.change >= 0 && backend.timesApplied($0.change) > 0 }.count, of: runs.count)
+            r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && $0.change >= 0 && w.truth.timesApplied($0.change) > 0 }.count, of: runs.count)
             r.setFraction(.actionLost, runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, of: runs.count)
         }
         r.values[Metric.signoutActionsLeak.rawValue] = w.measure.leak(.signoutActionsLeak, end: end)

@@ -36,6 +36,11 @@ public struct SurfaceDescriptor: @unchecked Sendable {
     /// Its screens the measurement layer watches (`ObservedSurface`, declared in its
     /// `<Surface>Metrics.swift`): one observer each per replication, in the list's order.
     var views: [ObservedSurface] = []
+    /// What its metrics hear of the platform's reports beyond its screens: the widget
+    /// gallery's previews (`PlatformObserver.galleryShowsPreview`), which the measurement
+    /// layer hears and hands on to each surface that declares this, so the core names no
+    /// surface's signals (the widget's: `WidgetSignals.galleryShowsPreview`).
+    var galleryPreviews: (@Sendable (Measurement, View) -> Void)? = nil
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

@@ -51,13 +51,12 @@ extension Assembly {
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
         let w = world
-        let backend = w.measure.signals(BackendSignals.self)
         let items = w.measure.signals(ShareSignals.self).items.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {
-            let applied = backend.timesApplied(item.change)
+            let applied = w.truth.timesApplied(item.change)
             if applied > 1 { duplicated += 1 }
-            if let t = backend.firstApplied(item.change) {
+            if let t = w.truth.firstApplied(item.change) {
                 r.samples[Metric.shareLatency.rawValue].append(Time.seconds(t - item.confirmedAt))
                 measured += 1
             } else if w.truth.lostAt[Int(item.change)] < Time.never {

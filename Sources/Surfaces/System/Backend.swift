@@ -35,14 +35,9 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// gets its own push when a change it did not make is applied.
     let standaloneWatch: Bool
 
-    /// The measurement layer's record of the backend's signals, which it only emits into
-    /// (`SystemMetrics.swift`).
-    let signals: BackendSignals
-
     init(_ setup: ProgramSetup) {
         network = setup.platform.network
         lists = setup.platform.lists
-        signals = setup.measure.signals(BackendSignals.self)
         p = setup.parameters.backend
         push = setup.parameters.push
         changes = setup.changes
@@ -168,11 +163,10 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         }
         if state.applyCount[id] > 0 && r.idempotencyKey && p.idempotencyKeys { return }
         state.applyCount[id] &+= 1
-        signals.emit(.applied(change: r.change))
+        changes.applied(r.change)
         if state.applyCount[id] == 1 {
             state.applied.insert(r.change, lost: changes.lost)
             state.dataVersion += 1
-            changes.applied(r.change)
         }
         pushesAfterApplying(change: r.change, from: r.from)
     }

@@ -73,12 +73,11 @@ extension Assembly {
             let signals = w.measure.signals(WatchSignals.self)
             r.samples[Metric.watchRelayQueue.rawValue] = signals.relayQueue
             let writes = signals.writes
-            let backend = w.measure.signals(BackendSignals.self)
             // Lost: the truth's record (refused by an immediate relay, or dropped with no other
             // holder). The rest are applied (a latency) or still on their way (censored).
             var lost = 0, onItsWay = 0
             for wr in writes {
-                if let t = backend.firstApplied(wr.change) {
+                if let t = w.truth.firstApplied(wr.change) {
                     r.samples[Metric.watchWriteLatency.rawValue].append(Time.seconds(t - wr.madeAt))
                 } else if w.truth.lostAt[Int(wr.change)] < Time.never {
                     lost += 1

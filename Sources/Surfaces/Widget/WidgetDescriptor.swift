@@ -10,7 +10,8 @@ extension SurfaceDescriptor {
         costSurfaces: [.widget],
         credentials: [],
         accountHolders: [],
-        views: [.widget])
+        views: [.widget],
+        galleryPreviews: { WidgetSignals.galleryShowsPreview($0, $1) })
 }
 
 extension CostSurface {

@@ -151,3 +151,12 @@ final class WidgetSignals: SurfaceSignals {
         }
     }
 }
+
+extension WidgetSignals {
+    /// The platform showed `view` as the widget gallery's preview (`PlatformObserver.galleryShowsPreview`):
+    /// the measurement layer `measure` hands it on here, as the widget's descriptor declares
+    /// (`SurfaceDescriptor.galleryPreviews`), and the widget's signals count it.
+    static func galleryShowsPreview(_ measure: Measurement, _ view: View) {
+        measure.signals(WidgetSignals.self).emit(.galleryPreview(view))
+    }
+}

@@ -39,8 +39,11 @@ public final class ChangeJourneys {
     /// program reaches into the truth.)
     @inline(__always) var lost: LostChanges { truth.lost }
 
-    /// The backend applied `change`: it can no longer be lost, whoever lets go of it.
-    @inline(__always) func applied(_ change: Int32) { truth.markApplied(change) }
+    /// The backend applied `change` now (again, if it had before: a duplicate), a custody
+    /// report of the change's journey: from the first on it can no longer be lost, whoever
+    /// lets go of it. The truth keeps how many times and when first, which the surfaces'
+    /// metrics that follow their own changes read (`share.*`, `action.*`, `watch.write.*`).
+    @inline(__always) func applied(_ change: Int32) { truth.markApplied(change, at: engine.now) }
 
     /// A holder let go of `change`: if none is left and the backend never applied it, the
     /// change is lost for good now.

@@ -149,6 +149,9 @@ public final class Measurement {
 
     /// Every registered surface's screen, in the registry's order, read once.
     private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
+    /// What each registered surface that hears the widget gallery's previews does with one
+    /// (`SurfaceDescriptor.galleryPreviews`), in the registry's order, read once.
+    static let galleryPreviewHearers = SurfaceRegistry.all.compactMap { $0.galleryPreviews }
 
     /// The observer of surface `s`'s screen, found by its name: a program resolves it once, as
     /// it is made, not per view. Stops the program when no registered surface declares `s`.

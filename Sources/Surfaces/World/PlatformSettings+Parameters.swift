@@ -70,7 +70,7 @@ extension Measurement: PlatformObserver {
     }
 
     public func galleryShowsPreview(_ view: View) {
-        signals(WidgetSignals.self).emit(.galleryPreview(view))
+        for hear in Self.galleryPreviewHearers { hear(self, view) }
     }
 
     public func platformDid(_ event: PlatformEvent) {

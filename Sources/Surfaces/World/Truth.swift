@@ -46,12 +46,18 @@ public final class Truth {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Whether the backend applied each change at least once.
-    private var applied: [Bool] = []
+    /// How many times the backend applied each change (0: not yet; 2+: duplicated), as it
+    /// reported each application (`ChangeJourneys.applied`).
+    private var applyCount: [UInt8] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// When the backend first applied each change (`Time.never`: not yet).
+    private var appliedAt: [SimTime] = []
 
     public init() {
         madeAt.reserveCapacity(256); origin.reserveCapacity(256); lostAt.reserveCapacity(256)
-        holds.reserveCapacity(256); applied.reserveCapacity(256)
+        holds.reserveCapacity(256); applyCount.reserveCapacity(256); appliedAt.reserveCapacity(256)
     }
 
     /// Number of changes made so far.
@@ -63,7 +69,8 @@ public final class Truth {
         origin.append(from)
         lostAt.append(Time.never)
         holds.append(1)
-        applied.append(false)
+        applyCount.append(0)
+        appliedAt.append(Time.never)
         return Int32(madeAt.count - 1)
     }
 
@@ -81,13 +88,26 @@ public final class Truth {
         let i = Int(id)
         precondition(holds[i] > 0, "change \(id) released more often than it was held")
         holds[i] -= 1
-        return holds[i] == 0 && !applied[i] && lostAt[i] == Time.never
+        return holds[i] == 0 && applyCount[i] == 0 && lostAt[i] == Time.never
     }
 
-    /// The backend applied change `id`: it can no longer be lost.
-    public func markApplied(_ id: Int32) {
-        guard id >= 0 && Int(id) < applied.count else { return }
-        applied[Int(id)] = true
+    /// The backend applied change `id` at `now` (again, if it had before: a duplicate): from
+    /// its first application on it can no longer be lost.
+    public func markApplied(_ id: Int32, at now: SimTime) {
+        guard id >= 0 && Int(id) < applyCount.count else { return }
+        let i = Int(id)
+        applyCount[i] &+= 1
+        if applyCount[i] == 1 { appliedAt[i] = now }
+    }
+
+    /// How many times the backend applied change `id` (0: not yet; 2+: duplicated).
+    public func timesApplied(_ id: Int32) -> Int {
+        id >= 0 && Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0
+    }
+
+    /// When the backend first applied change `id`, if it did.
+    public func firstApplied(_ id: Int32) -> SimTime? {
+        id >= 0 && Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
     }
 
     /// Records that change `id` is lost for good at `now`.
