@@ -262,7 +262,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     private func glance() {
         guard let i = current else { return }
         let a = state.activities[i]
-        guard a.shown else {
+        guard isShown(i) else {
             signals.emit(.seenNothing)
             return
         }
