@@ -118,8 +118,9 @@ public final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Each surface's record of its own signals, by its type (`signals(_:)`).
-    private var surfaceSignals: [ObjectIdentifier: SurfaceSignals] = [:]
+    /// Each surface's record of its own signals, with its type's identity (`signals(_:)`): a
+    /// handful, found by comparing identities (no hashing, no table to grow).
+    private var surfaceSignals: [(type: ObjectIdentifier, record: SurfaceSignals)] = []
 
     /// The glance streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let widgetGlancesName = SeedMixer.nameHash("glances.widget")
@@ -198,9 +199,9 @@ public final class Measurement {
     /// one per replication): its programs emit into it, its metrics read it at the end.
     public func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
         let key = ObjectIdentifier(type)
-        if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
+        if let kept = surfaceSignals.first(where: { $0.type == key }) { return unsafeDowncast(kept.record, to: S.self) }
         let made = S(p, engine: engine, measure: self)
-        surfaceSignals[key] = made
+        surfaceSignals.append((key, made))
         return made
     }
 
