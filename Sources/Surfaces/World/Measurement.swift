@@ -57,9 +57,9 @@ public final class Measurement {
     /// The backend's requests and bytes after the warm-up, by surface and endpoint
     /// (docs/model.md#backend-and-push).
     private(set) var backendCost = BackendCost()
-    /// `CostSurface.ofBuiltInProcess`, held here: read on every request, the shared table would
-    /// be read through its once-only-initialisation check each time.
-    private let costSurfaceOfBuiltIn = CostSurface.ofBuiltInProcess
+    /// `CostSurface.placeOfBuiltInProcess`, held here: read on every request, the shared table
+    /// would be read through its once-only-initialisation check each time.
+    private let costSurfacePlaceOfBuiltIn = CostSurface.placeOfBuiltInProcess
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -296,9 +296,10 @@ public final class Measurement {
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
         guard m < result.requestsPerMinute.count else { return }
         result.requestsPerMinute[m] &+= 1
-        let surface = CostSurface.ofProcess(Int(r.from.index), in: costSurfaceOfBuiltIn)
-        backendCost.count(r.kind, from: surface, withData: withData)
-        if let series { series.countRequest(r.kind, from: surface, at: now) }
+        // The surface's place, not the surface: a copy of it would retain and release its fields.
+        let place = CostSurface.placeOfProcess(Int(r.from.index), in: costSurfacePlaceOfBuiltIn)
+        backendCost.count(r.kind, fromSurfaceAt: place, withData: withData)
+        if let series { series.countRequest(r.kind, fromSurfaceAt: place, at: now) }
     }
 
     // MARK: Sign-out
