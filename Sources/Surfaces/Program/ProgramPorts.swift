@@ -16,51 +16,53 @@ public struct NoPorts: ProgramPorts {
 
 /// What the assembly connects ports with: the world's program accepting each input type.
 public struct Peers {
+    /// A program a port can be connected to: the identity of the input type it accepts, the
+    /// program, the process it is registered as, and whether its surface is on in this world
+    /// (`AssembledProgram.isPresent`).
+    struct Entry {
+        let input: ObjectIdentifier
+        let program: AnyProcess
+        let process: ProcessID
+        let present: Bool
+    }
+
     private let engine: Engine
-    /// Each program's input type's identity, in registration order (no two are the same).
-    private let inputs: [ObjectIdentifier]
-    /// The world's programs, in registration order (the process index is the position here).
-    private let programs: [AnyProcess]
-    /// Whether each program's surface is on in this world (`AssembledProgram.isPresent`), in
-    /// registration order.
-    private let present: [Bool]
+    /// The programs ports can be connected to (no two accept the same input type).
+    private let entries: [Entry]
 
-    /// Ports connected to `programs`: the program at position `i` accepts the input type whose
-    /// identity is `inputs[i]`, is registered as process `i`, and its surface is on in this
-    /// world when `present[i]`. Made once per world, so a port is found by comparing identities
-    /// in a short list, with no hashing and no question to the program's type.
-    init(engine: Engine, inputs: [ObjectIdentifier], programs: [AnyProcess], present: [Bool]) {
-        precondition(inputs.count == programs.count && present.count == programs.count, "one input type and one presence per program")
+    /// Ports connected to the programs of `entries`: a table made once per world, so a port is
+    /// found by comparing identities in a short list, with no hashing and no question to a
+    /// program's type.
+    init(engine: Engine, entries: [Entry]) {
         self.engine = engine
-        self.inputs = inputs
-        self.programs = programs
-        self.present = present
+        self.entries = entries
     }
 
-    /// The position of the program accepting `Input`, if one does.
-    private func place<Input>(of _: Input.Type) -> Int? {
-        inputs.firstIndex(of: ObjectIdentifier(Input.self))
+    /// The entry of the program accepting `Input`, if one does.
+    private func entry<Input>(accepting _: Input.Type) -> Entry? {
+        let input = ObjectIdentifier(Input.self)
+        return entries.first { $0.input == input }
     }
 
-    /// The address of the program at `i`, which accepts `Input`.
-    private func address<Input>(at i: Int) -> Address<Input> {
-        engine.address(of: unsafeDowncast(programs[i], to: SimulatedProcess<Input>.self), registeredAs: ProcessID(Int32(i)))
+    /// The address of the program of `found`, which accepts `Input`.
+    private func address<Input>(of found: Entry) -> Address<Input> {
+        engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
     }
 
     /// The address of the world's program that accepts `Input` if its surface is on in this
     /// world, nil if it is off: a port to a surface the app may not have, which the program
     /// checks as it sends (an absent surface leaves the port unconnected).
     public func peerIfPresent<Input>(accepting _: Input.Type = Input.self) -> Address<Input>? {
-        guard let i = place(of: Input.self), present[i] else { return nil }
-        return address(at: i)
+        guard let found = entry(accepting: Input.self), found.present else { return nil }
+        return address(of: found)
     }
 
     /// The address of the world's program that accepts `Input` (exactly one does: the assembly
     /// checks that no two programs accept the same input type). Fails loudly if none does.
     public func peer<Input>(accepting _: Input.Type = Input.self) -> Address<Input> {
-        guard let i = place(of: Input.self) else {
+        guard let found = entry(accepting: Input.self) else {
             preconditionFailure("no program of this world accepts \(Input.self): a port is left unconnected")
         }
-        return address(at: i)
+        return address(of: found)
     }
 }

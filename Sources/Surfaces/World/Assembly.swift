@@ -106,9 +106,10 @@ final class Assembly {
         // Each program's context and ports: a port typed by an input is connected to the one
         // program that accepts it.
         // Whether each surface is on is asked once per program, not once per port.
-        let peers = Peers(engine: w.engine, inputs: Self.inputIdentifiers,
-                          programs: programs.map { unsafeDowncast($0, to: AnyProcess.self) },
-                          present: Self.programTypes.map { $0.isPresent(parameters) })
+        let peers = Peers(engine: w.engine, entries: programs.indices.map {
+            Peers.Entry(input: Self.inputIdentifiers[$0], program: unsafeDowncast(programs[$0], to: AnyProcess.self),
+                        process: ProcessID(Int32($0)), present: Self.programTypes[$0].isPresent(parameters))
+        })
         for (i, program) in programs.enumerated() {
             program.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
         }
