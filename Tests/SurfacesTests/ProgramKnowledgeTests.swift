@@ -161,7 +161,7 @@ final class ProgramKnowledgeTests: XCTestCase {
     /// A run's limits, its launch by the system and its end by the system are the operating
     /// system's (docs/model.md#the-operating-system, docs/model.md#main-app): the car's scene
     /// runs the app with no time limit because the system launches it so
-    /// (`connectCarScene`), the share sheet and the shortcuts runner have the
+    /// (`Platform/OS/CarConnection.swift`), the share sheet and the shortcuts runner have the
     /// system launch the app's extensions (`launchShareExtension`, `launchIntentsExtension`).
     /// No program lifts a run's budget or launches a run through the engine, and each program ends only its
     /// own run: every end is read within the class (or extension) it is written in, and an end

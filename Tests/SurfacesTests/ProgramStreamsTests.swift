@@ -34,8 +34,5 @@ final class ProgramStreamsTests: XCTestCase {
             for _ in 0..<3 { _ = expected.next() }
             XCTAssertEqual(streams[k].next(), expected.next(), name)
         }
-        streams.addProgram(named: "speaker")
-        var added = RandomStream(replicationSeed: seed, name: "network.from.speaker")
-        XCTAssertEqual(streams[names.count].next(), added.next())
     }
 }

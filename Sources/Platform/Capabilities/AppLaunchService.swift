@@ -2,7 +2,7 @@ import SimKernel
 
 /// Launching the app and its extensions (`UIApplication.open` and a notification's tap, a
 /// background launch for a push, a message or a complication, `NSExtension` launches on iOS;
-/// activities and services on Android; docs/model.md#app-lifecycle): a program asks, the system
+/// activities and services on Android; docs/model.md#background-launches): a program asks, the system
 /// decides whether and how the target runs. `AppLifecycle.swift`, `AppExtensions.swift`,
 /// `PairedDevices.swift`.
 public struct AppLaunchService {

@@ -2,7 +2,7 @@ import SimKernel
 
 /// What the main app tells the system of its own run (the `UIApplicationDelegate` and
 /// `UISceneDelegate` callbacks, `beginBackgroundTask`, Android's activity lifecycle;
-/// docs/model.md#app-lifecycle): it leaves the foreground, it is suspended, a force-quit takes
+/// docs/model.md#background-launches): it leaves the foreground, it is suspended, a force-quit takes
 /// effect, its run ends, it is kept running for an activity, it hands over its settings.
 /// Only the app declares it. `AppLifecycle.swift`, `KeepAlives.swift`, `AppSettings.swift`.
 public struct AppLifecycleService {

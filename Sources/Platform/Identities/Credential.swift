@@ -21,7 +21,7 @@ import Synchronization
     /// Another device's independent session (the account used elsewhere).
     @inlinable public static var otherDevice: Credential { Credential(9) }
     /// The session of a surface added from outside, signed in on its own device: the phone's
-    /// sign-out does not revoke it (docs/extending.md#the-platform-services).
+    /// sign-out does not revoke it (docs/extending.md#what-differs).
     @inlinable public static var addedSurface: Credential { Credential(10) }
 
     /// The platform's own credentials with their names. A surface's own credentials (the

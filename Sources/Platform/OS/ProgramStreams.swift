@@ -5,19 +5,19 @@ import SimKernel
 /// never depend on its place in the registration order and a program added after the
 /// built-in ones reseeds no other (docs/model.md#randomness).
 ///
-/// A built-in program's stream is seeded when it is first drawn from: most programs never
+/// A program's stream is seeded when it is first drawn from: most programs never
 /// draw from most families (a replication has seven families of nineteen streams), and a
 /// stream's draws depend only on its seed, so seeding it later gives the same draws.
 public struct ProgramStreams {
-    /// A source of per-program streams: its name prefix and the name hashes of the built-in
-    /// programs' streams (in registration order), computed once.
+    /// A source of per-program streams: its name prefix and the name hashes of the registered
+    /// programs' streams (in registration order, added surfaces' programs last), computed once.
     public struct Family: Sendable {
         let prefix: String
-        @usableFromInline let builtInHashes: [UInt64]
+        @usableFromInline let hashes: [UInt64]
 
         public init(_ prefix: String, programNames: [String]) {
             self.prefix = prefix
-            builtInHashes = programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
+            hashes = programNames.map { SeedMixer.nameHash("\(prefix).\($0)") }
         }
     }
 
@@ -26,16 +26,11 @@ public struct ProgramStreams {
     /// By process index; nil until the stream is first drawn from (`subscript`).
     @usableFromInline var streams: [RandomStream?]
 
-    /// The built-in programs' streams of `family` in the replication seeded `seed`.
+    /// The registered programs' streams of `family` in the replication seeded `seed`.
     public init(_ family: Family, replicationSeed seed: UInt64) {
         self.family = family
         replicationSeed = seed
-        streams = Array(filledWith: nil, count: family.builtInHashes.count)
-    }
-
-    /// Adds the stream of the program registered next, named `name` (docs/model.md#randomness).
-    public mutating func addProgram(named name: String) {
-        streams.append(RandomStream(replicationSeed: replicationSeed, name: "\(family.prefix).\(name)"))
+        streams = Array(filledWith: nil, count: family.hashes.count)
     }
 
     /// The stream of the program at process index `i`.
@@ -50,6 +45,6 @@ public struct ProgramStreams {
 
     /// The stream of built-in program `i` as seeded at the start of the replication.
     @usableFromInline func seeded(_ i: Int) -> RandomStream {
-        RandomStream(replicationSeed: replicationSeed, nameHash: family.builtInHashes[i])
+        RandomStream(replicationSeed: replicationSeed, nameHash: family.hashes[i])
     }
 }

@@ -9,7 +9,7 @@ public protocol ProgramPorts {
     init(_ peers: Peers)
 }
 
-/// A program with no peers of its own (it sends only to itself and through its operating system).
+/// A program with no peers of its own (it sends only to itself and through its platform capabilities).
 public struct NoPorts: ProgramPorts {
     public init(_ peers: Peers) {}
 }

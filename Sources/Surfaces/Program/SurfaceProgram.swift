@@ -1,7 +1,7 @@
 import SimKernel
 import Platform
 
-/// What a built-in program is built with (docs/extending.md#the-one-door): the capabilities of
+/// What a program of a surface, built in or added from outside, is built with (docs/extending.md#the-one-door): the capabilities of
 /// the operating system it runs on (each program keeps only those it declares; the system
 /// itself stays with the assembly), the measurement layer it reports to and never reads, the
 /// study's parameters and the replication's seed (which its own random streams are seeded from). The assembly makes one
@@ -59,7 +59,7 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
     }
 
     /// Handles one input (every program overrides it). The engine calls it directly, without
-    /// itself: a program reaches the simulation through its `context` only.
+    /// handing it the engine: a program reaches the simulation through its `context` only.
     open override func receive(_ input: Input) {
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }

@@ -16,8 +16,8 @@ extension PushService: AssembledProgram {
     public static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
-/// The push service is built from what a program of the one door is built with (its operating
-/// system), never from the world itself.
+/// The push service is built from what a program of the one door is built with (its platform
+/// capabilities), never from the world itself.
 extension PushService: SetUpProgram {
     public convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

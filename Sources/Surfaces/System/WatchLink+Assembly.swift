@@ -18,8 +18,8 @@ extension WatchLink: AssembledProgram {
     public static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.watch.enabled ? .launched : .notStarted }
 }
 
-/// The watch link is built from what a program of the one door is built with (its operating
-/// system), never from the world itself.
+/// The watch link is built from what a program of the one door is built with (its platform
+/// capabilities), never from the world itself.
 extension WatchLink: SetUpProgram {
     public convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform) }
 }

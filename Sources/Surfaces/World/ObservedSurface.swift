@@ -1,6 +1,6 @@
 import SimKernel
 
-/// A surface's screen that the measurement layer watches (docs/metrics.md#views): declared in
+/// A surface's screen that the measurement layer watches (docs/metrics.md): declared in
 /// the surface's `<Surface>Metrics.swift` and listed in its descriptor (`SurfaceDescriptor.views`).
 /// The layer makes one `SurfaceObserver` per declaration per replication, in the registry's
 /// order (`Measurement.observers`); a program resolves its screen's observer once, as it is

@@ -6,7 +6,7 @@ import SimKernel
 /// The share extension alone against a harness context (issue 42): a recording backend, a
 /// recording main app and a recording share sheet (the background transfer service) stand in
 /// for the rest of the world, reached only through its ports. The system launches it with the
-/// extension's limits (`os.launchShareExtension`), as the share sheet asks.
+/// extension's limits (`appLaunch.launchShareExtension()`), as the share sheet asks.
 final class ShareExtensionAloneTests: XCTestCase {
     private typealias Harness = SurfaceHarness<ShareExtension, ShareExtensionInput, ShareExtensionState, ShareExtensionPorts>
     private struct StandIns {

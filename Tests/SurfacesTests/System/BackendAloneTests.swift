@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// The backend alone against a harness context (issue 42): a recording push service, main app,
@@ -101,7 +101,7 @@ final class BackendAloneTests: XCTestCase {
         XCTAssertEqual(asked.map(\.at), [0, 0, Time.minute, 2 * Time.minute], "asked as each write is applied")
         XCTAssertEqual(h.program.timesApplied(fromElsewhere), 1, "the repeated write is applied once")
         XCTAssertEqual(h.program.timesApplied(fromApp), 1)
-        XCTAssertEqual(h.program.firstApplied(fromElsewhere), 0)
+        XCTAssertEqual(h.measure.signals(BackendSignals.self).firstApplied(fromElsewhere), 0)
         let answered = replies(peers.elsewhere)
         XCTAssertEqual(answered.map(\.reply.status), [.ok, .ok])
         XCTAssertEqual(answered.map(\.reply.change), [fromElsewhere, fromElsewhere])

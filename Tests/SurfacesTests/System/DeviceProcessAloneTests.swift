@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// The phone's own process alone against a harness context (issue 42): a recording backend and

@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// The account's other device alone against a harness context (issue 42): a recording backend

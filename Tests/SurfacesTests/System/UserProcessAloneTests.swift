@@ -1,6 +1,6 @@
 import XCTest
 import SimKernel
-import Platform
+@testable import Platform
 @testable import Surfaces
 
 /// The user alone against a harness context (issue 42): a recording main app, car, television,
