@@ -36,7 +36,9 @@ final class SurfaceHarness<Program: SurfaceProgram<Input, State, Ports> & SetUpP
         wiring.outboxLockGrants = Array(repeating: nil, count: 1 + peers.count)
         os.wiring = wiring
         let recorders = recorders
-        let peers = Peers(engine: engine) { recorders[$0] }
+        let peers = Peers(engine: engine, entries: recorders.map {
+            Peers.Entry(input: $0.key, program: $0.value.program, process: $0.value.process, present: $0.value.present)
+        })
         program.connect(ProgramContext(me: address, engine: engine), Ports(peers))
         for peer in recorders.values { engine.launch(peer.process, by: .system) }
     }

@@ -16,30 +16,53 @@ public struct NoPorts: ProgramPorts {
 
 /// What the assembly connects ports with: the world's program accepting each input type.
 public struct Peers {
-    private let resolve: (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID, present: Bool)?
-    private let engine: Engine
+    /// A program a port can be connected to: the identity of the input type it accepts, the
+    /// program, the process it is registered as, and whether its surface is on in this world
+    /// (`AssembledProgram.isPresent`).
+    struct Entry {
+        let input: ObjectIdentifier
+        let program: AnyProcess
+        let process: ProcessID
+        let present: Bool
+    }
 
-    /// Ports connected by `resolve`: the program accepting an input type, its process, and
-    /// whether its surface is on in this world (`AssembledProgram.isPresent`).
-    init(engine: Engine, resolve: @escaping (ObjectIdentifier) -> (program: AnyProcess, process: ProcessID, present: Bool)?) {
+    private let engine: Engine
+    /// The programs ports can be connected to (no two accept the same input type).
+    private let entries: [Entry]
+
+    /// Ports connected to the programs of `entries`: a table made once per world, so a port is
+    /// found by comparing identities in a short list, with no hashing and no question to a
+    /// program's type.
+    init(engine: Engine, entries: [Entry]) {
         self.engine = engine
-        self.resolve = resolve
+        self.entries = entries
+    }
+
+    /// The entry of the program accepting `Input`, if one does.
+    private func entry<Input>(accepting _: Input.Type) -> Entry? {
+        let input = ObjectIdentifier(Input.self)
+        return entries.first { $0.input == input }
+    }
+
+    /// The address of the program of `found`, which accepts `Input`.
+    private func address<Input>(of found: Entry) -> Address<Input> {
+        engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
     }
 
     /// The address of the world's program that accepts `Input` if its surface is on in this
     /// world, nil if it is off: a port to a surface the app may not have, which the program
     /// checks as it sends (an absent surface leaves the port unconnected).
     public func peerIfPresent<Input>(accepting _: Input.Type = Input.self) -> Address<Input>? {
-        guard let found = resolve(ObjectIdentifier(Input.self)), found.present else { return nil }
-        return engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
+        guard let found = entry(accepting: Input.self), found.present else { return nil }
+        return address(of: found)
     }
 
     /// The address of the world's program that accepts `Input` (exactly one does: the assembly
     /// checks that no two programs accept the same input type). Fails loudly if none does.
     public func peer<Input>(accepting _: Input.Type = Input.self) -> Address<Input> {
-        guard let found = resolve(ObjectIdentifier(Input.self)) else {
+        guard let found = entry(accepting: Input.self) else {
             preconditionFailure("no program of this world accepts \(Input.self): a port is left unconnected")
         }
-        return engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
+        return address(of: found)
     }
 }

@@ -56,14 +56,21 @@ public struct CostSurface: Sendable, Equatable, CustomStringConvertible {
     /// sends none. A program of a surface added from outside counts as `added`.
     static let ofBuiltInProcess: [CostSurface?] = Assembly.programTypes.map { $0.requestsCountUnder.map(registered) }
 
-    /// The surface of the process at `index` (past the built-in ones: a surface added from
-    /// outside), read from `table` (`ofBuiltInProcess`).
-    static func ofProcess(_ index: Int, in table: [CostSurface?]) -> CostSurface {
-        guard index < table.count else { return addedRegistered }
-        guard let s = table[index] else {
+    /// The place in `allCases` (`rawValue`) of the surface each built-in program's requests
+    /// count under, by process index; -1 for a program that sends none. What counting a request
+    /// reads: a number, where a copy of the surface would retain and release its name, its
+    /// senders and its `isOn`.
+    static let placeOfBuiltInProcess: [Int] = ofBuiltInProcess.map { $0?.rawValue ?? -1 }
+
+    /// The place in `allCases` of the surface of the process at `index` (past the built-in
+    /// ones: a surface added from outside), read from `table` (`placeOfBuiltInProcess`).
+    static func placeOfProcess(_ index: Int, in table: [Int]) -> Int {
+        guard index < table.count else { return addedRegistered.rawValue }
+        let place = table[index]
+        guard place >= 0 else {
             preconditionFailure("\(Assembly.programNames[index]) sends requests but declares no requestsCountUnder")
         }
-        return s
+        return place
     }
 
     /// `added`, registered (read once).

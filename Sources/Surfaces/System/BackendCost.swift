@@ -15,9 +15,10 @@ struct BackendCost {
     /// The number of endpoints (`RequestKind`).
     private static var endpoints: Int { RequestKind.count }
 
-    /// Counts one request from `surface`; `withData` when its reply carries the account's data.
-    mutating func count(_ kind: RequestKind, from surface: CostSurface, withData: Bool) {
-        let cell = Self.cell(surface.rawValue, Int(kind.rawValue))
+    /// Counts one request from the surface at `place` in `CostSurface.allCases` (its
+    /// `rawValue`); `withData` when its reply carries the account's data.
+    mutating func count(_ kind: RequestKind, fromSurfaceAt place: Int, withData: Bool) {
+        let cell = Self.cell(place, Int(kind.rawValue))
         requests[cell] += 1
         if withData { answered[cell] += 1 }
     }

@@ -52,12 +52,13 @@ final class Assembly {
     static let streamNames = programTypes.map { $0.streamName }
     /// The number of built-in programs.
     static let programCount = programNames.count
-    /// The program accepting each input type, by the type's identity: what a port typed by an
-    /// input is connected to (`Peers`). Two programs never accept the same input type.
-    private static let acceptingProgram: [ObjectIdentifier: Int] = {
+    /// Each program's input type's identity, in registration order: a port typed by an input is
+    /// connected to the program at that input's place (`Peers`). Two programs never accept the
+    /// same input type.
+    private static let inputIdentifiers: [ObjectIdentifier] = {
         let inputs = programTypes.map { ObjectIdentifier($0.inputType) }
         precondition(Set(inputs).count == inputs.count, "two built-in programs accept the same input type: a port to it would be ambiguous")
-        return Dictionary(uniqueKeysWithValues: zip(inputs, inputs.indices))
+        return inputs
     }()
     /// Each program type's identity, in registration order (what `index(of:)` looks a type up in).
     private static let programIdentifiers = programTypes.map { ObjectIdentifier($0) }
@@ -104,12 +105,11 @@ final class Assembly {
         for program in programs { program.register(&wiring, parameters: parameters) }
         // Each program's context and ports: a port typed by an input is connected to the one
         // program that accepts it.
-        let programs = programs
-        let peers = Peers(engine: w.engine) { input in
-            Self.acceptingProgram[input].map {
-                (unsafeDowncast(programs[$0], to: AnyProcess.self), ProcessID(Int32($0)), Self.programTypes[$0].isPresent(parameters))
-            }
-        }
+        // Whether each surface is on is asked once per program, not once per port.
+        let peers = Peers(engine: w.engine, entries: programs.indices.map {
+            Peers.Entry(input: Self.inputIdentifiers[$0], program: unsafeDowncast(programs[$0], to: AnyProcess.self),
+                        process: ProcessID(Int32($0)), present: Self.programTypes[$0].isPresent(parameters))
+        })
         for (i, program) in programs.enumerated() {
             program.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
         }

@@ -132,10 +132,11 @@ final class SeriesRecorder {
     }
 
     /// One backend request counted at `t` (as `Measurement.countRequest` counts it): in
-    /// `backend.requests`, its surface's and its endpoint's counts.
-    func countRequest(_ kind: RequestKind, from surface: CostSurface, at t: SimTime) {
+    /// `backend.requests`, its surface's (the one at `place` in `CostSurface.allCases`) and its
+    /// endpoint's counts.
+    func countRequest(_ kind: RequestKind, fromSurfaceAt place: Int, at t: SimTime) {
         count(.backendRequests, at: t)
-        count(MetricCatalog.backendBySurface[surface.rawValue].requests, at: t)
+        count(MetricCatalog.backendBySurface[place].requests, at: t)
         if kind == .deviceCode {
             count(.backendRequestsDeviceCode, at: t)
         } else if let e = MetricCatalog.backendByEndpoint.first(where: { $0.kind == kind }) {

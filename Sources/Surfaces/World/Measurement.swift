@@ -57,9 +57,9 @@ public final class Measurement {
     /// The backend's requests and bytes after the warm-up, by surface and endpoint
     /// (docs/model.md#backend-and-push).
     private(set) var backendCost = BackendCost()
-    /// `CostSurface.ofBuiltInProcess`, held here: read on every request, the shared table would
-    /// be read through its once-only-initialisation check each time.
-    private let costSurfaceOfBuiltIn = CostSurface.ofBuiltInProcess
+    /// `CostSurface.placeOfBuiltInProcess`, held here: read on every request, the shared table
+    /// would be read through its once-only-initialisation check each time.
+    private let costSurfacePlaceOfBuiltIn = CostSurface.placeOfBuiltInProcess
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -118,8 +118,9 @@ public final class Measurement {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Each surface's record of its own signals, by its type (`signals(_:)`).
-    private var surfaceSignals: [ObjectIdentifier: SurfaceSignals] = [:]
+    /// Each surface's record of its own signals, with its type's identity (`signals(_:)`): a
+    /// handful, found by comparing identities (no hashing, no table to grow).
+    private var surfaceSignals: [(type: ObjectIdentifier, record: SurfaceSignals)] = []
 
     /// The glance streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let widgetGlancesName = SeedMixer.nameHash("glances.widget")
@@ -201,9 +202,9 @@ public final class Measurement {
     /// one per replication): its programs emit into it, its metrics read it at the end.
     public func signals<S: SurfaceSignals>(_ type: S.Type) -> S {
         let key = ObjectIdentifier(type)
-        if let kept = surfaceSignals[key] { return unsafeDowncast(kept, to: S.self) }
+        if let kept = surfaceSignals.first(where: { $0.type == key }) { return unsafeDowncast(kept.record, to: S.self) }
         let made = S(p, engine: engine, measure: self)
-        surfaceSignals[key] = made
+        surfaceSignals.append((key, made))
         return made
     }
 
@@ -298,9 +299,10 @@ public final class Measurement {
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
         guard m < result.requestsPerMinute.count else { return }
         result.requestsPerMinute[m] &+= 1
-        let surface = CostSurface.ofProcess(Int(r.from.index), in: costSurfaceOfBuiltIn)
-        backendCost.count(r.kind, from: surface, withData: withData)
-        if let series { series.countRequest(r.kind, from: surface, at: now) }
+        // The surface's place, not the surface: a copy of it would retain and release its fields.
+        let place = CostSurface.placeOfProcess(Int(r.from.index), in: costSurfacePlaceOfBuiltIn)
+        backendCost.count(r.kind, fromSurfaceAt: place, withData: withData)
+        if let series { series.countRequest(r.kind, fromSurfaceAt: place, at: now) }
     }
 
     // MARK: Sign-out
