@@ -217,8 +217,6 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// The account's device list (§25.12, S18): each credential that made a valid request, in
     /// the order first seen.
     var devices: [Credential] { state.devices }
-    /// How many times change `id` was applied.
-    func timesApplied(_ id: Int32) -> Int { Int(id) < state.applyCount.count ? Int(state.applyCount[Int(id)]) : 0 }
 }
 
 /// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'

@@ -15,7 +15,7 @@ final class SecondDeviceTests: XCTestCase {
         r.wait(10 * Time.minute)
         r.openApp(stay: Time.minute)
         guard let change = r.editInApp() else { return XCTFail("the app made no change") }
-        XCTAssertNotNil(r.watch(for: Time.minute) { r.assembly.backend.timesApplied(change) > 0 }, "the backend applies the change")
+        XCTAssertNotNil(r.watch(for: Time.minute) { r.world.truth.timesApplied(change) > 0 }, "the backend applies the change")
         r.wait(Time.minute)
         XCTAssertFalse(r.elsewhereShows(change), "nobody looked: the second device still shows its old copy")
         let before = r.assembly.elsewhere.refreshes
