@@ -17,8 +17,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The action parameters of this point (kept in `ofSurfaces`, under `Action`).
+    public var action: Action {
+        get { ofSurfaces[Action.self] }
+        set { ofSurfaces[Action.self] = newValue }
+    }
+
     /// The actions's parameters, as a replication reads them (their paths and meanings above).
-    public struct Action: Sendable {
+    public struct Action: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var background = true
         public var perDay: Double = 2

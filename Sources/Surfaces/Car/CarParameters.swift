@@ -17,8 +17,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The car parameters of this point (kept in `ofSurfaces`, under `Car`).
+    public var car: Car {
+        get { ofSurfaces[Car.self] }
+        set { ofSurfaces[Car.self] = newValue }
+    }
+
     /// The car's parameters, as a replication reads them (their paths and meanings above).
-    public struct Car: Sendable {
+    public struct Car: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var mode: CarMode = .projected
         /// The car program's lifetime (docs/model.md#car-lifetime); `allDay` by default.

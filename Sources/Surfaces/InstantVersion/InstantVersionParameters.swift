@@ -19,8 +19,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The instant parameters of this point (kept in `ofSurfaces`, under `Instant`).
+    public var instant: Instant {
+        get { ofSurfaces[Instant.self] }
+        set { ofSurfaces[Instant.self] = newValue }
+    }
+
     /// The instant version's parameters, as a replication reads them (their paths and meanings above).
-    public struct Instant: Sendable {
+    public struct Instant: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var handover = true
         public var usesPerDay: Double = 0.2

@@ -27,8 +27,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The live parameters of this point (kept in `ofSurfaces`, under `Live`).
+    public var live: Live {
+        get { ofSurfaces[Live.self] }
+        set { ofSurfaces[Live.self] = newValue }
+    }
+
     /// The live status's parameters, as a replication reads them (their paths and meanings above).
-    public struct Live: Sendable {
+    public struct Live: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var updates: LiveUpdates = .push
         public var finalUpdateLoss: Double = 0.02

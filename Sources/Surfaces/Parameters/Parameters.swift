@@ -19,17 +19,10 @@ public struct Parameters: Sendable {
     public var storage = Storage()
     public var session = Session()
     public var app = App()
-    public var widget = Widget()
-    public var push = Push()
-    public var live = Live()
-    public var watch = Watch()
-    public var share = Share()
-    public var action = Action()
-    public var backend = Backend()
-    public var instant = Instant()
-    public var car = Car()
-    public var tv = TV()
     public var signout = Signout()
+    /// Each surface's own parameters (`widget.…`, `tv.…`), by the type its folder declares;
+    /// the surface reads them through the property it declares beside that type (`tv`).
+    public var ofSurfaces = ParametersOfSurfaces()
     /// The values of the parameters of surfaces added from outside, by path; a path not
     /// here has its declared default (docs/extending.md#parameters).
     public var addedValues: [String: ParameterValue] = [:]

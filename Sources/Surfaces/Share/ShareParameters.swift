@@ -27,8 +27,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The share parameters of this point (kept in `ofSurfaces`, under `Share`).
+    public var share: Share {
+        get { ofSurfaces[Share.self] }
+        set { ofSurfaces[Share.self] = newValue }
+    }
+
     /// The share extension's parameters, as a replication reads them (their paths and meanings above).
-    public struct Share: Sendable {
+    public struct Share: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var design: ShareDesign = .outbox
         public var outbox: OutboxMode = .coordinated

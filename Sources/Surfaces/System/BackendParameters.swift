@@ -19,8 +19,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The backend parameters of this point (kept in `ofSurfaces`, under `Backend`).
+    public var backend: Backend {
+        get { ofSurfaces[Backend.self] }
+        set { ofSurfaces[Backend.self] = newValue }
+    }
+
     /// The backend's parameters, as a replication reads them (their paths and meanings above).
-    public struct Backend: Sendable {
+    public struct Backend: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var idempotencyKeys = true
         /// Time the backend takes to apply one write, beyond the network round trip.
         public var processingTime: Distribution = .lognormal(median: 0.05, sigma: 1.0)

@@ -21,8 +21,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The push parameters of this point (kept in `ofSurfaces`, under `Push`).
+    public var push: Push {
+        get { ofSurfaces[Push.self] }
+        set { ofSurfaces[Push.self] = newValue }
+    }
+
     /// The push service's parameters, as a replication reads them (their paths and meanings above).
-    public struct Push: Sendable {
+    public struct Push: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var onChange = true
         public var wakeRefusal: Double = 0.2
         public var delay: Distribution = .lognormal(median: 1.0)

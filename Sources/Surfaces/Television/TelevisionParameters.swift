@@ -23,8 +23,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The tv parameters of this point (kept in `ofSurfaces`, under `TV`).
+    public var tv: TV {
+        get { ofSurfaces[TV.self] }
+        set { ofSurfaces[TV.self] = newValue }
+    }
+
     /// The television's parameters, as a replication reads them (their paths and meanings above).
-    public struct TV: Sendable {
+    public struct TV: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var handoff: TVHandoff = .location
         public var playbacksPerDay: Double = 1

@@ -27,8 +27,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The watch parameters of this point (kept in `ofSurfaces`, under `Watch`).
+    public var watch: Watch {
+        get { ofSurfaces[Watch.self] }
+        set { ofSurfaces[Watch.self] = newValue }
+    }
+
     /// The watch's parameters, as a replication reads them (their paths and meanings above).
-    public struct Watch: Sendable {
+    public struct Watch: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var level: WatchLevel = .companion
         public var relay: RelayMode = .queued

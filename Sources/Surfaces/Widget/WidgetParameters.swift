@@ -51,8 +51,16 @@ extension ParameterCatalog {
 }
 
 extension Parameters {
+    /// The widget parameters of this point (kept in `ofSurfaces`, under `Widget`).
+    public var widget: Widget {
+        get { ofSurfaces[Widget.self] }
+        set { ofSurfaces[Widget.self] = newValue }
+    }
+
     /// The widget's parameters, as a replication reads them (their paths and meanings above).
-    public struct Widget: Sendable {
+    public struct Widget: SurfaceParameterValues {
+        /// The `ios` profile's defaults.
+        public init() {}
         public var enabled = true
         public var fetchesOwnData = false
         public var maxAge: SimTime = 15 * Time.minute
