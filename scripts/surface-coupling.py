@@ -16,6 +16,8 @@ MODIFIERS = r"(?:(?:public|internal|fileprivate|private|final|open|indirect|noni
 DECL = re.compile(r"^\s*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"
                   r"|^" + MODIFIERS + r"typealias\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+# String literals name no type ("Share of the draws kept"); multi-line ones first.
+STRING = re.compile(r'"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"')
 
 def swift_files(top):
     for d, _, files in os.walk(top):
@@ -25,7 +27,7 @@ def swift_files(top):
 
 def code(path):
     with open(path, encoding="utf-8") as f:
-        return COMMENT.sub("", f.read())
+        return STRING.sub('""', COMMENT.sub("", f.read()))
 
 def main():
     verbose = "-v" in sys.argv
@@ -37,7 +39,10 @@ def main():
         names = set()
         for p in swift_files(top):
             names.update(a or b for a, b in DECL.findall(code(p)))
-        words = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b") if names else None
+        # A name counts bare or as a nested type of `Parameters` (`Parameters.Share`, the share's
+        # parameters), not as another type's member (`ContinuousClock.Instant`).
+        alternatives = "|".join(sorted(names))
+        words = re.compile(r"(?:(?<![\w.])|(?<=\bParameters\.))(" + alternatives + r")\b") if names else None
         users = {}
         for p, text in texts.items():
             if p.startswith(top) or words is None:

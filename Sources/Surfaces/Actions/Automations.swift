@@ -12,20 +12,6 @@ struct ActionRun {
     var holdsChange = false
 }
 
-/// What the automations program accepts (§25.9): the user's requests and widget button
-/// taps, its own timer for each attempt's timeout, and the runner's result.
-enum AutomationsInput {
-    /// An automation or a spoken request runs an action (`UserInput.runsAction`). `attended`:
-    /// the user is there to continue in the app; an automation left behind by a user who signed
-    /// out runs only where a background process finds a session.
-    case run(attended: Bool)
-    /// The user taps a widget button (`UserInput.tapsWidgetButton`).
-    case buttonTap
-    /// Action `action`'s attempt timed out (its own timer).
-    case timeout(action: Int32)
-    /// The runner returned its result for action `action`.
-    case done(action: Int32)
-}
 /// Assistant and shortcut actions (§25.8; docs/model.md#actions): an automation runs an action at
 /// `action.perDay`. With `action.background` and a session available to a background
 /// process, the system runs the app's code for seconds (the action runner) and it sends

@@ -1,21 +1,6 @@
 import SimKernel
 import Platform
 
-
-/// What the car surface accepts (§25.8): its own timers for drives, its client's fetches and
-/// glances (each carrying its drive, so a timer of an earlier drive does nothing), and replies
-/// to its own client's fetches.
-enum CarInput {
-    /// A drive begins (its own timer).
-    case drive
-    /// The drive ends (its own timer).
-    case arrive
-    /// Time for the car's own client (`onCar`) to fetch again during drive `drive`.
-    case refresh(drive: Int64)
-    /// A glance at the car's screen during drive `drive`.
-    case glance(drive: Int64)
-    case reply(Reply)
-}
 /// The car surface (§25.8; docs/model.md#car): the car's screen and its client; the app supplies
 /// data to the system's templates. `projected`: the phone's app and session — the car
 /// connection, a service of the system (`Platform/OS/CarConnection.swift`), launches the phone
@@ -206,4 +191,3 @@ extension CarSurface: AssembledProgram {
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
-extension CarInput: ReplyInput {}

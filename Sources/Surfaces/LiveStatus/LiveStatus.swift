@@ -1,40 +1,6 @@
 import SimKernel
 import Platform
 
-/// An order the user placed in the app (`UserProcess.placeOrder`): its planned length, how
-/// long the activity behind it really takes, and the account it was placed under.
-struct ActivityPlan: CustomStringConvertible {
-    var planned: SimTime
-    var actual: SimTime
-    var account: Account
-
-    /// As the event log prints it, the durations in seconds.
-    var description: String {
-        "ActivityPlan(planned: \(Time.seconds(planned)) s, actual: \(Time.seconds(actual)) s, account: \(account))"
-    }
-}
-
-/// What the live-status program accepts: its own timers, what ActivityKit changed with no app
-/// code, the app's drawing calls, and the app's and sign-out's notices (§25.5).
-enum LiveStatusInput {
-    /// The user placed an order in the app: an activity begins.
-    case begin(ActivityPlan)
-    /// The backend moves activity `activity` to its next stage (its own timer).
-    case stage(activity: Int32)
-    /// ActivityKit applied a pushed update, or the activity's time limit came (`ActivityKit.swift`).
-    case activityKit(LiveActivityNews)
-    /// A glance at the lock screen (its own timer).
-    case glance
-    /// Whether the app is still kept running for an activity (its own timer, after the final update).
-    case keepAliveCheck
-    /// The app's own code draws an update it heard of.
-    case appDraws(LiveUpdate)
-    /// The app runs: it brings its statuses up to date.
-    case appRuns
-    /// Sign-out: the app ends every status.
-    case endAll
-}
-
 /// The live status (§25.5; docs/model.md#live-status): the app's part of it, and the activities
 /// behind it. An activity (a delivery, a ride) starts when the user places it in the app — the
 /// app starts its live activity from the foreground (`activityKit.request`) — and moves
@@ -57,8 +23,9 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
     let arrivals: WorldArrivals
     /// The live status's parameters (`live.*`).
     let p: Parameters.Live
-    /// The push service's (`push.*`): a pushed update's delay and loss.
-    let push: Parameters.Push
+    /// The push service's (`push.delay`, `push.loss`): a pushed update's delay and loss.
+    let pushDelay: Distribution
+    let pushLoss: Double
     /// The network's latency (`network.latency`): an update reaching the app over its connection.
     let latency: Distribution
     /// How often someone glances at the lock screen while a status shows (`observe.liveGlances`).
@@ -89,7 +56,7 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         activityKit = setup.platform.activityKit
         arrivals = setup.platform.arrivals
         p = setup.parameters.live
-        push = setup.parameters.push
+        (pushDelay, pushLoss) = (setup.parameters.push.delay, setup.parameters.push.loss)
         latency = setup.parameters.network.latency
         glances = setup.parameters.observe.liveGlances
         signals = setup.measure.signals(LiveStatusSignals.self)
@@ -174,10 +141,10 @@ final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveSta
         switch p.updates {
         case .push, .clock:
             if p.updates == .clock && !final { return }    // the clock draws the stages
-            let loss = final ? p.finalUpdateLoss : push.loss
+            let loss = final ? p.finalUpdateLoss : pushLoss
             if state.rng.liveDelivery.bernoulli(loss) { return }
             if !final && !activityKit.pushIsWithinBudget() { return }   // past ActivityKit's hourly budget
-            let delay = push.delay.sampleTime(&state.rng.liveDelivery)
+            let delay = pushDelay.sampleTime(&state.rng.liveDelivery)
             if final { signals.emit(.finalUpdateOnItsWay(activity: Int32(i), arrivesAt: now + delay)) }
             context.send(.liveUpdateArrives(LiveUpdate(activity: Int32(i), stage: Int32(stage), readAt: now)), to: ports.pushService, after: delay)
         case .app:

@@ -1,36 +1,6 @@
 import SimKernel
 import Platform
 
-/// What the user program accepts: its own timers, and word that the app came to the
-/// foreground (a session starts).
-enum UserInput {
-    case open, end, edit, signOut, signOutNow
-    /// Someone else opens the app on this phone (`signout.nextAccountAfter`), and signs in
-    /// once they have typed their account's details.
-    case signInAsSomeoneElse, signInAsSomeoneElseNow
-    /// The television shows a sign-in code; later the user enters it in the phone's app.
-    case seesTelevisionCode(Int32), entersTelevisionCode(Int32)
-    /// The app came to the foreground (by the user, a link, a share or an action):
-    /// `surfaceSeed` is nil for the user's own opens, else the seed of a session a surface opened.
-    case sessionStarted(surfaceSeed: UInt64?)
-    /// The user starts a drive (`car.lifetime = whileConnected`: the car's program is not
-    /// running between drives, so the drives are the user's; the connection launches it).
-    case drive
-    /// The user starts a playback on the television from the phone (`tv.lifetime =
-    /// whilePlaying`: the television's program is not running between playbacks; it launches it).
-    case playback
-    /// The user makes a change on the watch (`watch.lifetime = whenLooked`: the write launches the watch app).
-    case watchWrite
-    /// The user places an order in the app, which starts a live activity (its own timer,
-    /// `live.activitiesPerDay`).
-    case placesOrder
-    /// The user taps a button in the widget (its own timer, `widget.buttonTaps.perDay`).
-    case tapsWidgetButton
-    /// An automation the user set up, or the user's spoken request, runs one of the app's
-    /// actions (its own timer, `action.perDay`).
-    case runsAction
-}
-
 /// The user of the phone (docs/model.md#main-app, `user.*`): opens the app at `user.appOpens`,
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
@@ -192,14 +162,6 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     }
 }
 
-/// What the person looking does that takes an event of its own.
-enum GlanceInput {
-    /// A glance at the watch (its own timer).
-    case watchGlance
-    /// The user looks at the home screen after leaving the app.
-    case homeScreen
-}
-
 /// The person looking (docs/metrics.md): glances at each surface as a point process of its
 /// own, and at the app while it is in the foreground. Glances at the widget and the app
 /// change nothing, so the measurement layer takes them without events (`catchUpWidgetGlances`,
@@ -210,14 +172,16 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
     /// reaches of the platform.
     let appLaunch: AppLaunchService
     let arrivals: WorldArrivals
-    /// The watch's parameters (`watch.*`) and the rate of glances at it (`observe.watchGlances`).
-    let watch: Parameters.Watch
+    /// Whether there is a watch app (`watch.enabled`), whether a look launches it
+    /// (`watch.lifetime = whenLooked`), and the rate of glances at it (`observe.watchGlances`).
+    let hasWatch: Bool
+    let lookLaunchesWatch: Bool
     let watchGlances: Rate
 
     init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
         arrivals = setup.platform.arrivals
-        watch = setup.parameters.watch
+        (hasWatch, lookLaunchesWatch) = (setup.parameters.watch.enabled, setup.parameters.watch.lifetime == .whenLooked)
         watchGlances = setup.parameters.observe.watchGlances
         super.init(setup, state: GlanceState(replicationSeed: setup.seed))
     }
@@ -225,7 +189,7 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
 
     func start() {
         measure.startWidgetGlances()
-        if watch.enabled { scheduleWatchGlance() }
+        if hasWatch { scheduleWatchGlance() }
     }
 
     private func scheduleWatchGlance() {
@@ -244,8 +208,8 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
 
     /// Someone looks at the watch.
     private func glanceWatch() {
-        guard watch.enabled else { return }
-        if watch.lifetime == .whenLooked {
+        guard hasWatch else { return }
+        if lookLaunchesWatch {
             appLaunch.launchOrDeliver(.glance, to: ports.watchApp, by: .user)     // a look brings the app up
         } else {
             context.send(.glance, to: ports.watchApp)

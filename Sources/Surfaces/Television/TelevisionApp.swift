@@ -1,25 +1,6 @@
 import SimKernel
 import Platform
 
-
-/// What the television app accepts (§25.8): its own timers (playbacks, each playback's
-/// end, the hourly check-in), the phone app leaving the foreground, the backend's
-/// revocation notice, and replies.
-enum TelevisionInput {
-    /// The user starts a playback from the phone (its own timer).
-    case playback
-    /// Playback number `playback` reaches its end.
-    case finish(playback: Int64)
-    /// The hourly check-in with the backend.
-    case checkIn
-    /// The phone app left the foreground (a mirrored video stops).
-    case phoneAppLeftForeground
-    /// The backend's connection says the credentials were revoked.
-    case revoked
-    /// Its timer to ask again whether its sign-in code was approved.
-    case pollCode
-    case reply(Reply)
-}
 /// The television (§25.8; docs/model.md#instant-version): its own client with its own session, granted by a
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
 /// fetches itself (`location`) or as the phone's own picture (`mirror`), which stops
@@ -137,7 +118,6 @@ final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, Tele
         }
     }
 
-
     /// Sign-in by code (§25.13): asks the backend for a code.
     private func askForCode() {
         state.memory.signingIn = true
@@ -238,4 +218,3 @@ extension Assembly {
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
-extension TelevisionInput: ReplyInput {}

@@ -1,28 +1,6 @@
 import SimKernel
 import Platform
 
-/// What the watch app accepts (§25.6): its own timer for the user's writes, glances, what
-/// the phone sends over the watch link, its own pushes and replies.
-enum WatchAppInput {
-    /// The user makes a change on the watch (its own timer).
-    case write
-    /// Someone looks at the watch.
-    case glance
-    /// The phone's latest application context (its entry in the snapshot table).
-    case context(snapshot: SnapshotID)
-    /// The phone app's answer to a remote-control request (nil: it holds no reading).
-    case remoteReply(snapshot: SnapshotID?)
-    /// A notice the phone app left on the link.
-    case notice(WatchNotice)
-    /// A standalone watch's own push, through the push service: its data changed
-    /// (docs/model.md#watch-reachability).
-    case push
-    /// The background allowance after its last glance, write or push (number `generation`)
-    /// is over (`watch.lifetime = whenLooked`): the app ends.
-    case allowanceOver(generation: Int64)
-    case reply(Reply)
-}
-
 /// The watch app (§25.6; docs/model.md#watch), at one of three levels:
 /// - `remoteControl`: every request is relayed to the phone; nothing is stored on the
 ///   watch; without the phone it shows "needs the phone";
@@ -72,7 +50,6 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
     /// It still holds the account (kept in the watch's storage, so it outlives a run).
     private var signedIn: Bool { state.container.signedIn }
-
 
     /// A new run shows what its storage holds, then takes what the watch's system kept for it
     /// while it was not running (the latest context, a sign-out notice).
@@ -372,4 +349,3 @@ extension Assembly {
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
-extension WatchAppInput: ReplyInput {}

@@ -46,7 +46,7 @@ extension Metric {
 /// (`observe.glances.widget`, taken by the layer), the data on it moving on by its own schedule.
 extension ObservedSurface {
     static let widget = ObservedSurface("widget", slots: { MetricCatalog.widgetView }, isOn: { $0.widget.enabled }, room: 128,
-                                        slotEvery: { $0.widget.slotEvery })
+                                        slotEvery: { $0.widget.slotEvery }, configuredTarget: Parameters.Widget.configuredTarget)
 }
 
 /// The widget's part of the metric catalogue.

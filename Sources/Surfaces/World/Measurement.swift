@@ -28,6 +28,8 @@ public final class Measurement {
     let observers: [SurfaceObserver]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     let widget: SurfaceObserver
+    /// The object the person configured the widget to show (`ObservedSurface.configuredTarget`).
+    let widgetTarget: Int32
     let app: SurfaceObserver
     private let engine: Engine
     let p: Parameters
@@ -136,6 +138,7 @@ public final class Measurement {
         // times by default), none for a surface that is off.
         observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
         widget = Self.observer(.widget, in: observers)
+        widgetTarget = ObservedSurface.widget.configuredTarget ?? -1
         app = Self.observer(.app, in: observers)
         mechanisms = MechanismRecord(warmup: p.observe.warmup)
         result = ReplicationResult(minutes: Int((p.duration + Time.minute - 1) / Time.minute))
@@ -247,7 +250,7 @@ public final class Measurement {
     private func nameAtBackend(of id: Int32) -> Int32 { Int(id) < namesAtBackend.count ? namesAtBackend[Int(id)] : 0 }
 
     /// Someone looks at the widget at `t` (not after now), seeing what it shows now; it was
-    /// configured to show object `Parameters.Widget.configuredTarget`.
+    /// configured to show object `widgetTarget` (its declaration's `configuredTarget`).
     func glanceWidget(at t: SimTime) {
         // What the widget shows is read in place (`widget.current.…`), not copied out.
         let (kind, account, object, name) = (widget.current.kind, widget.current.account, widget.current.object, widget.current.name)
@@ -257,7 +260,7 @@ public final class Measurement {
         // account's data is not one of these (docs/model.md#a-second-account).
         if measuring && kind == .data && account != .second {
             counters.widgetGlancesData += 1
-            if object != Parameters.Widget.configuredTarget { counters.widgetWrongTarget += 1 }
+            if object != widgetTarget { counters.widgetWrongTarget += 1 }
             // The object shown has a newer name at the backend than the one drawn.
             if object >= 0 && name >= 0 && nameAtBackend(of: object) > name { counters.widgetStaleName += 1 }
         }

@@ -23,10 +23,15 @@ struct ObservedSurface: Sendable {
     /// The length of a slot of the data's own schedule on it (0: the data has none;
     /// docs/model.md#timelines).
     let slotEvery: @Sendable (Parameters) -> SimTime
+    /// The object the person configured the screen to show (docs/model.md#configured-targets),
+    /// which a glance at its data is judged by (`widget.wrongTarget`); nil: the screen shows no
+    /// one configured object.
+    let configuredTarget: Int32?
 
     init(_ name: String, slots: @escaping @Sendable () -> SurfaceObserver.Slots, isOn: @escaping @Sendable (Parameters) -> Bool,
-         room: Int = 64, leakEndsAtOtherAccount: String? = nil, slotEvery: @escaping @Sendable (Parameters) -> SimTime = { _ in 0 }) {
+         room: Int = 64, leakEndsAtOtherAccount: String? = nil, slotEvery: @escaping @Sendable (Parameters) -> SimTime = { _ in 0 },
+         configuredTarget: Int32? = nil) {
         (self.name, self.slots, self.isOn, self.room) = (name, slots, isOn, room)
-        (self.leakEndsAtOtherAccount, self.slotEvery) = (leakEndsAtOtherAccount, slotEvery)
+        (self.leakEndsAtOtherAccount, self.slotEvery, self.configuredTarget) = (leakEndsAtOtherAccount, slotEvery, configuredTarget)
     }
 }
