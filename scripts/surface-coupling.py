@@ -3,7 +3,8 @@
 of Sources/Surfaces, the types its files declare (class, struct, enum, protocol, actor,
 top-level typealias), and the source files outside the folder that name one of them, Sources/Surfaces/Chapter/
 (the probes script every surface) and Tests/ aside. Usage: scripts/surface-coupling.py [-v]
-(-v lists the files and the names they use)."""
+(-v lists the files and the names they use; --max N exits 1, naming the surface, when a
+surface's types are named in more than N files outside its folder)."""
 import os, re, sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -31,6 +32,8 @@ def code(path):
 
 def main():
     verbose = "-v" in sys.argv
+    limit = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else None
+    over = []
     outside_all = [p for p in swift_files(os.path.join(ROOT, "Sources"))
                    if not p.startswith(os.path.join(SURFACES, "Chapter") + os.sep)]
     texts = {p: code(p) for p in outside_all}
@@ -51,9 +54,14 @@ def main():
             if used:
                 users[os.path.relpath(p, ROOT)] = used
         print(f"{folder}: {len(names)} types, named in {len(users)} files outside")
+        if limit is not None and len(users) > limit:
+            over.append(f"{folder} ({', '.join(sorted(users))})")
         if verbose:
             for p, used in sorted(users.items()):
                 print(f"    {p}: {', '.join(used)}")
+    if over:
+        print(f"named in more than {limit} files outside their folder: " + "; ".join(over), file=sys.stderr)
+        sys.exit(1)
 
 if __name__ == "__main__":
     main()

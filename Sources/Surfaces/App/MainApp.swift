@@ -543,9 +543,9 @@ extension MainApp: AssembledProgram {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
         system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
-        if p.watch.enabled { system.watchRequests = Route(to: address, as: MainAppInput.watchRequest) }
+        system.watchRequests = Route(to: address, as: MainAppInput.watchRequest)
         system.keepAliveNotices = Route(to: address, as: MainAppInput.keepAlive)
-        if p.car.enabled { system.carScene = Route(to: address, as: { MainAppInput.carSceneConnected(keptAlive: $0.keptAlive) }) }
+        system.carScene = Route(to: address, as: { MainAppInput.carSceneConnected(keptAlive: $0.keptAlive) })
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
         system.darwinObservers.append(Route(to: address, as: { (_: DarwinNotification) in MainAppInput.outboxItemAdded }))
     }
