@@ -12,8 +12,10 @@ public protocol SurfaceParameterValues: Sendable {
 /// The surfaces' parameter values of one sweep point: one `SurfaceParameterValues` per type,
 /// its defaults until a scenario, `--set` or a profile writes it (issue 42, item 4).
 public struct ParametersOfSurfaces: Sendable {
-    /// The values written so far, by their type; a type not here has its defaults.
-    private var values: [ObjectIdentifier: any SurfaceParameterValues] = [:]
+    /// The values written so far, each boxed under its type; a type not here has its defaults.
+    /// A short list searched in order: there are a dozen surfaces, and a program reads its own
+    /// values once, as it is made, so a search by pointer comparison costs less than hashing.
+    private var written: [WrittenValues] = []
 
     /// No value written: every surface at its defaults.
     public init() {}
@@ -21,9 +23,30 @@ public struct ParametersOfSurfaces: Sendable {
     /// The values of type `V`: as written, else its defaults.
     public subscript<V: SurfaceParameterValues>(_ type: V.Type) -> V {
         get {
-            guard let v = values[ObjectIdentifier(type)] else { return V() }
-            return v as! V  // stored under its own type's identifier only (the setter below)
+            let key = ObjectIdentifier(type)
+            for entry in written where entry.type == key {
+                // Boxed under its own type's identifier only (the setter below).
+                return unsafeDowncast(entry.box, to: ValuesBox<V>.self).values
+            }
+            return V()
         }
-        set { values[ObjectIdentifier(type)] = newValue }
+        set {
+            let key = ObjectIdentifier(type), box = ValuesBox(newValue)
+            if let i = written.firstIndex(where: { $0.type == key }) { written[i] = WrittenValues(type: key, box: box) }
+            else { written.append(WrittenValues(type: key, box: box)) }
+        }
     }
+}
+
+/// One surface's written values and the identifier of their type.
+private struct WrittenValues: Sendable {
+    let type: ObjectIdentifier
+    let box: any AnyValuesBox
+}
+
+/// A box of one surface's values, never changed once made (a write makes a new one).
+private protocol AnyValuesBox: AnyObject, Sendable {}
+private final class ValuesBox<V: SurfaceParameterValues>: AnyValuesBox {
+    let values: V
+    init(_ values: V) { self.values = values }
 }
