@@ -94,19 +94,22 @@ final class Doorbell: SurfaceProgram<DoorbellInput, Int, NoPorts>, SetUpProgram,
 
     /// The one OS capability it declares: the shared storage area it looks into.
     let sharedStorage: SharedStorageService
+    /// The measurement layer's record of its signals, which it only emits into.
+    let signals: DoorbellSignals
 
     required init(_ setup: ProgramSetup) {
         sharedStorage = setup.platform.sharedStorage
+        signals = setup.measure.signals(DoorbellSignals.self)
         super.init(setup, state: 0)
     }
 
-    /// The count of rings is what it keeps on the device (its storage), which outlives its runs.
+    /// It keeps nothing across its runs.
     override func discardMemory() {}
 
     override func receive(_ input: DoorbellInput) {
         switch input {
         case .notice:
-            if sharedStorage.readProjection() != nil { state += 1 }
+            if sharedStorage.readProjection() != nil { signals.emit(.rang) }
             context.end()
         }
     }
@@ -123,14 +126,30 @@ extension SurfaceDescriptor {
         programs: [Doorbell.self],
         parameters: [],
         metrics: [{
-            SurfaceMetrics(surface: "doorbell", role: .notReported, metrics: [
+            SurfaceMetrics(surface: "doorbell", metrics: [
                 MetricSpec(name: "doorbell.rings", unit: "count", shape: .perReplication,
                            doc: "device notices the doorbell heard with data in the shared storage area"),
-            ], report: { assembly, result, _ in
-                result.values[Metric.named("doorbell.rings").rawValue] = Double(assembly.program(Doorbell.self).state)
-            })
+            ]) { measure, _, report in
+                report.record(Double(measure.signals(DoorbellSignals.self).rings), for: "doorbell.rings")
+            }
         }],
         costSurfaces: [],
         credentials: [],
         accountHolders: [])
+}
+
+/// What the doorbell emits for measurement: it rang, with data in the shared storage area.
+enum DoorbellSignal {
+    case rang
+}
+
+/// What the measurement layer keeps of the doorbell's signals: its rings, all day.
+final class DoorbellSignals: SurfaceSignals {
+    fileprivate var rings = 0
+
+    func emit(_ signal: DoorbellSignal) {
+        switch signal {
+        case .rang: rings += 1
+        }
+    }
 }

@@ -32,6 +32,8 @@ public enum PlatformEvent: Sendable, Equatable {
     case widgetReloadRefused
     /// A reload charged to the widget's budget spent its last use left in the rolling day.
     case widgetBudgetExhausted
+    /// The widget host launched the widget's provider for a reload (`widget.reloads`).
+    case widgetReloadRan
     /// The push service refused to wake the app for a silent push (the refusal drawn, or the
     /// hourly wake budget spent).
     case pushWakeRefused

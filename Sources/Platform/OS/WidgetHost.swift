@@ -98,11 +98,6 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Provider runs started after the warm-up (`widget.reloads`).
-    public private(set) var reloadsRun = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     /// The view of the current timeline entry, which the host shows (redacted while locked).
     private var stored: View = .blank(.placeholder)
     #if !DEBUG
@@ -305,7 +300,7 @@ public final class WidgetHost: SimulatedProcess<WidgetHostInput> {
     }
 
     private func launchProvider(_ reason: ReloadReason) {
-        if os.now >= os.settings.warmup { reloadsRun += 1 }
+        os.observer.platformDid(.widgetReloadRan)
         let process = providerProcess
         os.engineRef._withUnsafeGuaranteedRef { if $0.isRunning(process) { $0.end(process, .normal) } }
         launchProvider(for: .timeline(reason),

@@ -28,11 +28,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The actions run after the warm-up (applied twice, completed without the app, opened it,
     /// lost) and their sign-out leak.
     func reportActions(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         let p = w.p
         if p.action.enabled {
             let runs = w.measure.signals(ActionSignals.self).runs.filter { $0.startedAt >= p.observe.warmup }

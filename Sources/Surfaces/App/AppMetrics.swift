@@ -46,11 +46,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The app's view (its glances caught up to the end first), its kept reading and its cold starts.
     func reportApp(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
-        w.measure.catchUpAppGlances(through: end, appInForeground: w.os.appInForeground)
+        let w = self
+        w.measure.catchUpAppGlances(through: end, appInForeground: w.appInForeground)
         w.measure.app.report(into: &r, end: end, truth: w.truth)
         let signals = w.measure.signals(AppSignals.self)
         r.values[Metric.appKeptReadingOverdue.rawValue] = signals.keptReadingOverdue(end: end)

@@ -42,10 +42,10 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The car screen's view and its sign-out leak.
     func reportCar(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         if w.p.car.enabled {
             // The templates print no data age (`View.carTemplates`): every stale glance is unlabeled.
             w.measure.observer(.car).report(into: &r, end: end, truth: w.truth)

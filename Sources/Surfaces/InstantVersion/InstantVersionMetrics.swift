@@ -47,11 +47,11 @@ final class InstantVersionSignals: SurfaceSignals {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The full app's first launches after the instant version: how many started empty.
     func reportInstantVersion(into r: inout ReplicationResult, end: SimTime) {
-        guard world.p.instant.enabled else { return }
-        let instant = world.measure.signals(InstantVersionSignals.self)
+        guard p.instant.enabled else { return }
+        let instant = measure.signals(InstantVersionSignals.self)
         r.setFraction(.instantEmptyFirstLaunch, instant.emptyFirstLaunches, of: instant.firstLaunches)
     }
 }

@@ -43,11 +43,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The live status's ended activities and stages (`LiveStatusSignals.swift`), its glances
     /// and its sign-out leak; the glances' samples were taken as they happened.
     func reportLive(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         if w.p.live.enabled {
             let live = w.measure.signals(LiveStatusSignals.self)
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)

@@ -60,10 +60,10 @@ public struct SurfaceMetrics: Sendable {
     let role: SurfaceRole
     /// Writes the values and samples of these metrics, from what the measurement layer and the
     /// programs recorded, into the replication's result at its end.
-    let report: @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void
+    let report: @Sendable (ReplicationReadout, inout ReplicationResult, SimTime) -> Void
 
     init(surface: String, role: SurfaceRole, metrics: [MetricSpec],
-         report: @escaping @Sendable (Assembly, inout ReplicationResult, SimTime) -> Void) {
+         report: @escaping @Sendable (ReplicationReadout, inout ReplicationResult, SimTime) -> Void) {
         self.surface = surface
         self.role = role
         self.metrics = metrics

@@ -56,9 +56,9 @@ extension SurfaceMetrics {
     public init(surface: String, metrics: [MetricSpec],
                 report: @escaping @Sendable (_ measure: Measurement, _ parameters: Parameters,
                                              _ report: inout SurfaceReport) -> Void) {
-        self.init(surface: surface, role: .notReported, metrics: metrics) { assembly, result, _ in
+        self.init(surface: surface, role: .notReported, metrics: metrics) { readout, result, _ in
             var written = SurfaceReport(result: result, metrics: metrics)
-            report(assembly.world.measure, assembly.world.p, &written)
+            report(readout.measure, readout.p, &written)
             result = written.result
         }
     }

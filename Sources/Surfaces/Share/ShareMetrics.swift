@@ -40,17 +40,17 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The shares and the share extension's and share sheet's sign-out leaks.
     func reportShare(into r: inout ReplicationResult, end: SimTime) {
-        if world.p.share.enabled { reportShares(into: &r) }
-        r.values[Metric.signoutShareLeak.rawValue] = world.measure.leak(.signoutShareLeak, end: end)
-        r.values[Metric.signoutShareDataLeak.rawValue] = world.measure.leak(.signoutShareDataLeak, end: end)
+        if p.share.enabled { reportShares(into: &r) }
+        r.values[Metric.signoutShareLeak.rawValue] = measure.leak(.signoutShareLeak, end: end)
+        r.values[Metric.signoutShareDataLeak.rawValue] = measure.leak(.signoutShareDataLeak, end: end)
     }
 
     /// Shares: killed, sign-in requested, opened the app, lost, duplicated, latency.
     private func reportShares(into r: inout ReplicationResult) {
-        let w = world
+        let w = self
         let items = w.measure.signals(ShareSignals.self).items.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
         for item in items where item.change >= 0 && !item.killed {

@@ -84,11 +84,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The widget's budget refusals, the times of day it ran out, its provider's kills (no
     /// value when the widget is off).
     func reportWidgetMechanisms(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         guard w.p.widget.enabled else { return }
         let m = w.measure.mechanisms
         r.values[Metric.widgetReloadsRefused.rawValue] = Double(m.reloadsRefused)
@@ -99,7 +99,7 @@ extension Assembly {
 
     /// The push service's refused wakes and held pushes.
     func reportPushMechanisms(into r: inout ReplicationResult, end: SimTime) {
-        let m = world.measure.mechanisms
+        let m = measure.mechanisms
         r.values[Metric.pushWakesRefused.rawValue] = Double(m.wakesRefused)
         r.values[Metric.pushHeldDoze.rawValue] = Double(m.held(.doze))
         r.values[Metric.pushHeldLowPower.rawValue] = Double(m.held(.lowPower))
@@ -108,7 +108,7 @@ extension Assembly {
 
     /// The phone's locked time, its time in Doze's idle windows (with Doze on), restarts and updates.
     func reportDeviceMechanisms(into r: inout ReplicationResult, end: SimTime) {
-        let w = world, m = w.measure.mechanisms
+        let w = self, m = w.measure.mechanisms
         r.values[Metric.deviceLockedTime.rawValue] = Time.seconds(m.lockedTime(end: end))
         if w.p.device.doze {
             r.values[Metric.deviceDozeLightTime.rawValue] = Time.seconds(m.dozeTime(.light, end: end))
@@ -120,7 +120,7 @@ extension Assembly {
 
     /// The app's time in each standby bucket (with buckets on), and its force-quits.
     func reportAppMechanisms(into r: inout ReplicationResult, end: SimTime) {
-        let w = world, m = w.measure.mechanisms
+        let w = self, m = w.measure.mechanisms
         if w.p.device.standbyBuckets {
             for (metric, time) in zip(Metric.appBucketTimes, m.bucketTimes(end: end)) {
                 r.values[metric.rawValue] = Time.seconds(time)

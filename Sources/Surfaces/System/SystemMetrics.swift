@@ -122,10 +122,10 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// `changes.lost`: of the changes made after the warm-up, those lost for good.
     func reportLostChanges(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         var made = 0, lostChanges = 0
         for id in 0..<Int(w.truth.count) where w.truth.madeAt[id] >= w.p.observe.warmup {
             made += 1
@@ -138,7 +138,7 @@ extension Assembly {
     /// counts' sum), and its requests and bytes by surface and endpoint: no value for a surface
     /// that is off, as for its other metrics.
     func reportBackend(into r: inout ReplicationResult, end: SimTime) {
-        let w = world, p = w.p, cost = w.measure.backendCost
+        let w = self, p = w.p, cost = w.measure.backendCost
         // `countRequest` is the only place either is counted, and it counts each request in its
         // minute and in the breakdown together, so the two totals are equal.
         r.values[Metric.backendRequests.rawValue] = Double(cost.requests())

@@ -72,14 +72,14 @@ final class TelevisionSignals: SurfaceSignals {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The television's playbacks stopped at a lock, its sign-ins by code and its sign-out leak.
     func reportTelevision(into r: inout ReplicationResult, end: SimTime) {
-        if world.p.tv.enabled {
-            let tv = world.measure.signals(TelevisionSignals.self)
+        if p.tv.enabled {
+            let tv = measure.signals(TelevisionSignals.self)
             r.setFraction(.tvStoppedAtLock, tv.stoppedAtLock, of: tv.playbacks)
             r.samples[Metric.tvSignInTime.rawValue] = tv.signInTimes
         }
-        r.values[Metric.signoutTVLeak.rawValue] = world.measure.leak(.signoutTVLeak, end: end)
+        r.values[Metric.signoutTVLeak.rawValue] = measure.leak(.signoutTVLeak, end: end)
     }
 }

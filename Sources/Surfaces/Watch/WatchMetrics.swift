@@ -60,11 +60,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The watch app's view, its writes (lost, applied with a latency, or still on their way)
     /// and its sign-out leak; the relay queue's samples were taken as the writes were made.
     func reportWatch(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         let p = w.p
         if p.watch.enabled {
             let o = w.measure.observer(.watch)

@@ -73,11 +73,11 @@ extension MetricCatalog {
     }
 }
 
-extension Assembly {
+extension ReplicationReadout {
     /// The widget's view (its glances caught up to the end first), its provider's runs, the
     /// looks on return from the app, the gallery's previews, and its sign-out leak.
     func reportWidget(into r: inout ReplicationResult, end: SimTime) {
-        let w = world
+        let w = self
         if w.p.widget.enabled {
             w.measure.catchUpWidgetGlances(through: end)
             w.measure.widget.report(into: &r, end: end, truth: w.truth)
@@ -87,7 +87,7 @@ extension Assembly {
             r.setFraction(.widgetWrongTarget, c.widgetWrongTarget, of: c.widgetGlancesData)
             r.setFraction(.widgetProviderKilled, provider.killed, of: provider.runs)
             r.setFraction(.widgetProviderCrashed, provider.crashed, of: provider.runs)
-            r.values[Metric.widgetReloads.rawValue] = Double(widgetHost.reloadsRun)
+            r.values[Metric.widgetReloads.rawValue] = Double(w.measure.mechanisms.reloadsRun)
             r.setFraction(.widgetStaleName, c.widgetStaleName, of: c.widgetGlancesData)
             r.setFraction(.widgetPreviewShowsAccount, provider.previewsShowingAccount, of: provider.previews)
             let o = w.measure.widget

@@ -9,7 +9,8 @@ extension Assembly {
         let w = world
         let end = w.p.duration
         var r = w.measure.takeResult()
-        for surface in MetricCatalog.contributions { surface.report(self, &r, end) }
+        let readout = ReplicationReadout(measure: w.measure, appInForeground: w.os.appInForeground)
+        for surface in MetricCatalog.contributions { surface.report(readout, &r, end) }
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations
         r.series = w.measure.series?.bins

@@ -13,6 +13,8 @@ struct MechanismRecord {
 
     /// Reload requests the widget's budget refused.
     private(set) var reloadsRefused = 0
+    /// Provider runs the widget host started after the warm-up (`widget.reloads`).
+    private(set) var reloadsRun = 0
     /// For each simulated day in which the widget's budget ran out, the time of day (s from the
     /// day's start) it first did.
     private(set) var budgetExhaustedAt: [Double] = []
@@ -56,6 +58,7 @@ struct MechanismRecord {
         let counts = now >= warmup
         switch event {
         case .widgetReloadRefused: if counts { reloadsRefused += 1 }
+        case .widgetReloadRan: if counts { reloadsRun += 1 }
         case .widgetBudgetExhausted:
             let day = now / Time.day
             if counts && day != exhaustedDay {
