@@ -12,9 +12,3 @@ extension SurfaceDescriptor {
         accountHolders: [],
         views: [.app])
 }
-
-extension CostSurface {
-    /// Requests from the main app (`backend.requests.app`).
-    static let app = CostSurface("app", senders: "the main app (the sign-out's revocation the device sends for it when the network is back included)",
-                               isOn: { _ in true })
-}

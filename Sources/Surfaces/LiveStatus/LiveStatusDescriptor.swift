@@ -11,8 +11,3 @@ extension SurfaceDescriptor {
         credentials: [],
         accountHolders: [.liveStatus])
 }
-
-extension AccountHolder {
-    /// A live status of the account is on screen.
-    static let liveStatus = AccountHolder("liveStatus", leak: "signout.live.leak", counts: { $0.live.enabled })
-}

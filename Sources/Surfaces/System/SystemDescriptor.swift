@@ -22,9 +22,3 @@ extension SurfaceDescriptor {
         credentials: [],
         accountHolders: [])
 }
-
-extension CostSurface {
-    /// Requests from the other device or the web (`backend.requests.elsewhere`).
-    static let elsewhere = CostSurface("elsewhere", senders: "the other device or the web",
-                               isOn: { _ in true })
-}

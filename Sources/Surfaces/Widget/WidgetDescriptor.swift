@@ -13,9 +13,3 @@ extension SurfaceDescriptor {
         views: [.widget],
         galleryPreviews: { WidgetSignals.galleryShowsPreview($0, $1) })
 }
-
-extension CostSurface {
-    /// Requests from the widget's provider (`backend.requests.widget`).
-    static let widget = CostSurface("widget", senders: "the widget's provider (no value when the widget is off)",
-                               isOn: { $0.widget.enabled })
-}
