@@ -32,8 +32,40 @@ let package = Package(
         // Estimators, intervals, selection and variance components: pure computation on the
         // standard library and the C library's libm, tested alone (docs/statistics.md).
         .target(name: "Statistics", swiftSettings: strict),
-        // The app's programs and its backend, assembled into one world per replication.
-        .target(name: "Surfaces", dependencies: ["SimKernel", "Platform"], swiftSettings: strict),
+        // The surface API every surface's programs see, and what the study and the measurement
+        // layer know of each surface: the program door (`SurfaceProgram`, its setup, context and
+        // ports), the inputs programs send each other, the parameters, the metric catalogue and
+        // the measurement layer, and each surface's `Registered/` folder (its parameters, metrics,
+        // signals and identities). It names no program.
+        .target(name: "SurfaceCore", dependencies: ["SimKernel", "Platform"], path: "Sources/Surfaces",
+                sources: ["Program", "Parameters", "Metrics", "Registry", "Inputs", "World", "System/Registered", "Widget/Registered", "App/Registered", "LiveStatus/Registered", "Watch/Registered", "Share/Registered", "Actions/Registered", "InstantVersion/Registered", "Car/Registered", "Television/Registered"], swiftSettings: strict),
+        // Each surface's programs, a module of their own (issue 42: the compiler's boundary): they
+        // see the kernel, the platform and the surface API only, never the world, the assembly or
+        // another surface's programs.
+        .target(name: "SystemPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/System",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "WidgetPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Widget",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "AppPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/App",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "LiveStatusPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/LiveStatus",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "WatchPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Watch",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "SharePrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Share",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "ActionsPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Actions",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "InstantVersionPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/InstantVersion",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "CarPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Car",
+                exclude: ["Registered"], swiftSettings: strict),
+        .target(name: "TelevisionPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Television",
+                exclude: ["Registered"], swiftSettings: strict),
+        // One replication's world: the list of built-in surfaces, the assembly that builds and
+        // wires their programs, `Replication.run`, and the chapter's probes and failure table.
+        .target(name: "Surfaces", dependencies: ["SimKernel", "Platform", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms"],
+                path: "Sources/Surfaces", sources: ["Assembly", "Chapter"], swiftSettings: strict),
         // Scenario files, sweeps, metrics, histograms, CSV, SVG, probes and failure modes.
         // The model's identity (manifest.json `model`) is generated into it by ModelIdentityPlugin.
         .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces", "Statistics"], swiftSettings: strict,

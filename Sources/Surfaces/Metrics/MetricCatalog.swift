@@ -94,7 +94,7 @@ public enum MetricCatalog {
 
     /// The built-in surfaces' parts (`BuiltInSurfaces.all`), in report order.
     static let builtInContributions: [SurfaceMetrics] = {
-        let parts = SurfaceRegistry.all.prefix(BuiltInSurfaces.all.count).flatMap { $0.metrics }.map { $0() }
+        let parts = SurfaceRegistry.all.prefix(SurfaceRegistry.builtIn.count).flatMap { $0.metrics }.map { $0() }
         let published = Dictionary(uniqueKeysWithValues: publishedOrder.joined().enumerated().map { ($1, $0) })
         let first = parts.map { part in part.metrics.compactMap { published[$0.name] }.min() ?? Int.max }
         return parts.indices.sorted { (first[$0], $0) < (first[$1], $1) }.map { parts[$0] }

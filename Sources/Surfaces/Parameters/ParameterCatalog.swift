@@ -12,7 +12,7 @@ public enum ParameterCatalog {
     /// The parameters of the surfaces this package has (`BuiltInSurfaces.all`), in the same
     /// order: what a surface added from outside must not clash with, and the switches
     /// `turnOffSurfacesBeyondTheWidget` turns off. Reads no registry.
-    static func builtIn() -> [ParameterSpec] { arranged(BuiltInSurfaces.all) }
+    static func builtIn() -> [ParameterSpec] { arranged(SurfaceRegistry.builtIn) }
 
     /// The parameters of the study and of `surfaces`, in the published group order.
     private static func arranged(_ surfaces: [SurfaceDescriptor]) -> [ParameterSpec] {

@@ -8,8 +8,8 @@ enum AddedSurfaceChecks {
     static func problem(adding surface: SurfaceDescriptor) -> String? {
         let name = surface.name
         guard isName(name) else { return "'\(name)' is not a surface name (a letter, then letters and digits)" }
-        let builtInPrograms = BuiltInSurfaces.all.flatMap(\.programs)
-        let taken = Set(BuiltInSurfaces.all.map(\.name) + BuiltInSurfaces.all.flatMap { $0.parameters.map(\.name) }
+        let builtInPrograms = SurfaceRegistry.builtIn.flatMap(\.programs)
+        let taken = Set(SurfaceRegistry.builtIn.map(\.name) + SurfaceRegistry.builtIn.flatMap { $0.parameters.map(\.name) }
                         + builtInPrograms.map { $0.programName } + builtInPrograms.map { $0.streamName }
                         + ParameterCatalog.builtIn().compactMap { $0.path.split(separator: ".").first.map(String.init) }
                         + ["signout"])

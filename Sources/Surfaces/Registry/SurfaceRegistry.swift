@@ -36,7 +36,7 @@ public enum SurfaceRegistry {
     /// the surfaces' credentials in the event log (`Credential.register`).
     static var all: [SurfaceDescriptor] {
         registry.withLock { r in
-            let surfaces = BuiltInSurfaces.all + r.added
+            let surfaces = builtIn + r.added
             if !r.fixed {
                 for (credential, name) in surfaces.flatMap({ $0.credentials }) { Credential.register(credential, named: name) }
             }
@@ -46,5 +46,24 @@ public enum SurfaceRegistry {
     }
 
     /// The surfaces added with `add(_:)`, in order (the end of `all`; reading them fixes the list).
-    static var added: ArraySlice<SurfaceDescriptor> { all.dropFirst(BuiltInSurfaces.all.count) }
+    static var added: ArraySlice<SurfaceDescriptor> { all.dropFirst(builtIn.count) }
+
+    /// The built-in surfaces (`BuiltInSurfaces.all`, in the `Surfaces` module): the one list a
+    /// built-in surface joins, read once.
+    static let builtIn: [SurfaceDescriptor] = builtInSurfacesOfThePackage()
+
+    /// The programs every world registers, in registration order (the process index is the
+    /// position here): each surface's, in the order of `all`. A constant list of metatypes, made
+    /// once (`nonisolated(unsafe)`: a metatype of a protocol with class programs is not
+    /// `Sendable`, but nothing in the list can change).
+    nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = all.flatMap { $0.programs }
+    /// Every program's name, in registration order (the event log's process names).
+    static let programNames = programTypes.map { $0.programName }
 }
+
+/// The list of built-in surfaces, which the `Surfaces` module declares (`BuiltInSurfaces.all`)
+/// above this one: their descriptors name their programs, whose modules see this one, so this
+/// module cannot name the list. The one call from here upward, resolved when the modules are
+/// linked (`Surfaces/Assembly/BuiltInSurfaces.swift` defines the symbol).
+@_silgen_name("SurfaceSim_builtInSurfaces")
+func builtInSurfacesOfThePackage() -> [SurfaceDescriptor]

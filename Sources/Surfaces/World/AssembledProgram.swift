@@ -65,13 +65,6 @@ public protocol SetUpProgram {
     init(_ setup: ProgramSetup)
 }
 
-extension ProgramSetup {
-    /// What `world`'s programs are built with.
-    convenience init(_ world: World) {
-        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
-    }
-}
-
 extension AssembledProgram {
     /// The type of what it accepts: the assembly connects a port typed by it to this program.
     static var inputType: Any.Type { Input.self }

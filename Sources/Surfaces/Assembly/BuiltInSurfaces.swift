@@ -16,3 +16,8 @@ enum BuiltInSurfaces {
         .television,
     ]
 }
+
+/// The built-in list, as the registry reads it (`SurfaceRegistry.builtIn`, in the module below,
+/// which declares this symbol and cannot name the list).
+@_silgen_name("SurfaceSim_builtInSurfaces")
+func builtInSurfacesOfThePackage() -> [SurfaceDescriptor] { BuiltInSurfaces.all }

@@ -44,9 +44,9 @@ final class Assembly {
     /// list `BuiltInSurfaces.all` begins). A constant list of metatypes, made once
     /// (`nonisolated(unsafe)`: a metatype of a protocol with class programs is not `Sendable`,
     /// but nothing in the list can change).
-    nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = SurfaceRegistry.all.flatMap { $0.programs }
+    static var programTypes: [any AssembledProgram.Type] { SurfaceRegistry.programTypes }
     /// Every program's name, in registration order (the event log's process names).
-    static let programNames = programTypes.map { $0.programName }
+    static var programNames: [String] { SurfaceRegistry.programNames }
     /// The names every program's per-program random streams are seeded by, in registration
     /// order (docs/model.md#randomness): a program's name unless it was renamed.
     static let streamNames = programTypes.map { $0.streamName }

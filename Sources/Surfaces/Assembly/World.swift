@@ -102,3 +102,10 @@ final class World {
         platform.arrivals.schedule(rate: rate, rng: &rng, input, to: address)
     }
 }
+
+extension ProgramSetup {
+    /// What `world`'s programs are built with.
+    convenience init(_ world: World) {
+        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
+    }
+}
