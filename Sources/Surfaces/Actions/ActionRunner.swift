@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What the action runner accepts: the action to run, and the reply to its write.
 enum ActionRunnerInput {

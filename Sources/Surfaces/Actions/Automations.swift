@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// One action run by the assistant or an automation (§25.8), as the automations keep it.
 struct ActionRun {

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The main app's own container on the phone (docs/model.md#kept-readings,
 /// docs/model.md#what-a-program-knows): what outlives the app's runs (the account it holds,

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The main app's own container: what it keeps between launches (docs/model.md#kept-readings). Its local
 /// store is the kept reading — encrypted with a key in the phone's secure storage,

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What keeps the main app running in the background (docs/model.md#keep-alives): the app does
 /// not ask the system; it keeps what the system told its run (`MainAppInput.keepAlive`), as a

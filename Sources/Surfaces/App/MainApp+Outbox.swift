@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The main app's side of the outbox in the shared storage area (§25.3, §25.7): at each
 /// sync, and when the extension signals a new item, it takes the queued items into its

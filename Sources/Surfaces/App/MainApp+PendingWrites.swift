@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The main app's own outbox, in its container: the writes it made or took in and the backend
 /// has not acknowledged, each a holder of its change (docs/model.md#lost-changes).

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What the main app shows and the credential it uses (docs/model.md#main-app).
 extension MainApp {

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// Sign-out across surfaces (§25.9; docs/model.md#sign-out): the six steps, each a parameter. What a
 /// missing step leaves behind is not written here: it is whatever the stored views,

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The points where the main app's life meets the other surfaces (§25.5–25.9).
 extension MainApp {

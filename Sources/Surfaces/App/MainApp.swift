@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The main app (docs/model.md#main-app): opened by the user, woken in the background by pushes,
 /// background refresh, the watch or a finished transfer. While it runs it syncs with
@@ -554,11 +555,6 @@ extension MainApp: AssembledProgram {
     /// At time 0: not running (the user, a push or a surface launches it); its signed-in
     /// session and kept reading are set up by the assembly.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
-}
-
-extension Assembly {
-    /// The main app of this world (for its metrics and the chapter's probes).
-    var app: MainApp { program(MainApp.self) }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

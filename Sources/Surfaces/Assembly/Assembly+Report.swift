@@ -1,4 +1,15 @@
 import SimKernel
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// The result builder (docs/metrics.md): at the end of a replication each surface's part of
 /// the metric catalogue turns what the measurement layer and its programs recorded into its

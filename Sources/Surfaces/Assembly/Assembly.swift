@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// Runs one replication (docs/model.md): builds a world from parameters and a seed, wires
 /// its programs, runs it to `duration`, and reports its metrics.
@@ -38,7 +49,7 @@ public enum Replication {
 /// The programs of one world, registered with the engine in a fixed order. Each program
 /// declares in its own folder how it is wired (`AssembledProgram`): its name, the input its
 /// replies reach it as, and how it starts; the assembly builds, registers and starts them.
-final class Assembly {
+package final class Assembly {
     /// The programs, in registration order (the process index is the position here): each
     /// surface's, in the order of the list of surfaces (`SurfaceRegistry.all`, which the built-in
     /// list `BuiltInSurfaces.all` begins). A constant list of metatypes, made once

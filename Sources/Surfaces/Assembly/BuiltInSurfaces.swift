@@ -1,3 +1,14 @@
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 /// The surfaces this package has, in the order a world registers their programs (the process
 /// index is the place in the concatenation of their `programs`): the system's own first, then
 /// the app's surfaces. Adding a built-in surface is its folder, with its descriptor, and one

@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The car surface's own random streams (docs/model.md#randomness): its drives apart from
 /// the glances at the car's screen during them.

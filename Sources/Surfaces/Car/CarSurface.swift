@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The car surface (§25.8; docs/model.md#car): the car's screen and its client; the app supplies
 /// data to the system's templates. `projected`: the phone's app and session — the car

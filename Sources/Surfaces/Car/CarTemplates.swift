@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 /// What the car's templates draw (docs/model.md#car): projected by the phone app or filled by
 /// the car's own client, they show the account's data and print no data age.

@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// The failure modes of §25.14 (F1 … F16 in the chapter's order), the outbox race of
 /// §25.3, the synchronized bursts of §25.13, the action retries of §25.8, and the field reports'

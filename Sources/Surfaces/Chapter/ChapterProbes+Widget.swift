@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 extension ChapterProbes {
     /// The probes with a stopwatch step (`ProbeRun.stopwatch`), and how long the person watches

@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// A signal of the chapter's signal-to-design table (§25.12; docs/model.md#signals): something
 /// a person sees on a real app, the design it points to, and a contrasting design. Each run

@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// The signals of §25.12 (docs/model.md#signals), S1 … S18 in the chapter's order. Where a
 /// probe already is the person's experiment (P25.1 for S2), the signal is one of its

@@ -1,5 +1,16 @@
 import SimKernel
 import Platform
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// A failure mode (§25.14 and the field reports' cases, docs/model.md#probes-and-failure-modes): the design the chapter
 /// blames (`causes`), the corrected design (`avoids`), and what a person would notice,

@@ -1,3 +1,14 @@
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 /// One design of a teardown surface: a design of each probe that speaks about it
 /// (docs/inference.md#joint-designs), named by joining theirs with `+`
 /// (`reloadOnChange+pushReload`). A surface with one probe has that probe's designs.

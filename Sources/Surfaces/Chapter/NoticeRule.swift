@@ -1,4 +1,15 @@
 import SimKernel
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 
 /// When a person would notice a failure (docs/model.md#probes-and-failure-modes): a
 /// threshold on figures a study writes, so that the rule can be applied to the files of an

@@ -1,3 +1,14 @@
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 /// A surface of the teardown (docs/inference.md): what the probes of the chapter (§25.11)
 /// tell a person about one part of a real app. A surface's design is informed by one probe
 /// or by several (both P25.1 and P25.2 speak about the widget, P25.7 and P25.8 about the

@@ -1,3 +1,14 @@
+import SurfaceCore
+import SystemPrograms
+import WidgetPrograms
+import AppPrograms
+import LiveStatusPrograms
+import WatchPrograms
+import SharePrograms
+import ActionsPrograms
+import InstantVersionPrograms
+import CarPrograms
+import TelevisionPrograms
 /// The chapter's worksheet fields for one design (§25.15, with the backend of §25.13):
 /// where the surface gets its data, which session it acts with, what bounds how stale it
 /// gets, and what the backend must offer for it (docs/inference.md#worksheet). A field is

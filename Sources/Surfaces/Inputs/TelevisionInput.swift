@@ -4,7 +4,7 @@ import Platform
 /// What the television app accepts (§25.8): its own timers (playbacks, each playback's
 /// end, the hourly check-in), the phone app leaving the foreground, the backend's
 /// revocation notice, and replies.
-enum TelevisionInput {
+package enum TelevisionInput {
     /// The user starts a playback from the phone (its own timer).
     case playback
     /// Playback number `playback` reaches its end.

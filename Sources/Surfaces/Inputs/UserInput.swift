@@ -3,7 +3,7 @@ import Platform
 
 /// What the user program accepts: its own timers, and word that the app came to the
 /// foreground (a session starts).
-enum UserInput {
+package enum UserInput {
     case open, end, edit, signOut, signOutNow
     /// Someone else opens the app on this phone (`signout.nextAccountAfter`), and signs in
     /// once they have typed their account's details.

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 
 /// What the instant version's program accepts (§25.10): its own timers.

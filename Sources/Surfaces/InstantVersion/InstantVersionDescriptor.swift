@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The instant version of the app, run without installing it.

@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The instant version's own random stream (docs/model.md#randomness): its uses, and whether
 /// and when a use leads to installing the full app.

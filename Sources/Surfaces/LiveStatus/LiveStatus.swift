@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The live status (§25.5; docs/model.md#live-status): the app's part of it, and the activities
 /// behind it. An activity (a delivery, a ride) starts when the user places it in the app — the
@@ -295,9 +296,4 @@ extension LiveStatus: AssembledProgram {
     static func isPresent(_ p: Parameters) -> Bool { p.live.enabled }
     /// At time 0: running all day when the app has live statuses.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
-}
-
-extension Assembly {
-    /// The live status of this world (for its metrics and the chapter's probes).
-    var live: LiveStatus { program(LiveStatus.self) }
 }

@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The live status's own random streams (docs/model.md#randomness): the delivery of its
 /// updates apart from the glances at it. (The activities themselves are the user's: `live` in

@@ -3,7 +3,7 @@
 /// registry: each surface's descriptor names its holders (`SurfaceDescriptor.accountHolders`,
 /// declared in its folder: `AccountHolder.watch`), and `allCases` lists them in registration
 /// order, each with its place (`index`, where the measurement layer keeps whether it holds).
-struct AccountHolder: Sendable, Equatable {
+package struct AccountHolder: Sendable, Equatable {
     /// Its name (`watch`).
     let name: String
     /// The name of the sign-out leak that lasts while it holds the account (`signout.watch.leak`).
@@ -23,7 +23,7 @@ struct AccountHolder: Sendable, Equatable {
         (self.name, self.leakName, self.counts, self.index) = (name, leakName, counts, index)
     }
 
-    static func == (a: AccountHolder, b: AccountHolder) -> Bool { a.name == b.name }
+    package static func == (a: AccountHolder, b: AccountHolder) -> Bool { a.name == b.name }
 
     /// Its sign-out leak metric.
     var leak: Metric { .named(leakName) }

@@ -35,12 +35,24 @@ public struct SurfaceDescriptor: @unchecked Sendable {
     let accountHolders: [AccountHolder]
     /// Its screens the measurement layer watches (`ObservedSurface`, declared in its
     /// `<Surface>Metrics.swift`): one observer each per replication, in the list's order.
-    var views: [ObservedSurface] = []
+    let views: [ObservedSurface]
     /// What its metrics hear of the platform's reports beyond its screens: the widget
     /// gallery's previews (`PlatformObserver.galleryShowsPreview`), which the measurement
     /// layer hears and hands on to each surface that declares this, so the core names no
     /// surface's signals (the widget's: `WidgetSignals.galleryShowsPreview`).
-    var galleryPreviews: (@Sendable (Measurement, View) -> Void)? = nil
+    let galleryPreviews: (@Sendable (Measurement, View) -> Void)?
+
+    /// A built-in surface: its programs, parameter groups, metric parts, cost surfaces,
+    /// credentials and account holders, the screens the measurement layer watches and what its
+    /// metrics hear of the widget gallery.
+    package init(name: String, programs: [any AssembledProgram.Type], parameters: [ParameterGroup],
+                 metrics: [@Sendable () -> SurfaceMetrics], costSurfaces: [CostSurface],
+                 credentials: [(credential: Credential, name: String)], accountHolders: [AccountHolder],
+                 views: [ObservedSurface] = [], galleryPreviews: (@Sendable (Measurement, View) -> Void)? = nil) {
+        (self.name, self.programs, self.parameters, self.metrics) = (name, programs, parameters, metrics)
+        (self.costSurfaces, self.credentials, self.accountHolders) = (costSurfaces, credentials, accountHolders)
+        (self.views, self.galleryPreviews) = (views, galleryPreviews)
+    }
 }
 
 /// A named group of a surface's parameters (`widget`: every `widget.…` path), made when the

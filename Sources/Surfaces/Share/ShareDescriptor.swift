@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The share extension and the share sheet's background uploads.

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What the share extension accepts (§25.7): the item the user confirmed, the steps of
 /// its append to the shared outbox, the outbox's lock, and the reply to its upload.

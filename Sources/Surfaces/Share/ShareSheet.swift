@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// An item the extension handed to the system's background transfer service: the transfer
 /// carries its number, its change and its size (the upload's length).

@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The share sheet's own random streams (docs/model.md#randomness): the user's shares (when,
 /// and each item's size) apart from the transfers' upload times.

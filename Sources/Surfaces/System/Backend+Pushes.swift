@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The pushes the backend sends when it applies a write (docs/model.md#watch-reachability).
 extension Backend {

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The app's backend (§25.13; docs/model.md#backend-and-push): stores the account's changes, applies writes
 /// (idempotently when they carry keys), serves the full sync and the compact widget
@@ -398,11 +399,6 @@ extension Backend: AssembledProgram {
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
-extension Assembly {
-    /// The backend of this world (for its metrics and the chapter's probes).
-    var backend: Backend { program(Backend.self) }
-}
-
 /// How the assembly wires the elsewhere program (`AssembledProgram`).
 extension OtherDevice: AssembledProgram {
     typealias Input = OtherDeviceInput
@@ -410,11 +406,6 @@ extension OtherDevice: AssembledProgram {
     static var requestsCountUnder: CostSurface? { .elsewhere }
     /// At time 0: the other device runs from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
-}
-
-extension Assembly {
-    /// The account's other device of this world (for its metrics and the chapter's probes).
-    var elsewhere: OtherDevice { program(OtherDevice.self) }
 }
 
 /// The backend is the server the network's requests reach (its `request` case).

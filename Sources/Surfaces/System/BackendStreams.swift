@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The backend's own random streams (docs/model.md#randomness), held by the backend
 /// (`BackendState.rng`), seeded like every stream from the replication seed and a name.

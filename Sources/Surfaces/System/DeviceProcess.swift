@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What the device program accepts: its own timers for the phone's events, the system's
 /// decision to terminate the app in the background, and the reply to a revocation it sent.

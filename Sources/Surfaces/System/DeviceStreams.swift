@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The phone's own random streams (docs/model.md#randomness), each its own source, held by the
 /// device program (`DeviceProcessState.rng`) and seeded by its name.

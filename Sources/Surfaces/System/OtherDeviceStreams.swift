@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The random streams of the other device's user (docs/model.md#randomness): its edits, its
 /// deletions and its renames, each a source of its own, held by the other device's program

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// How the assembly wires the push service (`Platform`'s `PushService`, a system process) into
 /// a world.

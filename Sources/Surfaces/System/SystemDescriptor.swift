@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The world's and the phone's own programs (the backend, the push service, the device,

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The user of the phone (docs/model.md#main-app, `user.*`): opens the app at `user.appOpens`,
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
@@ -276,11 +277,6 @@ extension UserProcess: AssembledProgram {
     }
     /// At time 0: the user is there from time 0.
     static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
-}
-
-extension Assembly {
-    /// The user of this world (for its metrics and the chapter's probes).
-    var user: UserProcess { program(UserProcess.self) }
 }
 
 /// How the assembly wires the glances program (`AssembledProgram`).

@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The user's own random streams (docs/model.md#randomness), each its own source, held by the
 /// user program (`UserState.rng`) and seeded by its name.

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// How the assembly wires the watch link's process (`Platform`'s `WatchLink`, the system's own
 /// process for the link's timers and deliveries) into a world.

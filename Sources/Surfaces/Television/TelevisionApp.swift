@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The television (§25.8; docs/model.md#instant-version): its own client with its own session, granted by a
 /// sign-in code, refreshed hourly; video handed over as a stream location the television
@@ -210,11 +211,6 @@ extension TelevisionApp: AssembledProgram {
         case (.whilePlaying, .signedIn): return .startedNotRunning
         }
     }
-}
-
-extension Assembly {
-    /// The television app of this world (for its metrics and the chapter's probes).
-    var tv: TelevisionApp { program(TelevisionApp.self) }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The television app, signed in by a code.

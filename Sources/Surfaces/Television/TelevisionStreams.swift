@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The television app's own random stream (docs/model.md#randomness): its playbacks.
 /// Held by the program that draws from it (`TelevisionApp`), seeded like every stream

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The watch app (§25.6; docs/model.md#watch), at one of three levels:
 /// - `remoteControl`: every request is relayed to the phone; nothing is stored on the
@@ -341,11 +342,6 @@ extension WatchApp: AssembledProgram {
         case .whenLooked: return .startedNotRunning
         }
     }
-}
-
-extension Assembly {
-    /// The watch app of this world (for its metrics and the chapter's probes).
-    var watch: WatchApp { program(WatchApp.self) }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

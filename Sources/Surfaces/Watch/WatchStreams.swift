@@ -1,4 +1,5 @@
 import SimKernel
+import SurfaceCore
 
 /// The watch app's own random stream (docs/model.md#randomness): the user's writes on the watch.
 /// Held by the program that draws from it (`WatchApp`), seeded like every stream

@@ -1,4 +1,5 @@
 import Platform
+import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The home-screen widget (§25.4): the system's widget host and the widget extension's provider.

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// How the assembly wires the widget host (`Platform`'s `WidgetHost`, a system process) into a
 /// world.
@@ -22,9 +23,4 @@ extension WidgetHost: AssembledProgram {
 /// system it is part of and the replication's seed (its own streams), never from the world itself.
 extension WidgetHost: SetUpProgram {
     public convenience init(_ setup: ProgramSetup) { self.init(platform: setup.platform, seed: setup.seed) }
-}
-
-extension Assembly {
-    /// The widget host of this world (for its metrics and the chapter's probes).
-    var widgetHost: WidgetHost { program(WidgetHost.self) }
 }

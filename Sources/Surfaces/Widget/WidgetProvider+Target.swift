@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The object a configured widget shows (docs/model.md#configured-targets).
 extension WidgetProvider {

@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// What the widget's provider accepts: the host's request for a timeline, and the reply
 /// to its own fetch.

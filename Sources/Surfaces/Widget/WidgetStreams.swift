@@ -1,5 +1,6 @@
 import SimKernel
 import Platform
+import SurfaceCore
 
 /// The widget provider's own random stream (docs/model.md#randomness): the jitter of the
 /// reloads its timeline asks for.

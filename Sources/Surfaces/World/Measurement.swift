@@ -6,7 +6,7 @@ import Platform
 /// and the names at the backend (what the widget's names are measured against, as the truth is
 /// for data). Everything a surface does that its metrics count it emits into its own signals
 /// (`SurfaceSignals`, in its `<Surface>Metrics.swift`).
-enum MeasuredEvent {
+package enum MeasuredEvent {
     /// A surface now holds the signed-in account, or no longer does.
     case holdsAccount(AccountHolder, Bool)
     /// The backend renamed object `object`: its name's version is now `version`.
@@ -215,7 +215,7 @@ public final class Measurement {
     func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
 
     /// Records what a program reports.
-    func report(_ event: MeasuredEvent) {
+    package func report(_ event: MeasuredEvent) {
         switch event {
         case .holdsAccount(let holder, let holds):
             holders.set(holder, holds)

@@ -2,18 +2,18 @@ import Platform
 
 extension CostSurface {
     /// Requests from the television app (`backend.requests.tv`).
-    static let tv = CostSurface("tv", senders: "the television app (no value when the television is off)",
+    package static let tv = CostSurface("tv", senders: "the television app (no value when the television is off)",
                                isOn: { $0.tv.enabled })
 }
 
 extension Credential {
     /// The television's session, granted by sign-in by code.
-    static var television: Credential { Credential(3) }
+    package static var television: Credential { Credential(3) }
     /// What a television without a session asks for and polls a sign-in code with.
-    static var signInCode: Credential { Credential(5) }
+    package static var signInCode: Credential { Credential(5) }
 }
 
 extension AccountHolder {
     /// The television holds a session it has not found revoked.
-    static let television = AccountHolder("television", leak: "signout.tv.leak", counts: { $0.tv.enabled })
+    package static let television = AccountHolder("television", leak: "signout.tv.leak", counts: { $0.tv.enabled })
 }

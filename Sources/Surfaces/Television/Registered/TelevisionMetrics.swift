@@ -13,7 +13,7 @@ extension Metric {
 
 /// The television's part of the metric catalogue.
 extension MetricCatalog {
-    static func television() -> SurfaceMetrics {
+    package static func television() -> SurfaceMetrics {
         SurfaceMetrics(surface: "tv", role: .judgedBy(["tv.stoppedAtLock"]), metrics: [
             MetricSpec(name: "tv.stoppedAtLock", unit: "fraction", shape: .perReplication, doc: "playbacks that stopped when the phone locked"),
             signOutLeak("tv", "the television plays as signed in"),
@@ -24,7 +24,7 @@ extension MetricCatalog {
 
 /// What the television's program emits for measurement (`TelevisionSignals.emit`): what
 /// happened on its screen, as a person would count it.
-enum TelevisionSignal {
+package enum TelevisionSignal {
     /// A playback started on the television (a later stop at a lock counts with it).
     case playbackStarted
     /// The playback under way stopped because the phone's app left the foreground (a mirrored video).
@@ -35,7 +35,7 @@ enum TelevisionSignal {
 
 /// What the measurement layer keeps of the television's signals: its playbacks and those
 /// stopped at a lock (`tv.stoppedAtLock`), and its sign-in times by code (`tv.signInTime`).
-final class TelevisionSignals: SurfaceSignals {
+package final class TelevisionSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -59,7 +59,7 @@ final class TelevisionSignals: SurfaceSignals {
     fileprivate var signInTimes: [Double] = []
 
     /// The television's program reports what happened now.
-    func emit(_ signal: TelevisionSignal) {
+    package func emit(_ signal: TelevisionSignal) {
         switch signal {
         case .playbackStarted:
             latestPlaybackCounted = measuring

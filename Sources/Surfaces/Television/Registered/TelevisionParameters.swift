@@ -2,7 +2,7 @@ import SimKernel
 
 /// The television app's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func television() -> [ParameterSpec] { [
+    package static func television() -> [ParameterSpec] { [
         .bool("tv.enabled", \.tv.enabled, "a television app exists")
             .scenario("the person watches on a television app"),
         .choice("tv.handoff", \.tv.handoff, "how video is handed to the television")
