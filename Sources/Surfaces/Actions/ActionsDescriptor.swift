@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The actions a person or an automation runs without opening the app, and their runner.
-    static let actions = SurfaceDescriptor(
+    package static let actions = SurfaceDescriptor(
         name: "action",
         programs: [Automations.self, ActionRunner.self],
         parameters: [ParameterGroup("actions", ParameterCatalog.actions)],

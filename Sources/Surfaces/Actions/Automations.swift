@@ -22,7 +22,7 @@ struct ActionRun {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
-final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
+package final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let sharedStorage: SharedStorageService

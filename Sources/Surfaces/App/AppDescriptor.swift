@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The main app and its sign-out steps (§25.9).
-    static let app = SurfaceDescriptor(
+    package static let app = SurfaceDescriptor(
         name: "app",
         programs: [MainApp.self],
         parameters: [ParameterGroup("signOut", ParameterCatalog.signOut)],

@@ -8,7 +8,7 @@ import SurfaceCore
 /// domain data changes, requests widget reloads and answers the watch. Its memory
 /// (the loaded store, requests in flight) is gone when it ends; the next launch starts
 /// from its own container and the shared storage area only.
-final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, SetUpProgram {
+package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService

@@ -60,7 +60,7 @@ package final class Assembly {
     static var programNames: [String] { SurfaceRegistry.programNames }
     /// The names every program's per-program random streams are seeded by, in registration
     /// order (docs/model.md#randomness): a program's name unless it was renamed.
-    static let streamNames = programTypes.map { $0.streamName }
+    static var streamNames: [String] { SurfaceRegistry.streamNames }
     /// The number of built-in programs.
     static let programCount = programNames.count
     /// Each program's input type's identity, in registration order: a port typed by an input is

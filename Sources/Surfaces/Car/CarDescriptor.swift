@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The car's screen and its own client while connected.
-    static let car = SurfaceDescriptor(
+    package static let car = SurfaceDescriptor(
         name: "car",
         programs: [CarSurface.self],
         parameters: [ParameterGroup("car", ParameterCatalog.car)],

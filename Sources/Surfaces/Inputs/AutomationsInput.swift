@@ -3,7 +3,7 @@ import Platform
 
 /// What the automations program accepts (§25.9): the user's requests and widget button
 /// taps, its own timer for each attempt's timeout, and the runner's result.
-enum AutomationsInput {
+package enum AutomationsInput {
     /// An automation or a spoken request runs an action (`UserInput.runsAction`). `attended`:
     /// the user is there to continue in the app; an automation left behind by a user who signed
     /// out runs only where a background process finds a session.

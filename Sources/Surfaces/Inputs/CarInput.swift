@@ -4,7 +4,7 @@ import Platform
 /// What the car surface accepts (§25.8): its own timers for drives, its client's fetches and
 /// glances (each carrying its drive, so a timer of an earlier drive does nothing), and replies
 /// to its own client's fetches.
-enum CarInput {
+package enum CarInput {
     /// A drive begins (its own timer).
     case drive
     /// The drive ends (its own timer).

@@ -3,7 +3,7 @@ import Platform
 
 /// What the main app accepts: the user's actions, the system's wakes, replies, and what
 /// the other surfaces send it (docs/model.md#main-app).
-enum MainAppInput {
+package enum MainAppInput {
     /// The user brought it to the foreground.
     case userOpensApp
     /// The user makes a change in it.

@@ -3,7 +3,7 @@ import Platform
 
 /// What the watch app accepts (§25.6): its own timer for the user's writes, glances, what
 /// the phone sends over the watch link, its own pushes and replies.
-enum WatchAppInput {
+package enum WatchAppInput {
     /// The user makes a change on the watch (its own timer).
     case write
     /// Someone looks at the watch.

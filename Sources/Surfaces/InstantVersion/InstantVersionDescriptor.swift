@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The instant version of the app, run without installing it.
-    static let instantVersion = SurfaceDescriptor(
+    package static let instantVersion = SurfaceDescriptor(
         name: "instant",
         programs: [InstantVersion.self],
         parameters: [ParameterGroup("instantVersion", ParameterCatalog.instantVersion)],

@@ -14,7 +14,7 @@ import SurfaceCore
 /// lock screen). What ActivityKit does — the content it keeps, the budget, the time limit — is
 /// the platform's (`Platform/OS/ActivityKit.swift`); this program keeps the backend's stages,
 /// the app's calls, and the drawing of what ActivityKit holds at a glance.
-final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
+package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let keepAlive: KeepAliveService

@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The live status on the lock screen during an activity.
-    static let liveStatus = SurfaceDescriptor(
+    package static let liveStatus = SurfaceDescriptor(
         name: "live",
         programs: [LiveStatus.self],
         parameters: [ParameterGroup("live", ParameterCatalog.live)],

@@ -62,7 +62,7 @@ public enum ParameterCatalog {
             .scenario("a driver who looks at the car's screen twice an hour"),
     ] }
 
-    static func world() -> [ParameterSpec] { [
+    package static func world() -> [ParameterSpec] { [
         .rate("user.appOpens.perHour", \.user.appOpens, "how often the user opens the main app")
             .scenario("a person who opens this app 12 times a day: one app, not the phone's 57–60 daily interactions (Hintze et al. 2014)"),
         .distribution("user.sessionLength", \.user.sessionLength, "time the app stays in the foreground")
@@ -85,7 +85,7 @@ public enum ParameterCatalog {
             .scenario("offline periods of 20 min on average"),
     ] }
 
-    static func signOut() -> [ParameterSpec] { [
+    package static func signOut() -> [ParameterSpec] { [
         .optionalTime("signout.at", \.signout.at, "when the user signs out (null: never)")
             .scenario("the person never signs out unless a study asks"),
         ParameterSpec(path: "signout.steps", kind: .steps(SignoutStep.allCases.map(\.rawValue)),
@@ -98,7 +98,7 @@ public enum ParameterCatalog {
             .scenario("no second person signs in unless a study asks"),
     ] }
 
-    static func phone() -> [ParameterSpec] { [
+    package static func phone() -> [ParameterSpec] { [
         .real("device.restarts.perDay", \.device.restartsPerDay, "phone restarts (storage protected until first unlock stays closed until the next unlock)")
             .scenario("a phone restarted about every three weeks"),
         .probability("device.locked", \.device.locked, "share of time the phone is locked (0: no lock cycle; the phone, locked at the start and after a restart, is unlocked by the app being opened)")

@@ -19,7 +19,7 @@ public struct Peers {
     /// A program a port can be connected to: the identity of the input type it accepts, the
     /// program, the process it is registered as, and whether its surface is on in this world
     /// (`AssembledProgram.isPresent`).
-    struct Entry {
+    package struct Entry {
         let input: ObjectIdentifier
         let program: AnyProcess
         let process: ProcessID
@@ -33,7 +33,7 @@ public struct Peers {
     /// Ports connected to the programs of `entries`: a table made once per world, so a port is
     /// found by comparing identities in a short list, with no hashing and no question to a
     /// program's type.
-    init(engine: Engine, entries: [Entry]) {
+    package init(engine: Engine, entries: [Entry]) {
         self.engine = engine
         self.entries = entries
     }

@@ -58,7 +58,10 @@ public enum SurfaceRegistry {
     /// `Sendable`, but nothing in the list can change).
     nonisolated(unsafe) static let programTypes: [any AssembledProgram.Type] = all.flatMap { $0.programs }
     /// Every program's name, in registration order (the event log's process names).
-    static let programNames = programTypes.map { $0.programName }
+    package static let programNames = programTypes.map { $0.programName }
+    /// The names every program's per-program random streams are seeded by, in registration
+    /// order (docs/model.md#randomness): a program's name unless it was renamed.
+    package static let streamNames = programTypes.map { $0.streamName }
 }
 
 /// The list of built-in surfaces, which the `Surfaces` module declares (`BuiltInSurfaces.all`)

@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The share extension and the share sheet's background uploads.
-    static let share = SurfaceDescriptor(
+    package static let share = SurfaceDescriptor(
         name: "share",
         programs: [ShareExtension.self, ShareSheet.self],
         parameters: [ParameterGroup("share", ParameterCatalog.share)],

@@ -31,7 +31,7 @@ enum ShareSheetInput {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
-final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSheetPorts>, SetUpProgram {
+package final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSheetPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService

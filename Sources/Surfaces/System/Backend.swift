@@ -6,7 +6,7 @@ import SurfaceCore
 /// (idempotently when they carry keys), serves the full sync and the compact widget
 /// endpoint, issues and revokes credentials, sends a silent push on each change made
 /// away from the phone app, and counts requests per minute and by surface and endpoint (`BackendCost`).
-final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, SetUpProgram {
+package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService
@@ -22,7 +22,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// gets its own push when a change it did not make is applied.
     let standaloneWatch: Bool
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         lists = setup.platform.lists
         p = setup.parameters.backend
@@ -43,7 +43,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
     /// Where the second account's object identifiers begin (far above the first account's).
     static let secondAccountObjectBase: Int32 = 1_000_000
 
-    override func discardMemory() {}  // never ends
+    package override func discardMemory() {}  // never ends
 
     func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !state.revoked.contains(credential) }
 
@@ -85,7 +85,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
         return state.enclosed[slot].data
     }
 
-    override func receive(_ input: BackendInput) {
+    package override func receive(_ input: BackendInput) {
         let r: Request
         switch input {
         case .deleteObject(let index):
@@ -208,7 +208,7 @@ final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, S
 
 /// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'
 /// record, the credentials it revoked and issued, and its random streams.
-struct BackendState {
+package struct BackendState {
     var applied = ChangeSet()
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
     var applyCount: [UInt8] = []
@@ -256,14 +256,14 @@ struct BackendState {
 
 /// The backend's peers: the television, whose connection a revocation reaches at once (absent
 /// when the app has no television app).
-struct BackendPorts: ProgramPorts {
+package struct BackendPorts: ProgramPorts {
     let television: Address<TelevisionInput>?
     /// The push service, which sends the silent pushes and the standalone watch's.
     let pushService: Address<PushServiceInput>
     /// The phone's app and the watch app: whose writes trigger no push of their own.
     let app: Address<MainAppInput>
     let watchApp: Address<WatchAppInput>
-    init(_ peers: Peers) {
+    package init(_ peers: Peers) {
         television = peers.peerIfPresent()
         pushService = peers.peer()
         app = peers.peer()
@@ -272,7 +272,7 @@ struct BackendPorts: ProgramPorts {
 }
 
 /// What the other device's user does (its own timers), and its replies.
-enum OtherDeviceInput {
+package enum OtherDeviceInput {
     /// Its user makes a change.
     case edit
     /// Its user deletes an object (and makes a change).
@@ -291,7 +291,7 @@ enum OtherDeviceInput {
 /// its own copy of the account, refreshed only when a person looks at it (`look`: a sync
 /// over its network, latency and all), and shows that copy and the latest live activity's
 /// stage as of that sync. Nobody looks in a study run, so it sends no syncs there.
-final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, OtherDevicePorts>, SetUpProgram {
+package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, OtherDevicePorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService
@@ -301,14 +301,14 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
     /// The changes' journeys it records (made, let go).
     let changes: ChangeJourneys
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         arrivals = setup.platform.arrivals
         p = setup.parameters.elsewhere
         changes = setup.changes
         super.init(setup, state: OtherDeviceState(rng: OtherDeviceStreams(replicationSeed: setup.seed)))
     }
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
     /// What it shows: the account as of its last sync's reply (empty before the first).
     var copy: DataCopy { state.copy }
@@ -335,7 +335,7 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
         arrivals.schedule(perDay: p.renamesPerDay, rng: &state.rng.renames, .rename, to: context.me)
     }
 
-    override func receive(_ input: OtherDeviceInput) {
+    package override func receive(_ input: OtherDeviceInput) {
         switch input {
         case .edit:
             makeEdit()
@@ -374,7 +374,7 @@ final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, Othe
 }
 
 /// Everything the other device keeps: its copy of the account and its user's streams.
-struct OtherDeviceState {
+package struct OtherDeviceState {
     /// What it shows: the account as of its last sync's reply (empty before the first).
     var copy = DataCopy(account: .first)
     /// The latest live activity's stage as of its last sync (−1: none shown).
@@ -386,26 +386,26 @@ struct OtherDeviceState {
 
 /// The other device's peer: the backend, which its requests reach over its own network and
 /// which hears directly of the objects its user deletes and renames.
-struct OtherDevicePorts: ProgramPorts {
+package struct OtherDevicePorts: ProgramPorts {
     let backend: Address<BackendInput>
     init(_ peers: Peers) { backend = peers.peer() }
 }
 
 /// How the assembly wires the backend program (`AssembledProgram`).
 extension Backend: AssembledProgram {
-    typealias Input = BackendInput
-    static var programName: String { "backend" }
+    package typealias Input = BackendInput
+    package static var programName: String { "backend" }
     /// At time 0: the backend runs from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
 /// How the assembly wires the elsewhere program (`AssembledProgram`).
 extension OtherDevice: AssembledProgram {
-    typealias Input = OtherDeviceInput
-    static var programName: String { "elsewhere" }
-    static var requestsCountUnder: CostSurface? { .elsewhere }
+    package typealias Input = OtherDeviceInput
+    package static var programName: String { "elsewhere" }
+    package static var requestsCountUnder: CostSurface? { .elsewhere }
     /// At time 0: the other device runs from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
 /// The backend is the server the network's requests reach (its `request` case).

@@ -17,5 +17,5 @@ struct BackendStreams {
 
     // The streams' name hashes (`SeedMixer.nameHash`), computed once rather than per replication.
     private static let pushTVName = SeedMixer.nameHash("push.tv")
-    private static let backendFromNames = ProgramStreams.Family("backend.from", programNames: Assembly.streamNames)
+    private static let backendFromNames = ProgramStreams.Family("backend.from", programNames: SurfaceRegistry.streamNames)
 }

@@ -4,7 +4,7 @@ import SurfaceCore
 
 /// What the device program accepts: its own timers for the phone's events, the system's
 /// decision to terminate the app in the background, and the reply to a revocation it sent.
-enum DeviceInput {
+package enum DeviceInput {
     case lock, unlock, restart, offline, online, update, keyLoss, keepChange, backgroundRefresh
     /// A power-saving period begins or ends.
     case lowPowerStarts, lowPowerEnds
@@ -29,7 +29,7 @@ enum DeviceInput {
 /// offline periods, app updates (which may change the projection schema), the system
 /// reclaiming a suspended app, and the scripted events of docs/model.md#kept-readings (key loss, a
 /// change of the readings' lifetime).
-final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, DeviceProcessPorts>, SetUpProgram {
+package final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, DeviceProcessPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService
@@ -47,7 +47,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
     /// The replication's length.
     let duration: SimTime
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
@@ -61,7 +61,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
         lockedMean = p.device.unlockedPeriod.mean * share / (1 - share)
         super.init(setup, state: DeviceProcessState(rng: DeviceStreams(replicationSeed: setup.seed)))
     }
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
     func start() {
         scheduleUnlockCycle(locked: true)
@@ -102,7 +102,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
         }
     }
 
-    override func receive(_ input: DeviceInput) {
+    package override func receive(_ input: DeviceInput) {
         switch input {
         case .terminateApp(let inc):
             personAndPhone.endAppKeptForActivity(incarnation: inc)
@@ -287,7 +287,7 @@ final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, Devic
 }
 
 /// Everything the device program keeps: its Doze and standby-bucket bookkeeping and its streams.
-struct DeviceProcessState {
+package struct DeviceProcessState {
     /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
     /// windows so far in it, and a background refresh deferred to the next window.
     var dozePeriod: Int64 = 0
@@ -305,7 +305,7 @@ struct DeviceProcessState {
 
 /// The device program's peers: the backend (a sign-out's revocation left as a background
 /// transfer) and the app (woken for a background refresh).
-struct DeviceProcessPorts: ProgramPorts {
+package struct DeviceProcessPorts: ProgramPorts {
     let backend: Address<BackendInput>
     let app: Address<MainAppInput>
     init(_ peers: Peers) {
@@ -316,11 +316,11 @@ struct DeviceProcessPorts: ProgramPorts {
 
 /// How the assembly wires the device program (`AssembledProgram`).
 extension DeviceProcess: AssembledProgram {
-    typealias Input = DeviceInput
-    static var programName: String { "device" }
+    package typealias Input = DeviceInput
+    package static var programName: String { "device" }
     /// The phone's own process: the screen coming on, the timer that ends an app kept running
     /// for an activity, and the car connection's checks.
-    static func hears(_ system: inout SystemWiring, at address: Address<DeviceInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<DeviceInput>, _ p: Parameters) {
         system.phone = Route(to: address, as: { event in
             switch event {
             case .screenOn: return DeviceInput.screenOn
@@ -330,9 +330,9 @@ extension DeviceProcess: AssembledProgram {
         })
     }
     /// The device sends the app's pending revocation when the network comes back: it counts as the app.
-    static var requestsCountUnder: CostSurface? { .app }
+    package static var requestsCountUnder: CostSurface? { .app }
     /// At time 0: the phone runs from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

@@ -6,7 +6,7 @@ extension SurfaceDescriptor {
     /// the user, the other device or the web, the glances); the person's, the network's, the
     /// backend's, the phone's and the push service's parameters; the changes lost for good, the
     /// backend's cost and the mechanism diagnostics the platform reports.
-    static let system = SurfaceDescriptor(
+    package static let system = SurfaceDescriptor(
         name: "system",
         programs: [Backend.self, PushService.self, DeviceProcess.self, UserProcess.self, OtherDevice.self, GlanceProcess.self],
         parameters: [

@@ -6,7 +6,7 @@ import SurfaceCore
 /// keeps it in the foreground for `user.sessionLength`, makes changes in it at
 /// `user.inAppChanges` while it is open, and ends each session normally or with a
 /// force-quit (`user.forceQuit`).
-final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpProgram {
+package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let appLaunch: AppLaunchService
@@ -17,7 +17,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     /// the app has (orders, widget buttons, actions, the television's code, signing out).
     let p: Parameters
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
         arrivals = setup.platform.arrivals
@@ -25,7 +25,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
         p = setup.parameters
         super.init(setup, state: UserState(rng: UserStreams(replicationSeed: setup.seed)))
     }
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
     /// Time the user takes from opening the app to the sign-out button.
     static let signOutNavigation: SimTime = 30 * Time.second
@@ -84,7 +84,7 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
         if t < state.sessionEnd { at(.edit, t) }
     }
 
-    override func receive(_ input: UserInput) {
+    package override func receive(_ input: UserInput) {
         switch input {
         case .drive:
             appLaunch.launchOrDeliver(.drive, to: ports.car, by: .system)   // the car connection launches the car's program
@@ -234,7 +234,7 @@ struct GlancePorts: ProgramPorts {
 
 /// Everything the user program keeps: the session under way, what the user has done, and
 /// their streams.
-struct UserState {
+package struct UserState {
     var sessionEnd: SimTime = 0
     var inSession = false
     /// This session's own stream: its length, its edits and whether it ends in a force-quit.
@@ -254,14 +254,14 @@ struct UserState {
 /// The user's peers: the app they use, and each surface they act on from the phone (the car's
 /// drives, the television's playbacks and code, the watch's writes, orders with a live status,
 /// actions and widget buttons through the automations).
-struct UserPorts: ProgramPorts {
+package struct UserPorts: ProgramPorts {
     let app: Address<MainAppInput>
     let car: Address<CarInput>
     let television: Address<TelevisionInput>
     let watchApp: Address<WatchAppInput>
     let liveStatus: Address<LiveStatusInput>
     let automations: Address<AutomationsInput>
-    init(_ peers: Peers) {
+    package init(_ peers: Peers) {
         (app, car, television) = (peers.peer(), peers.peer(), peers.peer())
         (watchApp, liveStatus, automations) = (peers.peer(), peers.peer(), peers.peer())
     }
@@ -269,14 +269,14 @@ struct UserPorts: ProgramPorts {
 
 /// How the assembly wires the user program (`AssembledProgram`).
 extension UserProcess: AssembledProgram {
-    typealias Input = UserInput
-    static var programName: String { "user" }
+    package typealias Input = UserInput
+    package static var programName: String { "user" }
     /// The person's session with the app begins when the app is opened.
-    static func hears(_ system: inout SystemWiring, at address: Address<UserInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<UserInput>, _ p: Parameters) {
         system.sessionStarted = Route(to: address, as: { UserInput.sessionStarted(surfaceSeed: $0.surfaceSeed) })
     }
     /// At time 0: the user is there from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }
 
 /// How the assembly wires the glances program (`AssembledProgram`).

@@ -9,7 +9,7 @@ import SurfaceCore
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
-final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, TelevisionPorts>, SetUpProgram {
+package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, TelevisionPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService

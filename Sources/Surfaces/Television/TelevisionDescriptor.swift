@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The television app, signed in by a code.
-    static let television = SurfaceDescriptor(
+    package static let television = SurfaceDescriptor(
         name: "tv",
         programs: [TelevisionApp.self],
         parameters: [ParameterGroup("television", ParameterCatalog.television)],

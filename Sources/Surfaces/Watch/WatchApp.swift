@@ -13,7 +13,7 @@ import SurfaceCore
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, the backend and the user through its `ports`, the phone through its
 /// operating system's watch link, and keeps everything in `state`.
-final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts>, SetUpProgram {
+package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
     let network: NetworkService
@@ -31,7 +31,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
     /// The measurement layer's observer of its screen, which it reports what it shows and each glance to.
     let screen: SurfaceObserver
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         watchLink = setup.platform.watchLink
         arrivals = setup.platform.arrivals
@@ -43,7 +43,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
                                                refreshBudget: RollingBudget(limit: setup.parameters.watch.refreshPerHour, window: Time.hour)))
     }
     /// What a run holds in memory goes at its end (docs/model.md#watch-app-lifetime).
-    override func discardMemory() { state.memory = WatchAppMemory() }
+    package override func discardMemory() { state.memory = WatchAppMemory() }
 
     /// `watch.lifetime = whenLooked`: the app runs from a glance, write or push until its
     /// background allowance after the last of them is over.
@@ -54,7 +54,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
     /// A new run shows what its storage holds, then takes what the watch's system kept for it
     /// while it was not running (the latest context, a sign-out notice).
-    override func launched(by launcher: Launcher, resumed: Bool) {
+    package override func launched(by launcher: Launcher, resumed: Bool) {
         guard whenLooked else { return }
         if level == .remoteControl {
             measure.shows(screen, .blank(signedIn ? .needsPhone : .signedOut))
@@ -152,7 +152,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
         }
     }
 
-    override func receive(_ input: WatchAppInput) { take(input) }
+    package override func receive(_ input: WatchAppInput) { take(input) }
 
     /// What it does with `input`, delivered or taken at its launch from what its system kept.
     private func take(_ input: WatchAppInput) {
@@ -268,7 +268,7 @@ final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts
 
 /// Everything the watch app keeps (`SurfaceProgram.state`): a run's memory, the watch's own
 /// storage, its refresh budget and its random stream.
-struct WatchAppState {
+package struct WatchAppState {
     /// A run's memory, gone when the run ends.
     var memory = WatchAppMemory()
     /// The watch's own container (docs/model.md#watch-app-lifetime): its cache, whether it still
@@ -294,10 +294,10 @@ struct WatchAppMemory {
 
 /// The watch app's peers: the backend a standalone watch fetches from and writes to, and the
 /// user, whose writes on the watch launch the app when it lives only when looked at.
-struct WatchAppPorts: ProgramPorts {
+package struct WatchAppPorts: ProgramPorts {
     let backend: Address<BackendInput>
     let user: Address<UserInput>
-    init(_ peers: Peers) {
+    package init(_ peers: Peers) {
         backend = peers.peer()
         user = peers.peer()
     }
@@ -316,10 +316,10 @@ struct WatchStorage {
 
 /// How the assembly wires the watchApp program (`AssembledProgram`).
 extension WatchApp: AssembledProgram {
-    typealias Input = WatchAppInput
-    static var programName: String { "watchApp" }
+    package typealias Input = WatchAppInput
+    package static var programName: String { "watchApp" }
     /// What reaches the watch app over the link, and the watch's system launching it for a push.
-    static func hears(_ system: inout SystemWiring, at address: Address<WatchAppInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<WatchAppInput>, _ p: Parameters) {
         guard p.watch.enabled else { return }
         let deliver = { (d: WatchDelivery) -> WatchAppInput in
             switch d {
@@ -332,10 +332,10 @@ extension WatchApp: AssembledProgram {
         system.watchApp = Route(to: address, as: deliver)
         system.watchAppLaunch = LaunchRoute(to: address, as: deliver)
     }
-    static var requestsCountUnder: CostSurface? { .watch }
+    package static var requestsCountUnder: CostSurface? { .watch }
     /// At time 0: an all-day watch app runs from time 0; one that lives when looked at is
     /// launched by a glance or a write.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.watch.enabled else { return .notStarted }
         switch p.watch.lifetime {
         case .allDay: return .launched

@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The watch app and the link the phone reaches it by.
-    static let watch = SurfaceDescriptor(
+    package static let watch = SurfaceDescriptor(
         name: "watch",
         programs: [WatchLink.self, WatchApp.self],
         parameters: [ParameterGroup("watch", ParameterCatalog.watch)],

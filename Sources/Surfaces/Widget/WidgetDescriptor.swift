@@ -3,7 +3,7 @@ import SurfaceCore
 
 extension SurfaceDescriptor {
     /// The home-screen widget (§25.4): the system's widget host and the widget extension's provider.
-    static let widget = SurfaceDescriptor(
+    package static let widget = SurfaceDescriptor(
         name: "widget",
         programs: [WidgetHost.self, WidgetProvider.self],
         parameters: [ParameterGroup("widget", ParameterCatalog.widget)],

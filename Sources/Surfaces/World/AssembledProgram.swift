@@ -67,7 +67,7 @@ public protocol SetUpProgram {
 
 extension AssembledProgram {
     /// The type of what it accepts: the assembly connects a port typed by it to this program.
-    static var inputType: Any.Type { Input.self }
+    package static var inputType: Any.Type { Input.self }
     public static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     public static var requestsCountUnder: CostSurface? { nil }
     public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }
@@ -109,7 +109,7 @@ public struct Wiring {
     /// ends, and what each program `hears`.
     var system = SystemWiring()
 
-    init(engine: Engine, programs: Int) {
+    package init(engine: Engine, programs: Int) {
         self.engine = engine
         system.replyRoutes = Array(filledWith: nil, count: programs)
         system.outboxLockGrants = Array(filledWith: nil, count: programs)

@@ -13,7 +13,7 @@ public final class ChangeJourneys {
     let measure: Measurement
     let engine: Engine
 
-    init(truth: Truth, measure: Measurement, engine: Engine) {
+    package init(truth: Truth, measure: Measurement, engine: Engine) {
         self.truth = truth
         self.measure = measure
         self.engine = engine
@@ -37,13 +37,13 @@ public final class ChangeJourneys {
     /// passes it to its change sets' operations and compares its sets apart from lost changes,
     /// so it never changes what the program does. (The truth's own list, handed on here so no
     /// program reaches into the truth.)
-    @inline(__always) var lost: LostChanges { truth.lost }
+    @inline(__always) package var lost: LostChanges { truth.lost }
 
     /// The backend applied `change` now (again, if it had before: a duplicate), a custody
     /// report of the change's journey: from the first on it can no longer be lost, whoever
     /// lets go of it. The truth keeps how many times and when first, which the surfaces'
     /// metrics that follow their own changes read (`share.*`, `action.*`, `watch.write.*`).
-    @inline(__always) func applied(_ change: Int32) { truth.markApplied(change, at: engine.now) }
+    @inline(__always) package func applied(_ change: Int32) { truth.markApplied(change, at: engine.now) }
 
     /// A holder let go of `change`: if none is left and the backend never applied it, the
     /// change is lost for good now.

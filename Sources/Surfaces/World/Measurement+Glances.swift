@@ -6,21 +6,21 @@ import Platform
 extension Measurement {
     /// What the app's screen shows changes now to `view` (glances due before it see the old
     /// screen); `appInForeground`: whether the app is in the foreground until now.
-    func showsApp(_ view: consuming View, appInForeground: Bool) {
+    package func showsApp(_ view: consuming View, appInForeground: Bool) {
         catchUpAppGlances(through: now, appInForeground: appInForeground)
         shows(app, view)
     }
 
     /// Glances at the app (`observe.glances.app`) come while it is in the foreground: from an
     /// opening, until the first glance due while it is not (see `DeferredGlances`).
-    func startAppGlances() {
+    package func startAppGlances() {
         appGlances.start(at: now)
     }
 
     /// Takes every app glance due at or before `t`, the app being in the foreground or not
     /// (`appInForeground`) until then: call before the screen, the foreground state or the
     /// sign-out changes.
-    func catchUpAppGlances(through t: SimTime, appInForeground: Bool) {
+    package func catchUpAppGlances(through t: SimTime, appInForeground: Bool) {
         appGlances.catchUp(through: t) { at in
             guard appInForeground else { return false }
             glance(app, at: at)
@@ -30,13 +30,13 @@ extension Measurement {
 
     /// Glances at the widget (`observe.glances.widget`) go on all day; what one sees depends
     /// only on the stored view, the sign-out and its time (see `DeferredGlances`).
-    func startWidgetGlances() {
+    package func startWidgetGlances() {
         guard p.widget.enabled else { return }
         widgetGlances.start(at: now)
     }
 
     /// Takes every widget glance due at or before `t`: call before the view or the sign-out changes.
-    func catchUpWidgetGlances(through t: SimTime) {
+    package func catchUpWidgetGlances(through t: SimTime) {
         widgetGlances.catchUp(through: t) { at in
             glanceWidget(at: at)
             return true

@@ -25,9 +25,9 @@ public final class Measurement {
     let truth: Truth
     /// The observers of every registered surface's screen (`ObservedSurface`), in the
     /// registry's order; a program resolves its own once (`observer(_:)`).
-    let observers: [SurfaceObserver]
+    package let observers: [SurfaceObserver]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
-    let widget: SurfaceObserver
+    package let widget: SurfaceObserver
     /// The object the person configured the widget to show (`ObservedSurface.configuredTarget`).
     let widgetTarget: Int32
     let app: SurfaceObserver
@@ -44,7 +44,7 @@ public final class Measurement {
     /// the lists would be shared, and the report's first write to a metric would copy every
     /// metric's list over again. Called once, at the end of the replication: nothing records
     /// into the result after it.
-    func takeResult() -> ReplicationResult {
+    package func takeResult() -> ReplicationResult {
         let taken = result
         (result.samples, result.values, result.requestsPerMinute) = ([], [], [])
         return taken
@@ -115,7 +115,7 @@ public final class Measurement {
     #endif
     /// The bins of the time series a study asked for (`recordSeries`, `Measurement+Series.swift`);
     /// nil, and never read past that check, when it asked for none.
-    var series: SeriesRecorder?
+    package var series: SeriesRecorder?
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -129,7 +129,7 @@ public final class Measurement {
     private static let appGlancesName = SeedMixer.nameHash("glances.app")
 
     /// The measurement layer of the replication seeded `seed` (which seeds the glance streams).
-    init(_ p: Parameters, engine: Engine, truth: Truth, seed: UInt64) {
+    package init(_ p: Parameters, engine: Engine, truth: Truth, seed: UInt64) {
         self.engine = engine
         self.truth = truth
         self.p = p
@@ -155,11 +155,11 @@ public final class Measurement {
     private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
     /// What each registered surface that hears the widget gallery's previews does with one
     /// (`SurfaceDescriptor.galleryPreviews`), in the registry's order, read once.
-    static let galleryPreviewHearers = SurfaceRegistry.all.compactMap { $0.galleryPreviews }
+    package static let galleryPreviewHearers = SurfaceRegistry.all.compactMap { $0.galleryPreviews }
 
     /// The observer of surface `s`'s screen, found by its name: a program resolves it once, as
     /// it is made, not per view. Stops the program when no registered surface declares `s`.
-    func observer(_ s: ObservedSurface) -> SurfaceObserver { Self.observer(s, in: observers) }
+    package func observer(_ s: ObservedSurface) -> SurfaceObserver { Self.observer(s, in: observers) }
 
     private static func observer(_ s: ObservedSurface, in observers: [SurfaceObserver]) -> SurfaceObserver {
         guard let o = observers.first(where: { $0.name == s.name }) else {
@@ -169,14 +169,14 @@ public final class Measurement {
     }
 
     /// What surface `s` shows now.
-    func current(_ s: ObservedSurface) -> View { observer(s).current }
+    package func current(_ s: ObservedSurface) -> View { observer(s).current }
 
     // MARK: What programs report
 
     /// The surface that `screen` watches shows `view` from now on. A surface showing data of
     /// another account than the first (a watch the phone's second account reached) no longer
     /// shows the first: the leak it declares for that ends (`ObservedSurface.leakEndsAtOtherAccount`).
-    func shows(_ screen: SurfaceObserver, _ view: consuming View) {
+    package func shows(_ screen: SurfaceObserver, _ view: consuming View) {
         // The view is handed on, not copied.
         if let leak = screen.leakEndsAtOtherAccount, view.kind == .data && view.account != .first { leakEnded(leak) }
         screen.show(view, at: now, truth: truth)
@@ -187,7 +187,7 @@ public final class Measurement {
     /// widget leak follows the stored picture: a redacted widget shows the account again at the
     /// next unlock, so only a picture without the first account ends it. Glances due before
     /// it see the old picture.
-    func showsWidget(_ stored: consuming View, redacted: Bool) {
+    package func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != .first
         if redacted { shows(widget, .blank(.redacted)) } else { shows(widget, stored) }
@@ -196,7 +196,7 @@ public final class Measurement {
 
     /// Someone looks at the surface `o` watches, now or at a time not after now (seeing what it
     /// shows now): wrong account when it shows the first account once that signed out.
-    @inline(__always) func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
+    @inline(__always) package func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
         let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
         o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
     }
@@ -212,7 +212,7 @@ public final class Measurement {
     }
 
     /// Records what a platform mechanism did now (`PlatformObserver.platformDid`).
-    func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
+    package func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
 
     /// Records what a program reports.
     package func report(_ event: MeasuredEvent) {
@@ -239,7 +239,7 @@ public final class Measurement {
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
     /// the truth or what the surface shows changed).
-    func sampleStaleness() {
+    package func sampleStaleness() {
         let t = now
         for o in observers { o.sampleStaleness(at: t, truth: truth) }
     }
@@ -270,7 +270,7 @@ public final class Measurement {
     /// The user leaves the app for the home screen, remembering what it showed, if it showed
     /// data of the first account (else there is nothing to compare the widget with, and the
     /// look at the widget compares nothing).
-    func userLeavesApp() {
+    package func userLeavesApp() {
         guard measuring, app.current.kind == .data, app.current.account != .second else { return }
         appViewAtReturn = app.current.changes
     }
@@ -279,7 +279,7 @@ public final class Measurement {
     /// (Changes that arrived after the user left may reach the two at different moments in any
     /// design; a change the app showed and the widget lacks is the failure.) Nothing is compared
     /// when nothing was remembered; a widget that differs is logged in the trace.
-    func compareWidgetWithApp() {
+    package func compareWidgetWithApp() {
         guard let a = appViewAtReturn else { return }
         appViewAtReturn = nil
         let w = widget.current
@@ -296,7 +296,7 @@ public final class Measurement {
 
     /// Counts one backend request in its minute, and under its sender's surface and its
     /// endpoint (`withData`: its reply carries the account's data), once the warm-up is over.
-    func countRequest(_ r: Request, withData: Bool) {
+    package func countRequest(_ r: Request, withData: Bool) {
         guard measuring else { return }     // the warm-up's requests are not counted
         let m = Int(now / Time.minute)
         // Counted where `backend.requests` counts it, so the breakdowns sum to it exactly.
@@ -315,7 +315,7 @@ public final class Measurement {
     /// picture, a live status, the watch, the television and a car's own client as they last
     /// reported, the share extension's and the actions' session entry and the share sheet's
     /// projection as the shared storage area last held them.
-    func signOut() {
+    package func signOut() {
         let w = widget.current
         let holding: [(Metric, Bool)] = [
             (.signoutWidgetLeak, p.widget.enabled && w.kind == .data && w.account == .first),

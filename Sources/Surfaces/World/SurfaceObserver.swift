@@ -5,7 +5,7 @@ import Platform
 /// glance, staleness, age, blank, unlabeled stale and wrong account; per change, the
 /// lag until the surface first shows it; and the time-weighted mean staleness.
 /// It reads only what a person could see: the view on screen and the clock.
-final class SurfaceObserver {
+package final class SurfaceObserver {
     /// The surface's name (`watch`), as its declaration gives it.
     let name: String
     /// The metrics its glances, lags and time-weighted staleness are written to.

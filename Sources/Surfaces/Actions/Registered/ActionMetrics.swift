@@ -17,7 +17,7 @@ extension Metric {
 
 /// The actions' part of the metric catalogue.
 extension MetricCatalog {
-    static func actions() -> SurfaceMetrics {
+    package static func actions() -> SurfaceMetrics {
         SurfaceMetrics(surface: "action", role: .judgedBy(["action.lost", "action.duplicated"]), metrics: [
             MetricSpec(name: "action.duplicated", unit: "fraction", shape: .perReplication, doc: "actions the backend applied more than once"),
             MetricSpec(name: "action.completedWithoutApp", unit: "fraction", shape: .perReplication, doc: "actions completed without the app opening"),
@@ -47,7 +47,7 @@ extension ReplicationReadout {
 
 /// What the automations emit for measurement of one action run (`ActionSignals.emit`; the
 /// automations number the runs in order).
-enum ActionSignal {
+package enum ActionSignal {
     /// Run `run` started now (the next run in order).
     case started(run: Int32)
     /// Run `run`'s first background attempt made change `change`.
@@ -57,7 +57,7 @@ enum ActionSignal {
 }
 
 /// An action run as the measurement layer follows it.
-struct MeasuredAction {
+package struct MeasuredAction {
     var startedAt: SimTime
     var change: Int32 = -1
     var openedApp = false
@@ -65,15 +65,15 @@ struct MeasuredAction {
 
 /// What the measurement layer keeps of the automations' signals: every action run, by number,
 /// and what became of it (the `action.*` metrics follow their changes to the backend).
-final class ActionSignals: SurfaceSignals {
+package final class ActionSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Every action run, by number, and what became of it.
-    private(set) var runs: [MeasuredAction] = []
+    package private(set) var runs: [MeasuredAction] = []
 
     /// The automations report what happened now.
-    func emit(_ signal: ActionSignal) {
+    package func emit(_ signal: ActionSignal) {
         switch signal {
         case .started(let run):
             precondition(Int(run) == runs.count, "action runs are numbered in order")

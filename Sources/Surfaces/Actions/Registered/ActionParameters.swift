@@ -2,7 +2,7 @@ import SimKernel
 
 /// The actions' parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func actions() -> [ParameterSpec] { [
+    package static func actions() -> [ParameterSpec] { [
         .bool("action.enabled", \.action.enabled, "the app declares actions")
             .scenario("the app declares actions the person uses"),
         .bool("action.background", \.action.background, "actions run in the background (else they open the app)")

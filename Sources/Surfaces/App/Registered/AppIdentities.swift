@@ -2,6 +2,6 @@ import Platform
 
 extension CostSurface {
     /// Requests from the main app (`backend.requests.app`).
-    static let app = CostSurface("app", senders: "the main app (the sign-out's revocation the device sends for it when the network is back included)",
+    package static let app = CostSurface("app", senders: "the main app (the sign-out's revocation the device sends for it when the network is back included)",
                                isOn: { _ in true })
 }

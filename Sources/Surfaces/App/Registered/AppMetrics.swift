@@ -28,7 +28,7 @@ extension Metric {
 /// The main app's screen, as the measurement layer watches it (always on; glanced at while in
 /// the foreground, `observe.glances.app`, taken by the layer).
 extension ObservedSurface {
-    static let app = ObservedSurface("app", slots: { MetricCatalog.appView }, isOn: { _ in true })
+    package static let app = ObservedSurface("app", slots: { MetricCatalog.appView }, isOn: { _ in true })
 }
 
 /// The main app's part of the metric catalogue.
@@ -38,7 +38,7 @@ extension MetricCatalog {
         staleness: .appStaleness, blank: .appBlank, age: .appAge, lag: .appLag, censored: .appLagCensored,
         unlabeled: .appUnlabeledStale, wrongAccount: .appWrongAccount, timeAvg: .appStalenessTimeAvg)
 
-    static func app() -> SurfaceMetrics {
+    package static func app() -> SurfaceMetrics {
         SurfaceMetrics(surface: "app", role: .glanced, metrics: view("app", "app") + [
             MetricSpec(name: "app.keptReadingOverdue", unit: "s", shape: .perReplication, doc: "after the lifetime was shortened below the age of the kept reading: time that reading stayed kept"),
             MetricSpec(name: "app.coldStartUnexplained", unit: "fraction", shape: .perReplication, doc: "cold starts that show neither a kept reading nor a message saying why"),
@@ -59,7 +59,7 @@ extension ReplicationReadout {
 }
 
 /// What the main app emits for measurement (`AppSignals.emit`).
-enum AppSignal {
+package enum AppSignal {
     /// The app started cold in front of the user, now; `keptReading`: it keeps a reading it
     /// could have shown (a cold start that shows "Nothing yet" then is unexplained).
     case coldStart(keptReading: Bool)
@@ -74,7 +74,7 @@ enum AppSignal {
 /// warm-up and those showing neither a kept reading nor a message saying why
 /// (`app.coldStartUnexplained`), and the time kept readings outlived a lifetime shortened
 /// below their age (`app.keptReadingOverdue`).
-final class AppSignals: SurfaceSignals {
+package final class AppSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -92,7 +92,7 @@ final class AppSignals: SurfaceSignals {
     private var overdueSince: SimTime? = nil
 
     /// The main app reports what happened now.
-    func emit(_ signal: AppSignal) {
+    package func emit(_ signal: AppSignal) {
         switch signal {
         case .coldStart(let keptReading):
             guard measuring else { return }     // a cold start in the warm-up is not counted

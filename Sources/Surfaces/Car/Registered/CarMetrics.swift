@@ -25,7 +25,7 @@ extension Metric {
 
 /// The car screen, as the measurement layer watches it.
 extension ObservedSurface {
-    static let car = ObservedSurface("car", slots: { MetricCatalog.carView }, isOn: { $0.car.enabled })
+    package static let car = ObservedSurface("car", slots: { MetricCatalog.carView }, isOn: { $0.car.enabled })
 }
 
 /// The car's part of the metric catalogue.
@@ -35,7 +35,7 @@ extension MetricCatalog {
         staleness: .carStaleness, blank: .carBlank, age: .carAge, lag: .carLag, censored: .carLagCensored,
         unlabeled: .carUnlabeledStale, wrongAccount: .carWrongAccount, timeAvg: .carStalenessTimeAvg)
 
-    static func car() -> SurfaceMetrics {
+    package static func car() -> SurfaceMetrics {
         SurfaceMetrics(surface: "car", role: .glanced, metrics: view("car", "car screen") + [
             signOutLeak("car", "the car screen shows the account, or the car's own client stays signed in"),
         ], report: { $0.reportCar(into: &$1, end: $2) })

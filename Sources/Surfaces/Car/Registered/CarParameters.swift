@@ -2,7 +2,7 @@ import SimKernel
 
 /// The car surface's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func car() -> [ParameterSpec] { [
+    package static func car() -> [ParameterSpec] { [
         .bool("car.enabled", \.car.enabled, "a car surface exists")
             .scenario("the person drives with the car surface"),
         .choice("car.mode", \.car.mode, "projected: the car connection keeps the phone app running for the drive, syncing every app.syncInterval; onCar: a client on the car with its own sign-in and network")

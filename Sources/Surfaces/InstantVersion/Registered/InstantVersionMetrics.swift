@@ -9,7 +9,7 @@ extension Metric {
 
 /// The instant version's part of the metric catalogue.
 extension MetricCatalog {
-    static func instantVersion() -> SurfaceMetrics {
+    package static func instantVersion() -> SurfaceMetrics {
         SurfaceMetrics(surface: "instant", role: .judgedBy(["instant.emptyFirstLaunch"]), metrics: [
             MetricSpec(name: "instant.emptyFirstLaunch", unit: "fraction", shape: .perReplication, doc: "first launches of the full app, after using the instant version, that start empty"),
         ], report: { $0.reportInstantVersion(into: &$1, end: $2) })
@@ -17,14 +17,14 @@ extension MetricCatalog {
 }
 
 /// What the instant version's program emits for measurement (`InstantVersionSignals.emit`).
-enum InstantVersionSignal {
+package enum InstantVersionSignal {
     /// The person installed the full app, whose first launch found state in its container or not.
     case fullAppFirstLaunch(foundState: Bool)
 }
 
 /// What the measurement layer keeps of the instant version's signals: the full app's first
 /// launches after the warm-up and those that started empty (`instant.emptyFirstLaunch`).
-final class InstantVersionSignals: SurfaceSignals {
+package final class InstantVersionSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -37,7 +37,7 @@ final class InstantVersionSignals: SurfaceSignals {
     fileprivate var emptyFirstLaunches = 0
 
     /// The instant version's program reports what happened now.
-    func emit(_ signal: InstantVersionSignal) {
+    package func emit(_ signal: InstantVersionSignal) {
         switch signal {
         case .fullAppFirstLaunch(let foundState):
             guard measuring else { return }

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The instant version's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func instantVersion() -> [ParameterSpec] { [
+    package static func instantVersion() -> [ParameterSpec] { [
         .bool("instant.enabled", \.instant.enabled, "an instant version exists")
             .scenario("an instant version the person uses"),
         .bool("instant.handover", \.instant.handover, "state is handed over when the full app is installed")

@@ -2,5 +2,5 @@ import Platform
 
 extension AccountHolder {
     /// A live status of the account is on screen.
-    static let liveStatus = AccountHolder("liveStatus", leak: "signout.live.leak", counts: { $0.live.enabled })
+    package static let liveStatus = AccountHolder("liveStatus", leak: "signout.live.leak", counts: { $0.live.enabled })
 }

@@ -27,7 +27,7 @@ extension Metric {
 
 /// The live status's part of the metric catalogue.
 extension MetricCatalog {
-    static func live() -> SurfaceMetrics {
+    package static func live() -> SurfaceMetrics {
         SurfaceMetrics(surface: "live", role: .glanced, metrics: [
             MetricSpec(name: "live.staleness", unit: "s", shape: .sampled, doc: "at a glance at a live status: now − when the earliest stage not shown began"),
             MetricSpec(name: "live.stuck", unit: "s", shape: .sampled, doc: "per ended activity: time its status still showed it running (on the lock screen after the platform ended it included, up to live.maxActive + live.lingerAfterEnd)"),

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The live status's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func live() -> [ParameterSpec] { [
+    package static func live() -> [ParameterSpec] { [
         .bool("live.enabled", \.live.enabled, "the app shows a live status for activities")
             .scenario("the app's activities show a live status"),
         .choice("live.updates", \.live.updates, "what updates the live status")

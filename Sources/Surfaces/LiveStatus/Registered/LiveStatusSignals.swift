@@ -3,7 +3,7 @@ import Platform
 
 /// What the live-status program emits for measurement (`LiveStatusSignals.emit`): what each
 /// activity did, when its status drew a stage or left the lock screen, and what a glance at it saw.
-enum LiveStatusSignal {
+package enum LiveStatusSignal {
     /// Activity `activity` began now, planned to end at `plannedEnd`; its stages begin at
     /// `stageTimes` (the last is its end).
     case began(activity: Int32, plannedEnd: SimTime, stageTimes: [SimTime])
@@ -32,7 +32,7 @@ enum LiveStatusSignal {
 /// formed from them at the end (docs/metrics.md for `S` = `live`): the stages of an activity
 /// play the part of the changes. A stage is shown when the status draws it or a later one, as
 /// `live.staleness` counts it at a glance. Nothing here draws a random number or schedules an event.
-final class LiveStatusSignals: SurfaceSignals {
+package final class LiveStatusSignals: SurfaceSignals {
     /// An activity as the measurement layer follows it.
     private struct MeasuredActivity {
         var start: SimTime
@@ -73,7 +73,7 @@ final class LiveStatusSignals: SurfaceSignals {
     private(set) var staleness: [Double] = [], age: [Double] = []
 
     /// The live-status program reports what happened now.
-    func emit(_ signal: LiveStatusSignal) {
+    package func emit(_ signal: LiveStatusSignal) {
         switch signal {
         case .began(let i, let plannedEnd, let times):
             precondition(Int(i) == activities.count, "activities are numbered in order")

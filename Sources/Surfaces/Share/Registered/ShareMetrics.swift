@@ -25,7 +25,7 @@ extension Metric {
 
 /// The share extension's part of the metric catalogue.
 extension MetricCatalog {
-    static func share() -> SurfaceMetrics {
+    package static func share() -> SurfaceMetrics {
         SurfaceMetrics(surface: "share", role: .judgedBy(["share.latency", "share.lost", "share.duplicated"]), metrics: [
             MetricSpec(name: "share.lost", unit: "fraction", shape: .perReplication, doc: "confirmed shares (not killed) whose change was lost for good, e.g. overwritten in an uncoordinated outbox"),
             MetricSpec(name: "share.duplicated", unit: "fraction", shape: .perReplication, doc: "shares the backend applied more than once"),
@@ -78,7 +78,7 @@ extension ReplicationReadout {
 
 /// What the share sheet and the share extension emit for measurement of one shared item
 /// (`ShareSignals.emit`; the share sheet numbers the items in order).
-enum ShareSignal {
+package enum ShareSignal {
     /// The user confirmed item `item` in the sheet (the next item in order).
     case confirmed(item: Int32)
     /// The extension made change `change` for item `item`.
@@ -95,7 +95,7 @@ enum ShareSignal {
 }
 
 /// A shared item as the measurement layer follows it.
-struct MeasuredShare {
+package struct MeasuredShare {
     var confirmedAt: SimTime
     var change: Int32 = -1
     var killed = false
@@ -108,15 +108,15 @@ struct MeasuredShare {
 
 /// What the measurement layer keeps of the share sheet's and extension's signals: every shared
 /// item, by number, and what became of it (the `share.*` metrics follow their changes to the backend).
-final class ShareSignals: SurfaceSignals {
+package final class ShareSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// Every shared item, by number, and what became of it.
-    private(set) var items: [MeasuredShare] = []
+    package private(set) var items: [MeasuredShare] = []
 
     /// The share sheet or the share extension reports what happened now.
-    func emit(_ signal: ShareSignal) {
+    package func emit(_ signal: ShareSignal) {
         switch signal {
         case .confirmed(let item):
             precondition(Int(item) == items.count, "shared items are numbered in order")

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The share extension's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func share() -> [ParameterSpec] { [
+    package static func share() -> [ParameterSpec] { [
         .bool("share.enabled", \.share.enabled, "the app is a share target")
             .scenario("the app is a share target the person uses"),
         .choice("share.design", \.share.design, "what the extension does on confirm")

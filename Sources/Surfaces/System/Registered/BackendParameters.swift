@@ -4,7 +4,7 @@ import SimKernel
 /// The sizes are what each endpoint carries, the payload only (docs/model.md#backend-and-push;
 /// design choices of the project's backend, docs/platform-facts.md#where-each-default-comes-from).
 extension ParameterCatalog {
-    static func backend() -> [ParameterSpec] { [
+    package static func backend() -> [ParameterSpec] { [
         .distribution("backend.processingTime", \.backend.processingTime, "time the backend takes to apply a write")
             .design("the project's backend applies a write in 50 ms typically"),
         .bool("backend.idempotencyKeys", \.backend.idempotencyKeys, "the backend deduplicates writes by key")

@@ -42,7 +42,7 @@ extension Metric {
 
 extension MetricCatalog {
     /// The widget's mechanisms: its reload budget and its provider's kills.
-    static func widgetMechanisms() -> SurfaceMetrics {
+    package static func widgetMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "widget", role: .notReported, metrics: [
             MetricSpec(name: "widget.reloads.refused", unit: "count", shape: .perReplication, doc: "reload requests charged to the budget (widget.budgetPerDay) that the widget host refused after the warm-up because the budget was spent"),
             MetricSpec(name: "widget.budget.exhaustedAt", unit: "s", shape: .sampled, doc: "per simulated day in which the reload budget ran out after the warm-up: the time of day (s after 0:00) the reload that spent its last use was granted; no samples when it never ran out"),
@@ -52,7 +52,7 @@ extension MetricCatalog {
     }
 
     /// The push service's refusals and holds of silent pushes to the app.
-    static func pushMechanisms() -> SurfaceMetrics {
+    package static func pushMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "push", role: .notReported, metrics: [
             MetricSpec(name: "push.wakes.refused", unit: "count", shape: .perReplication, doc: "silent pushes after the warm-up that reached the phone with the app in the background and whose wake the system refused (push.wakeRefusal, or push.wakesPerHour spent)"),
             MetricSpec(name: "push.held.doze", unit: "count", shape: .perReplication, doc: "silent pushes to the app after the warm-up that a Doze idle window held for its end (normal priority, or past the standby bucket's cap)"),
@@ -62,7 +62,7 @@ extension MetricCatalog {
     }
 
     /// The phone's lock, Doze, restarts and updates.
-    static func deviceMechanisms() -> SurfaceMetrics {
+    package static func deviceMechanisms() -> SurfaceMetrics {
         SurfaceMetrics(surface: "device", role: .notReported, metrics: [
             MetricSpec(name: "device.locked.time", unit: "s", shape: .perReplication, doc: "time after the warm-up the phone was locked"),
             MetricSpec(name: "device.doze.light.time", unit: "s", shape: .perReplication, doc: "time after the warm-up in a light Doze idle window (no value without device.doze)"),
@@ -73,7 +73,7 @@ extension MetricCatalog {
     }
 
     /// The app's standby buckets and force-quits.
-    static func appMechanisms() -> SurfaceMetrics {
+    package static func appMechanisms() -> SurfaceMetrics {
         let buckets = StandbyBucket.allCases.map { bucket in
             MetricSpec(name: "app.bucket.\(bucket.rawValue).time", unit: "s", shape: .perReplication,
                        doc: "time after the warm-up the app's standby bucket was \(bucket.rawValue) (no value without device.standbyBuckets)")

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The push service's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func push() -> [ParameterSpec] { [
+    package static func push() -> [ParameterSpec] { [
         .bool("push.onChange", \.push.onChange, "silent push to the app on each change")
             .design("the backend sends a silent push on each change (§25.10)"),
         .probability("push.wakeRefusal", \.push.wakeRefusal, "probability a wake is refused")

@@ -2,6 +2,6 @@ import Platform
 
 extension CostSurface {
     /// Requests from the other device or the web (`backend.requests.elsewhere`).
-    static let elsewhere = CostSurface("elsewhere", senders: "the other device or the web",
+    package static let elsewhere = CostSurface("elsewhere", senders: "the other device or the web",
                                isOn: { _ in true })
 }

@@ -88,14 +88,14 @@ extension MetricCatalog {
     }
 
     /// The changes lost for good (the truth's record, `ChangeJourneys`).
-    static func lostChanges() -> SurfaceMetrics {
+    package static func lostChanges() -> SurfaceMetrics {
         SurfaceMetrics(surface: "changes", role: .notReported, metrics: [
             MetricSpec(name: "changes.lost", unit: "fraction", shape: .perReplication, doc: "changes made after the warm-up that were lost for good (no holder left and never applied); from that moment they leave the truth"),
         ], report: { $0.reportLostChanges(into: &$1, end: $2) })
     }
 
     /// The backend's requests and bytes, in all and by surface and endpoint.
-    static func backend() -> SurfaceMetrics {
+    package static func backend() -> SurfaceMetrics {
         var m = [
             MetricSpec(name: "backend.requests", unit: "count", shape: .perReplication, doc: "requests the backend served after the warm-up"),
         ]

@@ -37,7 +37,7 @@ extension Metric {
 /// The watch app's screen, as the measurement layer watches it: showing data of the phone's
 /// second account ends its sign-out leak.
 extension ObservedSurface {
-    static let watch = ObservedSurface("watch", slots: { MetricCatalog.watchView }, isOn: { $0.watch.enabled },
+    package static let watch = ObservedSurface("watch", slots: { MetricCatalog.watchView }, isOn: { $0.watch.enabled },
                                        leakEndsAtOtherAccount: "signout.watch.leak")
 }
 
@@ -48,7 +48,7 @@ extension MetricCatalog {
         staleness: .watchStaleness, blank: .watchBlank, age: .watchAge, lag: .watchLag, censored: .watchLagCensored,
         unlabeled: .watchUnlabeledStale, wrongAccount: .watchWrongAccount, timeAvg: .watchStalenessTimeAvg)
 
-    static func watch() -> SurfaceMetrics {
+    package static func watch() -> SurfaceMetrics {
         SurfaceMetrics(surface: "watch", role: .glanced, metrics: view("watch", "watch app") + [
             MetricSpec(name: "watch.needsPhone", unit: "fraction", shape: .perReplication, doc: "watch glances that show \"needs the phone\""),
             MetricSpec(name: "watch.write.lost", unit: "fraction", shape: .perReplication, doc: "watch writes lost for good: refused by an immediate relay, or dropped with no other holder"),
@@ -93,7 +93,7 @@ extension ReplicationReadout {
 }
 
 /// What the watch app emits for measurement (`WatchSignals.emit`): its writes, as they are made.
-enum WatchSignal {
+package enum WatchSignal {
     /// The user makes a write on the watch now, with `queued` changes waiting on the link to the phone.
     case writing(queued: Int)
     /// The watch's write made change `change` now (handed to the link, or refused).
@@ -103,7 +103,7 @@ enum WatchSignal {
 /// What the measurement layer keeps of the watch app's signals: the relay queue at each write
 /// (`watch.relay.queue`, sampled into a study's time series as it comes) and the writes made
 /// after the warm-up, which its metrics follow to the backend (`watch.write.*`).
-final class WatchSignals: SurfaceSignals {
+package final class WatchSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -116,7 +116,7 @@ final class WatchSignals: SurfaceSignals {
     private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
 
     /// The watch app reports what happened now.
-    func emit(_ signal: WatchSignal) {
+    package func emit(_ signal: WatchSignal) {
         guard measuring else { return }
         switch signal {
         case .writing(let queued):

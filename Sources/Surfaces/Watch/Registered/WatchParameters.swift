@@ -2,7 +2,7 @@ import SimKernel
 
 /// The watch's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func watch() -> [ParameterSpec] { [
+    package static func watch() -> [ParameterSpec] { [
         .bool("watch.enabled", \.watch.enabled, "a watch app is installed")
             .scenario("the person has the watch app"),
         .choice("watch.level", \.watch.level, "remote control, companion with a cache, or standalone")

@@ -45,7 +45,7 @@ extension Metric {
 /// The widget's screen, as the measurement layer watches it: glanced at on its own all day
 /// (`observe.glances.widget`, taken by the layer), the data on it moving on by its own schedule.
 extension ObservedSurface {
-    static let widget = ObservedSurface("widget", slots: { MetricCatalog.widgetView }, isOn: { $0.widget.enabled }, room: 128,
+    package static let widget = ObservedSurface("widget", slots: { MetricCatalog.widgetView }, isOn: { $0.widget.enabled }, room: 128,
                                         slotEvery: { $0.widget.slotEvery }, configuredTarget: Parameters.Widget.configuredTarget)
 }
 
@@ -57,7 +57,7 @@ extension MetricCatalog {
         unlabeled: .widgetUnlabeledStale, wrongAccount: .widgetWrongAccount, timeAvg: .widgetStalenessTimeAvg,
         slotStaleness: .widgetSlotStaleness)
 
-    static func widget() -> SurfaceMetrics {
+    package static func widget() -> SurfaceMetrics {
         SurfaceMetrics(surface: "widget", role: .glanced, metrics: view("widget", "widget") + [
             MetricSpec(name: "widget.differsFromApp", unit: "fraction", shape: .perReplication, doc: "looks at the widget on return to the home screen (30 s after leaving the app) where it lacks a change the app showed"),
             MetricSpec(name: "widget.wrongTarget", unit: "fraction", shape: .perReplication, doc: "glances at the account's data that show another object than the configured one (of the glances at data, not of all)"),
@@ -99,7 +99,7 @@ extension ReplicationReadout {
 
 /// What the widget's programs emit for measurement (`WidgetSignals.emit`): the provider's
 /// timeline runs and how they ended, and the previews the widget gallery showed.
-enum WidgetSignal {
+package enum WidgetSignal {
     /// A provider run for a timeline began now (runs begun after the warm-up are counted, and
     /// so is how they end).
     case providerRun
@@ -114,7 +114,7 @@ enum WidgetSignal {
 /// What the measurement layer keeps of the widget's signals: its provider's timeline runs and
 /// those killed or crashed (`widget.providerKilled`, `widget.providerCrashed`), and the
 /// gallery's previews and those drawing the account's data (`widget.previewShowsAccount`).
-final class WidgetSignals: SurfaceSignals {
+package final class WidgetSignals: SurfaceSignals {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -132,7 +132,7 @@ final class WidgetSignals: SurfaceSignals {
     fileprivate var previews = 0, previewsShowingAccount = 0
 
     /// The widget's provider or the platform's gallery reports what happened now.
-    func emit(_ signal: WidgetSignal) {
+    package func emit(_ signal: WidgetSignal) {
         switch signal {
         case .providerRun:
             latestRunCounted = measuring
@@ -156,7 +156,7 @@ extension WidgetSignals {
     /// The platform showed `view` as the widget gallery's preview (`PlatformObserver.galleryShowsPreview`):
     /// the measurement layer `measure` hands it on here, as the widget's descriptor declares
     /// (`SurfaceDescriptor.galleryPreviews`), and the widget's signals count it.
-    static func galleryShowsPreview(_ measure: Measurement, _ view: View) {
+    package static func galleryShowsPreview(_ measure: Measurement, _ view: View) {
         measure.signals(WidgetSignals.self).emit(.galleryPreview(view))
     }
 }

@@ -2,7 +2,7 @@ import SimKernel
 
 /// The widget's parameters (docs/scenarios.md): this surface's part of the parameter catalogue.
 extension ParameterCatalog {
-    static func widget() -> [ParameterSpec] { [
+    package static func widget() -> [ParameterSpec] { [
         .bool("widget.enabled", \.widget.enabled, "the widget is placed")
             .scenario("the person placed the widget"),
         .bool("widget.fetchesOwnData", \.widget.fetchesOwnData, "the provider calls the backend when its data is older than maxAge")
