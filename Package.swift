@@ -68,10 +68,10 @@ let package = Package(
                 path: "Sources/Surfaces", sources: ["Assembly", "Chapter"], swiftSettings: strict),
         // Scenario files, sweeps, metrics, histograms, CSV, SVG, probes and failure modes.
         // The model's identity (manifest.json `model`) is generated into it by ModelIdentityPlugin.
-        .target(name: "Study", dependencies: ["SimKernel", "Platform", "Surfaces", "Statistics"], swiftSettings: strict,
+        .target(name: "Study", dependencies: ["SimKernel", "Platform", "SurfaceCore", "Surfaces", "Statistics"], swiftSettings: strict,
                 plugins: ["ModelIdentityPlugin"]),
         // The library's one module: re-exports the four above.
-        .target(name: "SurfaceSimKit", dependencies: ["Study", "Surfaces", "Platform", "SimKernel", "Statistics"], swiftSettings: strict),
+        .target(name: "SurfaceSimKit", dependencies: ["Study", "SurfaceCore", "Surfaces", "Platform", "SimKernel", "Statistics"], swiftSettings: strict),
         // The command line: a thin layer over Study.
         .executableTarget(name: "surfacesim", dependencies: ["Study"], swiftSettings: strict),
         // The kernel's hold-model benchmark.

@@ -2,6 +2,7 @@
 // as `Error: …` with the usage line, and map failures to exit statuses.
 
 import Surfaces
+import SurfaceCore
 
 /// The command line's entry point.
 public enum CLI {

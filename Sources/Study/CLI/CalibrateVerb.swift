@@ -1,6 +1,7 @@
 // `surfacesim calibrate WORKSHEET [--out DIR]`: fits the platform figures a worksheet's
 // `calibrate` block names to the times its probes took (docs/inference.md#calibration).
 import Surfaces
+import SurfaceCore
 
 /// Fits platform figures to a phone's timings by rejection ABC and writes the posterior.
 public struct CalibrateVerb: Verb {

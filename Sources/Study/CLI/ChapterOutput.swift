@@ -5,6 +5,7 @@ import FoundationEssentials   // ProcessInfo: the processors this process may us
 import Foundation             // (Apple's platforms have no FoundationEssentials module)
 #endif
 import Surfaces
+import SurfaceCore
 
 enum ChapterOutput {
     static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

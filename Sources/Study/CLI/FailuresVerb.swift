@@ -2,6 +2,7 @@
 // that causes it and the design that avoids it.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs the failure table and writes failures.csv.
 public struct FailuresVerb: Verb {

@@ -1,6 +1,7 @@
 // `surfacesim help parameters` and `surfacesim help metrics`: the references
 // generated from the catalogues, so they never drift from the code.
 import Surfaces
+import SurfaceCore
 
 /// The parameter and metric references.
 enum HelpTopics {

@@ -1,5 +1,6 @@
 // `surfacesim help [verb|parameters|metrics] [--platform ios|android]`.
 import Surfaces
+import SurfaceCore
 
 /// Prints the help of a verb, or the parameter and metric references.
 public struct HelpVerb: Verb {

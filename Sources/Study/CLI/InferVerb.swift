@@ -1,6 +1,7 @@
 // `surfacesim infer WORKSHEET [--runs N] [--out DIR]`: from the readings a person recorded
 // while probing a real app, the likely design of each surface (docs/inference.md).
 import Surfaces
+import SurfaceCore
 
 /// Weighs a worksheet's readings against simulated probes and writes infer.csv.
 public struct InferVerb: Verb {

@@ -2,6 +2,7 @@
 // design it separates, with the reading the chapter predicts.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs the probe matrix and writes probes.csv.
 public struct ProbesVerb: Verb {

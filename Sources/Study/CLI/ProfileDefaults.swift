@@ -2,6 +2,7 @@
 // as a scenario file would write them, except where a profile stands for "no limit" with
 // a number no run reaches.
 import Surfaces
+import SurfaceCore
 
 /// Readable defaults.
 enum ProfileDefaults {

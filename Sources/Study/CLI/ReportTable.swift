@@ -2,6 +2,7 @@
 // per point and surface, a column per reported figure (`observe.report`'s table; by
 // default each surface's staleness p50 and p90 and its blank share).
 import Surfaces
+import SurfaceCore
 
 /// The rows of the summary table, header first.
 enum ReportTable {

@@ -3,6 +3,7 @@
 // sampled sweep, the parameters' ranking: `SensitivityReport`), the mechanisms the study
 // exercised (`MechanismCoverage`), then the files written.
 import Surfaces
+import SurfaceCore
 
 /// Formats a finished run for the terminal.
 enum RunReport {

@@ -2,6 +2,7 @@
 // the design, and the ranking of the parameters for each surface's mean staleness.
 
 import Surfaces
+import SurfaceCore
 
 /// The terminal summary of a sampled study.
 enum SensitivityReport {

@@ -1,6 +1,7 @@
 // `surfacesim signals [--runs N] [--out DIR]`: every signal of the chapter's signal-to-design
 // table on the design it points to and on a contrasting design.
 import Surfaces
+import SurfaceCore
 
 /// Runs the signal table and writes signals.csv.
 public struct SignalsVerb: Verb {

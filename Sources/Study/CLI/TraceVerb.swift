@@ -3,6 +3,7 @@
 // replication of a failure of `surfacesim failures` (docs/cli.md#failures).
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs one replication with a trace and writes it as CSV, text, trace-event JSON or a sequence chart.
 public struct TraceVerb: Verb {

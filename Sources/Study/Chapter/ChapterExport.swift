@@ -1,4 +1,5 @@
 import Surfaces
+import SurfaceCore
 
 /// `failures --export DIR` and `probes --export DIR` (docs/cli.md#failures): each selected
 /// study as a plain scenario file, the scenario as `Scenario.renderedJSON()` writes it (as in

@@ -1,4 +1,5 @@
 import Surfaces
+import SurfaceCore
 
 /// Applies a failure's `NoticeRule` to the figures `run` writes (docs/cli.md#failures):
 /// per run on runs.csv's figures, and the reported value from summary.csv's figures.

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A failure variant as a one-point scenario (docs/cli.md#failures): what `failures` runs,
 /// what `--export` writes and what `trace --failure` replays, so that `surfacesim run` of

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs every failure mode with the design that causes it and the design that avoids it
 /// (§25.14 and the field reports' cases): the table of `surfacesim failures`.

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs every probe of the chapter on every design it separates (§25.11) and tallies the
 /// readings: the matrix of `surfacesim probes`.

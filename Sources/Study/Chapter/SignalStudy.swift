@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Runs every signal of the chapter's signal-to-design table (§25.12) on the design it
 /// points to and on the contrasting design: `surfacesim signals` (docs/cli.md#signals).

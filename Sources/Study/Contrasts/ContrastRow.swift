@@ -3,6 +3,7 @@
 
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// One (point, metric, statistic) contrast.
 public struct ContrastRow: Sendable, Equatable {

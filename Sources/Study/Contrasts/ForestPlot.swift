@@ -3,6 +3,7 @@
 // and contrasts-forest-<measure>.svg the same for another measure the report charts.
 
 import Surfaces
+import SurfaceCore
 
 /// Draws the forest plots of a study's contrasts.
 enum ForestPlot {

@@ -8,6 +8,7 @@ import Musl
 import Darwin
 #endif
 import Surfaces
+import SurfaceCore
 
 /// Contrasts two finished result folders.
 public enum StudyCompare {

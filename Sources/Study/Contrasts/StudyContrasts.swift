@@ -2,6 +2,7 @@
 // every point against the baseline, from the study's state (summary figures, quantile
 // bootstraps) and its finished runs.csv (the paired replications).
 import Surfaces
+import SurfaceCore
 
 /// Builds the contrasts of one study.
 public enum StudyContrasts {

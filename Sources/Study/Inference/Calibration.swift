@@ -5,6 +5,7 @@
 import Statistics
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A probe the person timed, the world it runs on and the stopwatch readings recorded.
 public struct TimedProbe: Sendable {

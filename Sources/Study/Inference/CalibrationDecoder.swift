@@ -1,6 +1,7 @@
 // A worksheet's `calibrate` block (docs/inference.md#calibration):
 // `{parameters: {"widget.reloadDelay": {uniform: {low: "1s", high: "60s"}}}, design: {"app.requestsWidgetReload": true}}`.
 import Surfaces
+import SurfaceCore
 
 /// Decodes a `calibrate` node into a `CalibrationRequest`.
 struct CalibrationDecoder {

@@ -3,6 +3,7 @@
 import Statistics
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// What a calibration adds beyond its posterior: the posterior-predictive check and the timing
 /// worth recording next.

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// How often each reading of each probe shows on each joint design of each teardown surface,
 /// from simulated runs of the probes (docs/inference.md#likelihoods): the model `infer`

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// What `infer` writes (docs/inference.md#output): infer.csv and the report it prints.
 public enum InferenceReport {

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A worksheet's readings weighed against simulated probes (docs/inference.md): the
 /// likelihood and posterior of every joint design of each surface, and the probe whose

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// What a person recorded while probing a real app with the chapter's probes (§25.11): the
 /// input of `surfacesim infer` (docs/inference.md#worksheet).

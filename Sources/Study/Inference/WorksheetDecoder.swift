@@ -3,6 +3,7 @@
 // nothing is silently ignored.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Decodes worksheet files into `Worksheet`s.
 public enum WorksheetDecoder {

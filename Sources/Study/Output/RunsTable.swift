@@ -1,6 +1,7 @@
 // runs.csv (docs/output.md): a row per (point, replication): point, the swept
 // parameters, replication, seed, and every metric's per-replication figures.
 import Surfaces
+import SurfaceCore
 
 /// The columns and rows of runs.csv.
 public enum RunsTable {

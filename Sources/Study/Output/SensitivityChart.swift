@@ -3,6 +3,7 @@
 // scale, its parameters in rank order, each bar's 95 % interval as a whisker.
 
 import Surfaces
+import SurfaceCore
 
 /// Builds `sensitivity.svg`.
 enum SensitivityChart {

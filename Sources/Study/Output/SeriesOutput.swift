@@ -4,6 +4,7 @@
 // clock time.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// Writes series.csv and series-<metric>.svg.
 enum SeriesOutput {

@@ -3,6 +3,7 @@
 // latency) per point, and per swept parameter a line chart of each measure (`SweepChart`).
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Builds the SVG files of a study from its state.
 public enum StudyPlots {

@@ -3,6 +3,7 @@
 // point's replications.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// The figures of one (point, metric) row of summary.csv.
 public struct SummaryFigures: Sendable, Equatable {

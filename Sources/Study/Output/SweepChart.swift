@@ -4,6 +4,7 @@
 // p50 and p90 over all samples of a point), each with a 95 % confidence band from the
 // replications (docs/output.md).
 import Surfaces
+import SurfaceCore
 
 /// Builds `sweep-<parameter>.svg` (staleness) and `sweep-<parameter>-<measure>.svg`.
 enum SweepChart {

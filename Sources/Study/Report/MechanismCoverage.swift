@@ -3,6 +3,7 @@
 // mechanism a failure rule depends on that never occurred: the study could not have shown that
 // failure (FoundationDB's code-probe coverage for its simulation, applied to the platform).
 import Surfaces
+import SurfaceCore
 
 /// A study's mechanism coverage: for each mechanism, the replications that exercised it.
 struct MechanismCoverage: Equatable {

@@ -2,6 +2,7 @@
 // docs/scenarios.md#what-the-summary-and-the-charts-show, docs/output.md): the metrics a
 // scenario names, or by default what suits the surfaces the study turns on.
 import Surfaces
+import SurfaceCore
 
 /// The metrics of the summary table and of the charts. The CSV files keep every metric.
 public struct MetricReport: Sendable, Equatable {

@@ -2,6 +2,7 @@
 // every metric `surfacesim help metrics` lists, a replication's or a point's, and the
 // figures summary.csv prints for it.
 import Surfaces
+import SurfaceCore
 
 /// One metric the summary table and the charts can show, with how to read its figures.
 public struct ReportedMetric: Sendable, Equatable {

@@ -3,6 +3,7 @@
 // Cochran's rule, m > 25·g₁², from summary.csv's `skewness` and `replications_needed`.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// The reported metrics whose intervals the study had too few replications for.
 enum SkewedIntervals {

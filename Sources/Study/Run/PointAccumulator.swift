@@ -1,6 +1,7 @@
 // The state a study keeps per sweep point (docs/output.md): bounded memory whatever
 // the number of replications, and exact merging of shards.
 import Surfaces
+import SurfaceCore
 
 /// Everything kept about one metric at one point.
 ///

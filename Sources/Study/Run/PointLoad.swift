@@ -2,6 +2,7 @@
 // replication's requests per minute summed): the point metrics of summary.csv.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 extension PointAccumulator {
     /// The summed per-minute requests from `warmupMinutes` on (empty when none).

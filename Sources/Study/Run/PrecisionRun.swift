@@ -11,6 +11,7 @@ import Darwin
 #endif
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// What sizing a study to a precision found.
 public struct PrecisionReport: Sendable {

@@ -4,6 +4,7 @@
 //   P(METRIC > 1h)=0.01               a tail probability, within ±0.01 (or =1%)
 //   METRIC[a=1] - METRIC[a=0]=10s     a paired contrast of means, within ±10 s (or =5% of it)
 import Surfaces
+import SurfaceCore
 
 extension PrecisionTarget {
     /// The forms, for messages.

@@ -4,6 +4,7 @@
 // grows the replications towards it. Parsing is in `PrecisionTarget+Parsing.swift`.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// A precision target: the 95 % CI half-width of one estimate at most a share of it or an
 /// absolute amount.

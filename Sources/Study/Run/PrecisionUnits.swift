@@ -3,6 +3,7 @@
 // figure each target certifies with its interval.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// One place a target is checked: every point for a mean, a quantile or a tail probability;
 /// every pair of points a contrast selects.

@@ -5,6 +5,7 @@
 // times as that replication's weight for the replicate (`PoissonWeights`).
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// Weighted histograms of one metric at one point, one per bootstrap replicate.
 ///

@@ -2,6 +2,7 @@
 // (runs.csv), its checked samples and values (summary.csv, distributions.csv).
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// One replication's results, checked and reduced on a worker thread.
 ///

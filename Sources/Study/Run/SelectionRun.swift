@@ -12,6 +12,7 @@ import Musl
 import Darwin
 #endif
 import Surfaces
+import SurfaceCore
 
 /// Runs a study that selects its best point.
 enum SelectionRun {

@@ -3,6 +3,7 @@
 // same integers, so series.csv is the same bytes for any --jobs and any split.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// One bin of a counted metric over replications: their number, and the exact sums of their
 /// counts and of the counts' squares (integers: any split merges to the same sums).

@@ -3,6 +3,7 @@
 // `merge` writes exactly what an unsplit run writes.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// One sweep point as the outputs show it.
 public struct PointLayout: Sendable, Equatable {

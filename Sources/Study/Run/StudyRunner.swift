@@ -15,6 +15,7 @@ import Musl
 import Darwin
 #endif
 import Surfaces
+import SurfaceCore
 
 /// How to run a study (the command line's options, decoded).
 public struct RunOptions: Sendable {

@@ -2,6 +2,7 @@
 // and a checkpoint in .partial/, encoded losslessly so that merging gives
 // exactly the unsplit result.
 import Surfaces
+import SurfaceCore
 
 /// The layout and accumulated numbers of a study, whole or partial.
 public struct StudyState: Sendable, Equatable {

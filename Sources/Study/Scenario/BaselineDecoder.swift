@@ -2,6 +2,7 @@
 // every other point is contrasted against. A point's name, or for a grid an object of
 // swept values; anything else is refused with the nearest name.
 import Surfaces
+import SurfaceCore
 
 /// Takes `observe.baseline` out of a scenario's members and resolves it against the sweep.
 struct BaselineDecoder {

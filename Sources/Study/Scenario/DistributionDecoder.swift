@@ -2,6 +2,7 @@
 // {constant|exponential|uniform|lognormal|normal|empirical: ...}.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Decodes distributions of durations (to seconds) or sizes (to bytes).
 enum DistributionDecoder {

@@ -1,5 +1,6 @@
 // `--set path=value` (docs/scenarios.md): overrides applied after the file and before the sweep.
 import Surfaces
+import SurfaceCore
 
 /// One `--set path=value` option, parsed.
 public struct Override: Sendable, Equatable {

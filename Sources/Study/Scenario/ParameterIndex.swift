@@ -1,6 +1,7 @@
 // The parameter catalogue indexed for decoding: by path, by group prefix, and
 // the list of paths that "Did you mean ...?" searches.
 import Surfaces
+import SurfaceCore
 
 /// `ParameterCatalog.all()` indexed by path, with the dotted groups (`widget`,
 /// `observe.glances`) that scenario files may write as nested objects.

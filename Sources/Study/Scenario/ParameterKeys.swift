@@ -1,6 +1,7 @@
 // Finding the parameters in a scenario object: keys are paths written as
 // nested objects (`widget: {budgetPerDay: 40}`) or dotted (`"widget.budgetPerDay": 40`).
 import Surfaces
+import SurfaceCore
 
 /// A parameter value found in a file, with where its key was written.
 struct FoundParameter {

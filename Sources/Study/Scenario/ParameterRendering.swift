@@ -3,6 +3,7 @@
 // and as a short label for plots.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Renders `ParameterValue`s for files and plots.
 public enum ParameterRendering {

@@ -7,6 +7,7 @@
 import Statistics
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// One figure the study treats as uncertain, and the law of what it could be.
 public struct UncertainFigure: Sendable, Equatable {

@@ -3,6 +3,7 @@
 // Each range is written in its parameter's own syntax and checked against what the
 // parameter accepts; nothing is silently ignored.
 import Surfaces
+import SurfaceCore
 
 /// Decodes a `sample` node into a `SampleDesign`.
 struct SampleDecoder {

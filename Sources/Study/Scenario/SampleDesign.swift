@@ -3,6 +3,7 @@
 // and the sensitivity it reports can be rebuilt from the scenario alone (shards, merge).
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// How a sampled sweep places its points.
 public enum SampleMethod: String, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 // A decoded scenario (docs/scenarios.md): the parameters after the file and the
 // command-line overrides, and the sweep points the study runs.
 import Surfaces
+import SurfaceCore
 
 /// One parameter set to a value by a sweep point.
 public struct Assignment: Sendable, Equatable {

@@ -5,6 +5,7 @@
 // after the file, the overrides and the sweep are decoded, on every point the study would run.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 enum ScenarioChecks {
     /// Throws for the first check `p` fails. `locate` says where the deciding value was

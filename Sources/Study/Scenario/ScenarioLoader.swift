@@ -2,6 +2,7 @@
 // the file, then `--set` overrides, then the sweep (with `--sweep` axes). The first bad input stops
 // decoding with one `ScenarioError`; nothing is silently ignored.
 import Surfaces
+import SurfaceCore
 
 /// Decodes scenario files into `Scenario`s.
 public enum ScenarioLoader {

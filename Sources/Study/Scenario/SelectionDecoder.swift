@@ -4,6 +4,7 @@
 // (exit 2) naming the key path, what was expected, and the nearest valid name.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// Takes `observe.select` out of a scenario's members and decodes it.
 struct SelectionDecoder {

@@ -3,6 +3,7 @@
 // run by `Run/SelectionRun.swift`.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// One runs.csv figure a selection reads per replication: a metric's value, or for a sampled
 /// metric one of its per-replication statistics (`widget.staleness` is `widget.staleness.mean`).

@@ -3,6 +3,7 @@
 // above 0s or longer than the run, an unknown metric (with the nearest name), one that has no
 // series (with the nearest that has), an empty list or a metric given twice is refused.
 import Surfaces
+import SurfaceCore
 
 /// Decodes `observe.series` from a scenario file.
 struct SeriesDecoder {

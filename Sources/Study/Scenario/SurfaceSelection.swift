@@ -2,6 +2,7 @@
 // turns on only the surfaces named; every other surface's `X.enabled` becomes false. An
 // explicit `X.enabled` (in the file, a `--set` or a sweep) that says otherwise is bad input.
 import Surfaces
+import SurfaceCore
 
 /// The surfaces a scenario turns on by name.
 struct SurfaceSelection {

@@ -2,6 +2,7 @@
 // `{points: [{name: "a", set: {path: value}}, ...]}` for named points, or
 // `{sample: {...}}` for a sampled region (`SampleDecoder`).
 import Surfaces
+import SurfaceCore
 
 /// Decodes a `sweep` node into a `Sweep`.
 struct SweepDecoder {

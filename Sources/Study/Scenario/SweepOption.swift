@@ -8,6 +8,7 @@ import Musl
 import Darwin
 #endif
 import Surfaces
+import SurfaceCore
 
 /// One `--sweep path=v1,v2,...` option, parsed. Each comma-separated item is a value (as
 /// `--set` reads one: JSON5 or a bare word) or a range `low..high/n`: n ≥ 2 values evenly

@@ -3,6 +3,7 @@
 // {lognormal: {median, sigma}}, ...}}`, each value in its parameter's own syntax ("2s", "4MB",
 // 0.2). Nothing is silently ignored.
 import Surfaces
+import SurfaceCore
 
 /// Decodes an `uncertain` node into a `PlatformUncertainty`.
 struct UncertainDecoder {

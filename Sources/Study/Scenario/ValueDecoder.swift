@@ -2,6 +2,7 @@
 // durations and sizes with units, probabilities, counts, choices, rates.
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A value that does not fit its parameter's kind, at a position in the file.
 /// The caller adds the file and the parameter path (see `ScenarioError`).

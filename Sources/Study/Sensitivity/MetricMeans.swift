@@ -1,6 +1,7 @@
 // What a sensitivity analysis reads of a study (docs/output.md#sensitivitycsv): each
 // metric's mean at each point, exactly the `mean` summary.csv reports for it.
 import Surfaces
+import SurfaceCore
 
 /// Each metric of summary.csv, in its order, with its mean at every point.
 enum MetricMeans {

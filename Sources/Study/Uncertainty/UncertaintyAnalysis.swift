@@ -3,6 +3,7 @@
 // of its spread is the platform's rather than Monte Carlo noise.
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// The two-level analysis of an uncertain study's points.
 enum UncertaintyAnalysis {

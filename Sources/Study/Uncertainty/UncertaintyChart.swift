@@ -2,6 +2,7 @@
 // per sweep point with the range the metric could take given the uncertain platform figures
 // (2.5% to 97.5% of the draws' means), the mean, and the platform's share of the variance.
 import Surfaces
+import SurfaceCore
 
 /// Builds `uncertainty.svg`.
 enum UncertaintyChart {

@@ -1,6 +1,7 @@
 // The files an uncertain study adds to its results (docs/output.md#uncertaintycsv):
 // uncertainty.csv, uncertainty-drivers.csv and uncertainty.svg.
 import Surfaces
+import SurfaceCore
 
 /// uncertainty.csv, uncertainty-drivers.csv and their chart.
 enum UncertaintyOutput {

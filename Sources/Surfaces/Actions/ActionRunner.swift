@@ -3,7 +3,7 @@ import Platform
 import SurfaceCore
 
 /// What the action runner accepts: the action to run, and the reply to its write.
-enum ActionRunnerInput {
+package enum ActionRunnerInput {
     /// Run action `action`, whose mutation is change `change` (the app's intent code, in its own process).
     case run(action: Int32, change: Int32)
     case reply(Reply)
@@ -13,24 +13,24 @@ enum ActionRunnerInput {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
-final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, ActionRunnerPorts>, SetUpProgram {
+package final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, ActionRunnerPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let sharedStorage: SharedStorageService
+    package let network: NetworkService
+    package let sharedStorage: SharedStorageService
     /// The changes' journeys, for the register of lost changes its change sets absorb.
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         sharedStorage = setup.platform.sharedStorage
         changes = setup.changes
         super.init(setup, state: ActionRunnerState())
     }
     /// All it keeps is a run's memory.
-    override func discardMemory() { state = ActionRunnerState() }
+    package override func discardMemory() { state = ActionRunnerState() }
 
-    override func receive(_ input: ActionRunnerInput) {
+    package override func receive(_ input: ActionRunnerInput) {
         switch input {
         case .run(let index, let change):
             guard let session = sharedStorage.readSession() else { context.end(); return }
@@ -52,17 +52,17 @@ final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunnerState, A
 
 /// What a run of the action runner holds in memory (`SurfaceProgram.state`; `discardMemory`
 /// resets it): the action it runs.
-struct ActionRunnerState {
+package struct ActionRunnerState {
     /// The number of the action this run runs, once it sent its write.
-    var running: Int?
+    package var running: Int?
 }
 
 /// The action runner's peers: the backend it writes to and the automations it returns each
 /// action's result to.
-struct ActionRunnerPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let automations: Address<AutomationsInput>
-    init(_ peers: Peers) {
+package struct ActionRunnerPorts: ProgramPorts {
+    package let backend: Address<BackendInput>
+    package let automations: Address<AutomationsInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         automations = peers.peer()
     }
@@ -70,17 +70,17 @@ struct ActionRunnerPorts: ProgramPorts {
 
 /// How the assembly wires the actionRunner program (`AssembledProgram`).
 extension ActionRunner: AssembledProgram {
-    typealias Input = ActionRunnerInput
-    static var programName: String { "actionRunner" }
-    static var endsWithThePhone: Bool { true }
+    package typealias Input = ActionRunnerInput
+    package static var programName: String { "actionRunner" }
+    package static var endsWithThePhone: Bool { true }
     /// The system launches it, the app's intents extension, for each action.
-    static func hears(_ system: inout SystemWiring, at address: Address<ActionRunnerInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<ActionRunnerInput>, _ p: Parameters) {
         system.intentsExtension = address.process
     }
     /// The action runner runs every action, a widget button's included.
-    static var requestsCountUnder: CostSurface? { .action }
+    package static var requestsCountUnder: CostSurface? { .action }
     /// At time 0: not started; the system launches it for each action the automations run.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

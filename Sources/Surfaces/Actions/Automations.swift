@@ -3,14 +3,14 @@ import Platform
 import SurfaceCore
 
 /// One action run by the assistant or an automation (§25.8), as the automations keep it.
-struct ActionRun {
-    var change: Int32 = -1
+package struct ActionRun {
+    package var change: Int32 = -1
     /// Run by a button in the widget (the widget's fourth reload trigger, §25.4).
-    var fromWidgetButton = false
-    var attempts = 0
-    var done = false
+    package var fromWidgetButton = false
+    package var attempts = 0
+    package var done = false
     /// The automation still holds the action's change (it may retry it).
-    var holdsChange = false
+    package var holdsChange = false
 }
 
 /// Assistant and shortcut actions (§25.8; docs/model.md#actions): an automation runs an action at
@@ -25,21 +25,21 @@ struct ActionRun {
 package final class Automations: SurfaceProgram<AutomationsInput, AutomationsState, AutomationsPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let sharedStorage: SharedStorageService
-    let appLaunch: AppLaunchService
+    package let sharedStorage: SharedStorageService
+    package let appLaunch: AppLaunchService
     /// The actions' parameters (`action.*`).
-    let p: Parameters.Action
+    package let p: Parameters.Action
     /// The main app's parameters: whether its code asks for the widget's reload after a change
     /// (`app.requestsWidgetReload`), as the action's code, the app's own, does.
-    let app: Parameters.App
+    package let app: Parameters.App
     /// The changes' journeys it records (made, handed on, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     /// The measurement layer's record of the automations' signals, which it only emits into
     /// (`ActionMetrics.swift`).
-    let signals: ActionSignals
+    package let signals: ActionSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         sharedStorage = setup.platform.sharedStorage
         appLaunch = setup.platform.appLaunch
         signals = setup.measure.signals(ActionSignals.self)
@@ -49,12 +49,12 @@ package final class Automations: SurfaceProgram<AutomationsInput, AutomationsSta
         super.init(setup, state: AutomationsState())
     }
     /// It runs all day: nothing it keeps is a run's memory.
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
     /// Nothing to start: the runs are the user's (`UserInput.runsAction`, `.tapsWidgetButton`).
-    func start() {}
+    package func start() {}
 
-    override func receive(_ input: AutomationsInput) {
+    package override func receive(_ input: AutomationsInput) {
         switch input {
         case .run(let attended):
             let session = sharedStorage.readSession()
@@ -125,19 +125,19 @@ package final class Automations: SurfaceProgram<AutomationsInput, AutomationsSta
 
 /// Everything the automations keep (`SurfaceProgram.state`): every action run so far, by
 /// number (the measurement layer hears of each).
-struct AutomationsState {
-    var runs: [ActionRun] = []
+package struct AutomationsState {
+    package var runs: [ActionRun] = []
 }
 
 /// The automations' peers: the action runner (the app's intents extension) that runs each
 /// attempt, the main app an action continues in, and the widget host a finished action asks
 /// to reload the widget.
-struct AutomationsPorts: ProgramPorts {
-    let actionRunner: Address<ActionRunnerInput>
-    let app: Address<MainAppInput>
+package struct AutomationsPorts: ProgramPorts {
+    package let actionRunner: Address<ActionRunnerInput>
+    package let app: Address<MainAppInput>
     /// The system's widget host, if the app has a widget (`WidgetHost.isPresent`).
-    let widgetHost: Address<WidgetHostInput>?
-    init(_ peers: Peers) {
+    package let widgetHost: Address<WidgetHostInput>?
+    package init(_ peers: Peers) {
         actionRunner = peers.peer()
         app = peers.peer()
         widgetHost = peers.peerIfPresent()
@@ -146,10 +146,10 @@ struct AutomationsPorts: ProgramPorts {
 
 /// How the assembly wires the automations program (`AssembledProgram`).
 extension Automations: AssembledProgram {
-    typealias Input = AutomationsInput
-    static var programName: String { "automations" }
+    package typealias Input = AutomationsInput
+    package static var programName: String { "automations" }
     /// At time 0: the automations run all day when the app has actions or its widget has buttons.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         p.action.enabled || (p.widget.enabled && p.widget.buttonTapsPerDay > 0) ? .launched : .notStarted
     }
 }

@@ -9,17 +9,17 @@ import SurfaceCore
 /// them what the user changes in the phone's Settings app (`AppSettingsDomain`), whether or not
 /// the app runs. No other program reaches it. Its contents are the app's, so it is declared
 /// with the app, not in `Platform`.
-final class AppContainer: AppSettingsDomain {
+package final class AppContainer: AppSettingsDomain {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// What the container holds.
-    var storage: AppStorage
+    package var storage: AppStorage
     /// The app's design (`app.deleteExpiredReadings: atOnce`): a lifetime shortened below the
     /// kept reading's age deletes it at once, not at the next launch.
     private let deleteExpiredAtOnce: Bool
 
-    init(lifetime: SimTime, canKeep: Bool, deleteExpiredAtOnce: Bool, signals: AppSignals) {
+    package init(lifetime: SimTime, canKeep: Bool, deleteExpiredAtOnce: Bool, signals: AppSignals) {
         storage = AppStorage(lifetime: lifetime, canKeep: canKeep, signals: signals)
         self.deleteExpiredAtOnce = deleteExpiredAtOnce
     }
@@ -29,7 +29,7 @@ final class AppContainer: AppSettingsDomain {
     /// deleted at once. The system writes it whether or not the app runs, as a setting written
     /// into the app's preferences; a message to the app would take effect only while it runs,
     /// which would change the model.
-    func userChanged(_ setting: AppSetting, at now: SimTime) {
+    package func userChanged(_ setting: AppSetting, at now: SimTime) {
         switch setting {
         case .readingsLifetime(let lifetime):
             storage.changeLifetime(to: lifetime, at: now)

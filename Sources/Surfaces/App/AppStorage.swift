@@ -6,31 +6,31 @@ import SurfaceCore
 /// store is the kept reading — encrypted with a key in the phone's secure storage,
 /// deleted once older than `app.keepReadingsFor`, unreadable if the key is lost — and
 /// its outbox of own changes not yet acknowledged by the backend.
-struct AppStorage {
+package struct AppStorage {
     /// The account signed in to the app (`Account.nobody`, `.first`, or `.second` once someone
     /// else signed in): the app's own, read by no other program (docs/model.md#what-a-program-knows).
-    var account: Account = .first
+    package var account: Account = .first
     /// The original account has signed out (the app signs out once).
-    var signedOut = false
+    package var signedOut = false
     /// The kept reading (the app's local store), if any.
-    var reading: DataCopy?
+    package var reading: DataCopy?
     /// Own changes written but not yet acknowledged, in order.
-    var pendingWrites: [Int32] = []
+    package var pendingWrites: [Int32] = []
     /// The last widget reload was asked from the background, where it may be refused.
-    var reloadAskedInBackground = false
+    package var reloadAskedInBackground = false
     /// How long readings are kept.
-    var lifetime: SimTime
+    package var lifetime: SimTime
     /// The app cleared what it kept because its key was gone, and owes the person a word:
     /// its next empty screen says so (once).
-    var keyLossMessagePending = false
+    package var keyLossMessagePending = false
     /// Whether the phone has secure storage (without it nothing is kept).
-    let canKeep: Bool
+    package let canKeep: Bool
     /// The measurement layer's record of the app's signals, told when a kept reading outlives a
     /// lifetime shortened below its age and when it goes (`app.keptReadingOverdue`;
     /// docs/model.md#kept-readings: "Everything older is deleted at once, not at the next launch").
     private let signals: AppSignals
 
-    init(lifetime: SimTime, canKeep: Bool, signals: AppSignals) {
+    package init(lifetime: SimTime, canKeep: Bool, signals: AppSignals) {
         self.lifetime = lifetime
         self.canKeep = canKeep
         self.signals = signals
@@ -42,7 +42,7 @@ struct AppStorage {
     }
 
     /// The user changes the lifetime; a kept reading already older than it is overdue from now.
-    mutating func changeLifetime(to newLifetime: SimTime, at now: SimTime) {
+    package mutating func changeLifetime(to newLifetime: SimTime, at now: SimTime) {
         lifetime = newLifetime
         if let r = reading, now - r.readAt > newLifetime { signals.emit(.keptReadingOverdue(since: now)) }
     }
@@ -50,7 +50,7 @@ struct AppStorage {
     /// Keeps a fresh reading (nothing is kept without secure storage); returns whether it was
     /// kept, sealed under the current key (a new one if the old is gone).
     @discardableResult
-    mutating func keep(_ data: DataCopy, at now: SimTime) -> Bool {
+    package mutating func keep(_ data: DataCopy, at now: SimTime) -> Bool {
         accrue(to: now)
         guard canKeep else {
             reading = nil
@@ -66,13 +66,13 @@ struct AppStorage {
     }
 
     /// Deletes the reading if it is older than the lifetime.
-    mutating func deleteExpired(at now: SimTime) {
+    package mutating func deleteExpired(at now: SimTime) {
         accrue(to: now)
         if let r = reading, now - r.readAt > lifetime { reading = nil }
     }
 
     /// Deletes everything kept.
-    mutating func clear(at now: SimTime) {
+    package mutating func clear(at now: SimTime) {
         accrue(to: now)
         reading = nil
     }

@@ -7,14 +7,14 @@ import SurfaceCore
 /// real app hears that its car scene connected or that its background mode ended.
 extension MainApp {
     /// Whether the system told this run that `reason` keeps it running (false when no run).
-    func keptAlive(_ reason: KeepAliveReason) -> Bool {
+    package func keptAlive(_ reason: KeepAliveReason) -> Bool {
         state.memory?.keptAlive.contains(reason) ?? false
     }
 
     /// The system granted or withdrew a keep-alive. A withdrawal that leaves nothing keeping a
     /// background run going (the last activity ended, the car disconnected) suspends it when
     /// idle, or as soon as the work still in flight is done (it becomes a background task).
-    func hear(_ notice: KeepAliveNotice) {
+    package func hear(_ notice: KeepAliveNotice) {
         guard state.memory != nil else { return }
         if notice.granted {
             memory.keptAlive.formUnion(notice.reasons)

@@ -9,7 +9,7 @@ import SurfaceCore
 /// extension between them is lost (or an item taken is put back and sent twice).
 extension MainApp {
     /// Starts a drain of the shared outbox if the design has one and none is running.
-    func drainSharedOutbox() {
+    package func drainSharedOutbox() {
         guard share.enabled, share.design == .outbox, state.memory != nil, sharedStorage.granted else { return }
         guard memory.drainSnapshot == nil else { memory.drainWanted = true; return }
         switch share.outbox {
@@ -30,12 +30,12 @@ extension MainApp {
     }
 
     /// The shared outbox's lock is granted: the drain reads the file.
-    func outboxLockGranted() {
+    package func outboxLockGranted() {
         context.after(sharedStorage.ioTime(context.me.process), .outboxRead)
     }
 
     /// The drain read the shared file: its items go into the app's own outbox.
-    func outboxReadDone() {
+    package func outboxReadDone() {
         guard state.memory != nil else { return }
         let items = sharedStorage.readOutbox()
         memory.drainSnapshot = items
@@ -44,7 +44,7 @@ extension MainApp {
     }
 
     /// The drain rewrites the shared file.
-    func outboxWriteDone() {
+    package func outboxWriteDone() {
         guard state.memory != nil, memory.drainSnapshot != nil else { return }
         // Rewrites the file without the items it took (its view of the file is the snapshot).
         // It took every item it read, so it writes the file back empty; an item the

@@ -6,7 +6,7 @@ import SurfaceCore
 extension MainApp {
     /// The credential the app uses: the phone's session while signed in, the second
     /// account's session once someone else signed in (docs/model.md#a-second-account).
-    var appCredential: Credential {
+    package var appCredential: Credential {
         switch container.storage.account {
         case .nobody: return .none
         case .first: return .phoneSession
@@ -15,13 +15,13 @@ extension MainApp {
     }
 
     /// The app shows its store now.
-    func appShows(_ store: DataCopy) {
+    package func appShows(_ store: DataCopy) {
         guard device.appInForeground else { return }
         showApp(View(kind: .data, account: store.account, changes: store.changes, readAt: store.readAt, showsAge: true))
     }
 
     /// The app shows no data (a cold start with nothing kept).
-    func appShowsBlank() {
+    package func appShowsBlank() {
         guard device.appInForeground else { return }
         if container.storage.keyLossMessagePending {
             container.storage.keyLossMessagePending = false
@@ -32,21 +32,21 @@ extension MainApp {
     }
 
     /// The app process ended (not suspension).
-    func appEnded() {
+    package func appEnded() {
         if device.appInForeground { appLifecycle.appLeavesForeground() }
         showApp(.blank(.none))
     }
 
     /// Hooks run when the user opens the app: a glance at the opening screen, then each
     /// surface's duties that need the app in the foreground.
-    func appOpenedHooks() {
+    package func appOpenedHooks() {
         measure.glance(screen)
         measure.startAppGlances()
         surfacesAppOpened()
     }
 
     /// What the app's screen shows changes now (glances due before it see the old screen).
-    func showApp(_ view: consuming View) {
+    package func showApp(_ view: consuming View) {
         measure.showsApp(view, appInForeground: device.appInForeground)
     }
 }

@@ -7,7 +7,7 @@ import SurfaceCore
 /// held credentials, live statuses and watch caches still show.
 extension MainApp {
     /// Signs out: memory and kept readings go with the account.
-    func signOut() {
+    package func signOut() {
         state.memory?.store = DataCopy(account: .nobody)
         state.memory?.hasReading = false
         state.memory?.freshSinceLaunch = false
@@ -58,7 +58,7 @@ extension MainApp {
     /// backend issues the phone a session of that account, the app stores it where its design
     /// stores sessions, starts from an empty store and syncs. What the other surfaces show next
     /// is whatever their own mechanisms bring them: a reload, a message, a request.
-    func signIn(_ account: Account) {
+    package func signIn(_ account: Account) {
         guard container.storage.account == .nobody, account != .nobody else { return }
         container.storage.account = account
         state.memory?.store = DataCopy(account: account)

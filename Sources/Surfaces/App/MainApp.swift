@@ -11,39 +11,39 @@ import SurfaceCore
 package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let sharedStorage: SharedStorageService
-    let secureStorage: SecureStorageService
-    let appLifecycle: AppLifecycleService
-    let watchLink: WatchLinkService
-    let device: DeviceService
-    let widgets: WidgetService
-    let alarms: AlarmService
-    let transfers: BackgroundTransferService
+    package let network: NetworkService
+    package let sharedStorage: SharedStorageService
+    package let secureStorage: SecureStorageService
+    package let appLifecycle: AppLifecycleService
+    package let watchLink: WatchLinkService
+    package let device: DeviceService
+    package let widgets: WidgetService
+    package let alarms: AlarmService
+    package let transfers: BackgroundTransferService
     /// The app's parameters (`app.*`).
-    let p: Parameters.App
+    package let p: Parameters.App
     /// The other parameters the app's own code reads: where it stores its session (`session.*`),
     /// its share extension's design (`share.*`), the sign-out's steps (`signout.*`), whether it
     /// has a widget (`widget.enabled`) and its watch app (`watch.*`).
-    let session: Parameters.Session
-    let share: Parameters.Share
-    let signout: Parameters.Signout
-    let hasWidget: Bool
-    let watch: Parameters.Watch
+    package let session: Parameters.Session
+    package let share: Parameters.Share
+    package let signout: Parameters.Signout
+    package let hasWidget: Bool
+    package let watch: Parameters.Watch
     /// The changes' journeys it records (made, handed on, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     /// The measurement layer's record of the app's signals, which it only emits into
     /// (`AppMetrics.swift`).
-    let signals: AppSignals
+    package let signals: AppSignals
 
     /// The measurement layer's observer of its screen, which it reports each glance at an opening to.
-    let screen: SurfaceObserver
+    package let screen: SurfaceObserver
 
     /// The measurement layer's observer of the car screen, which it reports the templates it hands the car to.
-    let carScreen: SurfaceObserver
+    package let carScreen: SurfaceObserver
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         sharedStorage = setup.platform.sharedStorage
         secureStorage = setup.platform.secureStorage
@@ -72,19 +72,19 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
 
     /// Its own container on the phone (`AppContainer`): made with the app, read and written by
     /// the app alone; the system holds it only to write into it the user's settings.
-    var container: AppContainer { state.container }
+    package var container: AppContainer { state.container }
 
     /// The app has been used before the replication starts: its container keeps `reading`, as
     /// read at time 0.
-    func keepInitialReading(_ reading: DataCopy) {
+    package func keepInitialReading(_ reading: DataCopy) {
         container.storage.keep(reading, at: 0)
     }
 
-    override func discardMemory() { state.memory = nil }
+    package override func discardMemory() { state.memory = nil }
 
     /// The run's memory (`MainAppMemory`), read and changed in place; only where the caller
     /// checked that a run holds one (`state.memory != nil`).
-    var memory: MainAppMemory {
+    package var memory: MainAppMemory {
         @inline(__always) _read { yield state.memory.unsafelyUnwrapped }
         @inline(__always) _modify { yield &state.memory! }
     }
@@ -93,13 +93,13 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
     /// keychain access group its extensions and widget can read) when its design shares it,
     /// else in its own keychain, which no other program can read. The only program that
     /// knows the design is the app; the others learn what it did by looking the entry up.
-    func storeSession() {
+    package func storeSession() {
         if session.inSharedSecureStorage {
             sharedStorage.setSession(SessionToken(id: appCredential, account: container.storage.account))
         }
     }
 
-    override func launched(by launcher: Launcher, resumed: Bool) {
+    package override func launched(by launcher: Launcher, resumed: Bool) {
         if !resumed || state.memory == nil {
             state.memory = MainAppMemory(store: DataCopy(account: container.storage.account), hasReading: false)
             loadKeptReading()
@@ -108,7 +108,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
         state.memory?.keptAlive = []          // the system tells each run what keeps it going
     }
 
-    override func ended(_ reason: ProcessEnd) {
+    package override func ended(_ reason: ProcessEnd) {
         // Replies to this run are lost (its incarnation ended), so nothing is in flight any more;
         // a suspended or dead process holds no file lock (iOS kills an app suspended holding one).
         state.memory?.syncInFlight = false
@@ -141,7 +141,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
         return container.storage.reading
     }
 
-    override func receive(_ input: MainAppInput) {
+    package override func receive(_ input: MainAppInput) {
         switch input {
         case .userOpensApp: openedByUser()
         case .userEdits: userEdits()
@@ -293,7 +293,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
     /// Syncs with the backend, with the pending writes. Signed out, the app holds no session to
     /// sync with: it shows its sign-in screen and asks the backend nothing, except the revocation
     /// of the signed-out session while that is still pending (docs/model.md#sign-out).
-    func sync() {
+    package func sync() {
         guard state.memory != nil, !memory.syncInFlight else { return }
         if container.storage.account != .nobody {
             memory.syncInFlight = true
@@ -379,12 +379,12 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
         if p.requestsWidgetReload { widgets.requestReload(reason) }
     }
 
-    func finishBackgroundWorkIfIdle() {
+    package func finishBackgroundWorkIfIdle() {
         if state.memory != nil, memory.isIdle { finishBackgroundWork() }
     }
 
     /// Sends every own change not yet acknowledged and not in flight (with idempotency keys).
-    func sendPendingWrites() {
+    package func sendPendingWrites() {
         guard state.memory != nil else { return }
         for id in container.storage.pendingWrites where !memory.writesInFlight.contains(id) {
             memory.writesInFlight.insert(id)
@@ -393,7 +393,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
     }
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
-    func sendWrite(_ id: Int32) {
+    package func sendWrite(_ id: Int32) {
         appOutboxAppend(id)
         sendPendingWrites()
     }
@@ -428,7 +428,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
     /// Returns whether the write reached the shared storage area (it is closed before the first
     /// unlock, or while locked for `whenUnlocked` data).
     @discardableResult
-    func writeProjection() -> Bool {
+    package func writeProjection() -> Bool {
         guard state.memory != nil else { return false }
         assert(!memory.storeLent, "the store is out of the run's memory while a sync reply is handled")
         return writeProjection(memory.store)
@@ -466,52 +466,52 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
 }
 
 /// Everything the main app keeps (`SurfaceProgram.state`): a run's memory and its own container.
-struct MainAppState {
+package struct MainAppState {
     /// What a run holds in memory (nil when no run: made at every launch that is not a resume,
     /// dropped when the run ends).
-    var memory: MainAppMemory? = nil
+    package var memory: MainAppMemory? = nil
     /// Its own container on the phone (`AppContainer`), which outlives its runs; a reference,
     /// as the system holds it too (to write into it what the user changes in Settings).
-    let container: AppContainer
+    package let container: AppContainer
 }
 
 /// What a run of the main app holds in memory (docs/model.md#main-app): the loaded store and
 /// what is in flight; gone when the run ends.
-struct MainAppMemory {
-    var store: DataCopy
+package struct MainAppMemory {
+    package var store: DataCopy
     /// Takes the store out while a sync reply is handled (it is put back with `storeLent`
     /// cleared); an empty copy stands in its place meanwhile.
-    mutating func lendStore() -> DataCopy {
+    package mutating func lendStore() -> DataCopy {
         var taken = DataCopy(account: .nobody)
         swap(&taken, &store)
         storeLent = true
         return taken
     }
     /// The store holds a reading (kept or fresh); without one the app shows a spinner.
-    var hasReading: Bool
+    package var hasReading: Bool
     /// This run started from storage and the user has not yet seen it.
-    var coldStart = true
-    var freshSinceLaunch = false
-    var syncInFlight = false
-    var writesInFlight: Set<Int32> = []
-    var backgroundWork = 0
+    package var coldStart = true
+    package var freshSinceLaunch = false
+    package var syncInFlight = false
+    package var writesInFlight: Set<Int32> = []
+    package var backgroundWork = 0
     /// The outbox drain in progress: the snapshot read, or nil when idle.
-    var drainSnapshot: [Int32]? = nil
-    var drainWanted = false
+    package var drainSnapshot: [Int32]? = nil
+    package var drainWanted = false
     /// The sync timer is pending in this run (timers die when the run suspends or ends).
-    var syncTimerRunning = false
+    package var syncTimerRunning = false
     /// A remote-control watch asked this run for the data: the next sync answers it.
-    var watchAnswerOwed = false
+    package var watchAnswerOwed = false
     /// What keeps this run going in the background, as the system told it
     /// (`MainAppInput.keepAlive`); a run that begins knows nothing until it is told.
-    var keptAlive: KeepAliveReason = []
+    package var keptAlive: KeepAliveReason = []
     /// The store is out of this memory, lent to the handling of a sync reply (which passes it
     /// to what it calls); nothing may read `store` meanwhile (checked in debug builds).
-    var storeLent = false
+    package var storeLent = false
     /// Nothing is in flight: no sync, no write, no outbox drain.
-    var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
+    package var isIdle: Bool { !syncInFlight && writesInFlight.isEmpty && drainSnapshot == nil }
 
-    init(store: DataCopy, hasReading: Bool) {
+    package init(store: DataCopy, hasReading: Bool) {
         self.store = store
         self.hasReading = hasReading
     }
@@ -520,12 +520,12 @@ struct MainAppMemory {
 /// The main app's peers: the backend it syncs and writes with, the live status its own code
 /// draws on and ends (only an app with live statuses has one), the widget host it asks for a
 /// free reload at sign-out, and the person's glances (the home screen they go back to).
-struct MainAppPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let liveStatus: Address<LiveStatusInput>?
-    let widgetHost: Address<WidgetHostInput>
-    let glances: Address<GlanceInput>
-    init(_ peers: Peers) {
+package struct MainAppPorts: ProgramPorts {
+    package let backend: Address<BackendInput>
+    package let liveStatus: Address<LiveStatusInput>?
+    package let widgetHost: Address<WidgetHostInput>
+    package let glances: Address<GlanceInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         liveStatus = peers.peerIfPresent()
         widgetHost = peers.peer()
@@ -535,12 +535,12 @@ struct MainAppPorts: ProgramPorts {
 
 /// How the assembly wires the app program (`AssembledProgram`).
 extension MainApp: AssembledProgram {
-    typealias Input = MainAppInput
-    static var programName: String { "app" }
+    package typealias Input = MainAppInput
+    package static var programName: String { "app" }
     /// The system's main app: it is told it was opened and what keeps it running, gets its
     /// silent pushes and what the watch sends it, is granted the outbox lock by file coordination, and observes the
     /// outbox's Darwin notification while it runs.
-    static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<MainAppInput>, _ p: Parameters) {
         system.app = address.process
         system.appOpened = Route(to: address, as: { _ in MainAppInput.userOpensApp })
         system.silentPushes = Route(to: address, wrapping: SilentPushAsInput.self)
@@ -550,16 +550,16 @@ extension MainApp: AssembledProgram {
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in MainAppInput.outboxLockGranted })
         system.darwinObservers.append(Route(to: address, as: { (_: DarwinNotification) in MainAppInput.outboxItemAdded }))
     }
-    static var endsWithThePhone: Bool { true }
-    static var requestsCountUnder: CostSurface? { .app }
+    package static var endsWithThePhone: Bool { true }
+    package static var requestsCountUnder: CostSurface? { .app }
     /// At time 0: not running (the user, a push or a surface launches it); its signed-in
     /// session and kept reading are set up by the assembly.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
 
 /// A silent push, as the app's input.
-enum SilentPushAsInput: InputWrapping {
-    static func wrap(_ push: SilentPush) -> MainAppInput { .silentPush }
+package enum SilentPushAsInput: InputWrapping {
+    package static func wrap(_ push: SilentPush) -> MainAppInput { .silentPush }
 }

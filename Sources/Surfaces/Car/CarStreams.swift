@@ -5,13 +5,13 @@ import SurfaceCore
 /// the glances at the car's screen during them.
 /// Held by the program that draws from them (`CarSurface`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct CarStreams {
+package struct CarStreams {
     /// The drives: when each begins and how long it lasts (`car`).
-    var car: RandomStream
+    package var car: RandomStream
     /// Glances at the car's screen during a drive (`glances.car`).
-    var glancesCar: RandomStream
+    package var glancesCar: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         car = RandomStream(replicationSeed: seed, nameHash: Self.carName)
         glancesCar = RandomStream(replicationSeed: seed, nameHash: Self.glancesCarName)
     }

@@ -11,23 +11,23 @@ import SurfaceCore
 /// only tells the connection that a drive connects and disconnects the car. `onCar`: a
 /// separate client on the car's computer with its own sign-in and network, fetching every
 /// `app.syncInterval`.
-final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
+package final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let carConnection: CarConnectionService
-    let arrivals: WorldArrivals
+    package let network: NetworkService
+    package let carConnection: CarConnectionService
+    package let arrivals: WorldArrivals
     /// The car's parameters (`car.*`).
-    let p: Parameters.Car
+    package let p: Parameters.Car
     /// How often the app syncs (`app.syncInterval`): the car's own client fetches this often.
-    let syncInterval: SimTime
+    package let syncInterval: SimTime
     /// How often someone glances at the car's screen during a drive (`observe.carGlances`).
-    let glances: Rate
+    package let glances: Rate
 
     /// The measurement layer's observer of the car screen, which it reports what it shows and each glance to.
-    let screen: SurfaceObserver
+    package let screen: SurfaceObserver
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         carConnection = setup.platform.carConnection
         arrivals = setup.platform.arrivals
@@ -40,7 +40,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         super.init(setup, state: state)
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
-    override func discardMemory() { state.memory = CarMemory() }
+    package override func discardMemory() { state.memory = CarMemory() }
 
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
@@ -53,7 +53,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     private var perDrive: Bool { p.lifetime == .whileConnected }
 
     /// At time 0 (launched for the replication with `allDay`; not running with `whileConnected`).
-    func start() {
+    package func start() {
         measure.shows(screen, .blank(.none))
         schedule()
     }
@@ -68,7 +68,7 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
         }
     }
 
-    override func receive(_ input: CarInput) {
+    package override func receive(_ input: CarInput) {
         switch input {
         case .drive:
             if !state.memory.driving {
@@ -132,37 +132,37 @@ final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, SetUpProgr
     }
 
     /// A drive is under way.
-    var isDriving: Bool { state.memory.driving }
+    package var isDriving: Bool { state.memory.driving }
 }
 
 /// Everything the car program keeps (`SurfaceProgram.state`): a run's memory, its own storage
 /// and its random streams.
-struct CarState {
+package struct CarState {
     /// A run's memory, gone when the run ends.
-    var memory = CarMemory()
+    package var memory = CarMemory()
     /// The car's own container (docs/model.md#car-lifetime): kept across its runs
     /// (`discardMemory` leaves it), read and written by this program only.
-    var container = CarStorage()
+    package var container = CarStorage()
     /// The car's own random streams (drives, glances).
-    var rng: CarStreams
+    package var rng: CarStreams
 }
 
 /// What a run of the car program holds in memory (docs/model.md#car-lifetime).
-struct CarMemory {
+package struct CarMemory {
     /// A drive connects the car.
-    var driving = false
+    package var driving = false
     /// The drive under way (its refresh and glance timers carry it: a timer left from an
     /// earlier drive does nothing).
-    var drive: Int64 = 0
+    package var drive: Int64 = 0
 }
 
 /// The car's peers: the user (who drives, and so launches a car that lives while connected)
 /// and the backend the car's own client fetches from. The phone app the projected car's
 /// connection launches is the system's to reach (`carConnection.connects`).
-struct CarPorts: ProgramPorts {
-    let user: Address<UserInput>
-    let backend: Address<BackendInput>
-    init(_ peers: Peers) {
+package struct CarPorts: ProgramPorts {
+    package let user: Address<UserInput>
+    package let backend: Address<BackendInput>
+    package init(_ peers: Peers) {
         user = peers.peer()
         backend = peers.peer()
     }
@@ -170,19 +170,19 @@ struct CarPorts: ProgramPorts {
 
 /// The car's own storage (docs/model.md#car-lifetime): what survives the end of a run of the
 /// car's program. Everything else it holds is memory, gone at the end.
-struct CarStorage {
+package struct CarStorage {
     /// The car's own client (`onCar`) holds a session.
-    var clientSignedIn = false
+    package var clientSignedIn = false
 }
 
 /// How the assembly wires the car program (`AssembledProgram`).
 extension CarSurface: AssembledProgram {
-    typealias Input = CarInput
-    static var programName: String { "car" }
-    static var requestsCountUnder: CostSurface? { .car }
+    package typealias Input = CarInput
+    package static var programName: String { "car" }
+    package static var requestsCountUnder: CostSurface? { .car }
     /// At time 0: a car that runs all day runs from time 0; one that lives while connected
     /// is launched by its drives.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.car.enabled else { return .notStarted }
         switch p.car.lifetime {
         case .allDay: return .launched

@@ -4,7 +4,7 @@ import SurfaceCore
 
 
 /// What the instant version's program accepts (§25.10): its own timers.
-enum InstantVersionInput {
+package enum InstantVersionInput {
     /// Someone opens the instant version from a link.
     case use
     /// The user installs the full app after use number `use`.
@@ -23,33 +23,33 @@ enum InstantVersionInput {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context` and keeps everything in `state`; it has no peers (its timers are its own).
-final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionState, NoPorts>, SetUpProgram {
+package final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionState, NoPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let arrivals: WorldArrivals
+    package let arrivals: WorldArrivals
     /// The instant version's parameters (`instant.*`).
-    let p: Parameters.Instant
+    package let p: Parameters.Instant
     /// The measurement layer's record of the instant version's signals, which it only emits
     /// into (`InstantVersionMetrics.swift`).
-    let signals: InstantVersionSignals
+    package let signals: InstantVersionSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         arrivals = setup.platform.arrivals
         p = setup.parameters.instant
         signals = setup.measure.signals(InstantVersionSignals.self)
         super.init(setup, state: InstantVersionState(rng: InstantVersionStreams(replicationSeed: setup.seed)))
     }
     /// It runs all day: nothing it keeps is a run's memory.
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
-    func start() { schedule() }
+    package func start() { schedule() }
 
     /// The next use, its own timer.
     private func schedule() {
         arrivals.schedule(perDay: p.usesPerDay, rng: &state.rng.instant, .use, to: context.me)
     }
 
-    override func receive(_ input: InstantVersionInput) {
+    package override func receive(_ input: InstantVersionInput) {
         switch input {
         case .use:
             // Someone opens the instant version from a link and leaves state in its container;
@@ -83,25 +83,25 @@ final class InstantVersion: SurfaceProgram<InstantVersionInput, InstantVersionSt
 
 /// Everything the instant version's program keeps (`SurfaceProgram.state`): its containers,
 /// its count of uses and its random stream.
-struct InstantVersionState {
+package struct InstantVersionState {
     /// The instant version's own container: the state each use left, by use. Each use is its
     /// own person's visit (several may be pending at once).
-    var ownContainer: Set<Int64> = []
+    package var ownContainer: Set<Int64> = []
     /// Its handover area, which installing the full app moves into the full app's container:
     /// the state each use wrote there (`instant.handover`), by use.
-    var handoverArea: Set<Int64> = []
+    package var handoverArea: Set<Int64> = []
     /// How many uses so far (each use's number is its place in that order).
-    var uses: Int64 = 0
+    package var uses: Int64 = 0
     /// When it was last used (what `removeIfUnused` checks against `instant.removedAfter`).
-    var lastUsedAt: SimTime = 0
+    package var lastUsedAt: SimTime = 0
     /// The instant version's own random stream (uses, installs).
-    var rng: InstantVersionStreams
+    package var rng: InstantVersionStreams
 }
 
 /// How the assembly wires the instantVersion program (`AssembledProgram`).
 extension InstantVersion: AssembledProgram {
-    typealias Input = InstantVersionInput
-    static var programName: String { "instantVersion" }
+    package typealias Input = InstantVersionInput
+    package static var programName: String { "instantVersion" }
     /// At time 0: running all day when the app has an instant version.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.instant.enabled ? .launched : .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.instant.enabled ? .launched : .notStarted }
 }

@@ -5,11 +5,11 @@ import SurfaceCore
 /// and when a use leads to installing the full app.
 /// Held by the program that draws from it (`InstantVersion`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct InstantVersionStreams {
+package struct InstantVersionStreams {
     /// The uses, the installs after a use and their delays (`instant`).
-    var instant: RandomStream
+    package var instant: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         instant = RandomStream(replicationSeed: seed, nameHash: Self.instantName)
     }
 

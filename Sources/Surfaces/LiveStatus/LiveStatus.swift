@@ -17,40 +17,40 @@ import SurfaceCore
 package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let keepAlive: KeepAliveService
-    let appLaunch: AppLaunchService
-    let device: DeviceService
-    let activityKit: ActivityKitService
-    let arrivals: WorldArrivals
+    package let keepAlive: KeepAliveService
+    package let appLaunch: AppLaunchService
+    package let device: DeviceService
+    package let activityKit: ActivityKitService
+    package let arrivals: WorldArrivals
     /// The live status's parameters (`live.*`).
-    let p: Parameters.Live
+    package let p: Parameters.Live
     /// The push service's (`push.delay`, `push.loss`): a pushed update's delay and loss.
-    let pushDelay: Distribution
-    let pushLoss: Double
+    package let pushDelay: Distribution
+    package let pushLoss: Double
     /// The network's latency (`network.latency`): an update reaching the app over its connection.
-    let latency: Distribution
+    package let latency: Distribution
     /// How often someone glances at the lock screen while a status shows (`observe.liveGlances`).
-    let glances: Rate
+    package let glances: Rate
     /// The measurement layer's record of the live status's signals, which it only emits into
     /// (`LiveStatusSignals.swift`).
-    let signals: LiveStatusSignals
+    package let signals: LiveStatusSignals
 
     /// An activity as the app and its backend know it (its status is ActivityKit's:
     /// `activityKit.activity(number)`).
-    struct Activity {
+    package struct Activity {
         /// Its number in ActivityKit (`activityKit.request`).
-        var number: Int32
-        var start: SimTime
-        var plannedEnd: SimTime
-        var end: SimTime
-        var stageTimes: [SimTime]
+        package var number: Int32
+        package var start: SimTime
+        package var plannedEnd: SimTime
+        package var end: SimTime
+        package var stageTimes: [SimTime]
         /// The stage the backend has reached (stages.count means ended).
-        var stage = 0
+        package var stage = 0
         /// The account the order was placed under (it came with the order).
-        var account: Account
+        package var account: Account
     }
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         keepAlive = setup.platform.keepAlive
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
@@ -63,21 +63,21 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
         signals = setup.measure.signals(LiveStatusSignals.self)
         super.init(setup, state: LiveStatusState(rng: LiveStatusStreams(replicationSeed: setup.seed)))
     }
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
     /// Nothing runs until an activity begins: the user's orders start them (`UserInput.placesOrder`).
-    func start() {}
+    package func start() {}
 
     /// Every activity begun, by number.
-    var activities: [Activity] { state.activities }
+    package var activities: [Activity] { state.activities }
 
     /// Activity `i`'s status is on the lock screen now (ActivityKit's record).
-    func isShown(_ i: Int) -> Bool { activityKit.activity(activities[i].number).isShown(at: context.now) }
+    package func isShown(_ i: Int) -> Bool { activityKit.activity(activities[i].number).isShown(at: context.now) }
 
     /// The index of the activity currently shown or running, if any.
-    var current: Int? { activities.indices.last.flatMap { isShown($0) || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
+    package var current: Int? { activities.indices.last.flatMap { isShown($0) || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
 
-    override func receive(_ input: LiveStatusInput) {
+    package override func receive(_ input: LiveStatusInput) {
         switch input {
         case .begin(let plan):
             begin(plan)
@@ -201,14 +201,14 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
 
     /// The app, at its next run, brings every status it owns up to date (reading the
     /// activity's stage from the backend now) and ends finished ones.
-    func appRuns() {
+    package func appRuns() {
         for i in state.activities.indices where isShown(i) {
             updateStatus(i, LiveActivityContent(stage: state.activities[i].stage, readAt: context.now))
         }
     }
 
     /// Sign-out step 4: the app ends every live status.
-    func endAll() {
+    package func endAll() {
         for i in state.activities.indices where activityKit.end(state.activities[i].number) { removed(i) }
     }
 
@@ -221,7 +221,7 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     }
 
     /// A live status of the account is still on screen.
-    var anyShown: Bool { activityKit.anyShown }
+    package var anyShown: Bool { activityKit.anyShown }
 
     /// Someone looks at the lock screen while an activity runs or its status shows: the
     /// measurement layer hears the stage the status draws, when what it draws was read, and
@@ -245,7 +245,7 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     /// The stage activity `i`'s status draws now (the widget extension's drawing of ActivityKit's
     /// content): the last update's, or for a clock-driven status the later of that and the stage
     /// its plan reaches by the clock.
-    func drawnStage(_ i: Int) -> Int {
+    package func drawnStage(_ i: Int) -> Int {
         let a = state.activities[i], shown = activityKit.activity(a.number).content.stage
         return p.updates == .clock ? max(clockReached(a, at: context.now), shown) : shown
     }
@@ -261,22 +261,22 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
 
 /// Everything the live-status program keeps (`SurfaceProgram.state`): it runs all day, so
 /// nothing of it is a run's memory.
-struct LiveStatusState {
+package struct LiveStatusState {
     /// Every activity begun, by number (their statuses are ActivityKit's).
-    var activities: [LiveStatus.Activity] = []
+    package var activities: [LiveStatus.Activity] = []
     /// A glance at the lock screen is scheduled.
-    var glancing = false
+    package var glancing = false
     /// The live status's own random streams (updates' delivery, glances).
-    var rng: LiveStatusStreams
+    package var rng: LiveStatusStreams
 }
 
 /// The live status's peers: the backend that moves the activities' stages, the push service
 /// that carries a pushed update, and the app whose connection hears an app-driven one.
-struct LiveStatusPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let pushService: Address<PushServiceInput>
-    let app: Address<MainAppInput>
-    init(_ peers: Peers) {
+package struct LiveStatusPorts: ProgramPorts {
+    package let backend: Address<BackendInput>
+    package let pushService: Address<PushServiceInput>
+    package let app: Address<MainAppInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         pushService = peers.peer()
         app = peers.peer()
@@ -285,15 +285,15 @@ struct LiveStatusPorts: ProgramPorts {
 
 /// How the assembly wires the liveStatus program (`AssembledProgram`).
 extension LiveStatus: AssembledProgram {
-    typealias Input = LiveStatusInput
-    static var programName: String { "liveStatus" }
+    package typealias Input = LiveStatusInput
+    package static var programName: String { "liveStatus" }
     /// ActivityKit tells it what changed with no app code: a pushed update, the time limit.
-    static func hears(_ system: inout SystemWiring, at address: Address<LiveStatusInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<LiveStatusInput>, _ p: Parameters) {
         if p.live.enabled { system.liveActivities = Route(to: address, as: LiveStatusInput.activityKit) }
     }
     /// Present when the app has live statuses (`live.enabled`): the app's port to it is
     /// connected only then.
-    static func isPresent(_ p: Parameters) -> Bool { p.live.enabled }
+    package static func isPresent(_ p: Parameters) -> Bool { p.live.enabled }
     /// At time 0: running all day when the app has live statuses.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.live.enabled ? .launched : .notStarted }
 }

@@ -6,13 +6,13 @@ import SurfaceCore
 /// `RandomStreams`, drawn by the user program.)
 /// Held by the program that draws from them (`LiveStatus`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct LiveStatusStreams {
+package struct LiveStatusStreams {
     /// The delivery (loss, delay) of each update (`live.delivery`).
-    var liveDelivery: RandomStream
+    package var liveDelivery: RandomStream
     /// Glances at the live status (`glances.live`).
-    var liveGlances: RandomStream
+    package var liveGlances: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         liveDelivery = RandomStream(replicationSeed: seed, nameHash: Self.liveDeliveryName)
         liveGlances = RandomStream(replicationSeed: seed, nameHash: Self.liveGlancesName)
     }

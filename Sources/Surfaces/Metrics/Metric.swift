@@ -60,7 +60,7 @@ public struct SurfaceMetrics: Sendable {
     let role: SurfaceRole
     /// Writes the values and samples of these metrics, from what the measurement layer and the
     /// programs recorded, into the replication's result at its end.
-    let report: @Sendable (ReplicationReadout, inout ReplicationResult, SimTime) -> Void
+    package let report: @Sendable (ReplicationReadout, inout ReplicationResult, SimTime) -> Void
 
     init(surface: String, role: SurfaceRole, metrics: [MetricSpec],
          report: @escaping @Sendable (ReplicationReadout, inout ReplicationResult, SimTime) -> Void) {

@@ -12,6 +12,10 @@ package struct ReplicationReadout {
     /// Whether the app is in the foreground at the end (the app's glances due at the end see it).
     let appInForeground: Bool
 
+    package init(measure: Measurement, appInForeground: Bool) {
+        (self.measure, self.appInForeground) = (measure, appInForeground)
+    }
+
     /// The point's parameters.
     var p: Parameters { measure.p }
     /// The truth the measures are taken against.

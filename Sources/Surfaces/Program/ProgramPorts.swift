@@ -24,6 +24,10 @@ public struct Peers {
         let program: AnyProcess
         let process: ProcessID
         let present: Bool
+
+        package init(input: ObjectIdentifier, program: AnyProcess, process: ProcessID, present: Bool) {
+            (self.input, self.program, self.process, self.present) = (input, program, process, present)
+        }
     }
 
     private let engine: Engine

@@ -23,7 +23,7 @@ public final class ProgramSetup {
     /// The replication's seed, which the program's own random streams are seeded from with their names.
     public let seed: UInt64
 
-    init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
+    package init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
         (self.measure, self.changes, self.parameters, self.seed) = (measure, changes, parameters, seed)
         platform = PlatformCapabilities(os)
     }

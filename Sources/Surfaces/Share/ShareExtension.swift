@@ -4,7 +4,7 @@ import SurfaceCore
 
 /// What the share extension accepts (§25.7): the item the user confirmed, the steps of
 /// its append to the shared outbox, the outbox's lock, and the reply to its upload.
-enum ShareExtensionInput {
+package enum ShareExtensionInput {
     /// The user confirmed shared item `item`, of `size` bytes, in the sheet.
     case confirm(item: Int32, size: Int64)
     /// Its read of the shared outbox file is done (storage time).
@@ -23,23 +23,23 @@ enum ShareExtensionInput {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, its peers through its `ports`, and keeps everything in `state`.
-final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionState, ShareExtensionPorts>, SetUpProgram {
+package final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionState, ShareExtensionPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let sharedStorage: SharedStorageService
-    let appLaunch: AppLaunchService
-    let device: DeviceService
+    package let network: NetworkService
+    package let sharedStorage: SharedStorageService
+    package let appLaunch: AppLaunchService
+    package let device: DeviceService
     /// The share extension's parameters (`share.*`).
-    let p: Parameters.Share
+    package let p: Parameters.Share
     /// The changes' journeys it records (made, handed on, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     /// The measurement layer's record of the share extension's signals, which it only emits into
     /// (`ShareMetrics.swift`).
-    let signals: ShareSignals
+    package let signals: ShareSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         sharedStorage = setup.platform.sharedStorage
         appLaunch = setup.platform.appLaunch
@@ -49,9 +49,9 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
         changes = setup.changes
         super.init(setup, state: ShareExtensionState())
     }
-    override func discardMemory() { state.run = nil }
+    package override func discardMemory() { state.run = nil }
 
-    override func ended(_ reason: ProcessEnd) {
+    package override func ended(_ reason: ProcessEnd) {
         sharedStorage.abandonOutboxLock(context.me.process)
         if reason == .killedForMemory || reason == .killedForTime, let l = state.launch, !l.handedOver {
             signals.emit(.killed(item: l.item))     // the sheet vanishes
@@ -64,7 +64,7 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
         }
     }
 
-    override func receive(_ input: ShareExtensionInput) {
+    package override func receive(_ input: ShareExtensionInput) {
         switch input {
         case .confirm(let item, let size):
             confirm(item, size: size)
@@ -172,39 +172,39 @@ final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExtensionSt
 
 /// Everything the share extension keeps (`SurfaceProgram.state`): a run's memory, and the item
 /// the latest run was launched for as the system keeps it past that memory.
-struct ShareExtensionState {
+package struct ShareExtensionState {
     /// The run under way's memory (`discardMemory` drops it): none between runs.
-    var run: ShareExtensionRun?
+    package var run: ShareExtensionRun?
     /// The item the latest run was launched for, kept past the run's memory (which goes first
     /// when the process ends), so its end can tell what became of the item.
-    var launch: ShareExtensionLaunch?
+    package var launch: ShareExtensionLaunch?
 }
 
 /// In memory during one run of the share extension: the outbox as its append read it.
-struct ShareExtensionRun {
-    var snapshot: [Int32] = []
+package struct ShareExtensionRun {
+    package var snapshot: [Int32] = []
 }
 
 /// The item a run of the share extension was launched for, as the system keeps it past the
 /// run's memory: its number and size, the change the run made for it, whether the run handed it
 /// over (to the outbox, a background transfer, the app or the backend) and whether the run still
 /// holds the change.
-struct ShareExtensionLaunch {
-    var item: Int32
-    var size: Int64
-    var change: Int32 = -1
-    var handedOver = false
-    var holds = false
+package struct ShareExtensionLaunch {
+    package var item: Int32
+    package var size: Int64
+    package var change: Int32 = -1
+    package var handedOver = false
+    package var holds = false
 }
 
 /// The share extension's peers: the backend it uploads an item to itself, the main app it
 /// hands an item to by deep link, and the share sheet, whose background transfer service takes
 /// the items it leaves to upload later.
-struct ShareExtensionPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let app: Address<MainAppInput>
-    let shareSheet: Address<ShareSheetInput>
-    init(_ peers: Peers) {
+package struct ShareExtensionPorts: ProgramPorts {
+    package let backend: Address<BackendInput>
+    package let app: Address<MainAppInput>
+    package let shareSheet: Address<ShareSheetInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         app = peers.peer()
         shareSheet = peers.peer()
@@ -213,18 +213,18 @@ struct ShareExtensionPorts: ProgramPorts {
 
 /// How the assembly wires the shareExtension program (`AssembledProgram`).
 extension ShareExtension: AssembledProgram {
-    typealias Input = ShareExtensionInput
-    static var programName: String { "shareExtension" }
+    package typealias Input = ShareExtensionInput
+    package static var programName: String { "shareExtension" }
     /// The system launches it for the share sheet; file coordination grants it the outbox lock.
-    static func hears(_ system: inout SystemWiring, at address: Address<ShareExtensionInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<ShareExtensionInput>, _ p: Parameters) {
         guard p.share.enabled else { return }
         system.shareExtension = address.process
         system.outboxLockGrants[Int(address.process.index)] = Route(to: address, as: { _ in ShareExtensionInput.outboxLockGranted })
     }
-    static var endsWithThePhone: Bool { true }
-    static var requestsCountUnder: CostSurface? { .share }
+    package static var endsWithThePhone: Bool { true }
+    package static var requestsCountUnder: CostSurface? { .share }
     /// At time 0: not started; the system launches it for each share the share sheet confirms.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

@@ -4,16 +4,16 @@ import SurfaceCore
 
 /// An item the extension handed to the system's background transfer service: the transfer
 /// carries its number, its change and its size (the upload's length).
-struct Transfer {
-    var item: Int32
-    var change: Int32
-    var size: Int64
+package struct Transfer {
+    package var item: Int32
+    package var change: Int32
+    package var size: Int64
 }
 
 /// What the share sheet accepts: the user's shares (its own timer), a share the user
 /// waited to make, the background transfer service's steps, the network notice, and the
 /// replies to its uploads.
-enum ShareSheetInput {
+package enum ShareSheetInput {
     /// The user shares an item (its own timer).
     case share
     /// The user shares again the item they tried while the extension was busy, with the size it was drawn with.
@@ -34,23 +34,23 @@ enum ShareSheetInput {
 package final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState, ShareSheetPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let appLaunch: AppLaunchService
-    let device: DeviceService
-    let arrivals: WorldArrivals
-    let personAndPhone: PersonAndPhone
+    package let network: NetworkService
+    package let appLaunch: AppLaunchService
+    package let device: DeviceService
+    package let arrivals: WorldArrivals
+    package let personAndPhone: PersonAndPhone
     /// The share extension's parameters (`share.*`): how often the user shares, each item's size.
-    let p: Parameters.Share
+    package let p: Parameters.Share
     /// The network's parameters: the round trip of each transfer's upload (`network.latency`).
-    let networkParameters: Parameters.Network
+    package let networkParameters: Parameters.Network
     /// The changes' journeys it records (made, handed on, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     /// The measurement layer's record of the share sheet's signals, which it only emits into
     /// (`ShareMetrics.swift`).
-    let signals: ShareSignals
+    package let signals: ShareSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
@@ -63,16 +63,16 @@ package final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState,
         super.init(setup, state: ShareSheetState(rng: ShareStreams(replicationSeed: setup.seed)))
     }
     /// It runs all day: nothing it keeps is a run's memory.
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
-    func start() { schedule() }
+    package func start() { schedule() }
 
     /// The user's next share, its own timer.
     private func schedule() {
         arrivals.schedule(perDay: p.perDay, rng: &state.rng.share, .share, to: context.me)
     }
 
-    override func receive(_ input: ShareSheetInput) {
+    package override func receive(_ input: ShareSheetInput) {
         switch input {
         case .share:
             share()
@@ -132,23 +132,23 @@ package final class ShareSheet: SurfaceProgram<ShareSheetInput, ShareSheetState,
 
 /// Everything the share sheet keeps (`SurfaceProgram.state`): the transfers waiting for the
 /// network, the count of items shared and its random streams.
-struct ShareSheetState {
+package struct ShareSheetState {
     /// The background transfers started while the device was offline, in order, which go when
     /// it is online again.
-    var waitingForNetwork: [Transfer] = []
+    package var waitingForNetwork: [Transfer] = []
     /// How many items the user has shared (each item's number is its place in that order).
-    var itemsShared: Int32 = 0
+    package var itemsShared: Int32 = 0
     /// The share sheet's own random streams (shares, uploads).
-    var rng: ShareStreams
+    package var rng: ShareStreams
 }
 
 /// The share sheet's peers: the share extension it confirms each item to, the backend the
 /// background transfers upload to, and the main app a finished transfer wakes.
-struct ShareSheetPorts: ProgramPorts {
-    let shareExtension: Address<ShareExtensionInput>
-    let backend: Address<BackendInput>
-    let app: Address<MainAppInput>
-    init(_ peers: Peers) {
+package struct ShareSheetPorts: ProgramPorts {
+    package let shareExtension: Address<ShareExtensionInput>
+    package let backend: Address<BackendInput>
+    package let app: Address<MainAppInput>
+    package init(_ peers: Peers) {
         shareExtension = peers.peer()
         backend = peers.peer()
         app = peers.peer()
@@ -157,16 +157,16 @@ struct ShareSheetPorts: ProgramPorts {
 
 /// How the assembly wires the shareSheet program (`AssembledProgram`).
 extension ShareSheet: AssembledProgram {
-    typealias Input = ShareSheetInput
-    static var programName: String { "shareSheet" }
-    static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> ShareSheetInput)? {
+    package typealias Input = ShareSheetInput
+    package static var programName: String { "shareSheet" }
+    package static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> ShareSheetInput)? {
         guard p.share.enabled else { return nil }
         return ShareSheetInput.deviceNotice
     }
     /// The share sheet's background uploads count as the share extension's.
-    static var requestsCountUnder: CostSurface? { .share }
+    package static var requestsCountUnder: CostSurface? { .share }
     /// At time 0: the share sheet runs all day when the app has a share extension.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.share.enabled ? .launched : .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { p.share.enabled ? .launched : .notStarted }
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).

@@ -5,13 +5,13 @@ import SurfaceCore
 /// and each item's size) apart from the transfers' upload times.
 /// Held by the program that draws from them (`ShareSheet`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct ShareStreams {
+package struct ShareStreams {
     /// The user's shares: when each happens, its item's size (`share`).
-    var share: RandomStream
+    package var share: RandomStream
     /// The round trip of each transfer's upload (`network.share`).
-    var networkShare: RandomStream
+    package var networkShare: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         share = RandomStream(replicationSeed: seed, nameHash: Self.shareName)
         networkShare = RandomStream(replicationSeed: seed, nameHash: Self.networkShareName)
     }

@@ -9,18 +9,18 @@ import SurfaceCore
 package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let lists: ListNamesService
+    package let network: NetworkService
+    package let lists: ListNamesService
     /// The backend's parameters (`backend.*`).
-    let p: Parameters.Backend
+    package let p: Parameters.Backend
     /// The push service's parameters (`push.*`): the delay of the revocation its connection to
     /// the television carries.
-    let push: Parameters.Push
+    package let push: Parameters.Push
     /// The changes' journeys it records (applied, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
     /// The app has a standalone watch app (`watch.enabled`, `watch.level = standalone`), which
     /// gets its own push when a change it did not make is applied.
-    let standaloneWatch: Bool
+    package let standaloneWatch: Bool
 
     package init(_ setup: ProgramSetup) {
         network = setup.platform.network
@@ -39,13 +39,13 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
     }
 
     /// The number of objects the account holds at time 0.
-    static let objectsAtStart = 8
+    package static let objectsAtStart = 8
     /// Where the second account's object identifiers begin (far above the first account's).
-    static let secondAccountObjectBase: Int32 = 1_000_000
+    package static let secondAccountObjectBase: Int32 = 1_000_000
 
     package override func discardMemory() {}  // never ends
 
-    func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !state.revoked.contains(credential) }
+    package func isValid(_ credential: Credential) -> Bool { credential.number > 0 && !state.revoked.contains(credential) }
 
     /// What a credential may do (docs/model.md#credentials). The phone's session, of either
     /// account, and another device's own session may do everything; a credential the backend
@@ -53,7 +53,7 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
     /// watch's reads the compact endpoint and writes, the television's and the car client's only
     /// read it, and a sign-in code only asks for the television's session. (A surface added from
     /// outside signs in on a device of its own, with a session of that device.)
-    static func allows(_ credential: Credential, _ kind: RequestKind) -> Bool {
+    package static func allows(_ credential: Credential, _ kind: RequestKind) -> Bool {
         switch credential {
         case .watch: return kind == .compactFetch || kind == .write
         case .television, .car: return kind == .compactFetch
@@ -62,13 +62,13 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
         }
     }
 
-    var snapshot: DataCopy {
+    package var snapshot: DataCopy {
         DataCopy(account: .first, changes: state.applied, readAt: context.now, objects: state.objectsList, names: state.namesList)
     }
 
     /// What a request with `credential` reads: the second account's session reads that account's
     /// data, someone else's, whose changes the truth does not follow (no change set).
-    func snapshot(for credential: Credential) -> DataCopy {
+    package func snapshot(for credential: Credential) -> DataCopy {
         credential == .secondAccountSession
             ? DataCopy(account: .second, readAt: context.now, objects: state.secondAccountObjects) : snapshot
     }
@@ -178,7 +178,7 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
     }
 
     /// Deletes one object elsewhere (a configured widget target may be the one).
-    func deleteObject(at index: Int) {
+    package func deleteObject(at index: Int) {
         guard !state.objects.isEmpty else { return }
         let k = index % state.objects.count
         state.objects.remove(at: k)
@@ -192,7 +192,7 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
 
     /// Renames one object elsewhere (docs/model.md#configured-targets): the same identifier, the
     /// next version of its name, recorded to measure `widget.staleName`, which no program reads.
-    func renameObject(at index: Int) {
+    package func renameObject(at index: Int) {
         guard !state.objects.isEmpty else { return }
         let k = index % state.objects.count
         state.names[k] += 1
@@ -203,47 +203,47 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
 
     /// The account's device list (§25.12, S18): each credential that made a valid request, in
     /// the order first seen.
-    var devices: [Credential] { state.devices }
+    package var devices: [Credential] { state.devices }
 }
 
 /// Everything the backend keeps (`SurfaceProgram.state`): the account's data and its changes'
 /// record, the credentials it revoked and issued, and its random streams.
 package struct BackendState {
-    var applied = ChangeSet()
+    package var applied = ChangeSet()
     /// How many times each change was applied (0: lost so far, 2+: duplicated).
-    var applyCount: [UInt8] = []
+    package var applyCount: [UInt8] = []
     /// The account's objects in display order (configured widgets resolve against this).
-    var objects: [Int32]
+    package var objects: [Int32]
     /// The version of each object's name, in the order of `objects` (one more at each rename).
-    var names: [Int32]
+    package var names: [Int32]
     /// `objects` and `names` as lists of the system's table, which copies of the data carry.
-    var objectsList: ListID, namesList: ListID
-    var revoked: Set<Credential> = []
-    var nextObject: Int32
+    package var objectsList: ListID, namesList: ListID
+    package var revoked: Set<Credential> = []
+    package var nextObject: Int32
     /// The account's device list (§25.12, S18): each credential that made a valid request, in
     /// the order first seen, as the account's settings list the devices signed in to it. A
     /// surface that acts with the phone's shared session, or never calls the backend, is not
     /// on it.
-    var devices: [Credential] = []
+    package var devices: [Credential] = []
     /// The sign-in codes issued, by number: approved on the phone or not yet.
-    var codes: [Bool] = []
+    package var codes: [Bool] = []
     /// The stage of each live activity as the backend records it (docs/model.md#probes-and-failure-modes).
-    var activityStages: [Int32] = []
+    package var activityStages: [Int32] = []
     /// The second account's objects (docs/model.md#a-second-account): as many as the first
     /// account began with, under identifiers of their own, so a widget configured with the first
     /// account's object finds it gone and one configured by position shows the second's row.
-    var secondAccountObjects: ListID
+    package var secondAccountObjects: ListID
     /// One more at each change of the first account's data (a change applied, an object deleted
     /// or renamed): replies between two changes carry the same data, read at their own times.
-    var dataVersion = 0
+    package var dataVersion = 0
     /// The last data enclosed for a reply, per account read (first, second), and its version.
-    var enclosed: [(data: SnapshotID, version: Int)] = [(.noData, -1), (.noData, -1)]
+    package var enclosed: [(data: SnapshotID, version: Int)] = [(.noData, -1), (.noData, -1)]
     /// The backend's own random streams.
-    var rng: BackendStreams
+    package var rng: BackendStreams
 
     /// The account at time 0: `objects` objects under their first names, entered in the lists
     /// of `lists` (the system's table).
-    init(objects count: Int, in lists: ListNamesService, seed: UInt64) {
+    package init(objects count: Int, in lists: ListNamesService, seed: UInt64) {
         objects = (0..<Int32(count)).map { $0 }
         names = [Int32](filledWith: 0, count: count)
         nextObject = Int32(count)
@@ -257,12 +257,12 @@ package struct BackendState {
 /// The backend's peers: the television, whose connection a revocation reaches at once (absent
 /// when the app has no television app).
 package struct BackendPorts: ProgramPorts {
-    let television: Address<TelevisionInput>?
+    package let television: Address<TelevisionInput>?
     /// The push service, which sends the silent pushes and the standalone watch's.
-    let pushService: Address<PushServiceInput>
+    package let pushService: Address<PushServiceInput>
     /// The phone's app and the watch app: whose writes trigger no push of their own.
-    let app: Address<MainAppInput>
-    let watchApp: Address<WatchAppInput>
+    package let app: Address<MainAppInput>
+    package let watchApp: Address<WatchAppInput>
     package init(_ peers: Peers) {
         television = peers.peerIfPresent()
         pushService = peers.peer()
@@ -294,12 +294,12 @@ package enum OtherDeviceInput {
 package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceState, OtherDevicePorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let arrivals: WorldArrivals
+    package let network: NetworkService
+    package let arrivals: WorldArrivals
     /// Its user's habits (`elsewhere.*`).
-    let p: Parameters.Elsewhere
+    package let p: Parameters.Elsewhere
     /// The changes' journeys it records (made, let go).
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     package init(_ setup: ProgramSetup) {
         network = setup.platform.network
@@ -311,13 +311,13 @@ package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceSta
     package override func discardMemory() {}
 
     /// What it shows: the account as of its last sync's reply (empty before the first).
-    var copy: DataCopy { state.copy }
+    package var copy: DataCopy { state.copy }
     /// The latest live activity's stage as of its last sync (−1: none shown).
-    var shownStage: Int32 { state.shownStage }
+    package var shownStage: Int32 { state.shownStage }
     /// How many of its syncs have been answered (a look is over when its reply arrived).
-    var refreshes: Int { state.refreshes }
+    package var refreshes: Int { state.refreshes }
 
-    func start() {
+    package func start() {
         scheduleEdit()
         scheduleDelete()
         scheduleRename()
@@ -363,10 +363,10 @@ package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceSta
     }
 
     /// It shows change `id` (its copy, as of its last sync, has it).
-    func shows(_ id: Int32) -> Bool { state.copy.changes.contains(id) }
+    package func shows(_ id: Int32) -> Bool { state.copy.changes.contains(id) }
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
-    func makeEdit() {
+    package func makeEdit() {
         let id = changes.make(.elsewhere)
         network.request(.write, from: context.me, to: ports.backend, credential: .otherDevice, change: id, key: true, online: true)
         changes.letGo(id)
@@ -376,19 +376,19 @@ package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceSta
 /// Everything the other device keeps: its copy of the account and its user's streams.
 package struct OtherDeviceState {
     /// What it shows: the account as of its last sync's reply (empty before the first).
-    var copy = DataCopy(account: .first)
+    package var copy = DataCopy(account: .first)
     /// The latest live activity's stage as of its last sync (−1: none shown).
-    var shownStage: Int32 = -1
+    package var shownStage: Int32 = -1
     /// How many of its syncs have been answered.
-    var refreshes = 0
-    var rng: OtherDeviceStreams
+    package var refreshes = 0
+    package var rng: OtherDeviceStreams
 }
 
 /// The other device's peer: the backend, which its requests reach over its own network and
 /// which hears directly of the objects its user deletes and renames.
 package struct OtherDevicePorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    init(_ peers: Peers) { backend = peers.peer() }
+    package let backend: Address<BackendInput>
+    package init(_ peers: Peers) { backend = peers.peer() }
 }
 
 /// How the assembly wires the backend program (`AssembledProgram`).

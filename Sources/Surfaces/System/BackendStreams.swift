@@ -4,13 +4,13 @@ import SurfaceCore
 
 /// The backend's own random streams (docs/model.md#randomness), held by the backend
 /// (`BackendState.rng`), seeded like every stream from the replication seed and a name.
-struct BackendStreams {
+package struct BackendStreams {
     /// The delay of the revocation the backend's connection to the television carries (`push.tv`).
-    var pushTV: RandomStream
+    package var pushTV: RandomStream
     /// The backend's time applying each process's writes, by process index (`backend.from.<program>`).
-    var backendFrom: ProgramStreams
+    package var backendFrom: ProgramStreams
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         pushTV = RandomStream(replicationSeed: seed, nameHash: Self.pushTVName)
         backendFrom = ProgramStreams(Self.backendFromNames, replicationSeed: seed)
     }

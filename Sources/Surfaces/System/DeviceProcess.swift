@@ -32,20 +32,20 @@ package enum DeviceInput {
 package final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessState, DeviceProcessPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let appLaunch: AppLaunchService
-    let device: DeviceService
-    let transfers: BackgroundTransferService
-    let arrivals: WorldArrivals
-    let personAndPhone: PersonAndPhone
-    let carConnection: CarConnectionService
+    package let network: NetworkService
+    package let appLaunch: AppLaunchService
+    package let device: DeviceService
+    package let transfers: BackgroundTransferService
+    package let arrivals: WorldArrivals
+    package let personAndPhone: PersonAndPhone
+    package let carConnection: CarConnectionService
     /// The phone's parameters (`device.*`), its network's (`network.*`) and the app's settings
     /// the phone acts on (`app.*`: background refresh, updates, the readings' lifetime).
-    let deviceParameters: Parameters.Device
-    let networkParameters: Parameters.Network
-    let app: Parameters.App
+    package let deviceParameters: Parameters.Device
+    package let networkParameters: Parameters.Network
+    package let app: Parameters.App
     /// The replication's length.
-    let duration: SimTime
+    package let duration: SimTime
 
     package init(_ setup: ProgramSetup) {
         network = setup.platform.network
@@ -63,7 +63,7 @@ package final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessStat
     }
     package override func discardMemory() {}
 
-    func start() {
+    package func start() {
         scheduleUnlockCycle(locked: true)
         schedule(.restart, perDay: deviceParameters.restartsPerDay, rng: &state.rng.restarts)
         schedule(.offline, perDay: networkParameters.offlinePerDay, rng: &state.rng.network)
@@ -215,16 +215,16 @@ package final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessStat
     }
 
     /// Doze's maintenance window (AOSP's deep-idle maintenance lasts 5–10 minutes).
-    static let maintenanceWindow = 5 * Time.minute
+    package static let maintenanceWindow = 5 * Time.minute
     /// Light Doze: idle a minute after the screen goes off (AOSP's light idle-after-inactive
     /// timeout), for 5 minutes doubling to at most 15, with maintenance windows of a minute
     /// (the light maintenance's minimum budget; docs/platform-facts.md#power).
-    static let lightDozeAfter = Time.minute
+    package static let lightDozeAfter = Time.minute
     /// Deep Doze's idle windows in turn, the last repeating (docs/platform-facts.md#power).
-    static let deepIdleWindows: [SimTime] = [Time.hour, 2 * Time.hour, 4 * Time.hour, 6 * Time.hour]
+    package static let deepIdleWindows: [SimTime] = [Time.hour, 2 * Time.hour, 4 * Time.hour, 6 * Time.hour]
     /// Light Doze's idle windows in turn, the last repeating.
-    static let lightIdleWindows: [SimTime] = [5 * Time.minute, 10 * Time.minute, 15 * Time.minute]
-    static let lightMaintenanceWindow = Time.minute
+    package static let lightIdleWindows: [SimTime] = [5 * Time.minute, 10 * Time.minute, 15 * Time.minute]
+    package static let lightMaintenanceWindow = Time.minute
 
     /// The screen goes off (a lock, a restart): with Doze, a still phone goes idle an hour later;
     /// with light Doze, any phone goes lightly idle a minute later; a moving one (drawn per lock
@@ -290,25 +290,25 @@ package final class DeviceProcess: SurfaceProgram<DeviceInput, DeviceProcessStat
 package struct DeviceProcessState {
     /// Doze: the lock period the timers belong to (an unlock starts a new one), the idle
     /// windows so far in it, and a background refresh deferred to the next window.
-    var dozePeriod: Int64 = 0
-    var idleWindows = 0
+    package var dozePeriod: Int64 = 0
+    package var idleWindows = 0
     /// Light Doze: its idle windows so far in the lock period.
-    var lightWindows = 0
-    var refreshDeferred = false
+    package var lightWindows = 0
+    package var refreshDeferred = false
     /// Standby buckets: the background refreshes run in the last day, a refresh held back by its
     /// bucket's quota, and the generation of the timer that re-checks it.
-    var jobRuns = QuotaRecord()
-    var quotaDeferred = false
-    var quotaGeneration: Int64 = 0
-    var rng: DeviceStreams
+    package var jobRuns = QuotaRecord()
+    package var quotaDeferred = false
+    package var quotaGeneration: Int64 = 0
+    package var rng: DeviceStreams
 }
 
 /// The device program's peers: the backend (a sign-out's revocation left as a background
 /// transfer) and the app (woken for a background refresh).
 package struct DeviceProcessPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let app: Address<MainAppInput>
-    init(_ peers: Peers) {
+    package let backend: Address<BackendInput>
+    package let app: Address<MainAppInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         app = peers.peer()
     }

@@ -3,19 +3,19 @@ import SurfaceCore
 
 /// The phone's own random streams (docs/model.md#randomness), each its own source, held by the
 /// device program (`DeviceProcessState.rng`) and seeded by its name.
-struct DeviceStreams {
+package struct DeviceStreams {
     /// Its locks and unlocks (`device.lock`).
-    var lock: RandomStream
+    package var lock: RandomStream
     /// Its restarts (`device.restarts`), its offline periods (`device.network`), the app's
     /// updates (`device.updates`), its power-saving periods (`device.power`).
-    var restarts, network, updates, power: RandomStream
+    package var restarts, network, updates, power: RandomStream
     /// Whether the locked phone moves (light Doze only) or lies still (`device.motion`,
     /// docs/model.md#power).
-    var motion: RandomStream
+    package var motion: RandomStream
     /// The background scheduler's refreshes of the app (`scheduler`).
-    var scheduler: RandomStream
+    package var scheduler: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         let n = Self.names
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         (lock, restarts, network, updates) = (s(n.lock), s(n.restarts), s(n.network), s(n.updates))

@@ -4,15 +4,15 @@ import SurfaceCore
 /// The random streams of the other device's user (docs/model.md#randomness): its edits, its
 /// deletions and its renames, each a source of its own, held by the other device's program
 /// (`OtherDeviceState.rng`).
-struct OtherDeviceStreams {
+package struct OtherDeviceStreams {
     /// When its user makes a change (`elsewhere`).
-    var edits: RandomStream
+    package var edits: RandomStream
     /// When its user deletes an object, and which (`elsewhere.deletes`).
-    var deletes: RandomStream
+    package var deletes: RandomStream
     /// When its user renames an object, and which (`elsewhere.renames`).
-    var renames: RandomStream
+    package var renames: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         edits = RandomStream(replicationSeed: seed, nameHash: Self.editsName)
         deletes = RandomStream(replicationSeed: seed, nameHash: Self.deletesName)
         renames = RandomStream(replicationSeed: seed, nameHash: Self.renamesName)

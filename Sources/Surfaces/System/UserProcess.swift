@@ -9,13 +9,13 @@ import SurfaceCore
 package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let appLaunch: AppLaunchService
-    let device: DeviceService
-    let arrivals: WorldArrivals
-    let personAndPhone: PersonAndPhone
+    package let appLaunch: AppLaunchService
+    package let device: DeviceService
+    package let arrivals: WorldArrivals
+    package let personAndPhone: PersonAndPhone
     /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
     /// the app has (orders, widget buttons, actions, the television's code, signing out).
-    let p: Parameters
+    package let p: Parameters
 
     package init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
@@ -28,12 +28,12 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
     package override func discardMemory() {}
 
     /// Time the user takes from opening the app to the sign-out button.
-    static let signOutNavigation: SimTime = 30 * Time.second
+    package static let signOutNavigation: SimTime = 30 * Time.second
     /// Time someone else takes from opening the signed-out app to being signed in with their
     /// own account (docs/model.md#a-second-account).
-    static let signInNavigation: SimTime = 30 * Time.second
+    package static let signInNavigation: SimTime = 30 * Time.second
 
-    func start() {
+    package func start() {
         scheduleOpen()
         if let t = p.signout.at { at(.signOut, t) }
         if p.live.enabled { scheduleOrder() }
@@ -58,7 +58,7 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
     /// The user places an order in the app: the order's planned length, and how long the
     /// activity behind it really takes (early or late against the plan, which a clock cannot
     /// know), go to the live status with the account the order is placed under: the user's own.
-    func placeOrder() {
+    package func placeOrder() {
         guard !state.hasSignedOut else { return }
         let planned = max(Time.minute, p.live.activityLength.sampleTime(&state.rng.live))
         let actual = SimTime(Double(planned) * Math.exp(0.25 * state.rng.live.standardNormal()))
@@ -67,7 +67,7 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
 
     /// The user asks for one of the app's actions, or an automation they left behind after
     /// signing out runs one with nobody there to continue in the app.
-    func runAction() {
+    package func runAction() {
         context.send(.run(attended: !state.hasSignedOut), to: ports.automations)
     }
 
@@ -168,27 +168,27 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
 /// change nothing, so the measurement layer takes them without events (`catchUpWidgetGlances`,
 /// `catchUpAppGlances`); this process keeps the looks that do something: glances at the
 /// watch (a look may bring its app up) and the look at the home screen after leaving the app.
-final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>, SetUpProgram {
+package final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let appLaunch: AppLaunchService
-    let arrivals: WorldArrivals
+    package let appLaunch: AppLaunchService
+    package let arrivals: WorldArrivals
     /// Whether there is a watch app (`watch.enabled`), whether a look launches it
     /// (`watch.lifetime = whenLooked`), and the rate of glances at it (`observe.watchGlances`).
-    let hasWatch: Bool
-    let lookLaunchesWatch: Bool
-    let watchGlances: Rate
+    package let hasWatch: Bool
+    package let lookLaunchesWatch: Bool
+    package let watchGlances: Rate
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
         arrivals = setup.platform.arrivals
         (hasWatch, lookLaunchesWatch) = (setup.parameters.watch.enabled, setup.parameters.watch.lifetime == .whenLooked)
         watchGlances = setup.parameters.observe.watchGlances
         super.init(setup, state: GlanceState(replicationSeed: setup.seed))
     }
-    override func discardMemory() {}
+    package override func discardMemory() {}
 
-    func start() {
+    package func start() {
         measure.startWidgetGlances()
         if hasWatch { scheduleWatchGlance() }
     }
@@ -197,7 +197,7 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
         arrivals.schedule(rate: watchGlances, rng: &state.glancesWatch, .watchGlance, to: context.me)
     }
 
-    override func receive(_ input: GlanceInput) {
+    package override func receive(_ input: GlanceInput) {
         switch input {
         case .homeScreen:
             measure.compareWidgetWithApp()   // does the widget show older data than the app just did?
@@ -220,47 +220,47 @@ final class GlanceProcess: SurfaceProgram<GlanceInput, GlanceState, GlancePorts>
 
 /// What the glances program keeps: the stream of glances at the watch (`glances.watch`; those at
 /// the widget and at the app are the measurement layer's, `DeferredGlances`).
-struct GlanceState {
-    var glancesWatch: RandomStream
-    init(replicationSeed seed: UInt64) { glancesWatch = RandomStream(replicationSeed: seed, nameHash: Self.glancesWatchName) }
+package struct GlanceState {
+    package var glancesWatch: RandomStream
+    package init(replicationSeed seed: UInt64) { glancesWatch = RandomStream(replicationSeed: seed, nameHash: Self.glancesWatchName) }
     private static let glancesWatchName = SeedMixer.nameHash("glances.watch")
 }
 
 /// The glances' peer: the watch app, which a look reaches (or brings up).
-struct GlancePorts: ProgramPorts {
-    let watchApp: Address<WatchAppInput>
-    init(_ peers: Peers) { watchApp = peers.peer() }
+package struct GlancePorts: ProgramPorts {
+    package let watchApp: Address<WatchAppInput>
+    package init(_ peers: Peers) { watchApp = peers.peer() }
 }
 
 /// Everything the user program keeps: the session under way, what the user has done, and
 /// their streams.
 package struct UserState {
-    var sessionEnd: SimTime = 0
-    var inSession = false
+    package var sessionEnd: SimTime = 0
+    package var inSession = false
     /// This session's own stream: its length, its edits and whether it ends in a force-quit.
     /// Each of the user's scheduled opens takes one seed from `rng.userSessions`, taken or not
     /// (an open is skipped while a surface holds the app in front), and each session a surface
     /// opens one from that surface's stream: no design shifts the draws of another's sessions.
-    var session = RandomStream(seed: 0)
+    package var session = RandomStream(seed: 0)
     /// The seed of the session the user's last scheduled open would start.
-    var nextOwnSessionSeed: UInt64? = nil
+    package var nextOwnSessionSeed: UInt64? = nil
     /// The user signed out of the app (docs/model.md#sign-out): what they know, and so what they
     /// no longer do with it. Someone who signed out places no order, taps no widget button and
     /// asks for none of the app's actions; an automation they set up still runs on its own.
-    var hasSignedOut = false
-    var rng: UserStreams
+    package var hasSignedOut = false
+    package var rng: UserStreams
 }
 
 /// The user's peers: the app they use, and each surface they act on from the phone (the car's
 /// drives, the television's playbacks and code, the watch's writes, orders with a live status,
 /// actions and widget buttons through the automations).
 package struct UserPorts: ProgramPorts {
-    let app: Address<MainAppInput>
-    let car: Address<CarInput>
-    let television: Address<TelevisionInput>
-    let watchApp: Address<WatchAppInput>
-    let liveStatus: Address<LiveStatusInput>
-    let automations: Address<AutomationsInput>
+    package let app: Address<MainAppInput>
+    package let car: Address<CarInput>
+    package let television: Address<TelevisionInput>
+    package let watchApp: Address<WatchAppInput>
+    package let liveStatus: Address<LiveStatusInput>
+    package let automations: Address<AutomationsInput>
     package init(_ peers: Peers) {
         (app, car, television) = (peers.peer(), peers.peer(), peers.peer())
         (watchApp, liveStatus, automations) = (peers.peer(), peers.peer(), peers.peer())
@@ -281,8 +281,8 @@ extension UserProcess: AssembledProgram {
 
 /// How the assembly wires the glances program (`AssembledProgram`).
 extension GlanceProcess: AssembledProgram {
-    typealias Input = GlanceInput
-    static var programName: String { "glances" }
+    package typealias Input = GlanceInput
+    package static var programName: String { "glances" }
     /// At time 0: the glances run from time 0.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .system }
 }

@@ -3,20 +3,20 @@ import SurfaceCore
 
 /// The user's own random streams (docs/model.md#randomness), each its own source, held by the
 /// user program (`UserState.rng`) and seeded by its name.
-struct UserStreams {
+package struct UserStreams {
     /// The user's app opens (`user`); the seeds of the user's own sessions, one per scheduled
     /// open (`user.sessions`).
-    var user, userSessions: RandomStream
+    package var user, userSessions: RandomStream
     /// Activities: when the user places an order, each activity's plan and how it really runs
     /// (`live`; their delivery and the glances at them are the live status's own).
-    var live: RandomStream
+    package var live: RandomStream
     /// The user's runs of actions (`action`), taps of widget buttons (`widget.buttons`),
     /// approvals of a television's code (`tv.signIn`).
-    var action, widgetButtons, tvSignIn: RandomStream
+    package var action, widgetButtons, tvSignIn: RandomStream
     /// The seed of the user's visit to sign out (`user.signOutVisit`).
-    var signOutVisit: RandomStream
+    package var signOutVisit: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         let n = Self.names
         func s(_ hash: UInt64) -> RandomStream { RandomStream(replicationSeed: seed, nameHash: hash) }
         (user, userSessions, live) = (s(n.user), s(n.userSessions), s(n.live))

@@ -12,16 +12,16 @@ import SurfaceCore
 package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionState, TelevisionPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let appLaunch: AppLaunchService
-    let arrivals: WorldArrivals
+    package let network: NetworkService
+    package let appLaunch: AppLaunchService
+    package let arrivals: WorldArrivals
     /// The television's parameters (`tv.*`).
-    let p: Parameters.TV
+    package let p: Parameters.TV
     /// The measurement layer's record of the television's signals, which it only emits into
     /// (`TelevisionMetrics.swift`).
-    let signals: TelevisionSignals
+    package let signals: TelevisionSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         appLaunch = setup.platform.appLaunch
         arrivals = setup.platform.arrivals
@@ -31,17 +31,17 @@ package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionSta
     }
     /// A run's memory (docs/model.md#television-lifetime): the playback under way and the code
     /// on its screen.
-    override func discardMemory() { state.memory = TelevisionMemory() }
+    package override func discardMemory() { state.memory = TelevisionMemory() }
 
     /// `tv.lifetime = whilePlaying`: the program runs only for a playback (or a sign-in by code).
     private var perPlayback: Bool { p.lifetime == .whilePlaying }
 
     /// It holds a session (kept in the television's storage, so it outlives a run).
-    var signedIn: Bool { state.container.signedIn }
+    package var signedIn: Bool { state.container.signedIn }
 
     /// A run that lives while it plays checks in as it starts (so a revocation made while it was
     /// not running is found now) and then hourly while it runs.
-    override func launched(by launcher: Launcher, resumed: Bool) {
+    package override func launched(by launcher: Launcher, resumed: Bool) {
         guard perPlayback else { return }
         if signedIn { checkIn() }
         context.after(Time.hour, .checkIn)
@@ -49,7 +49,7 @@ package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionSta
 
     /// At time 0: launched for the replication (`allDay`, or `whilePlaying` signing in by
     /// code), or not running (`whilePlaying`, signed in).
-    func start() {
+    package func start() {
         if p.signIn == .byCode {
             state.container.signedIn = false
             askForCode()
@@ -78,7 +78,7 @@ package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionSta
         network.request(.compactFetch, from: context.me, to: ports.backend, credential: .television, online: true)
     }
 
-    override func receive(_ input: TelevisionInput) {
+    package override func receive(_ input: TelevisionInput) {
         switch input {
         case .playback:
             if !state.memory.playing && signedIn {
@@ -145,40 +145,40 @@ package final class TelevisionApp: SurfaceProgram<TelevisionInput, TelevisionSta
     }
 
     /// A playback is on the television's screen.
-    var isPlaying: Bool { state.memory.playing }
+    package var isPlaying: Bool { state.memory.playing }
 }
 
 /// Everything the television program keeps (`SurfaceProgram.state`): a run's memory, its own
 /// storage and its random stream.
-struct TelevisionState {
+package struct TelevisionState {
     /// A run's memory, gone when the run ends.
-    var memory = TelevisionMemory()
+    package var memory = TelevisionMemory()
     /// The television's own container (docs/model.md#television-lifetime): kept across its
     /// runs (`discardMemory` leaves it), read and written by this program only.
-    var container = TelevisionStorage()
+    package var container = TelevisionStorage()
     /// The television's own random stream (playbacks).
-    var rng: TelevisionStreams
+    package var rng: TelevisionStreams
 }
 
 /// What a run of the television program holds in memory (docs/model.md#television-lifetime).
-struct TelevisionMemory {
+package struct TelevisionMemory {
     /// A playback is on the screen.
-    var playing = false
+    package var playing = false
     /// The playback under way, numbered from 1: its finish timer carries the number, so an
     /// earlier playback's timer (one stopped at a lock) never ends a later one.
-    var playback: Int64 = 0
+    package var playback: Int64 = 0
     /// Sign-in by code: the code on its screen, and since when (docs/model.md#television).
-    var code: (number: Int32, shownAt: SimTime)? = nil
+    package var code: (number: Int32, shownAt: SimTime)? = nil
     /// It has asked for a sign-in code and waits for its session.
-    var signingIn = false
+    package var signingIn = false
 }
 
 /// The television's peers: the backend it checks in with and asks for sign-in codes, and the
 /// user, who sees its code and starts playbacks from the phone.
-struct TelevisionPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let user: Address<UserInput>
-    init(_ peers: Peers) {
+package struct TelevisionPorts: ProgramPorts {
+    package let backend: Address<BackendInput>
+    package let user: Address<UserInput>
+    package init(_ peers: Peers) {
         backend = peers.peer()
         user = peers.peer()
     }
@@ -186,25 +186,25 @@ struct TelevisionPorts: ProgramPorts {
 
 /// The television's own storage (docs/model.md#television-lifetime): what survives the end of a
 /// run of its program. Everything else it holds is memory, gone at the end.
-struct TelevisionStorage {
+package struct TelevisionStorage {
     /// It holds a session.
-    var signedIn = true
+    package var signedIn = true
 }
 
 /// How the assembly wires the television program (`AssembledProgram`).
 extension TelevisionApp: AssembledProgram {
-    typealias Input = TelevisionInput
-    static var programName: String { "television" }
+    package typealias Input = TelevisionInput
+    package static var programName: String { "television" }
     /// A video mirrored from the phone stops when the phone's app leaves the foreground.
-    static func hears(_ system: inout SystemWiring, at address: Address<TelevisionInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<TelevisionInput>, _ p: Parameters) {
         if p.tv.enabled { system.leftForeground.append(Route(to: address, as: { _ in TelevisionInput.phoneAppLeftForeground })) }
     }
-    static var requestsCountUnder: CostSurface? { .tv }
+    package static var requestsCountUnder: CostSurface? { .tv }
     /// Present when the app has a television app (`tv.enabled`).
-    static func isPresent(_ p: Parameters) -> Bool { p.tv.enabled }
+    package static func isPresent(_ p: Parameters) -> Bool { p.tv.enabled }
     /// At time 0: an all-day television, or one that signs in by code, runs from time 0; one
     /// signed in that lives while it plays is launched by its playbacks.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart {
         guard p.tv.enabled else { return .notStarted }
         switch (p.tv.lifetime, p.tv.signIn) {
         case (.allDay, _), (_, .byCode): return .launched

@@ -4,11 +4,11 @@ import SurfaceCore
 /// The television app's own random stream (docs/model.md#randomness): its playbacks.
 /// Held by the program that draws from it (`TelevisionApp`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct TelevisionStreams {
+package struct TelevisionStreams {
     /// The playbacks: when each begins and how long it lasts (`tv`).
-    var tv: RandomStream
+    package var tv: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         tv = RandomStream(replicationSeed: seed, nameHash: Self.tvName)
     }
 

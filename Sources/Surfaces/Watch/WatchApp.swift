@@ -16,20 +16,20 @@ import SurfaceCore
 package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, WatchAppPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let watchLink: WatchLinkService
-    let arrivals: WorldArrivals
+    package let network: NetworkService
+    package let watchLink: WatchLinkService
+    package let arrivals: WorldArrivals
     /// The watch's parameters (`watch.*`).
-    let p: Parameters.Watch
+    package let p: Parameters.Watch
     /// The changes' journeys it records (made, handed on, let go), held strongly as the system is.
-    let changes: ChangeJourneys
+    package let changes: ChangeJourneys
 
     /// The measurement layer's record of the watch's signals, which it only emits into
     /// (`WatchMetrics.swift`).
-    let signals: WatchSignals
+    package let signals: WatchSignals
 
     /// The measurement layer's observer of its screen, which it reports what it shows and each glance to.
-    let screen: SurfaceObserver
+    package let screen: SurfaceObserver
 
     package init(_ setup: ProgramSetup) {
         network = setup.platform.network
@@ -75,7 +75,7 @@ package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, Watch
 
     private var level: WatchLevel { p.level }
 
-    func start() {
+    package func start() {
         scheduleWrite()
         if level != .remoteControl {
             // Set up with the phone before the replication starts: it holds the account as of time 0.
@@ -129,7 +129,7 @@ package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, Watch
     // MARK: Glances
 
     /// Someone raises the wrist and opens the app.
-    func glance() {
+    package func glance() {
         switch level {
         case .remoteControl:
             if signedIn && watchLink.sendMessageToPhone(.remoteRequest) {
@@ -270,33 +270,33 @@ package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, Watch
 /// storage, its refresh budget and its random stream.
 package struct WatchAppState {
     /// A run's memory, gone when the run ends.
-    var memory = WatchAppMemory()
+    package var memory = WatchAppMemory()
     /// The watch's own container (docs/model.md#watch-app-lifetime): its cache, whether it still
     /// holds the account, and a standalone watch's unsent writes; kept across its runs
     /// (`discardMemory` leaves it), read and written by this program only.
-    var container = WatchStorage()
+    package var container = WatchStorage()
     /// The watch app's own random stream (the user's writes on the watch).
-    var rng: WatchStreams
+    package var rng: WatchStreams
     /// A standalone watch's refreshes (`watch.refreshPerHour` per rolling hour): every fetch of
     /// its own, at a glance or a push, spends one; writes do not (docs/model.md#watch-reachability).
     /// The watch's system keeps it across the app's runs.
-    var refreshBudget: RollingBudget
+    package var refreshBudget: RollingBudget
 }
 
 /// What a run of the watch app holds in memory (docs/model.md#watch-app-lifetime).
-struct WatchAppMemory {
+package struct WatchAppMemory {
     /// A glance waits for an answer.
-    var glanceWaiting = false
+    package var glanceWaiting = false
     /// The number of its latest background allowance: its timer carries the number, so only
     /// the allowance after the last glance, write or push ends the run.
-    var allowance: Int64 = 0
+    package var allowance: Int64 = 0
 }
 
 /// The watch app's peers: the backend a standalone watch fetches from and writes to, and the
 /// user, whose writes on the watch launch the app when it lives only when looked at.
 package struct WatchAppPorts: ProgramPorts {
-    let backend: Address<BackendInput>
-    let user: Address<UserInput>
+    package let backend: Address<BackendInput>
+    package let user: Address<UserInput>
     package init(_ peers: Peers) {
         backend = peers.peer()
         user = peers.peer()
@@ -305,13 +305,13 @@ package struct WatchAppPorts: ProgramPorts {
 
 /// The watch's own storage (docs/model.md#watch-app-lifetime): what survives the end of a run
 /// of the watch app. Everything else it holds is memory, gone at the end.
-struct WatchStorage {
+package struct WatchStorage {
     /// A companion's or standalone watch's cache.
-    var cache: DataCopy? = nil
+    package var cache: DataCopy? = nil
     /// It still holds the account.
-    var signedIn = true
+    package var signedIn = true
     /// A standalone watch's writes not yet accepted by the backend, in order.
-    var ownQueue: [Int32] = []
+    package var ownQueue: [Int32] = []
 }
 
 /// How the assembly wires the watchApp program (`AssembledProgram`).

@@ -4,11 +4,11 @@ import SurfaceCore
 /// The watch app's own random stream (docs/model.md#randomness): the user's writes on the watch.
 /// Held by the program that draws from it (`WatchApp`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct WatchStreams {
+package struct WatchStreams {
     /// The user's writes on the watch (`watch`).
-    var watch: RandomStream
+    package var watch: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         watch = RandomStream(replicationSeed: seed, nameHash: Self.watchName)
     }
 

@@ -6,7 +6,7 @@ import SurfaceCore
 extension WidgetProvider {
     /// The object a configured widget shows: by stable identifier, or by the position it had
     /// when configured. −1 when the target cannot be resolved.
-    func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
+    package func resolveConfiguredTarget(in objects: [Int32]) -> Int32 {
         let configuredTarget = Parameters.Widget.configuredTarget
         switch p.configuration {
         case .stableIdentifier:

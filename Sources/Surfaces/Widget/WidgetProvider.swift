@@ -4,7 +4,7 @@ import SurfaceCore
 
 /// What the widget's provider accepts: the host's request for a timeline, and the reply
 /// to its own fetch.
-enum WidgetProviderInput {
+package enum WidgetProviderInput {
     /// Build a timeline (the reason shows in traces; the build is the same).
     case buildTimeline(ReloadReason)
     /// Draw the widget gallery's preview (the snapshot, docs/model.md#the-gallery-preview).
@@ -20,24 +20,24 @@ enum WidgetProviderInput {
 ///
 /// A program of the one door (docs/extending.md#the-one-door): it reaches the simulation through
 /// its `context`, the widget host and the backend through its `ports`, and keeps everything in `state`.
-final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderState, WidgetProviderPorts>, SetUpProgram {
+package final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderState, WidgetProviderPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
-    let network: NetworkService
-    let lists: ListNamesService
-    let sharedStorage: SharedStorageService
-    let device: DeviceService
-    let widgets: WidgetService
+    package let network: NetworkService
+    package let lists: ListNamesService
+    package let sharedStorage: SharedStorageService
+    package let device: DeviceService
+    package let widgets: WidgetService
     /// The widget's parameters (`widget.*`).
-    let p: Parameters.Widget
+    package let p: Parameters.Widget
     /// The replication's length (`duration`): scheduled entries run up to it at most.
-    let duration: SimTime
+    package let duration: SimTime
 
     /// The measurement layer's record of the widget's signals, which it only emits into
     /// (`WidgetMetrics.swift`).
-    let signals: WidgetSignals
+    package let signals: WidgetSignals
 
-    init(_ setup: ProgramSetup) {
+    package init(_ setup: ProgramSetup) {
         network = setup.platform.network
         lists = setup.platform.lists
         sharedStorage = setup.platform.sharedStorage
@@ -50,9 +50,9 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
     }
 
     /// A run's memory (what it builds) goes at its end.
-    override func discardMemory() { state.memory = WidgetProviderMemory() }
+    package override func discardMemory() { state.memory = WidgetProviderMemory() }
 
-    override func ended(_ reason: ProcessEnd) {
+    package override func ended(_ reason: ProcessEnd) {
         if state.previewRun {
             // A preview run counts in no reload measure; one that died leaves the gallery the
             // platform's placeholder, and the widget's own views and hint are untouched.
@@ -69,7 +69,7 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
         }
     }
 
-    override func receive(_ input: WidgetProviderInput) {
+    package override func receive(_ input: WidgetProviderInput) {
         switch input {
         case .buildPreview:
             state.previewRun = true
@@ -203,33 +203,33 @@ final class WidgetProvider: SurfaceProgram<WidgetProviderInput, WidgetProviderSt
 
 /// Everything the widget provider keeps (`SurfaceProgram.state`): a run's memory, whether the
 /// run draws the gallery's preview, the widget extension's container and its random stream.
-struct WidgetProviderState {
+package struct WidgetProviderState {
     /// A run's memory, gone when the run ends.
-    var memory = WidgetProviderMemory()
+    package var memory = WidgetProviderMemory()
     /// This run draws the gallery's preview, not a timeline: kept past `discardMemory`, since
     /// what the run's end does depends on it (a preview run counts in no reload measure).
-    var previewRun = false
+    package var previewRun = false
     /// The widget extension's own container: a provider run is short-lived, so what it learns
     /// for the next run is kept here (`discardMemory` leaves it), read and written by this program only.
-    var container = WidgetContainer()
+    package var container = WidgetContainer()
     /// The provider's own random stream (reload jitter).
-    var rng: WidgetProviderStreams
+    package var rng: WidgetProviderStreams
 }
 
 /// What a provider run holds in memory (docs/model.md#widget).
-struct WidgetProviderMemory {
+package struct WidgetProviderMemory {
     /// What it builds: the projection and the session it read.
     fileprivate var building: WidgetProviderBuild? = nil
     /// This run found the shared session entry closed by its protection class.
-    var sessionProtected = false
+    package var sessionProtected = false
 }
 
 /// The widget provider's peers: the widget host it hands timelines and previews to, and the
 /// backend it fetches from in the designs where it fetches its own data.
-struct WidgetProviderPorts: ProgramPorts {
-    let widgetHost: Address<WidgetHostInput>
-    let backend: Address<BackendInput>
-    init(_ peers: Peers) {
+package struct WidgetProviderPorts: ProgramPorts {
+    package let widgetHost: Address<WidgetHostInput>
+    package let backend: Address<BackendInput>
+    package init(_ peers: Peers) {
         widgetHost = peers.peer()
         backend = peers.peer()
     }
@@ -239,38 +239,38 @@ struct WidgetProviderPorts: ProgramPorts {
 /// A named struct, not a tuple in an optional, so that the release build destroys it with
 /// code specialised for it rather than through the optional's generic value witness.
 private struct WidgetProviderBuild {
-    var projection: SharedStorageArea.Projection?
-    var session: SessionToken?
+    package var projection: SharedStorageArea.Projection?
+    package var session: SessionToken?
 }
 
 /// How the assembly wires the widgetProvider program (`AssembledProgram`).
 extension WidgetProvider: AssembledProgram {
-    typealias Input = WidgetProviderInput
-    static var programName: String { "widgetProvider" }
+    package typealias Input = WidgetProviderInput
+    package static var programName: String { "widgetProvider" }
     /// The widget host launches it for a timeline or the gallery's preview.
-    static func hears(_ system: inout SystemWiring, at address: Address<WidgetProviderInput>, _ p: Parameters) {
+    package static func hears(_ system: inout SystemWiring, at address: Address<WidgetProviderInput>, _ p: Parameters) {
         guard p.widget.enabled else { return }
         system.widgetProvider = LaunchRoute(to: address, wrapping: WidgetBuildAsInput.self)
     }
-    static var endsWithThePhone: Bool { true }
-    static var requestsCountUnder: CostSurface? { .widget }
+    package static var endsWithThePhone: Bool { true }
+    package static var requestsCountUnder: CostSurface? { .widget }
     /// At time 0: not started; the widget host launches it when a timeline is due.
-    static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
+    package static func startsAtTimeZero(_ p: Parameters) -> ProgramStart { .notStarted }
 }
 
 /// The widget extension's own container: a provider run is short-lived, so what it learns
 /// for the next run is kept here.
-struct WidgetContainer {
+package struct WidgetContainer {
     /// A provider run once found the shared session entry (so its absence means signed out).
-    var sessionEntrySeen = false
+    package var sessionEntrySeen = false
 }
 
 /// The network delivers its replies as `.reply(_:)` (`ReplyInput`).
 extension WidgetProviderInput: ReplyInput {}
 
 /// What the widget host launches the provider for, as the provider's input.
-enum WidgetBuildAsInput: InputWrapping {
-    static func wrap(_ build: WidgetBuild) -> WidgetProviderInput {
+package enum WidgetBuildAsInput: InputWrapping {
+    package static func wrap(_ build: WidgetBuild) -> WidgetProviderInput {
         switch build {
         case .timeline(let reason): return .buildTimeline(reason)
         case .preview: return .buildPreview

@@ -6,11 +6,11 @@ import SurfaceCore
 /// reloads its timeline asks for.
 /// Held by the program that draws from it (`WidgetProvider`), seeded like every stream
 /// (`RandomStream(replicationSeed:nameHash:)`, docs/model.md#randomness).
-struct WidgetProviderStreams {
+package struct WidgetProviderStreams {
     /// The jitter added to each timeline's next reload (`widget`).
-    var widget: RandomStream
+    package var widget: RandomStream
 
-    init(replicationSeed seed: UInt64) {
+    package init(replicationSeed seed: UInt64) {
         widget = RandomStream(replicationSeed: seed, nameHash: Self.widgetName)
     }
 

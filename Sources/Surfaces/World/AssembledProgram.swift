@@ -107,7 +107,7 @@ public struct Wiring {
     /// What the operating system delivers to the programs along their routes: each program's
     /// replies (by process index), the device's notices, the phone's app processes a restart
     /// ends, and what each program `hears`.
-    var system = SystemWiring()
+    package var system = SystemWiring()
 
     package init(engine: Engine, programs: Int) {
         self.engine = engine

@@ -7,12 +7,12 @@ import Platform
 /// It reads only what a person could see: the view on screen and the clock.
 package final class SurfaceObserver {
     /// The surface's name (`watch`), as its declaration gives it.
-    let name: String
+    package let name: String
     /// The metrics its glances, lags and time-weighted staleness are written to.
     let slots: Slots
     /// The surface is on in this replication (an observer of a surface that is off is made, and
     /// sees nothing shown).
-    let surfaceIsOn: Bool
+    package let surfaceIsOn: Bool
     /// The sign-out leak that ends when the surface shows data of another account than the
     /// first (`ObservedSurface.leakEndsAtOtherAccount`); nil if none.
     let leakEndsAtOtherAccount: Metric?
@@ -30,13 +30,13 @@ package final class SurfaceObserver {
     @exclusivity(unchecked)
     #endif
     /// The event log, when one is attached: what the surface shows and each glance at it.
-    var trace: TraceLog?
+    package var trace: TraceLog?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// The trace counter its staleness is sampled into (`staleness widget`; nil: none, the
     /// surface is off).
-    var stalenessCounter: String?
+    package var stalenessCounter: String?
 
     // Glance counters.
     #if !DEBUG

@@ -59,7 +59,7 @@ package enum ActionSignal {
 /// An action run as the measurement layer follows it.
 package struct MeasuredAction {
     var startedAt: SimTime
-    var change: Int32 = -1
+    package var change: Int32 = -1
     var openedApp = false
 }
 

@@ -97,11 +97,11 @@ package enum ShareSignal {
 /// A shared item as the measurement layer follows it.
 package struct MeasuredShare {
     var confirmedAt: SimTime
-    var change: Int32 = -1
-    var killed = false
+    package var change: Int32 = -1
+    package var killed = false
     /// The extension asked a user who had not signed out to sign in (after a sign-out the request
     /// is expected, not a failure).
-    var signInRequested = false
+    package var signInRequested = false
     var forSecondAccount = false
     var openedApp = false
 }
