@@ -85,8 +85,8 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], swiftSettings: strict),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SimKernel", "SurfaceSimKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms", "SimKernel", "SurfaceSimKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "Golden"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

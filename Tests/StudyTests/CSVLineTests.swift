@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// Records written in place: leading fields encoded once, numbers written where they stay.
 final class CSVLineTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import SimKernel
 import Surfaces
+import SurfaceCore
 import XCTest
 @testable import Study
 

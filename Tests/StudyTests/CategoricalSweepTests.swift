@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// Choices and on/off parameters are drawn as dots with whiskers at category positions,
 /// never as lines or bands between categories (docs/output.md, "Categorical parameters").

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// Charts that show what was run (docs/output.md, "Charts"): every series of a grid labelled
 /// (a panel per level of the other swept parameters), no text past the canvas (measured with

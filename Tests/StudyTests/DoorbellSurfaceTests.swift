@@ -4,6 +4,17 @@ import Platform
 import SimKernel
 @testable import Study
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A surface added through the one registry call the built-in list goes through
 /// (`SurfaceRegistry.add`, issue 42 item 4): a doorbell, a program launched by a device notice

@@ -1,6 +1,7 @@
 import XCTest
 import Study
 import Surfaces
+import SurfaceCore
 
 /// The failures study as plain scenarios (docs/cli.md#failures).
 final class FailureScenarioTests: XCTestCase {

@@ -2,6 +2,17 @@ import XCTest
 import Statistics
 @testable import Study
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A fraction's row of summary.csv: the pooled fraction Σ events / Σ trials, with the
 /// interval its counts call for (docs/metrics.md#estimators-and-intervals), from the counts

@@ -1,5 +1,6 @@
 import Foundation
 import Surfaces
+import SurfaceCore
 import XCTest
 @testable import Study
 

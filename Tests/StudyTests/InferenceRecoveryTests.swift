@@ -2,6 +2,7 @@ import XCTest
 @testable import Study
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// `infer` recovers designs it did not see (docs/inference.md#how-well-it-recovers): each
 /// joint design of each surface is hidden behind worksheets written from probe runs on it

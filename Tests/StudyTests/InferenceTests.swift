@@ -2,6 +2,7 @@ import XCTest
 @testable import Study
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Teardown inference (docs/inference.md): the arithmetic against closed forms, the
 /// likelihoods against the probes they come from, and the model behind them.

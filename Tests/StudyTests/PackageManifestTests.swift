@@ -18,12 +18,13 @@ final class PackageManifestTests: XCTestCase {
         XCTAssertTrue(text.contains(#".library(name: "SurfaceSimKit""#))
     }
 
-    /// One import of the library reaches all five modules.
+    /// One import of the library reaches every module a study or a surface uses.
     func testLibraryReExportsEveryModule() {
         let engine = SimKernel.Engine()                            // SimKernel
         XCTAssertEqual(engine.now, 0)
         XCTAssertTrue(Platform.DeviceState().locked)                // Platform
-        XCTAssertFalse(Surfaces.Metric.allCases.isEmpty)            // Surfaces
+        XCTAssertFalse(SurfaceCore.Metric.allCases.isEmpty)         // SurfaceCore
+        XCTAssertEqual(Surfaces.Replication.programNames.first, "backend")  // Surfaces
         XCTAssertEqual("\(Study.ScenarioLoader.self)", "ScenarioLoader")        // Study
         XCTAssertEqual(Statistics.Holm.adjusted([0.5]), [0.5])      // Statistics
     }

@@ -2,6 +2,17 @@ import Foundation
 import XCTest
 @testable import Study
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 import SimKernel
 
 /// No accepted value crashes or crawls: every rate and every duration of the parameter

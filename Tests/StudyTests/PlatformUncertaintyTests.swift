@@ -2,6 +2,7 @@ import Foundation
 import SimKernel
 import Statistics
 import Surfaces
+import SurfaceCore
 import XCTest
 @testable import Study
 

@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// Legends name the point (docs/output.md, "Legends"): a grid point by its swept values
 /// with units, never cut inside a value; the series that do not fit are drawn gray and counted.

@@ -1,6 +1,7 @@
 import XCTest
 import Study
 import Surfaces
+import SurfaceCore
 
 /// `probes --only` (docs/cli.md#failures-and-probes-you-can-open): a probe run alone gives
 /// the rows it has in the whole matrix.

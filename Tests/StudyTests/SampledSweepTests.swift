@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 import XCTest
 @testable import Study
 

@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// The chapter's signal-to-design table (§25.12) emerges from the mechanisms: every signal
 /// is seen in most runs under the design it points to and at most half as often under the

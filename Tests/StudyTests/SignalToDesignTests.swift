@@ -1,6 +1,7 @@
 import XCTest
 import Study
 import Surfaces
+import SurfaceCore
 
 /// The acceptance test of the models (issue 6): the chapter's signal-to-design readings
 /// emerge from the mechanisms. For every probe and design, the majority reading is the

@@ -1,4 +1,5 @@
 import Surfaces
+import SurfaceCore
 import XCTest
 @testable import Study
 

@@ -3,6 +3,7 @@ import XCTest
 @testable import Study
 import Statistics
 import Surfaces
+import SurfaceCore
 
 /// summary.csv's last columns: the metric's unit from the catalogue, the point's
 /// replications, which differ from `n` (the values a figure is over), the method of the

@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// The sweep chart draws what summary.csv reports: the mean and the p50 and p90
 /// over all glances of a point (not the mean of each run's quantiles), with

@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 import SimKernel
 
 /// A sweep of many points with few replications each stays small: a finished point keeps the

@@ -1,5 +1,6 @@
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Replication seeds with common random numbers.
 enum SeedMixerCheck {

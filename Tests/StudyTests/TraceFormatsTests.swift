@@ -1,6 +1,7 @@
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 import SimKernel
 #if canImport(FoundationXML)
 import FoundationXML

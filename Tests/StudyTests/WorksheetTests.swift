@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Study
 import Surfaces
+import SurfaceCore
 
 /// Teardown worksheets (docs/inference.md#worksheet): what a worksheet may say, and one
 /// clear error, exit status 2 and nothing written for anything else.

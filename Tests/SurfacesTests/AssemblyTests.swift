@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The assembly wires and starts every program from what the program declares in its own
 /// folder (`AssembledProgram`): its name, its replies' input, and how it starts at time 0.

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// One rule for background launches (docs/platform-facts.md#background-launches): an app the

@@ -1,6 +1,17 @@
 import XCTest
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// Every fraction metric is counted: a replication reports how many events of how many
 /// trials it saw (the shares a `share.lost` is a fraction of), and its value is their ratio,

@@ -2,6 +2,7 @@ import XCTest
 import SimKernel
 import Platform
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Changes lost for good leave the truth at the moment they are lost (docs/model.md#lost-changes):

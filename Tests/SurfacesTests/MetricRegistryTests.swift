@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The built-in metric catalogue is a registry each surface's folder contributes to
 /// (`MetricCatalog.contributions`), ordered by the append-only published order

@@ -1,5 +1,16 @@
 import XCTest
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// What reads the parameter catalogue as a registry of the surfaces' switches (each folder's
 /// `X.enabled`) rather than naming the surfaces.

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The `android` profile's defaults reach the mechanisms (docs/model.md; docs/platform-facts.md#android):

@@ -1,5 +1,16 @@
 import XCTest
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A program knows only what it could know on a device (docs/model.md#what-a-program-knows):
 /// where the app keeps its session is the app's design, so no other program reads it; the

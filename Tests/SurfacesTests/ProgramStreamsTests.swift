@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A family of per-program streams (`ProgramStreams`) gives program k the stream named
 /// `prefix.<program k's name>` of the replication, whether it is read or drawn from first,

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A second account (docs/model.md#a-second-account): after the sign-out someone else signs in
 /// on the phone, and `S.wrongAccount` measures a surface still showing the first account to

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// The bins the measurement layer records for `observe.series` (docs/scenarios.md#time-series):
 /// a count's bins add up to its replication total, a sampled metric's bins hold exactly its

@@ -2,6 +2,7 @@ import XCTest
 import Platform
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Sign-out across surfaces (§25.9, P25.6; docs/model.md#sign-out): the six steps, each a parameter, and

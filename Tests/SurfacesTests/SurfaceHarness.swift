@@ -1,6 +1,17 @@
 import SimKernel
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// One surface's program alone, as `PlatformHarness` runs the platform alone (issue 42's harness
 /// context): an engine, the operating system and a measurement layer of their own, the program

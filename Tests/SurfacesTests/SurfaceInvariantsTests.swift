@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Kernel invariants, determinism and common random numbers (docs/model.md#the-kernel–2.2) for a default world

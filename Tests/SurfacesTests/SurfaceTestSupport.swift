@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Set-ups and small statistics for the tests of the non-widget surfaces (live status,

@@ -2,6 +2,17 @@ import SimKernel
 import XCTest
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A replication frees its world: the programs hold their world, its operating system, its
 /// measurement layer and its changes' journeys strongly (so that a call costs no reference
@@ -14,7 +25,7 @@ final class TeardownTests: XCTestCase {
         weak var os: OperatingSystem?
         weak var app: MainApp?
         weak var engine: Engine?
-        weak var measure: Surfaces.Measurement?
+        weak var measure: SurfaceCore.Measurement?
         weak var changes: ChangeJourneys?
         do {
             var p = Parameters()

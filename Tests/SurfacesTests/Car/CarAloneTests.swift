@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The car's program alone against a harness context (issue 42): a recording user and backend
 /// stand in for the rest of the world, reached only through its ports.

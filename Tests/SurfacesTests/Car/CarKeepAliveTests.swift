@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The car connection's keep-alive (docs/model.md#keep-alives): the car's program asks the

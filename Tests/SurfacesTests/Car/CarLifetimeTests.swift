@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The car program's lifetime (docs/model.md#car-lifetime): with `car.lifetime = whileConnected`

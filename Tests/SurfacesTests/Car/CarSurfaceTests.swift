@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The car surface (§25.8; docs/model.md#instant-version): projected from the phone (the phone's app, session and

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The instant version and the handover of its state to the full app (§25.8, §25.14

@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The live status's program alone against a harness context (issue 42): a recording backend,
 /// push service and app stand in for the rest of the world, reached only through its ports.

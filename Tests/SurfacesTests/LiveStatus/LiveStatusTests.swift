@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The live status (§25.5, P25.5, §25.14; docs/model.md#live-status).

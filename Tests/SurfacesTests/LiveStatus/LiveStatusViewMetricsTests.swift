@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The live status's view metrics (docs/metrics.md for `S` = `live`): `live.age`, `live.lag`,

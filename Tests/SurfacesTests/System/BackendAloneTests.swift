@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The backend alone against a harness context (issue 42): a recording push service, main app,
 /// watch app and television stand in for its peers, and a recording other device is the

@@ -2,6 +2,7 @@ import XCTest
 import SimKernel
 import Platform
 import Surfaces
+import SurfaceCore
 
 /// The backend's cost by surface and endpoint (§25.2, §25.13; docs/model.md#backend-and-push,
 /// docs/metrics.md#backend-cost): each request is counted under the surface of the program

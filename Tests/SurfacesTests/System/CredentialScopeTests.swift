@@ -2,6 +2,17 @@ import XCTest
 @testable import Platform
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// Credentials per surface (§25.3 "a credential per surface … the backend can limit what it may
 /// do"; docs/model.md#credentials): what the backend issued to one surface is narrower than the

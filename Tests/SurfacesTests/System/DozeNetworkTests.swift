@@ -1,6 +1,17 @@
 import XCTest
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// What Doze holds besides jobs and pushes (docs/model.md#power): in an idle window, deep or
 /// light, no program of the app reaches the network, and in a deep one the widget's periodic

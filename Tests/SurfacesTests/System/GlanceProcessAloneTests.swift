@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The person looking alone against a harness context (issue 42): a recording watch app stands
 /// in for the watch a look reaches. Glances at the widget and the app are the measurement

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Android's light Doze (docs/model.md#power): a minute after the screen goes off, background
 /// refreshes wait for 1-minute maintenance windows between idle windows of 5, 10, then 15

@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The mechanism diagnostics (docs/metrics.md#mechanism-diagnostics): counts and times the
 /// platform's mechanisms report as they act, with closed forms for the record's arithmetic and

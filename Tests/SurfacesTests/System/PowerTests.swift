@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Power and scheduling (docs/model.md#power): power-saving periods withhold background work
 /// and hold background pushes until power returns; Android Doze holds normal-priority pushes

@@ -1,6 +1,17 @@
 import XCTest
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// The probes' second device (docs/model.md#probes-and-failure-modes): a program with its own
 /// copy of the account, refreshed by a sync over its own network when a person looks at it;

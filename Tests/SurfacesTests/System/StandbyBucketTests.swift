@@ -2,6 +2,7 @@ import XCTest
 import SimKernel
 import Platform
 import Surfaces
+import SurfaceCore
 
 /// Android's app standby buckets (docs/model.md#power): the bucket follows the time since the
 /// user last had the app in the foreground; background refreshes past the bucket's quota wait

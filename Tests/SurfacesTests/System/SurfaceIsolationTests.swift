@@ -1,6 +1,17 @@
 import XCTest
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// Switching one built-in surface on leaves the other surfaces as they were: every program
 /// draws from streams seeded by its own name (docs/model.md#randomness), so a surface's

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The television program's lifetime (docs/model.md#television-lifetime): with `tv.lifetime =

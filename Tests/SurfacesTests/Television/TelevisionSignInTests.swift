@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Television sign-in by code (§25.13; docs/model.md#television): the television asks the
 /// backend for a short code, the user approves it in the phone's app, and the television

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The television surface (§25.8, §25.14 "video on the television stops when the phone locks";

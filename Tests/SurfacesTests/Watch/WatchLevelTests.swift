@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The three watch levels with the phone away (§25.6 table, P25.7). There is no scripted

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The watch app's lifetime (docs/model.md#watch-app-lifetime): with `watch.lifetime = whenLooked`

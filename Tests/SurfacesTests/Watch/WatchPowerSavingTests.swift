@@ -2,6 +2,17 @@ import XCTest
 import SimKernel
 @testable import Platform
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 
 /// A power-saving period and the watch (`device.lowPower.blocksWatchWakes`; docs/model.md#watch):
 /// by default a message from the watch wakes the phone app during one, as WatchConnectivity

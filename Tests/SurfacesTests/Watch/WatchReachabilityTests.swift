@@ -2,6 +2,17 @@ import XCTest
 import Platform
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 import TestSupport
 
 /// A standalone watch's reachability (§25.6; docs/model.md#watch-reachability): every fetch of

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Watch writes and the relay through the phone (§25.6, P25.8; docs/model.md#watch).

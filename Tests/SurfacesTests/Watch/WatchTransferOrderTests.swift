@@ -1,6 +1,17 @@
 import XCTest
 import SimKernel
 @testable import Surfaces
+@testable import SurfaceCore
+@testable import SystemPrograms
+@testable import WidgetPrograms
+@testable import AppPrograms
+@testable import LiveStatusPrograms
+@testable import WatchPrograms
+@testable import SharePrograms
+@testable import ActionsPrograms
+@testable import InstantVersionPrograms
+@testable import CarPrograms
+@testable import TelevisionPrograms
 import TestSupport
 
 /// Queued watch transfers arrive in the order they were queued (`transferUserInfo`: "delivered

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// The widget host's rationing of reloads (§25.2 "rationed to a few dozen per day"; docs/model.md#widget):
 /// a rolling daily budget charged for reloads the app requests from the background and for the

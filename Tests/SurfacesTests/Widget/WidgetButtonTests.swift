@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// The fourth reload trigger (§25.4): a button in the widget runs one action in the
 /// background, which sends the mutation, rebuilds the projection and asks for a reload —

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Reproducibility and invariants of whole replications on the widget path (docs/model.md#the-kernel–2.2).
 final class WidgetDeterminismTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// The widget gallery's preview (docs/model.md#the-gallery-preview; the chapter's "Snapshot: a
 /// realistic single entry for previews, gallery display"): when the user opens the gallery the

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Lock-screen redaction (docs/model.md#lock-screen-redaction): with `widget.redactsWhenLocked`
 /// the system draws the widget redacted while the phone is locked and the stored view when it is

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// Probe P25.1, "widget after a change in the app": how long the widget takes to show a change

@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// A configured target renamed elsewhere (docs/model.md#configured-targets): the same object,
 /// a new name, which the widget draws from its next reload on.

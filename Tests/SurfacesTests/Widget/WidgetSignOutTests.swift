@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Sign-out and the widget (§25.9 step 3; docs/model.md#sign-out): "A snapshot is a stored picture.
 /// Clearing the data it was made from does not change the picture."

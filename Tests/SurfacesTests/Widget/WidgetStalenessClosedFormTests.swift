@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import SimKernel
 import Surfaces
+import SurfaceCore
 import TestSupport
 
 /// The three staleness bounds of §25.9's widget rows, checked against closed forms in the

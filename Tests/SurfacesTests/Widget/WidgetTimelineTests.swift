@@ -1,6 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
+import SurfaceCore
 
 /// Timelines of several entries (§25.4; docs/model.md#timelines): data whose own schedule
 /// moves on (a countdown's minute, an agenda's next event) is drawn by the host from entries
