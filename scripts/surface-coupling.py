@@ -11,7 +11,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SURFACES = os.path.join(ROOT, "Sources", "Surfaces")
 # The folders that hold a surface (its programs, parameters and metrics), not shared machinery.
 FOLDERS = ["System", "Widget", "App", "LiveStatus", "Watch", "Share", "Actions", "InstantVersion", "Car", "Television"]
-MODIFIERS = r"(?:(?:public|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
+MODIFIERS = r"(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
 # Types at any depth (`Parameters.Widget` is the widget's), aliases only at the top (a nested
 # `typealias Input` is a protocol's requirement, not a type of the surface).
 DECL = re.compile(r"^\s*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"

@@ -12,9 +12,9 @@ import InstantVersionPrograms
 import CarPrograms
 import TelevisionPrograms
 
-// The programs of this world by type, for the reports that read a program and the chapter's
-// probes: each surface's accessor, kept here, above the surfaces' modules, which cannot name
-// the assembly.
+// The programs the assembly sets up at time 0 (`Assembly.start`: the app's session and kept
+// reading, the backend's data, the television's session), by type: kept here, above the
+// surfaces' modules, which cannot name the assembly.
 
 extension Assembly {
     /// The backend of this world (for its metrics and the chapter's probes).
@@ -22,33 +22,8 @@ extension Assembly {
 }
 
 extension Assembly {
-    /// The account's other device of this world (for its metrics and the chapter's probes).
-    var elsewhere: OtherDevice { program(OtherDevice.self) }
-}
-
-extension Assembly {
-    /// The user of this world (for its metrics and the chapter's probes).
-    var user: UserProcess { program(UserProcess.self) }
-}
-
-extension Assembly {
-    /// The widget host of this world (for its metrics and the chapter's probes).
-    var widgetHost: WidgetHost { program(WidgetHost.self) }
-}
-
-extension Assembly {
     /// The main app of this world (for its metrics and the chapter's probes).
     var app: MainApp { program(MainApp.self) }
-}
-
-extension Assembly {
-    /// The live status of this world (for its metrics and the chapter's probes).
-    var live: LiveStatus { program(LiveStatus.self) }
-}
-
-extension Assembly {
-    /// The watch app of this world (for its metrics and the chapter's probes).
-    var watch: WatchApp { program(WatchApp.self) }
 }
 
 extension Assembly {

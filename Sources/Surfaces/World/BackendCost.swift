@@ -28,23 +28,8 @@ struct BackendCost {
         sum(requests, surface, kind)
     }
 
-    /// Bytes from `surface` (nil: every surface) on `kind` (nil: every endpoint): a write carries
-    /// `writeBytes`, a sync answered with data `syncBytes`, a compact fetch answered with data
-    /// `compactBytes`, a revocation and a refused fetch no payload.
-    func bytes(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil, sizes b: Parameters.Backend) -> Double {
-        var total = 0.0
-        for k in Self.kinds where kind == nil || kind == k {
-            switch k {
-            case .sync: total += Double(sum(answered, surface, k)) * Double(b.syncBytes)
-            case .compactFetch: total += Double(sum(answered, surface, k)) * Double(b.compactBytes)
-            case .write: total += Double(sum(requests, surface, k)) * Double(b.writeBytes)
-            case .revoke, .deviceCode: break
-            }
-        }
-        return total
-    }
 
-    private func sum(_ table: [Int], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
+    func sum(_ table: [Int], _ surface: CostSurface?, _ kind: RequestKind?) -> Int {
         // Only the cells asked for are visited (a replication's report asks for about forty sums).
         let surfaces = surface.map { $0.rawValue...$0.rawValue } ?? 0...(Self.surfaces.count - 1)
         let kinds = kind.map { Int($0.rawValue)...Int($0.rawValue) } ?? 0...(Self.endpoints - 1)
@@ -57,5 +42,5 @@ struct BackendCost {
 
     // The cases, listed once (`allCases` builds a new array at each use).
     private static let surfaces = CostSurface.allCases
-    private static let kinds = RequestKind.allCases
+    static let kinds = RequestKind.allCases
 }

@@ -158,3 +158,22 @@ extension ReplicationReadout {
         r.values[Metric.backendBytes.rawValue] = cost.bytes(sizes: p.backend)
     }
 }
+
+/// The backend's bytes (`backend.bytes`), from its record of requests and the sizes it serves.
+extension BackendCost {
+    /// Bytes from `surface` (nil: every surface) on `kind` (nil: every endpoint): a write carries
+    /// `writeBytes`, a sync answered with data `syncBytes`, a compact fetch answered with data
+    /// `compactBytes`, a revocation and a refused fetch no payload.
+    func bytes(_ surface: CostSurface? = nil, _ kind: RequestKind? = nil, sizes b: Parameters.Backend) -> Double {
+        var total = 0.0
+        for k in Self.kinds where kind == nil || kind == k {
+            switch k {
+            case .sync: total += Double(sum(answered, surface, k)) * Double(b.syncBytes)
+            case .compactFetch: total += Double(sum(answered, surface, k)) * Double(b.compactBytes)
+            case .write: total += Double(sum(requests, surface, k)) * Double(b.writeBytes)
+            case .revoke, .deviceCode: break
+            }
+        }
+        return total
+    }
+}
