@@ -1,6 +1,6 @@
 import XCTest
 @testable import Surfaces
-@testable import SurfaceCore
+@_spi(Assembly) @testable import SurfaceCore
 @testable import SystemPrograms
 @testable import WidgetPrograms
 @testable import AppPrograms

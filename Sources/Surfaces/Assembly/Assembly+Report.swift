@@ -1,5 +1,5 @@
 import SimKernel
-import SurfaceCore
+@_spi(Assembly) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

@@ -1,6 +1,6 @@
 import SimKernel
 import Platform
-import SurfaceCore
+@_spi(Assembly) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

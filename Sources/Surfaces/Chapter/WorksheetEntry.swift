@@ -1,4 +1,4 @@
-import SurfaceCore
+@_spi(Assembly) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

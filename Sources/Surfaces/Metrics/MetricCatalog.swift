@@ -90,7 +90,7 @@ public enum MetricCatalog {
     /// after it (the mechanism diagnostics, `System/MechanismMetrics.swift`, after every
     /// surface's own).
     /// The parts of the surfaces added from outside follow them, in the order they were added.
-    package static let contributions: [SurfaceMetrics] = builtInContributions + addedContributions
+    @_spi(Assembly) public static let contributions: [SurfaceMetrics] = builtInContributions + addedContributions
 
     /// The built-in surfaces' parts (`BuiltInSurfaces.all`), in report order.
     static let builtInContributions: [SurfaceMetrics] = {

@@ -6,7 +6,7 @@ import SimKernel
 /// point's parameters, and how the phone was left. Never a program, the world or the
 /// assembly: a surface's metrics are what was measured of it, as for a surface added from
 /// outside (`SurfaceReport`), which reads the same measurement layer.
-package struct ReplicationReadout {
+@_spi(Assembly) public struct ReplicationReadout {
     /// The measurement layer of the replication.
     let measure: Measurement
     /// Whether the app is in the foreground at the end (the app's glances due at the end see it).

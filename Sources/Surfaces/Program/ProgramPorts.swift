@@ -19,7 +19,7 @@ public struct Peers {
     /// A program a port can be connected to: the identity of the input type it accepts, the
     /// program, the process it is registered as, and whether its surface is on in this world
     /// (`AssembledProgram.isPresent`).
-    package struct Entry {
+    @_spi(Assembly) public struct Entry {
         let input: ObjectIdentifier
         let program: AnyProcess
         let process: ProcessID

@@ -54,7 +54,7 @@ public struct CostSurface: Sendable, Equatable, CustomStringConvertible {
     /// The surface each built-in program's requests count under, by process index (each program
     /// declares it: `AssembledProgram.requestsCountUnder`), registered; nil for a program that
     /// sends none. A program of a surface added from outside counts as `added`.
-    package static let ofBuiltInProcess: [CostSurface?] = SurfaceRegistry.programTypes.map { $0.requestsCountUnder.map(registered) }
+    @_spi(Assembly) public static let ofBuiltInProcess: [CostSurface?] = SurfaceRegistry.programTypes.map { $0.requestsCountUnder.map(registered) }
 
     /// The place in `allCases` (`rawValue`) of the surface each built-in program's requests
     /// count under, by process index; -1 for a program that sends none. What counting a request

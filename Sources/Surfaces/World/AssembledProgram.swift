@@ -67,7 +67,7 @@ public protocol SetUpProgram {
 
 extension AssembledProgram {
     /// The type of what it accepts: the assembly connects a port typed by it to this program.
-    package static var inputType: Any.Type { Input.self }
+    @_spi(Assembly) public static var inputType: Any.Type { Input.self }
     public static func replyRoute(to address: Address<Input>) -> Route<Reply>? { nil }
     public static var requestsCountUnder: CostSurface? { nil }
     public static func noticeInput(_ p: Parameters) -> ((DeviceNotice) -> Input)? { nil }

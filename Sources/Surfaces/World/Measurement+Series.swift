@@ -93,11 +93,11 @@ public struct SeriesBins: Sendable, Equatable {
 
 /// Records the bins of one replication: held by the measurement layer and its observers only
 /// when a series is asked for (`Measurement.recordSeries`).
-package final class SeriesRecorder {
+@_spi(Assembly) public final class SeriesRecorder {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    package private(set) var bins: SeriesBins
+    @_spi(Assembly) public private(set) var bins: SeriesBins
     /// Each slot's place in `bins.metrics`, −1 for a metric not asked for.
     private let place: [Int]
     private let every: SimTime
@@ -148,7 +148,7 @@ package final class SeriesRecorder {
 extension Measurement {
     /// Records `request`'s bins from now on (called before the replication starts): the
     /// layer and its observers hold the recorder.
-    package func recordSeries(_ request: SeriesRequest) {
+    @_spi(Assembly) public func recordSeries(_ request: SeriesRequest) {
         let recorder = SeriesRecorder(request, warmup: p.observe.warmup, duration: p.duration)
         series = recorder
         for o in observers { o.series = (recorder, o.slots) }

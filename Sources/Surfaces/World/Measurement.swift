@@ -25,7 +25,7 @@ public final class Measurement {
     let truth: Truth
     /// The observers of every registered surface's screen (`ObservedSurface`), in the
     /// registry's order; a program resolves its own once (`observer(_:)`).
-    package let observers: [SurfaceObserver]
+    @_spi(Assembly) public let observers: [SurfaceObserver]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     package let widget: SurfaceObserver
     /// The object the person configured the widget to show (`ObservedSurface.configuredTarget`).
@@ -44,7 +44,7 @@ public final class Measurement {
     /// the lists would be shared, and the report's first write to a metric would copy every
     /// metric's list over again. Called once, at the end of the replication: nothing records
     /// into the result after it.
-    package func takeResult() -> ReplicationResult {
+    @_spi(Assembly) public func takeResult() -> ReplicationResult {
         let taken = result
         (result.samples, result.values, result.requestsPerMinute) = ([], [], [])
         return taken
@@ -115,7 +115,7 @@ public final class Measurement {
     #endif
     /// The bins of the time series a study asked for (`recordSeries`, `Measurement+Series.swift`);
     /// nil, and never read past that check, when it asked for none.
-    package var series: SeriesRecorder?
+    @_spi(Assembly) public var series: SeriesRecorder?
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -155,7 +155,7 @@ public final class Measurement {
     private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
     /// What each registered surface that hears the widget gallery's previews does with one
     /// (`SurfaceDescriptor.galleryPreviews`), in the registry's order, read once.
-    package static let galleryPreviewHearers = SurfaceRegistry.all.compactMap { $0.galleryPreviews }
+    @_spi(Assembly) public static let galleryPreviewHearers = SurfaceRegistry.all.compactMap { $0.galleryPreviews }
 
     /// The observer of surface `s`'s screen, found by its name: a program resolves it once, as
     /// it is made, not per view. Stops the program when no registered surface declares `s`.
@@ -187,7 +187,7 @@ public final class Measurement {
     /// widget leak follows the stored picture: a redacted widget shows the account again at the
     /// next unlock, so only a picture without the first account ends it. Glances due before
     /// it see the old picture.
-    package func showsWidget(_ stored: consuming View, redacted: Bool) {
+    @_spi(Assembly) public func showsWidget(_ stored: consuming View, redacted: Bool) {
         catchUpWidgetGlances(through: now)
         let leakEnds = stored.account != .first
         if redacted { shows(widget, .blank(.redacted)) } else { shows(widget, stored) }
@@ -212,7 +212,7 @@ public final class Measurement {
     }
 
     /// Records what a platform mechanism did now (`PlatformObserver.platformDid`).
-    package func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
+    @_spi(Assembly) public func recordMechanism(_ event: PlatformEvent) { mechanisms.record(event, at: now) }
 
     /// Records what a program reports.
     package func report(_ event: MeasuredEvent) {
@@ -239,7 +239,7 @@ public final class Measurement {
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
     /// the truth or what the surface shows changed).
-    package func sampleStaleness() {
+    @_spi(Assembly) public func sampleStaleness() {
         let t = now
         for o in observers { o.sampleStaleness(at: t, truth: truth) }
     }

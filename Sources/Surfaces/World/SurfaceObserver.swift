@@ -5,14 +5,14 @@ import Platform
 /// glance, staleness, age, blank, unlabeled stale and wrong account; per change, the
 /// lag until the surface first shows it; and the time-weighted mean staleness.
 /// It reads only what a person could see: the view on screen and the clock.
-package final class SurfaceObserver {
+public final class SurfaceObserver {
     /// The surface's name (`watch`), as its declaration gives it.
     package let name: String
     /// The metrics its glances, lags and time-weighted staleness are written to.
     let slots: Slots
     /// The surface is on in this replication (an observer of a surface that is off is made, and
     /// sees nothing shown).
-    package let surfaceIsOn: Bool
+    @_spi(Assembly) public let surfaceIsOn: Bool
     /// The sign-out leak that ends when the surface shows data of another account than the
     /// first (`ObservedSurface.leakEndsAtOtherAccount`); nil if none.
     let leakEndsAtOtherAccount: Metric?
@@ -30,13 +30,13 @@ package final class SurfaceObserver {
     @exclusivity(unchecked)
     #endif
     /// The event log, when one is attached: what the surface shows and each glance at it.
-    package var trace: TraceLog?
+    @_spi(Assembly) public var trace: TraceLog?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     /// The trace counter its staleness is sampled into (`staleness widget`; nil: none, the
     /// surface is off).
-    package var stalenessCounter: String?
+    @_spi(Assembly) public var stalenessCounter: String?
 
     // Glance counters.
     #if !DEBUG

@@ -57,7 +57,7 @@ package enum ActionSignal {
 }
 
 /// An action run as the measurement layer follows it.
-package struct MeasuredAction {
+@_spi(Assembly) public struct MeasuredAction {
     var startedAt: SimTime
     package var change: Int32 = -1
     var openedApp = false

@@ -95,13 +95,13 @@ package enum ShareSignal {
 }
 
 /// A shared item as the measurement layer follows it.
-package struct MeasuredShare {
+@_spi(Assembly) public struct MeasuredShare {
     var confirmedAt: SimTime
     package var change: Int32 = -1
     package var killed = false
     /// The extension asked a user who had not signed out to sign in (after a sign-out the request
     /// is expected, not a failure).
-    package var signInRequested = false
+    @_spi(Assembly) public var signInRequested = false
     var forSecondAccount = false
     var openedApp = false
 }
