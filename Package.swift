@@ -14,6 +14,16 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// The built-in surfaces' folders under `Sources/Surfaces` (docs/extending.md). Each folder's
+/// `Programs/` is a module of its own, `<folder>Programs`: the compiler's boundary of issue 42,
+/// so a surface's programs see the kernel, the platform and the surface API (`SurfaceCore`)
+/// only, never the world, the assembly or another surface's programs. The rest of the folder
+/// (its parameters, metrics, signals and identities) is part of `SurfaceCore`.
+let surfaceFolders = ["System", "Widget", "App", "LiveStatus", "Watch", "Share", "Actions", "InstantVersion", "Car", "Television"]
+let surfacePrograms = surfaceFolders.map { Target.Dependency(stringLiteral: $0 + "Programs") }
+/// The folders of `Sources/Surfaces` that make the surface API (`SurfaceCore`).
+let surfaceAPIFolders = ["Program", "Parameters", "Metrics", "Registry", "Inputs", "World"]
+
 let package = Package(
     name: "SurfaceSim",
     platforms: [.macOS(.v15)],
@@ -35,42 +45,19 @@ let package = Package(
         // The surface API every surface's programs see, and what the study and the measurement
         // layer know of each surface: the program door (`SurfaceProgram`, its setup, context and
         // ports), the inputs programs send each other, the parameters, the metric catalogue and
-        // the measurement layer, and each surface's `Registered/` folder (its parameters, metrics,
-        // signals and identities). It names no program.
+        // the measurement layer, and each surface's own declarations beside its `Programs/` (its parameters,
+        // metrics, signals and identities). It names no program.
         .target(name: "SurfaceCore", dependencies: ["SimKernel", "Platform"], path: "Sources/Surfaces",
-                sources: ["Program", "Parameters", "Metrics", "Registry", "Inputs", "World", "System/Registered", "Widget/Registered", "App/Registered", "LiveStatus/Registered", "Watch/Registered", "Share/Registered", "Actions/Registered", "InstantVersion/Registered", "Car/Registered", "Television/Registered"], swiftSettings: strict),
-        // Each surface's programs, a module of their own (issue 42: the compiler's boundary): they
-        // see the kernel, the platform and the surface API only, never the world, the assembly or
-        // another surface's programs.
-        .target(name: "SystemPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/System",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "WidgetPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Widget",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "AppPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/App",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "LiveStatusPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/LiveStatus",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "WatchPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Watch",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "SharePrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Share",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "ActionsPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Actions",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "InstantVersionPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/InstantVersion",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "CarPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Car",
-                exclude: ["Registered"], swiftSettings: strict),
-        .target(name: "TelevisionPrograms", dependencies: ["SimKernel", "Platform", "SurfaceCore"], path: "Sources/Surfaces/Television",
-                exclude: ["Registered"], swiftSettings: strict),
+                exclude: ["Assembly", "Chapter"] + surfaceFolders.map { $0 + "/Programs" }, swiftSettings: strict),
         // One replication's world: the list of built-in surfaces, the assembly that builds and
         // wires their programs, `Replication.run`, and the chapter's probes and failure table.
-        .target(name: "Surfaces", dependencies: ["SimKernel", "Platform", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms"],
-                path: "Sources/Surfaces", sources: ["Assembly", "Chapter"], swiftSettings: strict),
+        .target(name: "Surfaces", dependencies: ["SimKernel", "Platform", "SurfaceCore"] + surfacePrograms,
+                path: "Sources/Surfaces", exclude: surfaceAPIFolders + surfaceFolders, swiftSettings: strict),
         // Scenario files, sweeps, metrics, histograms, CSV, SVG, probes and failure modes.
         // The model's identity (manifest.json `model`) is generated into it by ModelIdentityPlugin.
         .target(name: "Study", dependencies: ["SimKernel", "Platform", "SurfaceCore", "Surfaces", "Statistics"], swiftSettings: strict,
                 plugins: ["ModelIdentityPlugin"]),
-        // The library's one module: re-exports the four above.
+        // The library's one module: re-exports the modules above.
         .target(name: "SurfaceSimKit", dependencies: ["Study", "SurfaceCore", "Surfaces", "Platform", "SimKernel", "Statistics"], swiftSettings: strict),
         // The command line: a thin layer over Study.
         .executableTarget(name: "surfacesim", dependencies: ["Study"], swiftSettings: strict),
@@ -85,9 +72,12 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], swiftSettings: strict),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms", "Platform", "SimKernel", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SurfaceCore", "SystemPrograms", "WidgetPrograms", "AppPrograms", "LiveStatusPrograms", "WatchPrograms", "SharePrograms", "ActionsPrograms", "InstantVersionPrograms", "CarPrograms", "TelevisionPrograms", "SimKernel", "SurfaceSimKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SurfacesTests", dependencies: ["Surfaces", "SurfaceCore", "Platform", "SimKernel", "TestSupport"] + surfacePrograms, swiftSettings: strict),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "Surfaces", "SurfaceCore", "SimKernel", "SurfaceSimKit", "TestSupport"] + surfacePrograms, swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "Golden"], swiftSettings: strict),
-    ],
+    ] + surfaceFolders.map { folder in
+        .target(name: folder + "Programs", dependencies: ["SimKernel", "Platform", "SurfaceCore"],
+                path: "Sources/Surfaces/\(folder)/Programs", swiftSettings: strict)
+    },
     swiftLanguageModes: [.v6]
 )
