@@ -5,7 +5,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift build --build-tests > "$log" 2>&1
+# A target that imports a module it does not declare fails the build: a surface's programs see
+# only the modules their target names (issue 42's boundary, Package.swift's `surfaceFolders`).
+swift build --build-tests --explicit-target-dependency-import-check error > "$log" 2>&1
 build=$?
 grep -v "^\[" "$log" | tail -40
 if [ "$build" -ne 0 ]; then echo "build failed"; echo "0 passed, 1 failed"; exit 1; fi

@@ -4,7 +4,7 @@ import Platform
 import SimKernel
 @testable import Study
 @testable import Surfaces
-@_spi(Assembly) @testable import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) @testable import SurfaceCore
 @testable import SystemPrograms
 @testable import WidgetPrograms
 @testable import AppPrograms

@@ -1,7 +1,7 @@
 import Foundation
 import SimKernel
 @testable import Surfaces
-@_spi(Assembly) @testable import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) @testable import SurfaceCore
 @testable import SystemPrograms
 @testable import WidgetPrograms
 @testable import AppPrograms

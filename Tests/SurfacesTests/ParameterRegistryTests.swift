@@ -1,6 +1,6 @@
 import XCTest
 @testable import Surfaces
-@_spi(Assembly) @testable import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) @testable import SurfaceCore
 @testable import SystemPrograms
 @testable import WidgetPrograms
 @testable import AppPrograms

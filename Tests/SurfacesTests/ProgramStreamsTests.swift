@@ -2,7 +2,7 @@ import XCTest
 import SimKernel
 import Platform
 @testable import Surfaces
-@_spi(Assembly) @testable import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) @testable import SurfaceCore
 @testable import SystemPrograms
 @testable import WidgetPrograms
 @testable import AppPrograms

@@ -1,5 +1,5 @@
 import SimKernel
-@_spi(Assembly) import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

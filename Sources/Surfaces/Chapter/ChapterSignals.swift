@@ -1,6 +1,6 @@
 import SimKernel
 import Platform
-@_spi(Assembly) import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

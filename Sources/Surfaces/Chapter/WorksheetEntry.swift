@@ -1,4 +1,4 @@
-@_spi(Assembly) import SurfaceCore
+@_spi(Assembly) @_spi(AppDesign) import SurfaceCore
 import SystemPrograms
 import WidgetPrograms
 import AppPrograms

@@ -17,7 +17,10 @@ public struct Parameters: Sendable {
     public var network = Network()
     public var device = Device()
     public var storage = Storage()
-    public var session = Session()
+    /// Where the app keeps its session (`session.*`): the app's own design, which no other
+    /// program reads (the others look the shared entry up), so only the app's programs and the
+    /// assembly import it (`@_spi(AppDesign) import SurfaceCore`).
+    @_spi(AppDesign) public var session = Session()
     public var app = App()
     public var signout = Signout()
     /// Each surface's own parameters (`widget.…`, `tv.…`), by the type its folder declares;

@@ -1,7 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
-import SurfaceCore
+@_spi(AppDesign) import SurfaceCore
 import TestSupport
 
 /// Assistant and shortcut actions (§25.8, P25.3; docs/model.md#actions).

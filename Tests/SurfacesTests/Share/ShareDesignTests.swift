@@ -1,7 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
-import SurfaceCore
+@_spi(AppDesign) import SurfaceCore
 import TestSupport
 
 /// The share extension's three designs (§25.7, P25.4, §25.14; docs/model.md#share-extension).

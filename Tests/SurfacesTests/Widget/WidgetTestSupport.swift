@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import SimKernel
 import Surfaces
-import SurfaceCore
+@_spi(AppDesign) import SurfaceCore
 import TestSupport
 
 /// Shared set-ups, runners and statistics for the widget-path tests (Widget*Tests.swift).

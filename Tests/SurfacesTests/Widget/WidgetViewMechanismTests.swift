@@ -1,7 +1,7 @@
 import XCTest
 import SimKernel
 import Surfaces
-import SurfaceCore
+@_spi(AppDesign) import SurfaceCore
 import TestSupport
 
 /// What the widget shows, and why (§25.3–25.4, §25.9; docs/model.md#app-group-refused and 003): a stored view is

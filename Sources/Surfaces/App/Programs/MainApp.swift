@@ -1,6 +1,6 @@
 import SimKernel
 import Platform
-import SurfaceCore
+@_spi(AppDesign) import SurfaceCore
 
 /// The main app (docs/model.md#main-app): opened by the user, woken in the background by pushes,
 /// background refresh, the watch or a finished transfer. While it runs it syncs with
