@@ -9,13 +9,15 @@ import PackagePlugin
 @main
 struct ModelIdentityPlugin: BuildToolPlugin {
     /// The modules whose sources are the model's identity: the kernel, the platform, the
-    /// app's programs, the estimators and the study layer (scenario reading, metrics, files).
-    static let modelModules = ["SimKernel", "Platform", "Surfaces", "Statistics", "Study"]
+    /// surface API, the assembly, the estimators and the study layer (scenario reading,
+    /// metrics, files), and every surface's programs (`<Surface>Programs`).
+    static let modelModules = ["SimKernel", "Platform", "SurfaceCore", "Surfaces", "Statistics", "Study"]
+    static func isModel(_ module: String) -> Bool { modelModules.contains(module) || module.hasSuffix("Programs") }
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var sources: [URL] = []
-        for module in context.package.targets where Self.modelModules.contains(module.name) {
+        for module in context.package.targets where Self.isModel(module.name) {
             guard let module = module as? SourceModuleTarget else { continue }
             sources += module.sourceFiles(withSuffix: "swift").map(\.url)
         }
