@@ -3,7 +3,7 @@ import Platform
 /// One surface as the registries see it: the only way a surface joins a world and its
 /// catalogues, for a built-in surface and for one added from outside alike (issue 42;
 /// docs/extending.md). A surface declares its descriptor beside its programs
-/// (`Widget/WidgetDescriptor.swift`; the smart speaker of `Examples/CustomSurface`), and the
+/// (`Widget/Programs/WidgetDescriptor.swift`; the smart speaker of `Examples/CustomSurface`), and the
 /// list of surfaces (`BuiltInSurfaces.all`, then those `SurfaceRegistry.add` takes) fills every
 /// registry from it: the programs a world registers (`Assembly.programTypes`), the parameter
 /// catalogue (`ParameterCatalog.all()`), the metric catalogue (`MetricCatalog.contributions`)
