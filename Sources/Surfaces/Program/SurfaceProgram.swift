@@ -41,22 +41,54 @@ public final class ProgramSetup {
 open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
     /// The measurement layer it reports to and never reads.
     public final let measure: Measurement
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
+    #if DEBUG
     /// Everything it keeps: its memory, its storage, its random streams.
     public final var state: State
-    #if !DEBUG
-    @exclusivity(unchecked)
+    /// Its context and ports, once the assembly connected it.
+    @usableFromInline final var connection: (context: ProgramContext<Input>, ports: Ports)?
+    #else
+    /// Its state and connection, in memory of its own: a surface's programs are a module of
+    /// their own, where an access to a stored property of this class would be checked for
+    /// exclusivity at run time (`@exclusivity(unchecked)` holds only in the module declaring
+    /// it). One replication runs on one thread; debug builds, and so the tests, keep the
+    /// stored properties and their checks.
+    @usableFromInline final let heldState: UnsafeMutablePointer<State>
+    @usableFromInline final let heldConnection: UnsafeMutablePointer<(context: ProgramContext<Input>, ports: Ports)?>
+    /// Everything it keeps: its memory, its storage, its random streams.
+    @inlinable public final var state: State {
+        unsafeAddress { UnsafePointer(heldState) }
+        unsafeMutableAddress { heldState }
+    }
+    @inlinable final var connection: (context: ProgramContext<Input>, ports: Ports)? {
+        unsafeAddress { UnsafePointer(heldConnection) }
+        unsafeMutableAddress { heldConnection }
+    }
     #endif
-    private final var connection: (context: ProgramContext<Input>, ports: Ports)?
 
     /// A program built with `setup`, holding `state`; connected when the assembly registers it.
-    public init(_ setup: ProgramSetup, state: State) {
+    /// (`@inlinable`: made in the surface's module, where its input type is known, so the
+    /// engine's dispatch to it is specialised for that type.)
+    @inlinable public init(_ setup: ProgramSetup, state: State) {
         measure = setup.measure
+        #if DEBUG
         self.state = state
+        #else
+        heldState = .allocate(capacity: 1)
+        heldState.initialize(to: state)
+        heldConnection = .allocate(capacity: 1)
+        heldConnection.initialize(to: nil)
+        #endif
         super.init(receivesAlone: true)
     }
+
+    #if !DEBUG
+    deinit {
+        heldState.deinitialize(count: 1)
+        heldState.deallocate()
+        heldConnection.deinitialize(count: 1)
+        heldConnection.deallocate()
+    }
+    #endif
 
     /// Handles one input (every program overrides it). The engine calls it directly, without
     /// handing it the engine: a program reaches the simulation through its `context` only.
@@ -76,12 +108,12 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
 
     /// Its context (its address, the clock, its timers). Read without the optional's check in
     /// release builds: it is connected before the replication runs.
-    public final var context: ProgramContext<Input> {
+    @inlinable public final var context: ProgramContext<Input> {
         @inline(__always) get { connection.unsafelyUnwrapped.context }
     }
 
     /// Its peers, connected at assembly.
-    public final var ports: Ports {
+    @inlinable public final var ports: Ports {
         @inline(__always) get { connection.unsafelyUnwrapped.ports }
     }
 

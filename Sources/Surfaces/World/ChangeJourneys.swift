@@ -7,8 +7,9 @@ import Platform
 /// change on (a queue, a file, a request); the truth keeps the count, and no program
 /// reads it. The world holds one (`World.changes`), shared with its operating system.
 public final class ChangeJourneys {
-    /// The truth it keeps the count in: private, so no program can reach it through here.
-    private let truth: Truth
+    /// The truth it keeps the count in: internal, so no program can reach it through here
+    /// (`@usableFromInline`: read by `lost`, inlined into the programs that pass it on).
+    @usableFromInline let truth: Truth
     /// The measurement layer, whose observers integrate up to now before the truth changes.
     let measure: Measurement
     let engine: Engine
@@ -37,7 +38,7 @@ public final class ChangeJourneys {
     /// passes it to its change sets' operations and compares its sets apart from lost changes,
     /// so it never changes what the program does. (The truth's own list, handed on here so no
     /// program reaches into the truth.)
-    @inline(__always) package var lost: LostChanges { truth.lost }
+    @inlinable package var lost: LostChanges { truth.lost }
 
     /// The backend applied `change` now (again, if it had before: a duplicate), a custody
     /// report of the change's journey: from the first on it can no longer be lost, whoever
