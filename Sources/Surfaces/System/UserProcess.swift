@@ -43,15 +43,17 @@ final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>, SetUpP
     let arrivals: WorldArrivals
     let personAndPhone: PersonAndPhone
     /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
-    /// the app has (orders, widget buttons, actions, the television's code, signing out).
-    let p: Parameters
+    /// the app has (orders, widget buttons, actions, the television's code, signing out):
+    /// its setup's, read in place (a copy would retain and release every reference they hold).
+    @inline(__always) var p: Parameters { setup.parameters }
+    private let setup: ProgramSetup
 
     init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
         arrivals = setup.platform.arrivals
         personAndPhone = setup.platform.personAndPhone
-        p = setup.parameters
+        self.setup = setup
         super.init(setup, state: UserState(rng: UserStreams(replicationSeed: setup.seed)))
     }
     override func discardMemory() {}

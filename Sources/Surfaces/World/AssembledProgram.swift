@@ -68,7 +68,7 @@ public protocol SetUpProgram {
 extension ProgramSetup {
     /// What `world`'s programs are built with.
     convenience init(_ world: World) {
-        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
+        self.init(os: world.os, measure: world.measure, changes: world.changes, seed: world.seed)
     }
 }
 

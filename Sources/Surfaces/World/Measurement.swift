@@ -26,6 +26,9 @@ public final class Measurement {
     /// The observers of every registered surface's screen (`ObservedSurface`), in the
     /// registry's order; a program resolves its own once (`observer(_:)`).
     let observers: [SurfaceObserver]
+    /// The same observers held unmanaged (`observers` keeps them): what the layer walks each
+    /// time the truth changes, without retaining and releasing each observer on the way.
+    private let observersInPlace: [Unmanaged<SurfaceObserver>]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     let widget: SurfaceObserver
     let app: SurfaceObserver
@@ -135,6 +138,8 @@ public final class Measurement {
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
         observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
+        observersInPlace = observers.map { Unmanaged.passUnretained($0) }
+        surfaceSignals.reserveCapacity(Self.surfaceCount)
         widget = Self.observer(.widget, in: observers)
         app = Self.observer(.app, in: observers)
         mechanisms = MechanismRecord(warmup: p.observe.warmup)
@@ -148,6 +153,8 @@ public final class Measurement {
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) private var measuring: Bool { engine.now >= warmup }
 
+    /// How many surfaces are registered (each has at most one record of signals), read once.
+    private static let surfaceCount = SurfaceRegistry.all.count
     /// Every registered surface's screen, in the registry's order, read once.
     private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
     /// What each registered surface that hears the widget gallery's previews does with one
@@ -231,7 +238,7 @@ public final class Measurement {
     /// The truth gains or loses a change now: each observer integrates up to now first.
     func truthWillChange() {
         let t = now
-        for o in observers { o.truthWillChange(at: t, truth: truth) }
+        for o in observersInPlace { o._withUnsafeGuaranteedRef { $0.truthWillChange(at: t, truth: truth) } }
     }
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
