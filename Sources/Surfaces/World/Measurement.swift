@@ -68,6 +68,9 @@ public final class Measurement {
     #endif
     /// What the surfaces report holding, for the sign-out's leak measures.
     private(set) var holders = AccountHolders()
+    /// `AccountHolder.leaks`, held here: read on a report, the shared table would be read
+    /// through its once-only-initialisation check each time.
+    private let holderLeaks = AccountHolder.leaks
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -222,9 +225,10 @@ public final class Measurement {
     func report(_ event: MeasuredEvent) {
         switch event {
         case .holdsAccount(let holder, let holds):
-            holders.set(holder, holds)
+            let place = AccountHolder.place(of: holder)
+            holders.set(place, holds)
             // A surface that lets go of the account after the sign-out ends its leak.
-            if !holds { leakEnded(holder.leak) }
+            if !holds { leakEnded(holderLeaks[place]) }
         case .renamed(let id, let version):
             // Glances due so far are taken first: each compares what the widget shows with the
             // names at the backend at its time (see `DeferredGlances`).
@@ -365,8 +369,8 @@ struct AccountHolders {
     /// Whether each registered holder holds the account now.
     private(set) var holds = [Bool](filledWith: false, count: AccountHolder.allCases.count)
 
-    /// `holder` holds the account, or no longer does.
-    mutating func set(_ holder: AccountHolder, _ holding: Bool) { holds[AccountHolder.registered(holder).index] = holding }
+    /// The holder at `place` in `AccountHolder.allCases` holds the account, or no longer does.
+    mutating func set(_ place: Int, _ holding: Bool) { holds[place] = holding }
 }
 
 /// Counts of items and events that become per-replication fractions.
