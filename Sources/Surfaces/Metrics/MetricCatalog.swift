@@ -91,6 +91,9 @@ public enum MetricCatalog {
     /// surface's own).
     /// The parts of the surfaces added from outside follow them, in the order they were added.
     static let contributions: [SurfaceMetrics] = builtInContributions + addedContributions
+    /// Each part's report, in `contributions`' order: what a replication's result is formed
+    /// by, read without copying each part (its name, role and list of metrics) out of the list.
+    static let reports = contributions.map(\.report)
 
     /// The built-in surfaces' parts (`BuiltInSurfaces.all`), in report order.
     static let builtInContributions: [SurfaceMetrics] = {

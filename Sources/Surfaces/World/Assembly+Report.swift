@@ -9,7 +9,7 @@ extension Assembly {
         let w = world
         let end = w.p.duration
         var r = w.measure.takeResult()
-        for surface in MetricCatalog.contributions { surface.report(self, &r, end) }
+        for report in MetricCatalog.reports { report(self, &r, end) }
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations
         r.series = w.measure.series?.bins
