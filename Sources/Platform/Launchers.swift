@@ -4,17 +4,17 @@ import SimKernel
 /// kernel's `user` and `system`: the names the event log prints after `launched`.
 extension Launcher {
     /// The system's widget host, running a widget extension's provider.
-    public static let widgetHost = Launcher("widgetHost")
+    @inlinable public static var widgetHost: Launcher { Launcher("widgetHost") }
     /// A push that wakes the app in the background.
-    public static let pushWake = Launcher("pushWake")
+    @inlinable public static var pushWake: Launcher { Launcher("pushWake") }
     /// The share sheet, running a share extension.
-    public static let shareSheet = Launcher("shareSheet")
+    @inlinable public static var shareSheet: Launcher { Launcher("shareSheet") }
     /// The watch's system, running the watch app.
-    public static let watch = Launcher("watch")
+    @inlinable public static var watch: Launcher { Launcher("watch") }
     /// The background scheduler, granting the app a refresh.
-    public static let backgroundScheduler = Launcher("backgroundScheduler")
+    @inlinable public static var backgroundScheduler: Launcher { Launcher("backgroundScheduler") }
     /// The background transfer service, waking the app for a finished transfer.
-    public static let backgroundTransfer = Launcher("backgroundTransfer")
+    @inlinable public static var backgroundTransfer: Launcher { Launcher("backgroundTransfer") }
     /// A link opened on the device.
-    public static let link = Launcher("link")
+    @inlinable public static var link: Launcher { Launcher("link") }
 }

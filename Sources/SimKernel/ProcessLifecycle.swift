@@ -11,16 +11,25 @@ public struct ProcessID: Hashable, Sendable, Comparable, CustomStringConvertible
 /// The kernel knows only the person and the system; the platform names the rest of its
 /// launchers (`Platform/Launchers.swift`: the widget host, a push, the share sheet…), so the
 /// kernel names no part of any platform and no surface.
+///
+/// Its name is a literal (`StaticString`): plain data, so handing a launcher along each launch
+/// (to the process table and to the launched program) retains and releases nothing, as a
+/// `String` did.
 public struct Launcher: Hashable, Sendable, CustomStringConvertible {
+    /// Its name, as written in the source (`widgetHost`).
+    public let name: StaticString
     /// Its name (`widgetHost`).
-    public let rawValue: String
+    public var rawValue: String { name.description }
     /// A launcher named `name`.
-    public init(_ name: String) { rawValue = name }
+    @inlinable public init(_ name: StaticString) { self.name = name }
     public var description: String { rawValue }
+    /// Two launchers are one when their names are.
+    public static func == (a: Launcher, b: Launcher) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     /// The person using the device.
-    public static let user = Launcher("user")
+    @inlinable public static var user: Launcher { Launcher("user") }
     /// The system itself (a process it runs from the start, a relaunch of its own).
-    public static let system = Launcher("system")
+    @inlinable public static var system: Launcher { Launcher("system") }
 }
 
 /// How a process run ended (docs/model.md#the-kernel). After every reason but `suspended`

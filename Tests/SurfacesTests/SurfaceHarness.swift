@@ -37,7 +37,7 @@ final class SurfaceHarness<Program: SurfaceProgram<Input, State, Ports> & SetUpP
         let names = [String(describing: Program.self)] + peers.map { "peer\($0.order)" }
         os = OperatingSystem(PlatformSettings(p), engine: engine, observer: measure, custody: changes,
                              streams: SystemStreams.Names(programNames: names), seed: seed)
-        program = Program(ProgramSetup(os: os, measure: measure, changes: changes, parameters: p, seed: seed))
+        program = Program(ProgramSetup(os: os, measure: measure, changes: changes, seed: seed))
         address = engine.register(program, name: names[0])
         for peer in peers {
             recorders[peer.inputIdentity] = (peer.process, peer.register(engine), true)

@@ -43,11 +43,11 @@ public struct ExactMoments: Sendable, Equatable {
     }
 
     /// Σx (each value rounded to 1e-9, as added).
-    public var total: Double { Double(sum) / Self.scale }
+    public var total: Double { Double(nearest: sum) / Self.scale }
 
     /// The mean; NaN when empty.
     public var mean: Double {
-        count == 0 ? .nan : Double(sum) / Self.scale / Double(count)
+        count == 0 ? .nan : Double(nearest: sum) / Self.scale / Double(count)
     }
 
     /// The sample standard deviation (divisor n − 1); NaN when n < 2.
@@ -61,11 +61,11 @@ public struct ExactMoments: Sendable, Equatable {
         let (s2, overflow3) = sum.multipliedReportingOverflow(by: sum)
         if !(overflow1 || overflow2 || overflow3) {
             let numerator = nqScaled - s2
-            return SampleDeviation.standardDeviation(countTimesSumOfSquaredDeviations: Double(max(0, numerator)) / 1e18, count: count)
+            return SampleDeviation.standardDeviation(countTimesSumOfSquaredDeviations: Double(nearest: max(0, numerator)) / 1e18, count: count)
         }
         let n = Double(count)
-        let m = Double(sum) / Self.scale / n
-        return SampleDeviation.standardDeviation(sumOfSquaredDeviations: Double(sumOfSquares) / Self.scale - n * m * m, count: count)
+        let m = Double(nearest: sum) / Self.scale / n
+        return SampleDeviation.standardDeviation(sumOfSquaredDeviations: Double(nearest: sumOfSquares) / Self.scale - n * m * m, count: count)
     }
 
     /// The 95 % Student-t confidence interval of the mean; NaNs when n < 2.

@@ -43,13 +43,17 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// one of hours), so the columns between cost nothing: a sweep of many points with few
     /// replications each keeps a few kilobytes per point rather than the whole span.
     private(set) var keptBuckets: [Int] = []
-    /// Row r of kept column k at `k * rowCount + r`: weighted count of bucket `keptBuckets[k]` in
-    /// replicate r (row 0 unweighted).
+    /// Row r of kept column k at `storedAt[k] * rowCount + r`: weighted count of bucket
+    /// `keptBuckets[k]` in replicate r (row 0 unweighted).
     ///
     /// Stored column by column (all replicates of one bucket side by side): a replication
     /// adds to the few buckets its samples reach, each in every replicate, so it writes a
-    /// few runs of adjacent cells rather than one scattered cell per row.
+    /// few runs of adjacent cells rather than one scattered cell per row. Columns are stored
+    /// in the order their buckets were first reached (`storedAt`), so a new one is appended:
+    /// kept in the buckets' order, each new column moved every column above it.
     private(set) var counts: [Int] = []
+    /// Where kept column k is stored in `counts`, in columns (`keptBuckets`' order).
+    private var storedAt: [Int] = []
     /// Replications that contributed at least one sample.
     private(set) var replications = 0
     /// The first replications as they were added (their buckets and weights), not yet in the
@@ -67,6 +71,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     init(offset: Int, rows: [[Int]], replications: Int) {
         (self.offset, self.width, self.replications) = (offset, rows.first?.count ?? 0, replications)
         for c in 0..<width where rows.contains(where: { $0[c] != 0 }) {
+            storedAt.append(keptBuckets.count)
             keptBuckets.append(offset + c)
             for row in rows { counts.append(row[c]) }
         }
@@ -79,18 +84,23 @@ public struct QuantileBootstrap: Sendable, Equatable {
     func row(_ r: Int) -> [Int] {
         guard pending.isEmpty else { return settled.row(r) }
         var cells = Array(repeating: 0, count: width)
-        for (k, b) in keptBuckets.enumerated() { cells[b - offset] = counts[k * Self.rowCount + r] }
+        for (k, b) in keptBuckets.enumerated() { cells[b - offset] = cell(k, r) }
         return cells
     }
 
-    /// The index in `counts` where bucket `b`'s column starts, the column added (all zeros)
-    /// if no sample reached `b` before; `from` is a kept column's index at or below `b`'s.
+    /// Row `r` of kept column `k`.
+    @inline(__always) private func cell(_ k: Int, _ r: Int) -> Int { counts[storedAt[k] * Self.rowCount + r] }
+
+    /// The index in `keptBuckets` of bucket `b`'s column, the column added (all zeros, stored
+    /// after the others) if no sample reached `b` before; `from` is a kept column's index at or
+    /// below `b`'s.
     private mutating func column(of b: Int, from: Int) -> Int {
         var k = from
         while k < keptBuckets.count && keptBuckets[k] < b { k += 1 }
         if k == keptBuckets.count || keptBuckets[k] != b {
             keptBuckets.insert(b, at: k)
-            counts.insert(contentsOf: repeatElement(0, count: Self.rowCount), at: k * Self.rowCount)
+            storedAt.insert(counts.count / Self.rowCount, at: k)
+            counts.append(contentsOf: repeatElement(0, count: Self.rowCount))
         }
         return k
     }
@@ -172,7 +182,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
         var k = firstColumn(atOrAbove: first.bucket)
         for (b, count) in reached {
             k = column(of: b, from: k)
-            let start = k * Self.rowCount
+            let start = storedAt[k] * Self.rowCount
             counts.withUnsafeMutableBufferPointer { cells in
                 weights.withUnsafeBufferPointer { w in
                     let column = cells.baseAddress! + start
@@ -197,7 +207,7 @@ public struct QuantileBootstrap: Sendable, Equatable {
     /// point pays for its bootstrap.
     var heldBytes: Int {
         let cell = MemoryLayout<Int>.stride
-        return (keptBuckets.count + counts.count) * cell
+        return (keptBuckets.count + storedAt.count + counts.count) * cell
             + pending.reduce(0) { $0 + $1.reached.count * MemoryLayout<(bucket: Int, count: Int)>.stride + $1.weights.count }
     }
 
@@ -218,7 +228,8 @@ public struct QuantileBootstrap: Sendable, Equatable {
         var k = 0
         for (j, b) in other.keptBuckets.enumerated() {
             k = column(of: b, from: k)
-            for r in 0..<Self.rowCount { counts[k * Self.rowCount + r] += other.counts[j * Self.rowCount + r] }
+            let start = storedAt[k] * Self.rowCount
+            for r in 0..<Self.rowCount { counts[start + r] += other.cell(j, r) }
         }
     }
 
@@ -226,7 +237,8 @@ public struct QuantileBootstrap: Sendable, Equatable {
     public static func == (a: QuantileBootstrap, b: QuantileBootstrap) -> Bool {
         let (x, y) = (a.settled, b.settled)
         return (x.offset, x.width, x.replications) == (y.offset, y.width, y.replications)
-            && x.keptBuckets == y.keptBuckets && x.counts == y.counts
+            && x.keptBuckets == y.keptBuckets
+            && x.keptBuckets.indices.allSatisfy { k in (0..<rowCount).allSatisfy { x.cell(k, $0) == y.cell(k, $0) } }
     }
 
     /// Widens the columns to cover buckets `low...high`, in blocks of 16 buckets from a
@@ -247,12 +259,12 @@ public struct QuantileBootstrap: Sendable, Equatable {
         guard pending.isEmpty else { return settled.quantile(q, row: r) }
         guard width > 0 else { return .nan }
         var total = 0
-        for k in keptBuckets.indices { total += counts[k * Self.rowCount + r] }
+        for k in keptBuckets.indices { total += cell(k, r) }
         guard total > 0 else { return .nan }
         let rank = SampleQuantile.nearestRank(q, count: total)
         var cumulative = 0
         for (k, b) in keptBuckets.enumerated() {
-            cumulative += counts[k * Self.rowCount + r]
+            cumulative += cell(k, r)
             if cumulative >= rank { return Self.midpoint(of: b) }
         }
         return Self.midpoint(of: offset + width - 1)

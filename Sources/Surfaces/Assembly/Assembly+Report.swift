@@ -21,7 +21,7 @@ extension Assembly {
         let end = w.p.duration
         var r = w.measure.takeResult()
         let readout = ReplicationReadout(measure: w.measure, appInForeground: w.os.appInForeground)
-        for surface in MetricCatalog.contributions { surface.report(readout, &r, end) }
+        for report in MetricCatalog.reports { report(readout, &r, end) }
         r.events = w.engine.eventsDispatched
         r.violations = w.engine.violations
         r.series = w.measure.series?.bins

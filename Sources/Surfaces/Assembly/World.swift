@@ -117,6 +117,6 @@ final class World {
 extension ProgramSetup {
     /// What `world`'s programs are built with.
     convenience init(_ world: World) {
-        self.init(os: world.os, measure: world.measure, changes: world.changes, parameters: world.p, seed: world.seed)
+        self.init(os: world.os, measure: world.measure, changes: world.changes, seed: world.seed)
     }
 }

@@ -1,3 +1,4 @@
+import SimKernel
 /// How a metric's per-replication value is formed (docs/metrics.md).
 public enum MetricShape: Sendable, Equatable {
     /// One value per glance, change, item or activity; runs.csv gives the replication's
@@ -91,6 +92,9 @@ public enum MetricCatalog {
     /// surface's own).
     /// The parts of the surfaces added from outside follow them, in the order they were added.
     @_spi(Assembly) public static let contributions: [SurfaceMetrics] = builtInContributions + addedContributions
+    /// Each part's report, in `contributions`' order: what a replication's result is formed
+    /// by, read without copying each part (its name, role and list of metrics) out of the list.
+    @_spi(Assembly) public static let reports = contributions.map(\.report)
 
     /// The built-in surfaces' parts (`BuiltInSurfaces.all`), in report order.
     static let builtInContributions: [SurfaceMetrics] = {

@@ -42,22 +42,24 @@ public struct Peers {
         self.entries = entries
     }
 
-    /// The entry of the program accepting `Input`, if one does.
-    private func entry<Input>(accepting _: Input.Type) -> Entry? {
+    /// The place in `entries` of the program accepting `Input`, if one does (found by its
+    /// place: an entry copied out of the list retained and released its program).
+    private func entry<Input>(accepting _: Input.Type) -> Int? {
         let input = ObjectIdentifier(Input.self)
-        return entries.first { $0.input == input }
+        for i in entries.indices where entries[i].input == input { return i }
+        return nil
     }
 
-    /// The address of the program of `found`, which accepts `Input`.
-    private func address<Input>(of found: Entry) -> Address<Input> {
-        engine.address(of: unsafeDowncast(found.program, to: SimulatedProcess<Input>.self), registeredAs: found.process)
+    /// The address of the program at `found` in `entries`, which accepts `Input`.
+    private func address<Input>(of found: Int) -> Address<Input> {
+        engine.address(of: unsafeDowncast(entries[found].program, to: SimulatedProcess<Input>.self), registeredAs: entries[found].process)
     }
 
     /// The address of the world's program that accepts `Input` if its surface is on in this
     /// world, nil if it is off: a port to a surface the app may not have, which the program
     /// checks as it sends (an absent surface leaves the port unconnected).
     public func peerIfPresent<Input>(accepting _: Input.Type = Input.self) -> Address<Input>? {
-        guard let found = entry(accepting: Input.self), found.present else { return nil }
+        guard let found = entry(accepting: Input.self), entries[found].present else { return nil }
         return address(of: found)
     }
 

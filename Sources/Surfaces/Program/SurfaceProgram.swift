@@ -18,13 +18,15 @@ public final class ProgramSetup {
     public let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     public let changes: ChangeJourneys
-    /// The study's parameters at this point (a program keeps its own surface's).
-    public let parameters: Parameters
+    /// The study's parameters at this point (a program keeps its own surface's): the
+    /// measurement layer's, read in place rather than copied into each setup.
+    @inline(__always) public var parameters: Parameters { measure.p }
     /// The replication's seed, which the program's own random streams are seeded from with their names.
     public let seed: UInt64
 
-    package init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, parameters: Parameters, seed: UInt64) {
-        (self.measure, self.changes, self.parameters, self.seed) = (measure, changes, parameters, seed)
+    /// The setup of programs reporting to `measure`, whose parameters they read.
+    package init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
+        (self.measure, self.changes, self.seed) = (measure, changes, seed)
         platform = PlatformCapabilities(os)
     }
 }

@@ -33,11 +33,16 @@ package struct AccountHolder: Sendable, Equatable {
         AccountHolder(name: h.name, leakName: h.leakName, counts: h.counts, index: i)
     }
 
-    /// `holder` as registered; stops the program for one no descriptor names.
-    static func registered(_ holder: AccountHolder) -> AccountHolder {
-        guard let h = allCases.first(where: { $0.name == holder.name }) else {
-            preconditionFailure("no surface's descriptor names the account holder \(holder.name) (SurfaceDescriptor.accountHolders)")
-        }
-        return h
+    /// Each registered holder's name, in `allCases` order: what `place(of:)` compares, read once.
+    private static let names = allCases.map(\.name)
+    /// Each registered holder's sign-out leak metric, in `allCases` order, resolved once.
+    static let leaks = allCases.map(\.leak)
+
+    /// `holder`'s place in `allCases` (its `index` as registered), found by name without
+    /// copying a registered holder out of the list (a copy retained and released its name, its
+    /// leak's name and its `counts`, on every report); stops the program for one no descriptor names.
+    static func place(of holder: AccountHolder) -> Int {
+        for (i, name) in names.enumerated() where name == holder.name { return i }
+        preconditionFailure("no surface's descriptor names the account holder \(holder.name) (SurfaceDescriptor.accountHolders)")
     }
 }

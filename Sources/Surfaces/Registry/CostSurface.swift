@@ -29,7 +29,10 @@ public struct CostSurface: Sendable, Equatable, CustomStringConvertible {
     /// The programs of surfaces added from outside (`SurfaceRegistry.add`): counted together.
     /// An added surface's program that sends requests declares it (`requestsCountUnder`).
     public static let added = CostSurface("added", senders: "the programs of surfaces added from outside (no value when none is added)",
-                                   isOn: { _ in !SurfaceRegistry.added.isEmpty })
+                                   isOn: { _ in someAdded })
+    /// Whether any surface was added from outside, read once: the registry's list is fixed at
+    /// its first read, and reading it locks it and joins the built-in list to the added one.
+    private static let someAdded = !SurfaceRegistry.added.isEmpty
 
     /// The order of the `backend.requests.S` and `backend.bytes.S` metrics: append only.
     static let publishedOrder = ["app", "widget", "watch", "share", "action", "car", "tv", "elsewhere", "added"]

@@ -82,7 +82,11 @@ struct MechanismRecord {
             dozeSince = now
         case .appForeground(let front):
             guard front != inForeground else { return }
-            addStretch(to: now, into: &bucketTime)
+            // Added into a copy of the times, not into the stored ones: a method of the record
+            // writing into its own field would copy the whole record first.
+            var times = bucketTime
+            addStretch(to: now, into: &times)
+            bucketTime = times
             inForeground = front
             stretchFrom = now
         }

@@ -26,6 +26,9 @@ public final class Measurement {
     /// The observers of every registered surface's screen (`ObservedSurface`), in the
     /// registry's order; a program resolves its own once (`observer(_:)`).
     @_spi(Assembly) public let observers: [SurfaceObserver]
+    /// The same observers held unmanaged (`observers` keeps them): what the layer walks each
+    /// time the truth changes, without retaining and releasing each observer on the way.
+    private let observersInPlace: [Unmanaged<SurfaceObserver>]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
     package let widget: SurfaceObserver
     /// The object the person configured the widget to show (`ObservedSurface.configuredTarget`).
@@ -67,6 +70,9 @@ public final class Measurement {
     #endif
     /// What the surfaces report holding, for the sign-out's leak measures.
     private(set) var holders = AccountHolders()
+    /// `AccountHolder.leaks`, held here: read on a report, the shared table would be read
+    /// through its once-only-initialisation check each time.
+    private let holderLeaks = AccountHolder.leaks
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -137,6 +143,8 @@ public final class Measurement {
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
         observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
+        observersInPlace = observers.map { Unmanaged.passUnretained($0) }
+        surfaceSignals.reserveCapacity(Self.surfaceCount)
         widget = Self.observer(.widget, in: observers)
         widgetTarget = ObservedSurface.widget.configuredTarget ?? -1
         app = Self.observer(.app, in: observers)
@@ -151,6 +159,8 @@ public final class Measurement {
     @inline(__always) var now: SimTime { engine.now }
     @inline(__always) private var measuring: Bool { engine.now >= warmup }
 
+    /// How many surfaces are registered (each has at most one record of signals), read once.
+    private static let surfaceCount = SurfaceRegistry.all.count
     /// Every registered surface's screen, in the registry's order, read once.
     private static let observedSurfaces = SurfaceRegistry.all.flatMap { $0.views }
     /// What each registered surface that hears the widget gallery's previews does with one
@@ -218,9 +228,10 @@ public final class Measurement {
     package func report(_ event: MeasuredEvent) {
         switch event {
         case .holdsAccount(let holder, let holds):
-            holders.set(holder, holds)
+            let place = AccountHolder.place(of: holder)
+            holders.set(place, holds)
             // A surface that lets go of the account after the sign-out ends its leak.
-            if !holds { leakEnded(holder.leak) }
+            if !holds { leakEnded(holderLeaks[place]) }
         case .renamed(let id, let version):
             // Glances due so far are taken first: each compares what the widget shows with the
             // names at the backend at its time (see `DeferredGlances`).
@@ -234,7 +245,7 @@ public final class Measurement {
     /// The truth gains or loses a change now: each observer integrates up to now first.
     func truthWillChange() {
         let t = now
-        for o in observers { o.truthWillChange(at: t, truth: truth) }
+        for o in observersInPlace { o._withUnsafeGuaranteedRef { $0.truthWillChange(at: t, truth: truth) } }
     }
 
     /// With a trace attached, samples each shown surface's staleness into its counter (after
@@ -361,8 +372,8 @@ struct AccountHolders {
     /// Whether each registered holder holds the account now.
     private(set) var holds = [Bool](filledWith: false, count: AccountHolder.allCases.count)
 
-    /// `holder` holds the account, or no longer does.
-    mutating func set(_ holder: AccountHolder, _ holding: Bool) { holds[AccountHolder.registered(holder).index] = holding }
+    /// The holder at `place` in `AccountHolder.allCases` holds the account, or no longer does.
+    mutating func set(_ place: Int, _ holding: Bool) { holds[place] = holding }
 }
 
 /// Counts of items and events that become per-replication fractions.

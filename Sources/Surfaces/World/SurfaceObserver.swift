@@ -106,7 +106,7 @@ public final class SurfaceObserver {
     /// The observer of `surface` in a replication with parameters `p`: its samples start with
     /// room for `surface.room` each (a surface that is off takes none; the lists grow past it
     /// as needed).
-    init(_ surface: ObservedSurface, _ p: Parameters) {
+    init(_ surface: ObservedSurface, _ p: borrowing Parameters) {
         name = surface.name
         slots = surface.slots()
         surfaceIsOn = surface.isOn(p)

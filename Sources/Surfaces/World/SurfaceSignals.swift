@@ -10,18 +10,21 @@ import Platform
 /// measures (a glance's staleness) is reported on to it (`measure`).
 open class SurfaceSignals {
     private let engine: Engine
-    /// The measurement layer that owns this record (which outlives it as long as it is used).
-    unowned let measure: Measurement
-    /// The replication's parameters.
-    public let p: Parameters
+    /// The measurement layer that owns this record (which outlives it as long as it is used):
+    /// held unmanaged, as the kernel holds its programs, so reaching it costs no reference
+    /// counting and no check of an unowned reference.
+    unowned(unsafe) let measure: Measurement
+    /// The replication's parameters: the measurement layer's, read in place (a copy kept in
+    /// each record retained and released every reference the parameters hold, per record
+    /// and replication).
+    @inline(__always) public var p: Parameters { measure.p }
     /// The start of measurement (`observe.warmup`): what happens before it is not counted.
     public let warmup: SimTime
 
     /// The record of one replication with parameters `p`, on its engine's clock, owned by `measure`.
-    public required init(_ p: Parameters, engine: Engine, measure: Measurement) {
+    public required init(_ p: borrowing Parameters, engine: Engine, measure: Measurement) {
         self.engine = engine
         self.measure = measure
-        self.p = p
         warmup = p.observe.warmup
     }
 

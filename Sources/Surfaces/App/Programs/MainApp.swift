@@ -66,13 +66,17 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
         changes = setup.changes
         let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
                                      deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, signals: signals)
+        containerInPlace = container
         super.init(setup, state: MainAppState(container: container))
         appLifecycle.holdSettings(of: container)
     }
 
     /// Its own container on the phone (`AppContainer`): made with the app, read and written by
     /// the app alone; the system holds it only to write into it the user's settings.
-    package var container: AppContainer { state.container }
+    @inline(__always) package var container: AppContainer { containerInPlace }
+    /// The container its state holds, kept beside it as a constant: read out of the state (a
+    /// variable), each use retained and released it; a constant of the program is read in place.
+    private let containerInPlace: AppContainer
 
     /// The app has been used before the replication starts: its container keeps `reading`, as
     /// read at time 0.

@@ -14,15 +14,17 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
     package let arrivals: WorldArrivals
     package let personAndPhone: PersonAndPhone
     /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
-    /// the app has (orders, widget buttons, actions, the television's code, signing out).
-    package let p: Parameters
+    /// the app has (orders, widget buttons, actions, the television's code, signing out):
+    /// its setup's, read in place (a copy would retain and release every reference they hold).
+    @inline(__always) package var p: Parameters { setup.parameters }
+    private let setup: ProgramSetup
 
     package init(_ setup: ProgramSetup) {
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
         arrivals = setup.platform.arrivals
         personAndPhone = setup.platform.personAndPhone
-        p = setup.parameters
+        self.setup = setup
         super.init(setup, state: UserState(rng: UserStreams(replicationSeed: setup.seed)))
     }
     package override func discardMemory() {}
