@@ -20,7 +20,7 @@ public final class ProgramSetup {
     public let changes: ChangeJourneys
     /// The study's parameters at this point (a program keeps its own surface's): the
     /// measurement layer's, read in place rather than copied into each setup.
-    @inline(__always) public var parameters: Parameters { measure.p }
+    @inlinable public var parameters: Parameters { measure.p }
     /// The replication's seed, which the program's own random streams are seeded from with their names.
     public let seed: UInt64
 

@@ -35,7 +35,7 @@ public final class Measurement {
     let widgetTarget: Int32
     let app: SurfaceObserver
     private let engine: Engine
-    let p: Parameters
+    @usableFromInline let p: Parameters
     private let warmup: SimTime
 
     #if !DEBUG
