@@ -70,7 +70,7 @@ package final class ActionSignals: SurfaceSignals {
     @exclusivity(unchecked)
     #endif
     /// Every action run, by number, and what became of it.
-    package private(set) var runs: [MeasuredAction] = []
+    @_spi(Assembly) public private(set) var runs: [MeasuredAction] = []
 
     /// The automations report what happened now.
     package func emit(_ signal: ActionSignal) {

@@ -31,4 +31,4 @@ enum BuiltInSurfaces {
 /// The built-in list, as the registry reads it (`SurfaceRegistry.builtIn`, in the module below,
 /// which declares this symbol and cannot name the list).
 @_silgen_name("SurfaceSim_builtInSurfaces")
-func builtInSurfacesOfThePackage() -> [SurfaceDescriptor] { BuiltInSurfaces.all }
+public func builtInSurfacesOfThePackage() -> [SurfaceDescriptor] { BuiltInSurfaces.all }

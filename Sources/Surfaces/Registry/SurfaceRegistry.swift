@@ -56,7 +56,7 @@ public enum SurfaceRegistry {
     /// position here): each surface's, in the order of `all`. A constant list of metatypes, made
     /// once (`nonisolated(unsafe)`: a metatype of a protocol with class programs is not
     /// `Sendable`, but nothing in the list can change).
-    nonisolated(unsafe) package static let programTypes: [any AssembledProgram.Type] = all.flatMap { $0.programs }
+    @_spi(Assembly) nonisolated(unsafe) public static let programTypes: [any AssembledProgram.Type] = all.flatMap { $0.programs }
     /// Every program's name, in registration order (the event log's process names).
     package static let programNames = programTypes.map { $0.programName }
     /// The names every program's per-program random streams are seeded by, in registration

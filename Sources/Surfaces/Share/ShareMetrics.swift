@@ -113,7 +113,7 @@ package final class ShareSignals: SurfaceSignals {
     @exclusivity(unchecked)
     #endif
     /// Every shared item, by number, and what became of it.
-    package private(set) var items: [MeasuredShare] = []
+    @_spi(Assembly) public private(set) var items: [MeasuredShare] = []
 
     /// The share sheet or the share extension reports what happened now.
     package func emit(_ signal: ShareSignal) {

@@ -30,7 +30,7 @@ public final class Measurement {
     /// time the truth changes, without retaining and releasing each observer on the way.
     private let observersInPlace: [Unmanaged<SurfaceObserver>]
     /// The widget's and the app's observers, whose glances the layer takes itself (`DeferredGlances`).
-    package let widget: SurfaceObserver
+    @_spi(Assembly) public let widget: SurfaceObserver
     /// The object the person configured the widget to show (`ObservedSurface.configuredTarget`).
     let widgetTarget: Int32
     let app: SurfaceObserver
@@ -179,7 +179,7 @@ public final class Measurement {
     }
 
     /// What surface `s` shows now.
-    package func current(_ s: ObservedSurface) -> View { observer(s).current }
+    @_spi(Assembly) public func current(_ s: ObservedSurface) -> View { observer(s).current }
 
     // MARK: What programs report
 
@@ -349,7 +349,7 @@ public final class Measurement {
     /// hold the first account. The share extension and actions act as the first account while
     /// the entry does, and the share sheet lists its data while the projection does; a sign-out
     /// that clears them, or a second account's session and data replacing them, ends the leaks.
-    public func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
+    @_spi(Assembly) public func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) {
         sharedHoldsFirst = (firstAccountSession, firstAccountData)
         guard signedOutAt != Time.never else { return }
         if !firstAccountSession {

@@ -5,7 +5,7 @@ import SimKernel
 /// The layer makes one `SurfaceObserver` per declaration per replication, in the registry's
 /// order (`Measurement.observers`); a program resolves its screen's observer once, as it is
 /// made (`Measurement.observer(_:)`), and reports what the screen shows to it.
-package struct ObservedSurface: Sendable {
+public struct ObservedSurface: Sendable {
     /// The surface's name (`watch`): its observer's, and its trace counter's (`staleness watch`).
     let name: String
     /// The metrics its glances, lags and time-weighted staleness are written to, resolved when

@@ -19,7 +19,11 @@ final class ProgramBoundaryTests: XCTestCase {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let build = root.appendingPathComponent(".build")
         let modules = build.appendingPathComponent("debug/Modules")
-        guard FileManager.default.fileExists(atPath: modules.path) else { throw XCTSkip("no debug build at \(modules.path)") }
+        guard FileManager.default.fileExists(atPath: modules.path) else {
+            // In CI (`make test` builds in debug first) a missing build is a failure, not a skip.
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("no debug build at \(modules.path)") }
+            throw XCTSkip("no debug build at \(modules.path)")
+        }
         // The package's name as the build gives it to the compiler (`package` declarations are
         // visible within it only).
         let plan = try String(contentsOf: build.appendingPathComponent("debug.yaml"), encoding: .utf8)
@@ -74,11 +78,43 @@ final class ProgramBoundaryTests: XCTestCase {
         try assertRefused("func f(_ s: TelevisionSignals) { _ = s.playbacks }", saying: "'playbacks' is inaccessible")
     }
 
-    /// What only the assembly does (taking the result, deciding a leak ended) is not a
-    /// program's to call.
+    /// What only the assembly and the platform's reports do (taking the result, deciding a
+    /// leak ended, reading a screen, the time series, a surface's records, the program list,
+    /// telling what the shared storage holds) is not a program's to call.
     func testAProgramMakesNoCallOfTheAssembly() throws {
         try assertRefused("func f(_ m: Measurement) { _ = m.takeResult() }", saying: "'takeResult' is inaccessible")
         try assertRefused("func f(_ m: Measurement) { m.leakEnded(.signoutTVLeak) }", saying: "'leakEnded' is inaccessible")
+        try assertRefused("func f(_ m: Measurement) { _ = m.current(.widget) }", saying: "'current' is inaccessible")
+        try assertRefused("func f(_ m: Measurement) { _ = m.series }", saying: "'series' is inaccessible")
+        try assertRefused("func f(_ s: ShareSignals) { _ = s.items }", saying: "'items' is inaccessible")
+        try assertRefused("func f() { _ = SurfaceRegistry.programTypes }", saying: "'programTypes' is inaccessible")
+        try assertRefused("func f(_ m: Measurement) { m.sharedStorageHolds(firstAccountSession: false, firstAccountData: false) }",
+                          saying: "'sharedStorageHolds' is inaccessible")
+    }
+
+    /// A program file opts into nothing more: no `@testable` import (which would open every
+    /// internal declaration) and no SPI but the app's own session design in the app's programs.
+    func testProgramFilesImportNoMoreThanTheirModule() throws {
+        let surfaces = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Surfaces")
+        var files = 0
+        for folder in try FileManager.default.contentsOfDirectory(atPath: surfaces.path).sorted() {
+            let programs = surfaces.appendingPathComponent(folder).appendingPathComponent("Programs")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: programs.path) else { continue }
+            for name in names.sorted() where name.hasSuffix(".swift") {
+                files += 1
+                let text = try String(contentsOf: programs.appendingPathComponent(name), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.contains("import ") {
+                    XCTAssertFalse(line.contains("@testable"), "\(folder)/Programs/\(name): \(line)")
+                    if line.contains("@_spi(") {
+                        XCTAssertTrue(folder == "App" && line.trimmingCharacters(in: .whitespaces) == "@_spi(AppDesign) import SurfaceCore",
+                                      "\(folder)/Programs/\(name): \(line)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(files, 30, "the surfaces' program files were found")
     }
 
     /// Where the app keeps its session is the app's design: no other program reads it.
