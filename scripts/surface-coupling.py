@@ -10,11 +10,14 @@ import os, re, sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SURFACES = os.path.join(ROOT, "Sources", "Surfaces")
 # The folders that hold a surface (its programs, parameters and metrics), not shared machinery.
-FOLDERS = ["System", "Widget", "App", "LiveStatus", "Watch", "Share", "Actions", "InstantVersion", "Car", "Television"]
+# Package.swift's `surfaceFolders`, the one list a built-in surface's folder joins.
+with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as manifest:
+    FOLDERS = re.findall(r'"(\w+)"', re.search(r"let surfaceFolders = \[([^\]]*)\]", manifest.read()).group(1))
 MODIFIERS = r"(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
 # Types at any depth (`Parameters.Widget` is the widget's), aliases only at the top (a nested
 # `typealias Input` is a protocol's requirement, not a type of the surface).
-DECL = re.compile(r"^\s*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"
+ATTRIBUTES = r"(?:@\w+(?:\([^)]*\))?\s+)*"
+DECL = re.compile(r"^\s*" + ATTRIBUTES + MODIFIERS + r"(?:class|struct|enum|protocol|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"
                   r"|^" + MODIFIERS + r"typealias\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # String literals name no type ("Share of the draws kept"); multi-line ones first.

@@ -17,16 +17,16 @@ import TelevisionPrograms
 // surfaces' modules, which cannot name the assembly.
 
 extension Assembly {
-    /// The backend of this world (for its metrics and the chapter's probes).
+    /// The backend of this world (set up at time 0, and for the chapter's probes).
     var backend: Backend { program(Backend.self) }
 }
 
 extension Assembly {
-    /// The main app of this world (for its metrics and the chapter's probes).
+    /// The main app of this world (set up at time 0, and for the chapter's probes).
     var app: MainApp { program(MainApp.self) }
 }
 
 extension Assembly {
-    /// The television app of this world (for its metrics and the chapter's probes).
+    /// The television app of this world (set up at time 0, and for the chapter's probes).
     var tv: TelevisionApp { program(TelevisionApp.self) }
 }

@@ -11,8 +11,8 @@ import CarPrograms
 import TelevisionPrograms
 /// The surfaces this package has, in the order a world registers their programs (the process
 /// index is the place in the concatenation of their `programs`): the system's own first, then
-/// the app's surfaces. Adding a built-in surface is its folder, with its descriptor, and one
-/// line here.
+/// the app's surfaces. Adding a built-in surface is its folder, with its descriptor, one line
+/// here, and its folder's name in Package.swift's `surfaceFolders` (its programs' module).
 enum BuiltInSurfaces {
     static let all: [SurfaceDescriptor] = [
         .system,

@@ -36,10 +36,12 @@ public final class ProgramSetup {
 /// memory, its storage and its random streams), its peers one struct of ports (`Ports`),
 /// and it reaches the simulation through its `context` only.
 ///
-/// The stored state is marked `@exclusivity(unchecked)` in release builds, here once: one
-/// replication runs on one thread, and the compiler cannot prove that accesses through a class
-/// reference never overlap, so it would check each at run time. Debug builds, and so the
-/// tests, keep the checks and would catch an overlapping access.
+/// Its state is unchecked for exclusivity in release builds, here once: one replication runs
+/// on one thread, and the compiler cannot prove that accesses through a class reference never
+/// overlap, so it would check each at run time. A program's module is not this one, where
+/// `@exclusivity(unchecked)` would hold, so release builds keep the state and the connection
+/// in memory of their own, reached through addressors. Debug builds, and so the tests, keep
+/// stored properties and their checks, which would catch an overlapping access.
 open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
     /// The measurement layer it reports to and never reads.
     public final let measure: Measurement

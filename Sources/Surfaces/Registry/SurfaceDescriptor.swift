@@ -5,7 +5,7 @@ import Platform
 /// docs/extending.md). A surface declares its descriptor beside its programs
 /// (`Widget/Programs/WidgetDescriptor.swift`; the smart speaker of `Examples/CustomSurface`), and the
 /// list of surfaces (`BuiltInSurfaces.all`, then those `SurfaceRegistry.add` takes) fills every
-/// registry from it: the programs a world registers (`Assembly.programTypes`), the parameter
+/// registry from it: the programs a world registers (`SurfaceRegistry.programTypes`), the parameter
 /// catalogue (`ParameterCatalog.all()`), the metric catalogue (`MetricCatalog.contributions`)
 /// and the surfaces the backend's cost is counted under (`CostSurface.allCases`).
 ///

@@ -4,7 +4,7 @@ import Platform
 /// What the assembly needs to know to wire a program of a surface, built in or added from outside, declared beside the program
 /// in its own folder: how it is made, the name it is registered under, how the network hands
 /// it replies, and how a replication starts it. `Assembly` builds every program from
-/// `Assembly.programTypes`, each registers itself from these declarations (`register(_:parameters:)`),
+/// `SurfaceRegistry.programTypes`, each registers itself from these declarations (`register(_:parameters:)`),
 /// and the assembly starts them by what they declare: its start-up rules name no program
 /// (the app's state at time 0 and the watch link service aside).
 public protocol AssembledProgram: AnyObject, SetUpProgram {

@@ -5,8 +5,8 @@ import Platform
 /// declares the signals its programs emit, and how they become its metric values, in its own
 /// `<Surface>Metrics.swift`, as a subclass of this. The measurement layer makes one per
 /// replication and owns it (`Measurement.signals(_:)`); a program holds it only to emit what
-/// happened into it, and what it keeps is private to the surface's metrics file, so no
-/// program keeps a sample or reads one back. A signal that adds to the layer's common
+/// happened into it, and what it keeps is private to the surface's metrics file (or, where the
+/// chapter's probes read it, `@_spi(Assembly)`), so no program keeps a sample or reads one back. A signal that adds to the layer's common
 /// measures (a glance's staleness) is reported on to it (`measure`).
 open class SurfaceSignals {
     private let engine: Engine

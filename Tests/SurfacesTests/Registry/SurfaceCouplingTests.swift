@@ -1,8 +1,8 @@
 import XCTest
 import Foundation
 
-/// Adding a surface is its folder plus one line in the list of built-in surfaces (issue 42,
-/// item 4): the types a surface's folder declares are named in at most one source file outside
+/// Adding a surface is its folder plus one line in the list of built-in surfaces and its
+/// folder's name in Package.swift's `surfaceFolders` (issue 42, item 4): the types a surface's folder declares are named in at most one source file outside
 /// it (`Sources/Surfaces/Chapter/`, whose probes script every surface, and the tests aside).
 /// Counted by `scripts/surface-coupling.py`, the count the issue gives, which this runs.
 final class SurfaceCouplingTests: XCTestCase {
