@@ -38,61 +38,46 @@ public final class ProgramSetup {
 ///
 /// Its state is unchecked for exclusivity in release builds, here once: one replication runs
 /// on one thread, and the compiler cannot prove that accesses through a class reference never
-/// overlap, so it would check each at run time. A program's module is not this one, where
-/// `@exclusivity(unchecked)` would hold, so release builds keep the state and the connection
-/// in memory of their own, reached through addressors. Debug builds, and so the tests, keep
-/// stored properties and their checks, which would catch an overlapping access.
+/// overlap, so it would check each at run time. A program's module is not this one, and an
+/// access compiled there to the stored property would be checked whatever its attribute, so a
+/// program reaches its state through `@inlinable` accessors compiled here, where
+/// `@exclusivity(unchecked)` holds. Debug builds, and so the tests, keep the checks, which
+/// would catch an overlapping access.
 open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<Input> {
     /// The measurement layer it reports to and never reads.
     public final let measure: Measurement
-    #if DEBUG
-    /// Everything it keeps: its memory, its storage, its random streams.
-    public final var state: State
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Everything it keeps (read and written through `state`).
+    @usableFromInline final var storedState: State
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Its context and ports, once the assembly connected it.
-    @usableFromInline final var connection: (context: ProgramContext<Input>, ports: Ports)?
-    #else
-    /// Its state and connection, in memory of its own: a surface's programs are a module of
-    /// their own, where an access to a stored property of this class would be checked for
-    /// exclusivity at run time (`@exclusivity(unchecked)` holds only in the module declaring
-    /// it). One replication runs on one thread; debug builds, and so the tests, keep the
-    /// stored properties and their checks.
-    @usableFromInline final let heldState: UnsafeMutablePointer<State>
-    @usableFromInline final let heldConnection: UnsafeMutablePointer<(context: ProgramContext<Input>, ports: Ports)?>
-    /// Everything it keeps: its memory, its storage, its random streams.
+    @usableFromInline final var storedConnection: (context: ProgramContext<Input>, ports: Ports)?
+    /// Everything it keeps: its memory, its storage, its random streams. (`@inlinable`
+    /// accessors: an access compiled in a program's own module to the stored property would be
+    /// checked for exclusivity at run time, since `@exclusivity(unchecked)` is known only here;
+    /// through these, compiled here and inlined there, it is not.)
     @inlinable public final var state: State {
-        unsafeAddress { UnsafePointer(heldState) }
-        unsafeMutableAddress { heldState }
+        _read { yield storedState }
+        _modify { yield &storedState }
     }
     @inlinable final var connection: (context: ProgramContext<Input>, ports: Ports)? {
-        unsafeAddress { UnsafePointer(heldConnection) }
-        unsafeMutableAddress { heldConnection }
+        _read { yield storedConnection }
+        _modify { yield &storedConnection }
     }
-    #endif
 
     /// A program built with `setup`, holding `state`; connected when the assembly registers it.
     /// (`@inlinable`: made in the surface's module, where its input type is known, so the
     /// engine's dispatch to it is specialised for that type.)
     @inlinable public init(_ setup: ProgramSetup, state: State) {
         measure = setup.measure
-        #if DEBUG
-        self.state = state
-        #else
-        heldState = .allocate(capacity: 1)
-        heldState.initialize(to: state)
-        heldConnection = .allocate(capacity: 1)
-        heldConnection.initialize(to: nil)
-        #endif
+        storedState = state
         super.init(receivesAlone: true)
     }
 
-    #if !DEBUG
-    deinit {
-        heldState.deinitialize(count: 1)
-        heldState.deallocate()
-        heldConnection.deinitialize(count: 1)
-        heldConnection.deallocate()
-    }
-    #endif
 
     /// Handles one input (every program overrides it). The engine calls it directly, without
     /// handing it the engine: a program reaches the simulation through its `context` only.
