@@ -39,19 +39,19 @@ final class AssemblyTests: XCTestCase {
     }
 
     func testTheProgramsAreRegisteredUnderTheirNamesInOrder() {
-        XCTAssertEqual(Assembly.programNames, [
+        XCTAssertEqual(SurfaceRegistry.programNames, [
             "backend", "pushService", "device", "user", "elsewhere", "glances", "widgetHost", "widgetProvider",
             "app", "liveStatus", "watchLink", "watchApp", "shareExtension", "shareSheet", "automations",
             "actionRunner", "instantVersion", "car", "television"])
         let world = World(Parameters(), seed: 1)
         let assembly = Assembly(world: world)
         // Each program's process is named as the program (one name per program in the code and in traces).
-        XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, Assembly.programNames)
+        XCTAssertEqual((0..<world.engine.processCount).map { world.engine.record(ProcessID(Int32($0))).name }, SurfaceRegistry.programNames)
         // Exactly the programs that declare a reply input have a route for their replies.
-        XCTAssertEqual(world.os.wiring.replyRoutes.map { $0 != nil }, Assembly.programTypes.map { $0.hasReplies })
+        XCTAssertEqual(world.os.wiring.replyRoutes.map { $0 != nil }, SurfaceRegistry.programTypes.map { $0.hasReplies })
         // A program that sends requests has a surface to count them under, and only such a program.
-        XCTAssertEqual(Assembly.programTypes.map { $0.requestsCountUnder != nil }, Assembly.programTypes.map { $0.hasReplies })
-        XCTAssertEqual(Dictionary(uniqueKeysWithValues: zip(Assembly.programNames, CostSurface.ofBuiltInProcess).compactMap { n, s in s.map { (n, $0) } }),
+        XCTAssertEqual(SurfaceRegistry.programTypes.map { $0.requestsCountUnder != nil }, SurfaceRegistry.programTypes.map { $0.hasReplies })
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: zip(SurfaceRegistry.programNames, CostSurface.ofBuiltInProcess).compactMap { n, s in s.map { (n, $0) } }),
                        ["app": .app, "device": .app, "widgetProvider": .widget, "watchApp": .watch, "shareExtension": .share,
                         "shareSheet": .share, "actionRunner": .action, "car": .car, "television": .tv, "elsewhere": .elsewhere])
         world.dismantle()

@@ -20,9 +20,9 @@ import Platform
 /// the stream named after it (docs/model.md#randomness).
 final class ProgramStreamsTests: XCTestCase {
     func testEachProgramDrawsTheStreamNamedAfterIt() {
-        let family = ProgramStreams.Family("network.from", programNames: Assembly.programNames)
+        let family = ProgramStreams.Family("network.from", programNames: SurfaceRegistry.programNames)
         let seed: UInt64 = 0x5EED_0001
-        let names = Assembly.programNames
+        let names = SurfaceRegistry.programNames
         var streams = ProgramStreams(family, replicationSeed: seed)
         // First uses in a scattered order: the last program, then every third, then the rest.
         let order = [names.count - 1] + Array(stride(from: 0, to: names.count - 1, by: 3))

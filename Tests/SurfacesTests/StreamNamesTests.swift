@@ -41,7 +41,7 @@ final class StreamNamesTests: XCTestCase {
     ]
 
     func testEveryProgramKeepsTheNameItsStreamsAreSeededBy() {
-        XCTAssertEqual(Assembly.streamNames, programStreamNames)
+        XCTAssertEqual(SurfaceRegistry.streamNames, programStreamNames)
     }
 
     func testTheSystemProgramsStreamsKeepTheirNames() {

@@ -16,7 +16,7 @@ import TelevisionPrograms
 /// its programs, runs it to `duration`, and reports its metrics.
 public enum Replication {
     /// The names of a world's programs, as the event log prints them (`trace --only`).
-    public static var programNames: [String] { Assembly.programNames }
+    public static var programNames: [String] { SurfaceRegistry.programNames }
 
     /// Runs one replication. Deterministic for a given (parameters, seed); single-threaded;
     /// safe to call concurrently on different threads (each call builds its own world).
@@ -50,29 +50,16 @@ public enum Replication {
 /// declares in its own folder how it is wired (`AssembledProgram`): its name, the input its
 /// replies reach it as, and how it starts; the assembly builds, registers and starts them.
 package final class Assembly {
-    /// The programs, in registration order (the process index is the position here): each
-    /// surface's, in the order of the list of surfaces (`SurfaceRegistry.all`, which the built-in
-    /// list `BuiltInSurfaces.all` begins). A constant list of metatypes, made once
-    /// (`nonisolated(unsafe)`: a metatype of a protocol with class programs is not `Sendable`,
-    /// but nothing in the list can change).
-    static var programTypes: [any AssembledProgram.Type] { SurfaceRegistry.programTypes }
-    /// Every program's name, in registration order (the event log's process names).
-    static var programNames: [String] { SurfaceRegistry.programNames }
-    /// The names every program's per-program random streams are seeded by, in registration
-    /// order (docs/model.md#randomness): a program's name unless it was renamed.
-    static var streamNames: [String] { SurfaceRegistry.streamNames }
-    /// The number of built-in programs.
-    static let programCount = programNames.count
     /// Each program's input type's identity, in registration order: a port typed by an input is
     /// connected to the program at that input's place (`Peers`). Two programs never accept the
     /// same input type.
     private static let inputIdentifiers: [ObjectIdentifier] = {
-        let inputs = programTypes.map { ObjectIdentifier($0.inputType) }
+        let inputs = SurfaceRegistry.programTypes.map { ObjectIdentifier($0.inputType) }
         precondition(Set(inputs).count == inputs.count, "two built-in programs accept the same input type: a port to it would be ambiguous")
         return inputs
     }()
     /// Each program type's identity, in registration order (what `index(of:)` looks a type up in).
-    private static let programIdentifiers = programTypes.map { ObjectIdentifier($0) }
+    private static let programIdentifiers = SurfaceRegistry.programTypes.map { ObjectIdentifier($0) }
 
     /// The order in which the platform tells its listeners a notice, and ends the phone's app
     /// processes on a restart: the order these programs had before they declared their own
@@ -83,8 +70,8 @@ package final class Assembly {
 
     /// Each program's place in `noticeOrder` and in `endingOrder`, by process index (the
     /// unlisted after the listed): computed once, so wiring a world compares no names.
-    private static let noticeRank = programNames.map { noticeOrder.firstIndex(of: $0) ?? noticeOrder.count }
-    private static let endingRank = programNames.map { endingOrder.firstIndex(of: $0) ?? endingOrder.count }
+    private static let noticeRank = SurfaceRegistry.programNames.map { noticeOrder.firstIndex(of: $0) ?? noticeOrder.count }
+    private static let endingRank = SurfaceRegistry.programNames.map { endingOrder.firstIndex(of: $0) ?? endingOrder.count }
 
     /// Sorts `items` (in registration order) by their programs' `rank`, stably (ties keep
     /// registration order): an insertion sort, the lists having a handful of items.
@@ -100,16 +87,16 @@ package final class Assembly {
     }
 
     let world: World
-    /// The programs, in registration order (as `programTypes` lists their types).
+    /// The programs, in registration order (as `SurfaceRegistry.programTypes` lists their types).
     let programs: [any AssembledProgram]
 
     init(world w: World) {
         world = w
         let setup = ProgramSetup(w)
-        programs = Self.programTypes.map { $0.init(setup) }
+        programs = SurfaceRegistry.programTypes.map { $0.init(setup) }
         // Each program is registered under its own name; the network delivers its replies as
         // its own input, if it declares one.
-        var wiring = Wiring(engine: w.engine, programs: Self.programCount)
+        var wiring = Wiring(engine: w.engine, programs: SurfaceRegistry.programTypes.count)
         // The parameters read out of the world once (read in the loop, the whole struct was
         // copied out for each program).
         let parameters = w.p
@@ -119,7 +106,7 @@ package final class Assembly {
         // Whether each surface is on is asked once per program, not once per port.
         let peers = Peers(engine: w.engine, entries: programs.indices.map {
             Peers.Entry(input: Self.inputIdentifiers[$0], program: unsafeDowncast(programs[$0], to: AnyProcess.self),
-                        process: ProcessID(Int32($0)), present: Self.programTypes[$0].isPresent(parameters))
+                        process: ProcessID(Int32($0)), present: SurfaceRegistry.programTypes[$0].isPresent(parameters))
         })
         for (i, program) in programs.enumerated() {
             program.connect(peers, as: ProcessID(Int32(i)), engine: w.engine)
@@ -130,18 +117,18 @@ package final class Assembly {
         // Each type is listed once (`index(of:)` finds a type's first place: a second one would be
         // registered and never reached), and registered at its place in the list (checked in debug
         // builds, so in the tests).
-        assert(Set(Self.programIdentifiers).count == Self.programCount, "Assembly.programTypes lists a type twice")
-        assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == Self.programNames,
-               "each program registers at its place in Assembly.programTypes")
+        assert(Set(Self.programIdentifiers).count == SurfaceRegistry.programTypes.count, "SurfaceRegistry.programTypes lists a type twice")
+        assert((0..<w.engine.processCount).map { w.engine.record(ProcessID(Int32($0))).name } == SurfaceRegistry.programNames,
+               "each program registers at its place in SurfaceRegistry.programTypes")
         // Every program that sends requests is counted under a surface (docs/model.md#backend-and-push).
         assert(w.os.wiredReplyRoutes.indices.allSatisfy { w.os.wiredReplyRoutes[$0] == nil || CostSurface.ofBuiltInProcess[$0] != nil },
                "a program that accepts replies declares no requestsCountUnder")
     }
 
-    /// Where `type` is in `programTypes`: its program's process index.
+    /// Where `type` is in `SurfaceRegistry.programTypes`: its program's process index.
     static func index(of type: any AssembledProgram.Type) -> Int {
         guard let i = programIdentifiers.firstIndex(of: ObjectIdentifier(type)) else {
-            preconditionFailure("\(type) is not in Assembly.programTypes")
+            preconditionFailure("\(type) is not in SurfaceRegistry.programTypes")
         }
         return i
     }

@@ -71,7 +71,7 @@ final class World {
     }
 
     /// The name hashes of the system's per-program streams, for the built-in programs: made once.
-    private static let systemStreamNames = SystemStreams.Names(programNames: Assembly.streamNames)
+    private static let systemStreamNames = SystemStreams.Names(programNames: SurfaceRegistry.streamNames)
 
     @inline(__always) var now: SimTime { engine.now }
 

@@ -66,17 +66,16 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
         changes = setup.changes
         let container = AppContainer(lifetime: all.app.keepReadingsFor, canKeep: all.device.hasSecureStorage,
                                      deleteExpiredAtOnce: all.app.deleteExpiredReadings == .atOnce, signals: signals)
-        containerInPlace = container
-        super.init(setup, state: MainAppState(container: container))
+        self.container = container
+        super.init(setup, state: MainAppState())
         appLifecycle.holdSettings(of: container)
     }
 
-    /// Its own container on the phone (`AppContainer`): made with the app, read and written by
-    /// the app alone; the system holds it only to write into it the user's settings.
-    @inline(__always) package var container: AppContainer { containerInPlace }
-    /// The container its state holds, kept beside it as a constant: read out of the state (a
-    /// variable), each use retained and released it; a constant of the program is read in place.
-    private let containerInPlace: AppContainer
+    /// Its own container on the phone (`AppContainer`), which outlives its runs: made with the
+    /// app, read and written by the app alone; the system holds it only to write into it the
+    /// user's settings. A constant of the program rather than a field of its state: read out of
+    /// the state (a variable), each use retained and released it.
+    package let container: AppContainer
 
     /// The app has been used before the replication starts: its container keeps `reading`, as
     /// read at time 0.
@@ -474,9 +473,6 @@ package struct MainAppState {
     /// What a run holds in memory (nil when no run: made at every launch that is not a resume,
     /// dropped when the run ends).
     package var memory: MainAppMemory? = nil
-    /// Its own container on the phone (`AppContainer`), which outlives its runs; a reference,
-    /// as the system holds it too (to write into it what the user changes in Settings).
-    package let container: AppContainer
 }
 
 /// What a run of the main app holds in memory (docs/model.md#main-app): the loaded store and
