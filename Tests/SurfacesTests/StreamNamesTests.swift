@@ -69,15 +69,23 @@ final class StreamNamesTests: XCTestCase {
         let car = CarStreams(replicationSeed: seed), live = LiveStatusStreams(replicationSeed: seed)
         let share = ShareStreams(replicationSeed: seed)
         let pinned: [(RandomStream, String)] = [
-            (car.car, "car"), (car.glancesCar, "glances.car"),
+            (car.car, "car"),
             (InstantVersionStreams(replicationSeed: seed).instant, "instant"),
-            (live.liveDelivery, "live.delivery"), (live.liveGlances, "glances.live"),
+            (live.liveDelivery, "live.delivery"),
             (share.share, "share"), (share.networkShare, "network.share"),
             (TelevisionStreams(replicationSeed: seed).tv, "tv"),
             (WatchStreams(replicationSeed: seed).watch, "watch"),
             (WidgetProviderStreams(replicationSeed: seed).widget, "widget"),
         ]
         for (stream, name) in pinned { check(stream, name) }
+    }
+
+    /// The glances the measurement layer takes at the car screen and the lock screen draw from
+    /// the streams the car and the live status drew them from when they were their programs'
+    /// timers (`glances.car`, `glances.live`).
+    func testTheLayersGlanceStreamsKeepTheirNames() {
+        XCTAssertEqual(ObservedSurface.car.glances?.streamName, SeedMixer.nameHash("glances.car"))
+        XCTAssertEqual(LiveStatusSignals.glancesName, SeedMixer.nameHash("glances.live"))
     }
 
     func testTheSystemsStreamsKeepTheirNames() {

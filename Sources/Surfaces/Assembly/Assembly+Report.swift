@@ -19,6 +19,7 @@ extension Assembly {
     func report() -> ReplicationResult {
         let w = world
         let end = w.p.duration
+        w.measure.finishScheduledGlances(through: end)
         var r = w.measure.takeResult()
         let readout = ReplicationReadout(measure: w.measure, appInForeground: w.os.appInForeground)
         for report in MetricCatalog.reports { report(readout, &r, end) }

@@ -25,7 +25,10 @@ extension Metric {
 
 /// The car screen, as the measurement layer watches it.
 extension ObservedSurface {
-    package static let car = ObservedSurface("car", slots: { MetricCatalog.carView }, isOn: { $0.car.enabled })
+    /// Glanced at during a drive (`observe.glances.car.perHour`, stream `glances.car`): the car
+    /// program says when a drive begins and ends (`Measurement.glancesBegin`, `glancesEnd`).
+    package static let car = ObservedSurface("car", slots: { MetricCatalog.carView }, isOn: { $0.car.enabled },
+                                             glances: GlanceSchedule(stream: "glances.car", rate: { $0.observe.carGlances }))
 }
 
 /// The car's part of the metric catalogue.

@@ -27,8 +27,6 @@ package enum LiveStatusInput {
     case stage(activity: Int32)
     /// ActivityKit applied a pushed update, or the activity's time limit came (`ActivityKit.swift`).
     case activityKit(LiveActivityNews)
-    /// A glance at the lock screen (its own timer).
-    case glance
     /// Whether the app is still kept running for an activity (its own timer, after the final update).
     case keepAliveCheck
     /// The app's own code draws an update it heard of.

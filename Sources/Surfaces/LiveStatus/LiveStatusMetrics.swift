@@ -45,11 +45,12 @@ extension MetricCatalog {
 
 extension ReplicationReadout {
     /// The live status's ended activities and stages (`LiveStatusSignals.swift`), its glances
-    /// and its sign-out leak; the glances' samples were taken as they happened.
+    /// (those due before the end taken first) and its sign-out leak.
     func reportLive(into r: inout ReplicationResult, end: SimTime) {
         let w = self
         if w.p.live.enabled {
             let live = w.measure.signals(LiveStatusSignals.self)
+            live.takeGlances(through: end)
             r.samples[Metric.liveStuck.rawValue] = live.stuckSamples(end: end)
             let stages = live.stageLags(end: end)
             r.samples[Metric.liveLag.rawValue] = stages.lags

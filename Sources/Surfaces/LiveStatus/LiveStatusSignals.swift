@@ -2,11 +2,12 @@ import SimKernel
 import Platform
 
 /// What the live-status program emits for measurement (`LiveStatusSignals.emit`): what each
-/// activity did, when its status drew a stage or left the lock screen, and what a glance at it saw.
+/// activity did, and what its status holds and when it left the lock screen. (The glances at
+/// the lock screen are the measurement layer's own, taken from these: `LiveStatusSignals`.)
 package enum LiveStatusSignal {
-    /// Activity `activity` began now, planned to end at `plannedEnd`; its stages begin at
-    /// `stageTimes` (the last is its end).
-    case began(activity: Int32, plannedEnd: SimTime, stageTimes: [SimTime])
+    /// Activity `activity` began now, for `account`, planned to end at `plannedEnd`; its stages
+    /// begin at `stageTimes` (the last is its end). Its status shows the plan made now.
+    case began(activity: Int32, plannedEnd: SimTime, stageTimes: [SimTime], account: Account)
     /// The backend moved activity `activity` to its next stage now.
     case stageBegan(activity: Int32)
     /// Activity `activity`'s final update is on its way and arrives at `arrivesAt` (a lost one
@@ -15,23 +16,26 @@ package enum LiveStatusSignal {
     /// Activity `activity`'s final update was sent to the app (process `app`) over its
     /// connection and arrives at `arrivesAt`: on its way if the app runs now to hear it.
     case finalUpdateSentToTheApp(activity: Int32, arrivesAt: SimTime, app: ProcessID)
-    /// Activity `activity`'s status now draws stage `stage` by an update (a push, the app's
-    /// update call or its catch-up), later than any stage it drew before.
-    case draws(activity: Int32, stage: Int)
+    /// An update (a push, the app's update call or its catch-up) left activity `activity`'s
+    /// status holding `content` now, as ActivityKit keeps it: a later stage drawn, or a later
+    /// read of the stage it drew.
+    case holds(activity: Int32, content: LiveActivityContent)
     /// Activity `activity`'s status left the lock screen now.
     case removed(activity: Int32)
-    /// Someone looked at activity `activity`'s status now: it draws stage `drawnStage`, with data
-    /// read at `readAt`, of account `account` (counted after the warm-up only).
-    case seen(activity: Int32, drawnStage: Int, readAt: SimTime, account: Account)
-    /// Someone looked at the lock screen now while an activity ran and no status was shown
-    /// (counted after the warm-up only).
-    case seenNothing
 }
 
 /// What the measurement layer keeps of the live status's signals, and the per-stage metrics
 /// formed from them at the end (docs/metrics.md for `S` = `live`): the stages of an activity
 /// play the part of the changes. A stage is shown when the status draws it or a later one, as
-/// `live.staleness` counts it at a glance. Nothing here draws a random number or schedules an event.
+/// `live.staleness` counts it at a glance.
+///
+/// The glances at the lock screen are the layer's own (`observe.glances.live.perHour`, stream
+/// `glances.live`): someone looks while an activity runs or its status shows, from the first
+/// activity's start until a glance finds neither (the next activity starts them again). They
+/// are taken without events (`DeferredGlances`), each at its own time, before any signal that
+/// changes what one would see and at the end. What a glance sees is what the status draws:
+/// the content ActivityKit holds or, for a clock-driven status, the stage its plan reaches by
+/// the clock if later (the widget extension's drawing), until the status leaves the lock screen.
 package final class LiveStatusSignals: SurfaceSignals {
     /// An activity as the measurement layer follows it.
     private struct MeasuredActivity {
@@ -43,6 +47,10 @@ package final class LiveStatusSignals: SurfaceSignals {
         var stage = 0
         /// The latest stage the status drew by an update.
         var drawn = 0
+        /// When the data the status draws was read (ActivityKit's content: `holds`).
+        var readAt: SimTime
+        /// The account the activity was placed under (what its status shows).
+        var account: Account
         /// When the status left the lock screen (`Time.never`: not yet).
         var removedAt: SimTime = Time.never
         /// When the final update (push or the app's own call) arrives, if it was not lost.
@@ -72,40 +80,96 @@ package final class LiveStatusSignals: SurfaceSignals {
     /// and the age of what it draws (`live.age`).
     private(set) var staleness: [Double] = [], age: [Double] = []
 
-    /// The live-status program reports what happened now.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// The glances at the lock screen, drawn ahead from `glances.live` and taken after the fact.
+    private var lockScreenGlances: DeferredGlances
+    /// How long ActivityKit keeps a status nothing ended on the lock screen (`live.maxActive`
+    /// and `live.lingerAfterEnd`).
+    private let timeLimit: SimTime
+
+    package required init(_ p: borrowing Parameters, engine: Engine, measure: Measurement) {
+        lockScreenGlances = DeferredGlances(rate: p.observe.liveGlances, end: p.duration,
+                                            rng: RandomStream(replicationSeed: measure.seed, nameHash: Self.glancesName))
+        timeLimit = p.live.maxActive + p.live.lingerAfterEnd
+        super.init(p, engine: engine, measure: measure)
+    }
+
+    /// The glance stream's name hash (`SeedMixer.nameHash`), computed once.
+    static let glancesName = SeedMixer.nameHash("glances.live")
+
+    /// The live-status program reports what happened now. A signal that changes what a glance
+    /// would see first lets the glances due until now see the lock screen as it was.
     package func emit(_ signal: LiveStatusSignal) {
         switch signal {
-        case .began(let i, let plannedEnd, let times):
+        case .began(let i, let plannedEnd, let times, let account):
             precondition(Int(i) == activities.count, "activities are numbered in order")
+            takeGlances(through: now)
             activities.append(MeasuredActivity(start: now, plannedEnd: plannedEnd, end: times.last!, stageTimes: times,
+                                               readAt: now, account: account,
                                                drawnAt: Array(filledWith: Time.never, count: times.count)))
+            // Someone looks at the lock screen from now, if no glance is coming already.
+            lockScreenGlances.resume(at: now)
         case .stageBegan(let i):
+            takeGlances(through: now)
             activities[Int(i)].stage += 1
         case .finalUpdateOnItsWay(let i, let arrivesAt):
             activities[Int(i)].finalUpdateArrives = arrivesAt
         case .finalUpdateSentToTheApp(let i, let arrivesAt, let app):
             if isRunning(app) { activities[Int(i)].finalUpdateArrives = arrivesAt }
-        case .draws(let i, let stage):
+        case .holds(let i, let content):
+            takeGlances(through: now)
             let i = Int(i)
-            for k in activities[i].drawn..<min(stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = now }
-            activities[i].drawn = stage
+            if content.stage > activities[i].drawn {
+                for k in activities[i].drawn..<min(content.stage, activities[i].drawnAt.count) { activities[i].drawnAt[k] = now }
+                activities[i].drawn = content.stage
+            }
+            activities[i].readAt = content.readAt
         case .removed(let i):
+            takeGlances(through: now)
             activities[Int(i)].removedAt = now
-        case .seen(let i, let drawn, let readAt, let account):
-            guard measuring else { return }     // a glance in the warm-up is not counted
-            seen(activities[Int(i)], drawnStage: drawn, readAt: readAt, account: account)
-        case .seenNothing:
-            guard measuring else { return }     // a glance in the warm-up is not counted
-            glances += 1
-            blankGlances += 1
         }
     }
 
-    /// A glance at activity `a`'s status drawing stage `drawn`: as stale as the time since the
-    /// earliest stage not shown began (0 when it shows the stage the activity reached), sampled
-    /// with the age of what it draws (`live.staleness`, `live.age`, and a study's time series)
-    /// and counted as unlabeled stale or at the wrong account.
-    private func seen(_ a: MeasuredActivity, drawnStage drawn: Int, readAt: SimTime, account: Account) {
+    /// Takes every glance at the lock screen due at or before `t` (before what it shows changes,
+    /// and at the end: `LiveStatusMetrics.swift`).
+    func takeGlances(through t: SimTime) {
+        lockScreenGlances.catchUp(through: t) { at in glance(at: at) }
+    }
+
+    /// Someone looks at the lock screen at `t` (nothing it shows changed since): at the latest
+    /// activity's status, if it runs or its status shows. False, taking no glance, when neither:
+    /// the glances stop until the next activity begins. A glance in the warm-up is not counted.
+    private func glance(at t: SimTime) -> Bool {
+        guard let a = activities.last else { return false }
+        // On the lock screen until it was removed, or ActivityKit's time limit came.
+        let shown = a.removedAt == Time.never && t < a.start + timeLimit
+        guard shown || a.stage < a.stageTimes.count else { return false }
+        guard t >= warmup else { return true }
+        guard shown else {
+            glances += 1
+            blankGlances += 1
+            return true
+        }
+        // A clock-driven status draws the later of the stage its plan reaches and the one it
+        // holds; a stage the clock draws ahead of every update comes from the plan made at the start.
+        let clock = p.live.updates == .clock ? clockReached(a, at: t) : 0
+        seen(a, drawnStage: max(clock, a.drawn), readAt: clock > a.drawn ? a.start : a.readAt, at: t)
+        return true
+    }
+
+    /// The stage a clock-driven status's plan reaches at `t` (`LiveStatusClock`).
+    private func clockReached(_ a: MeasuredActivity, at t: SimTime) -> Int {
+        LiveStatusClock.stageReached(start: a.start, plannedEnd: a.plannedEnd, stages: a.stageTimes.count, at: t)
+    }
+
+    /// A glance at `now` at activity `a`'s status drawing stage `drawn`: as stale as the time
+    /// since the earliest stage not shown began (0 when it shows the stage the activity
+    /// reached), sampled with the age of what it draws (`live.staleness`, `live.age`, and a
+    /// study's time series) and counted as unlabeled stale or at the wrong account.
+    private func seen(_ a: MeasuredActivity, drawnStage drawn: Int, readAt: SimTime, at now: SimTime) {
+        let account = a.account
         let stale: SimTime
         if a.stage > drawn {
             stale = now - a.stageTimes[drawn]      // the earliest stage not shown began then
@@ -123,7 +187,7 @@ package final class LiveStatusSignals: SurfaceSignals {
             series.sample(.liveAge, Time.seconds(now - readAt), at: now)
         }
         if stale > p.observe.staleAfter { unlabeledStaleGlances += 1 }
-        if firstAccountSignedOut && account == .first { wrongAccountGlances += 1 }
+        if measure.signedOutAt <= now && account == .first { wrongAccountGlances += 1 }
     }
 
     /// When the status first showed stage `k` (1…n) or a later one: by an update (a push,

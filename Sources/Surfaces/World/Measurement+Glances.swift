@@ -42,4 +42,32 @@ extension Measurement {
             return true
         }
     }
+
+    /// Someone begins looking at the screen `screen` watches now (a drive begins): the
+    /// measurement layer takes glances at it at its declared rate (`ObservedSurface.glances`)
+    /// until `glancesEnd`. Nothing for a screen that declares none.
+    package func glancesBegin(_ screen: SurfaceObserver) {
+        screen.scheduledGlances?.start(at: now)
+    }
+
+    /// No one looks at the screen `screen` watches from now (the drive ended): the glances due
+    /// until now are taken, the next one is dropped.
+    package func glancesEnd(_ screen: SurfaceObserver) {
+        guard screen.scheduledGlances != nil else { return }
+        catchUpGlances(at: screen, through: now)
+        screen.scheduledGlances!.stop()
+    }
+
+    /// Takes every declared glance at `screen` due at or before `t`: before what it shows changes.
+    func catchUpGlances(at screen: SurfaceObserver, through t: SimTime) {
+        screen.scheduledGlances!.catchUp(through: t) { at in
+            glance(screen, at: at)
+            return true
+        }
+    }
+
+    /// At the end of the replication: every screen's declared glances due before `end` are taken.
+    @_spi(Assembly) public func finishScheduledGlances(through end: SimTime) {
+        for screen in observers where screen.scheduledGlances != nil { catchUpGlances(at: screen, through: end) }
+    }
 }

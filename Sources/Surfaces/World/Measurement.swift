@@ -36,6 +36,9 @@ public final class Measurement {
     let app: SurfaceObserver
     private let engine: Engine
     @usableFromInline let p: Parameters
+    /// The replication's seed, which seeds the glance streams (a surface's signals that take
+    /// glances draw theirs from it: `LiveStatusSignals`).
+    let seed: UInt64
     private let warmup: SimTime
 
     #if !DEBUG
@@ -137,12 +140,13 @@ public final class Measurement {
     /// The measurement layer of the replication seeded `seed` (which seeds the glance streams).
     package init(_ p: Parameters, engine: Engine, truth: Truth, seed: UInt64) {
         self.engine = engine
+        self.seed = seed
         self.truth = truth
         self.p = p
         warmup = p.observe.warmup
         // Each starts with room for a day's glances (a day looks at the widget about a hundred
         // times by default), none for a surface that is off.
-        observers = Self.observedSurfaces.map { SurfaceObserver($0, p) }
+        observers = Self.observedSurfaces.map { SurfaceObserver($0, p, seed: seed) }
         observersInPlace = observers.map { Unmanaged.passUnretained($0) }
         surfaceSignals.reserveCapacity(Self.surfaceCount)
         widget = Self.observer(.widget, in: observers)
@@ -189,6 +193,8 @@ public final class Measurement {
     package func shows(_ screen: SurfaceObserver, _ view: consuming View) {
         // The view is handed on, not copied.
         if let leak = screen.leakEndsAtOtherAccount, view.kind == .data && view.account != .first { leakEnded(leak) }
+        // Glances due before it see the old view.
+        if screen.scheduledGlances != nil { catchUpGlances(at: screen, through: now) }
         screen.show(view, at: now, truth: truth)
     }
 
@@ -207,8 +213,9 @@ public final class Measurement {
     /// Someone looks at the surface `o` watches, now or at a time not after now (seeing what it
     /// shows now): wrong account when it shows the first account once that signed out.
     @inline(__always) package func glance(_ o: SurfaceObserver, at t: SimTime? = nil) {
-        let signedOutAccount = signedOutAt != Time.never && o.current.kind == .data && o.current.account == .first
-        o.glance(at: t ?? now, truth: truth, signedOutAccount: signedOutAccount)
+        let t = t ?? now
+        let signedOutAccount = signedOutAt <= t && o.current.kind == .data && o.current.account == .first
+        o.glance(at: t, truth: truth, signedOutAccount: signedOutAccount)
     }
 
     /// The record of the signals of the surface that declares `type` (made on first asking,

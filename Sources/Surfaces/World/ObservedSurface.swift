@@ -27,11 +27,33 @@ public struct ObservedSurface: Sendable {
     /// which a glance at its data is judged by (`widget.wrongTarget`); nil: the screen shows no
     /// one configured object.
     let configuredTarget: Int32?
+    /// When a person glances at the screen, if the measurement layer schedules it from the
+    /// declaration (the car's: while a drive is under way); nil: the layer's own schedule
+    /// (the widget's and the app's, `Measurement+Glances.swift`) or a program's look.
+    let glances: GlanceSchedule?
 
     init(_ name: String, slots: @escaping @Sendable () -> SurfaceObserver.Slots, isOn: @escaping @Sendable (Parameters) -> Bool,
          room: Int = 64, leakEndsAtOtherAccount: String? = nil, slotEvery: @escaping @Sendable (Parameters) -> SimTime = { _ in 0 },
-         configuredTarget: Int32? = nil) {
+         configuredTarget: Int32? = nil, glances: GlanceSchedule? = nil) {
         (self.name, self.slots, self.isOn, self.room) = (name, slots, isOn, room)
         (self.leakEndsAtOtherAccount, self.slotEvery, self.configuredTarget) = (leakEndsAtOtherAccount, slotEvery, configuredTarget)
+        self.glances = glances
+    }
+}
+
+/// How often a person glances at a screen while they look at it (docs/metrics.md): a Poisson
+/// stream at the rate the parameters give, with its hourly profile, drawn from a random stream
+/// of its own name. The measurement layer takes the glances (`DeferredGlances`); the surface's
+/// program says only when someone begins and stops looking (`Measurement.glancesBegin`,
+/// `glancesEnd`), as a drive begins and ends.
+public struct GlanceSchedule: Sendable {
+    /// The random stream's name (`glances.car`), hashed once (`SeedMixer.nameHash`).
+    let streamName: UInt64
+    /// The rate of glances with parameters `p` (`observe.glances.car.perHour`).
+    let rate: @Sendable (Parameters) -> Rate
+
+    init(stream: String, rate: @escaping @Sendable (Parameters) -> Rate) {
+        streamName = SeedMixer.nameHash(stream)
+        self.rate = rate
     }
 }

@@ -86,6 +86,13 @@ public final class SurfaceObserver {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
+    /// The glances the measurement layer takes at the screen by its declaration
+    /// (`ObservedSurface.glances`), while someone looks at it (`Measurement.glancesBegin`); nil
+    /// when the declaration has none or the surface is off.
+    var scheduledGlances: DeferredGlances?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Glances per kind of blank view.
     private(set) var blankByKind: [Int] = Array(filledWith: 0, count: Int(ViewKind.fixture.rawValue) + 1)
 
@@ -105,8 +112,8 @@ public final class SurfaceObserver {
 
     /// The observer of `surface` in a replication with parameters `p`: its samples start with
     /// room for `surface.room` each (a surface that is off takes none; the lists grow past it
-    /// as needed).
-    init(_ surface: ObservedSurface, _ p: borrowing Parameters) {
+    /// as needed). `seed` seeds the stream of its declared glances.
+    init(_ surface: ObservedSurface, _ p: borrowing Parameters, seed: UInt64) {
         name = surface.name
         slots = surface.slots()
         surfaceIsOn = surface.isOn(p)
@@ -115,6 +122,10 @@ public final class SurfaceObserver {
         let room = surfaceIsOn ? surface.room : 0
         warmup = p.observe.warmup
         staleAfter = p.observe.staleAfter
+        if surfaceIsOn, let g = surface.glances {
+            scheduledGlances = DeferredGlances(rate: g.rate(p), end: p.duration,
+                                               rng: RandomStream(replicationSeed: seed, nameHash: g.streamName))
+        }
         // Room for a day's glances and lags at the default rates, so the samples do not regrow
         // from one element by doubling in every replication.
         if room > 0 {

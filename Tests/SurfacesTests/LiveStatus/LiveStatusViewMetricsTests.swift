@@ -113,7 +113,9 @@ final class LiveStatusViewMetricsTests: XCTestCase {
                 let trace = TraceLog()
                 let r = Replication.run(p, seed: seed, trace: trace)
                 let begins = trace.receiveTimes("user", "placesOrder")     // no sign-out: each order begins an activity
-                let glances = trace.receiveTimes("liveStatus", "glance").filter { $0 >= p.observe.warmup }
+                // The measurement layer's glances at a status on the lock screen (each in the log
+                // at its own time, after the warm-up only).
+                let glances = trace.records.filter { $0.process == "glances" && $0.event == "looks at live" }.map(\.time).sorted()
                 // Push arrivals per activity: (time, stage).
                 var pushes: [[(SimTime, Int)]] = Array(repeating: [], count: begins.count)
                 for rec in trace.records where rec.process == "liveStatus" && rec.event == "receive"

@@ -21,10 +21,10 @@ package final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, Se
     package let p: Parameters.Car
     /// How often the app syncs (`app.syncInterval`): the car's own client fetches this often.
     package let syncInterval: SimTime
-    /// How often someone glances at the car's screen during a drive (`observe.carGlances`).
-    package let glances: Rate
 
-    /// The measurement layer's observer of the car screen, which it reports what it shows and each glance to.
+    /// The measurement layer's observer of the car screen, which it reports what it shows to,
+    /// and when a drive begins and ends: the layer takes the glances at it during a drive
+    /// (`ObservedSurface.car`, `observe.glances.car.perHour`).
     package let screen: SurfaceObserver
 
     package init(_ setup: ProgramSetup) {
@@ -34,13 +34,16 @@ package final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, Se
         screen = setup.measure.observer(.car)
         p = setup.parameters.car
         syncInterval = setup.parameters.app.syncInterval
-        glances = setup.parameters.observe.carGlances
         var state = CarState(rng: CarStreams(replicationSeed: setup.seed))
         state.container.clientSignedIn = setup.parameters.car.mode == .onCar
         super.init(setup, state: state)
     }
     /// A run's memory: whether a drive is under way and its number (docs/model.md#car-lifetime).
-    package override func discardMemory() { state.memory = CarMemory() }
+    /// A drive the run forgets is one no one looks at any more.
+    package override func discardMemory() {
+        if state.memory.driving { measure.glancesEnd(screen) }
+        state.memory = CarMemory()
+    }
 
     /// The car's own client (`car.mode = onCar`) holds a session it has not yet found revoked:
     /// kept in the car's storage, so it outlives a run (docs/model.md#car-lifetime).
@@ -82,19 +85,15 @@ package final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, Se
                 } else {
                     refresh()
                 }
-                scheduleGlance()
+                measure.glancesBegin(screen)
             }
             schedule()
         case .refresh(let d):
             guard state.memory.driving, d == state.memory.drive else { break }
             refresh()
-        case .glance(let d):
-            if state.memory.driving && d == state.memory.drive {
-                measure.glance(screen)
-                scheduleGlance()
-            }
         case .arrive:
             state.memory.driving = false
+            measure.glancesEnd(screen)
             // Disconnected: the app, told so, suspends once idle (unless something else keeps it running).
             if p.mode == .projected { carConnection.disconnects() }
             measure.shows(screen, .blank(.none))
@@ -109,10 +108,6 @@ package final class CarSurface: SurfaceProgram<CarInput, CarState, CarPorts>, Se
                 measure.shows(screen, .carTemplates(d))
             }
         }
-    }
-
-    private func scheduleGlance() {
-        arrivals.schedule(rate: glances, rng: &state.rng.glancesCar, .glance(drive: state.memory.drive), to: context.me)
     }
 
     /// The car's own client fetches from the backend over the car's network, every
@@ -143,7 +138,7 @@ package struct CarState {
     /// The car's own container (docs/model.md#car-lifetime): kept across its runs
     /// (`discardMemory` leaves it), read and written by this program only.
     package var container = CarStorage()
-    /// The car's own random streams (drives, glances).
+    /// The car's own random stream (its drives).
     package var rng: CarStreams
 }
 
@@ -151,7 +146,7 @@ package struct CarState {
 package struct CarMemory {
     /// A drive connects the car.
     package var driving = false
-    /// The drive under way (its refresh and glance timers carry it: a timer left from an
+    /// The drive under way (its refresh timers carry it: a timer left from an
     /// earlier drive does nothing).
     package var drive: Int64 = 0
 }

@@ -13,7 +13,8 @@ import SurfaceCore
 /// app's next run ends it or ActivityKit removes it (8 h active, then up to 4 h more on the
 /// lock screen). What ActivityKit does — the content it keeps, the budget, the time limit — is
 /// the platform's (`Platform/OS/ActivityKit.swift`); this program keeps the backend's stages,
-/// the app's calls, and the drawing of what ActivityKit holds at a glance.
+/// the app's calls, and the drawing of what ActivityKit holds. The glances at the lock screen
+/// are the measurement layer's (`LiveStatusSignals`), taken from what this program emits.
 package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState, LiveStatusPorts>, SetUpProgram {
     /// The operating-system capabilities it declares (docs/extending.md#the-one-door): all it
     /// reaches of the platform.
@@ -21,7 +22,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     package let appLaunch: AppLaunchService
     package let device: DeviceService
     package let activityKit: ActivityKitService
-    package let arrivals: WorldArrivals
     /// The live status's parameters (`live.*`).
     package let p: Parameters.Live
     /// The push service's (`push.delay`, `push.loss`): a pushed update's delay and loss.
@@ -29,8 +29,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     package let pushLoss: Double
     /// The network's latency (`network.latency`): an update reaching the app over its connection.
     package let latency: Distribution
-    /// How often someone glances at the lock screen while a status shows (`observe.liveGlances`).
-    package let glances: Rate
     /// The measurement layer's record of the live status's signals, which it only emits into
     /// (`LiveStatusSignals.swift`).
     package let signals: LiveStatusSignals
@@ -55,11 +53,9 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
         appLaunch = setup.platform.appLaunch
         device = setup.platform.device
         activityKit = setup.platform.activityKit
-        arrivals = setup.platform.arrivals
         p = setup.parameters.live
         (pushDelay, pushLoss) = (setup.parameters.push.delay, setup.parameters.push.loss)
         latency = setup.parameters.network.latency
-        glances = setup.parameters.observe.liveGlances
         signals = setup.measure.signals(LiveStatusSignals.self)
         super.init(setup, state: LiveStatusState(rng: LiveStatusStreams(replicationSeed: setup.seed)))
     }
@@ -91,9 +87,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
             endAll()
         case .keepAliveCheck:
             updateKeepAlive()
-        case .glance:
-            glance()
-            scheduleGlance()
         case .activityKit(.pushed(let activity, let change)):
             drawn(Int(activity), change)
         case .activityKit(.timeLimit(let activity)):
@@ -112,7 +105,7 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
         let i = state.activities.count
         state.activities.append(Activity(number: Int32(i), start: now, plannedEnd: now + plan.planned, end: times.last!,
                                          stageTimes: times, account: plan.account))
-        signals.emit(.began(activity: Int32(i), plannedEnd: now + plan.planned, stageTimes: times))
+        signals.emit(.began(activity: Int32(i), plannedEnd: now + plan.planned, stageTimes: times, account: plan.account))
         context.send(.activityStage(activity: Int32(i), stage: 0), to: ports.backend)
         for t in times {
             context.at(t, .stage(activity: Int32(i)))
@@ -122,13 +115,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
         precondition(number == Int32(i), "ActivityKit numbers the activities in the order the app starts them")
         measure.report(.holdsAccount(.liveStatus, true))
         updateKeepAlive()
-        if !state.glancing { state.glancing = true; scheduleGlance() }
-    }
-
-    /// Glances at the lock screen happen while an activity runs or its status shows.
-    private func scheduleGlance() {
-        guard current != nil else { state.glancing = false; return }
-        if !arrivals.schedule(rate: glances, rng: &state.rng.liveGlances, .glance, to: context.me) { state.glancing = false }
     }
 
     /// The backend moves the activity to its next stage and sends the update its design uses.
@@ -193,9 +179,10 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     }
 
     /// The status of activity `i` changed by `change` (the app's update, or a push ActivityKit
-    /// applied): the measurement layer hears of a later stage drawn and of the status's end.
+    /// applied): the measurement layer hears what it holds now (a later stage drawn, or a later
+    /// read of the stage it drew), and of the status's end.
     private func drawn(_ i: Int, _ change: LiveActivityChange) {
-        if let stage = change.drew { signals.emit(.draws(activity: Int32(i), stage: stage)) }
+        signals.emit(.holds(activity: Int32(i), content: activityKit.activity(state.activities[i].number).content))
         if change.ended { removed(i) }
     }
 
@@ -223,25 +210,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     /// A live status of the account is still on screen.
     package var anyShown: Bool { activityKit.anyShown }
 
-    /// Someone looks at the lock screen while an activity runs or its status shows: the
-    /// measurement layer hears the stage the status draws, when what it draws was read, and
-    /// whose account it shows (how stale that is, against the stages the activity really
-    /// reached, is its to say: `LiveStatusSignals`; a glance in the warm-up it does not count).
-    private func glance() {
-        guard let i = current else { return }
-        let a = state.activities[i]
-        guard isShown(i) else {
-            signals.emit(.seenNothing)
-            return
-        }
-        let now = context.now
-        let content = activityKit.activity(a.number).content
-        let clock = p.updates == .clock ? clockReached(a, at: now) : 0
-        // A stage the clock draws ahead of every update comes from the plan made at the start.
-        let readAt = clock > content.stage ? a.start : content.readAt
-        signals.emit(.seen(activity: Int32(i), drawnStage: drawnStage(i), readAt: readAt, account: a.account))
-    }
-
     /// The stage activity `i`'s status draws now (the widget extension's drawing of ActivityKit's
     /// content): the last update's, or for a clock-driven status the later of that and the stage
     /// its plan reaches by the clock.
@@ -251,11 +219,9 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     }
 
     /// The stage a clock-driven status's plan reaches at `t` (it draws the later of this and
-    /// the stage ActivityKit holds): by the planned times, never past the last before the end.
+    /// the stage ActivityKit holds: `LiveStatusClock`).
     private func clockReached(_ a: Activity, at t: SimTime) -> Int {
-        let n = a.stageTimes.count
-        let span = max(a.plannedEnd - a.start, 1)
-        return Int(min((t - a.start) * SimTime(n) / span, SimTime(n - 1)))
+        LiveStatusClock.stageReached(start: a.start, plannedEnd: a.plannedEnd, stages: a.stageTimes.count, at: t)
     }
 }
 
@@ -264,9 +230,7 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
 package struct LiveStatusState {
     /// Every activity begun, by number (their statuses are ActivityKit's).
     package var activities: [LiveStatus.Activity] = []
-    /// A glance at the lock screen is scheduled.
-    package var glancing = false
-    /// The live status's own random streams (updates' delivery, glances).
+    /// The live status's own random stream (its updates' delivery).
     package var rng: LiveStatusStreams
 }
 
