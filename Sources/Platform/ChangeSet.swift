@@ -24,10 +24,14 @@ public struct ChangeSet: Sendable, Equatable {
     /// The first change number not included (the earliest missing change).
     @inlinable @inline(__always) public var firstMissing: Int32 { storedPrefix }
 
-    /// True if change `id` is included.
+    /// True if `change` is included.
     /// - Complexity: O(log e), e the number of extras.
     @inlinable @inline(__always)
-    public func contains(_ id: Int32) -> Bool {
+    public func contains(_ change: ChangeID) -> Bool { contains(number: change.number) }
+
+    /// True if the change numbered `id` is included (the measurement layer's walk by number).
+    @inlinable @inline(__always)
+    package func contains(number id: Int32) -> Bool {
         if id < storedPrefix { return true }
         return !storedExtras.isEmpty && Self.search(storedExtras, id).found
     }
@@ -43,9 +47,10 @@ public struct ChangeSet: Sendable, Equatable {
         return (lo, lo < a.count && a[lo] == id)
     }
 
-    /// Adds change `id`; with `lost`, lost changes at the prefix are absorbed into it.
+    /// Adds `change`; with `lost`, lost changes at the prefix are absorbed into it.
     @inlinable @inline(__always)
-    public mutating func insert(_ id: Int32, lost: LostChanges? = nil) {
+    public mutating func insert(_ change: ChangeID, lost: LostChanges? = nil) {
+        let id = change.number
         if id < storedPrefix { return }
         if id == storedPrefix {
             storedPrefix += 1
@@ -110,8 +115,8 @@ public struct ChangeSet: Sendable, Equatable {
 
     /// Calls `body` for each change in `self` that is not in `other`.
     /// - Complexity: O(p + e + f) for the span of prefixes and both extras lists (a merge walk).
-    @inlinable public func forEachMissing(from other: ChangeSet, _ body: (Int32) -> Void) {
-        _ = walkMissing(from: other) { id in body(id); return true }
+    @inlinable public func forEachMissing(from other: ChangeSet, _ body: (ChangeID) -> Void) {
+        _ = walkMissing(from: other) { id in body(ChangeID(id)); return true }
     }
 
     /// Walks the changes in `self` that are not in `other`, in order, while `body` returns

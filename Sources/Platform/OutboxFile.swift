@@ -13,10 +13,10 @@ import SimKernel
 /// This type holds the file contents and the lock; the processes perform the steps
 /// with the delays between them.
 public struct OutboxFile: Sendable {
-    /// The single shared file's contents (item numbers), for the one-file modes.
-    public private(set) var contents: [Int32] = []
-    /// The per-item files, for `perProcessFiles`.
-    public private(set) var itemFiles: [Int32] = []
+    /// The single shared file's contents (the changes queued), for the one-file modes.
+    public private(set) var contents: [ChangeID] = []
+    /// The per-item files (one per change), for `perProcessFiles`.
+    public private(set) var itemFiles: [ChangeID] = []
     /// The process holding the coordination lock, if any.
     public private(set) var lockHolder: Int32? = nil
     /// Processes waiting for the lock, in order.
@@ -26,17 +26,17 @@ public struct OutboxFile: Sendable {
 
     /// Reads the whole file (a snapshot of its contents now).
     @inlinable
-    public func read() -> [Int32] { contents }
+    public func read() -> [ChangeID] { contents }
     /// Replaces the whole file.
-    public mutating func write(_ items: [Int32]) { contents = items }
+    public mutating func write(_ items: [ChangeID]) { contents = items }
 
     /// Creates one file for `item` (perProcessFiles).
-    public mutating func createItemFile(_ item: Int32) { itemFiles.append(item) }
+    public mutating func createItemFile(_ item: ChangeID) { itemFiles.append(item) }
     /// Lists the per-item files.
     @inlinable
-    public func listItemFiles() -> [Int32] { itemFiles }
+    public func listItemFiles() -> [ChangeID] { itemFiles }
     /// Deletes the file of `item` (perProcessFiles).
-    public mutating func deleteItemFile(_ item: Int32) { itemFiles.removeAll { $0 == item } }
+    public mutating func deleteItemFile(_ item: ChangeID) { itemFiles.removeAll { $0 == item } }
 
     /// Asks for the lock: true if `holder` now holds it, else it is queued.
     public mutating func acquire(_ holder: Int32) -> Bool {
@@ -67,5 +67,5 @@ public struct OutboxFile: Sendable {
 
     /// Items pending in either form.
     @inlinable
-    public var pending: [Int32] { contents + itemFiles }
+    public var pending: [ChangeID] { contents + itemFiles }
 }

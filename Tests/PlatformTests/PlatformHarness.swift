@@ -140,7 +140,7 @@ final class RecordingObserver: PlatformObserver, ChangeCustody {
     var foregroundChanges: [(at: SimTime, was: Bool)] = []
     var suspensions = 0
     var sharedWrites = 0
-    var holders: [Int32: Int] = [:]
+    var holders: [ChangeID: Int] = [:]
     func sharedStorageHolds(firstAccountSession: Bool, firstAccountData: Bool) { sharedWrites += 1 }
     func appForegroundWillChange(at time: SimTime, wasInForeground: Bool) { foregroundChanges.append((time, wasInForeground)) }
     func appSuspendedInBackground() { suspensions += 1 }
@@ -152,6 +152,6 @@ final class RecordingObserver: PlatformObserver, ChangeCustody {
     var mechanisms: [(at: SimTime, event: PlatformEvent)] = []
     weak var engine: Engine?
     func platformDid(_ event: PlatformEvent) { mechanisms.append((engine?.now ?? -1, event)) }
-    func hold(_ change: Int32) { holders[change, default: 0] += 1 }
-    func letGo(_ change: Int32) { holders[change, default: 0] -= 1 }
+    func hold(_ change: ChangeID) { holders[change, default: 0] += 1 }
+    func letGo(_ change: ChangeID) { holders[change, default: 0] -= 1 }
 }

@@ -109,15 +109,15 @@ final class ChangeSetLossTests: XCTestCase {
     func testALostChangeDoesNotStopThePrefix() {
         let lost = LostChanges()
         var s = ChangeSet()
-        for id in Int32(0)..<5 { s.insert(id, lost: lost) }
+        for id in Int32(0)..<5 { s.insert(ChangeID(id), lost: lost) }
         lost.insert(5)
-        for id in Int32(6)..<1_000 { s.insert(id, lost: lost) }
+        for id in Int32(6)..<1_000 { s.insert(ChangeID(id), lost: lost) }
         XCTAssertEqual(s.prefix, 1_000)
         XCTAssertTrue(s.extras.isEmpty)
         // Without the register every later change is an extra.
         var t = ChangeSet()
-        for id in Int32(0)..<5 { t.insert(id) }
-        for id in Int32(6)..<1_000 { t.insert(id) }
+        for id in Int32(0)..<5 { t.insert(ChangeID(id)) }
+        for id in Int32(6)..<1_000 { t.insert(ChangeID(id)) }
         XCTAssertEqual(t.extras.count, 994)
         XCTAssertTrue(s.sameChanges(as: t, lost: lost))
         XCTAssertFalse(s.sameChanges(as: t))
@@ -127,7 +127,7 @@ final class ChangeSetLossTests: XCTestCase {
     func testALossIsAbsorbedAtTheNextUpdate() {
         let lost = LostChanges()
         var s = ChangeSet()
-        for id: Int32 in [0, 1, 3, 4] { s.insert(id, lost: lost) }
+        for id: ChangeID in [0, 1, 3, 4] { s.insert(id, lost: lost) }
         XCTAssertEqual(s.extras, [3, 4])
         lost.insert(2)
         s.insert(5, lost: lost)
@@ -142,7 +142,7 @@ final class ChangeSetLossTests: XCTestCase {
     func testAbsorbingALossIsNoNewData() {
         let lost = LostChanges()
         var old = ChangeSet()
-        for id: Int32 in [0, 1, 3] { old.insert(id) }
+        for id: ChangeID in [0, 1, 3] { old.insert(id) }
         lost.insert(2)
         var new = old
         new.insert(3, lost: lost)          // absorbs 2: prefix 4

@@ -11,7 +11,7 @@ public struct NetworkService {
     /// device's own (`online` its state); the reply arrives as the sender's own input.
     @inlinable @inline(__always)
     public func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
-                                                    credential: Credential, change: Int32 = -1, key: Bool = false,
+                                                    credential: Credential, change: ChangeID? = nil, key: Bool = false,
                                                     item: Int32 = -1, online: Bool? = nil) {
         system._withUnsafeGuaranteedRef {
             $0.request(kind, from: sender, to: server, credential: credential, change: change, key: key, item: item, online: online)

@@ -59,23 +59,23 @@ public struct SharedStorageService {
 
     /// The changes the outbox file holds.
     @inlinable @inline(__always)
-    public func readOutbox() -> [Int32] { system._withUnsafeGuaranteedRef { $0.outbox.read() } }
+    public func readOutbox() -> [ChangeID] { system._withUnsafeGuaranteedRef { $0.outbox.read() } }
 
     /// Writes the outbox file whole (the system follows which changes it holds).
     @inlinable @inline(__always)
-    public func writeOutbox(_ items: [Int32]) { system._withUnsafeGuaranteedRef { $0.writeSharedOutbox(items) } }
+    public func writeOutbox(_ items: [ChangeID]) { system._withUnsafeGuaranteedRef { $0.writeSharedOutbox(items) } }
 
     /// The outbox's item files (one per change, a design without the lock).
     @inlinable @inline(__always)
-    public func outboxItemFiles() -> [Int32] { system._withUnsafeGuaranteedRef { $0.outbox.listItemFiles() } }
+    public func outboxItemFiles() -> [ChangeID] { system._withUnsafeGuaranteedRef { $0.outbox.listItemFiles() } }
 
     /// Creates the item file of `change`.
     @inlinable @inline(__always)
-    public func createOutboxItemFile(_ change: Int32) { system._withUnsafeGuaranteedRef { $0.createOutboxItemFile(change) } }
+    public func createOutboxItemFile(_ change: ChangeID) { system._withUnsafeGuaranteedRef { $0.createOutboxItemFile(change) } }
 
     /// Deletes the item file of `change`.
     @inlinable @inline(__always)
-    public func deleteOutboxItemFile(_ change: Int32) { system._withUnsafeGuaranteedRef { $0.deleteOutboxItemFile(change) } }
+    public func deleteOutboxItemFile(_ change: ChangeID) { system._withUnsafeGuaranteedRef { $0.deleteOutboxItemFile(change) } }
 
     /// Asks for the outbox lock for `pid`: true if granted now, else it waits in line and is
     /// granted later in its own protocol (`OutboxLockGranted`).

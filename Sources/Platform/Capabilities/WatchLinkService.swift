@@ -36,7 +36,7 @@ public struct WatchLinkService {
 
     /// Queues a change for the phone (delivered when the link allows).
     @inlinable @inline(__always)
-    public func transferToPhone(_ change: Int32) { system._withUnsafeGuaranteedRef { $0.transferToPhone(change) } }
+    public func transferToPhone(_ change: ChangeID) { system._withUnsafeGuaranteedRef { $0.transferToPhone(change) } }
 
     /// Takes what waited on the watch for its app (the latest context, the notices).
     @inlinable @inline(__always)

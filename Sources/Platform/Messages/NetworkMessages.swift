@@ -29,7 +29,8 @@ public struct Request: Sendable {
     public var from: ProcessID
     public var incarnation: UInt32
     public var credential: Credential
-    public var change: Int32
+    /// The change a write carries (nil: not a write).
+    public var change: ChangeID?
     public var idempotencyKey: Bool
     /// The shared item a background upload carries (−1: none); echoed in the reply.
     public var item: Int32
@@ -37,7 +38,7 @@ public struct Request: Sendable {
     public var returnDelay: SimTime
 
     @inlinable
-    public init(kind: RequestKind, from: ProcessID, incarnation: UInt32, credential: Credential, change: Int32,
+    public init(kind: RequestKind, from: ProcessID, incarnation: UInt32, credential: Credential, change: ChangeID?,
                 idempotencyKey: Bool, item: Int32, returnDelay: SimTime) {
         (self.kind, self.from, self.incarnation, self.credential) = (kind, from, incarnation, credential)
         (self.change, self.idempotencyKey, self.item, self.returnDelay) = (change, idempotencyKey, item, returnDelay)
@@ -48,7 +49,7 @@ extension Request: CustomStringConvertible {
     /// As the event log prints it: the kind, the sender, and the fields that apply.
     public var description: String {
         var s = "Request(kind: \(kind), from: \(from), credential: \(credential)"
-        if change >= 0 { s += ", change: \(change), idempotencyKey: \(idempotencyKey)" }
+        if let change { s += ", change: \(change), idempotencyKey: \(idempotencyKey)" }
         if item >= 0 { s += ", item: \(item)" }
         return s + ", returnDelay: \(Time.seconds(returnDelay)) s)"
     }
@@ -67,7 +68,8 @@ public struct Reply: Sendable {
     public var status: ReplyStatus
     /// The data's entry in the system's snapshot table (`noData`: none).
     public var data: SnapshotID
-    public var change: Int32
+    /// The change the request wrote (nil: it was not a write).
+    public var change: ChangeID?
     /// The shared item of the request (−1: none).
     public var item: Int32
     /// When the backend read the data the reply carries (replies between two changes of the
@@ -75,7 +77,7 @@ public struct Reply: Sendable {
     public var readAt: SimTime
 
     @inlinable
-    public init(kind: RequestKind, status: ReplyStatus, data: SnapshotID, change: Int32, item: Int32, readAt: SimTime) {
+    public init(kind: RequestKind, status: ReplyStatus, data: SnapshotID, change: ChangeID?, item: Int32, readAt: SimTime) {
         (self.kind, self.status, self.data, self.change, self.item, self.readAt) = (kind, status, data, change, item, readAt)
     }
 }
@@ -85,7 +87,7 @@ extension Reply: CustomStringConvertible {
     public var description: String {
         var s = "Reply(kind: \(kind), status: \(status)"
         if data.holdsData { s += ", data: \(data), readAt: \(Time.seconds(readAt)) s" }
-        if change >= 0 { s += ", change: \(change)" }
+        if let change { s += ", change: \(change)" }
         if item >= 0 { s += ", item: \(item)" }
         return s + ")"
     }

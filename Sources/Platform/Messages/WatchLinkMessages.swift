@@ -3,7 +3,7 @@
 /// What the watch app sends the phone app over the watch link (§25.6).
 public enum WatchRequest: Sendable, Equatable {
     /// A change made on the watch, relayed for the phone app to send.
-    case write(change: Int32)
+    case write(change: ChangeID)
     /// A remote control asks for the data (the phone app's next sync answers it).
     case remoteRequest
     /// A companion asks the phone app to sync (its context then follows).

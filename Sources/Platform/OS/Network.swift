@@ -20,7 +20,7 @@ extension OperatingSystem {
     /// A write on its way is held by the network (the server lets go of it on arrival).
     @inlinable
     func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
-                                                    credential: Credential, change: Int32 = -1, key: Bool = false,
+                                                    credential: Credential, change: ChangeID? = nil, key: Bool = false,
                                                     item: Int32 = -1, online: Bool? = nil) {
         let pid = sender.process
         let inc = engine.incarnation(pid)
@@ -30,7 +30,7 @@ extension OperatingSystem {
             return
         }
         let rtt = settings.networkLatency.sampleTime(&_rng.networkFrom[Int(pid.index)])
-        if kind == .write { custody.hold(change) }   // a write on its way; the backend lets go on arrival
+        if kind == .write, let change { custody.hold(change) }   // a write on its way; the backend lets go on arrival
         let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
                           idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
         send(Server.request(req), to: server, after: rtt / 2)

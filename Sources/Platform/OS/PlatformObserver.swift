@@ -79,7 +79,7 @@ public enum DozeState: UInt8, Sendable, Equatable, CaseIterable {
 /// go when it hands it on or loses it. The world's changes' journeys conform.
 public protocol ChangeCustody: AnyObject {
     /// The system now holds `change` (one holder more).
-    func hold(_ change: Int32)
+    func hold(_ change: ChangeID)
     /// The system let go of `change` (one holder fewer; the last one's letting go loses it).
-    func letGo(_ change: Int32)
+    func letGo(_ change: ChangeID)
 }

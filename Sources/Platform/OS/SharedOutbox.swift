@@ -6,7 +6,7 @@ import SimKernel
 extension OperatingSystem {
     /// Replaces the shared outbox file: items it gains are held by it, items overwritten
     /// are let go (an append lost to an uncoordinated rewrite is lost here).
-    @usableFromInline func writeSharedOutbox(_ items: [Int32]) {
+    @usableFromInline func writeSharedOutbox(_ items: [ChangeID]) {
         let old = _outbox.read()
         for c in items { custody.hold(c) }
         _outbox.write(items)
@@ -14,13 +14,13 @@ extension OperatingSystem {
     }
 
     /// Creates one item file in the shared outbox (perProcessFiles).
-    @usableFromInline func createOutboxItemFile(_ change: Int32) {
+    @usableFromInline func createOutboxItemFile(_ change: ChangeID) {
         custody.hold(change)
         _outbox.createItemFile(change)
     }
 
     /// Deletes one item file (the app took the item into its own outbox first).
-    @usableFromInline func deleteOutboxItemFile(_ change: Int32) {
+    @usableFromInline func deleteOutboxItemFile(_ change: ChangeID) {
         _outbox.deleteItemFile(change)
         custody.letGo(change)
     }

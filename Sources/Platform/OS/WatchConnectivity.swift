@@ -10,7 +10,7 @@ public struct WatchConnectivity {
     /// The phone is out of the watch's reach (a period of `watch.phoneUnreachable…`).
     public internal(set) var away = false
     /// Watch writes queued for the phone, in order (the one on the link not among them).
-    public internal(set) var toPhone: [Int32] = []
+    public internal(set) var toPhone: [ChangeID] = []
     /// A queued write is on its way over the link: the next goes only once it has arrived, so
     /// the transfers arrive in the order they were queued.
     var transferOnLink = false
@@ -59,7 +59,7 @@ extension OperatingSystem {
 
     /// `transferUserInfo` from the watch: queued, delivered in order when reachable (one after
     /// another: `sendNextTransferToPhone`).
-    @usableFromInline func transferToPhone(_ change: Int32) {
+    @usableFromInline func transferToPhone(_ change: ChangeID) {
         custody.hold(change)
         _watchConnectivity.toPhone.append(change)
         flushWatchLink()

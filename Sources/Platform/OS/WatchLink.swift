@@ -15,7 +15,7 @@ public enum WatchLinkInput: Sendable {
     /// An immediate message reaches the phone after its hop.
     case deliverToPhone(WatchRequest)
     /// A queued write reaches the phone after its hop.
-    case deliverQueuedToPhone(change: Int32)
+    case deliverQueuedToPhone(change: ChangeID)
     /// Something for the watch app reaches the watch after its hop (`watch.lifetime =
     /// whenLooked`: the system takes it whether the app runs or not).
     case toWatch(WatchDelivery)

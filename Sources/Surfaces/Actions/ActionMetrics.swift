@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// The actions' metrics (docs/metrics.md), each resolved by its name (its columns in runs.csv:
 /// `MetricCatalog.publishedOrder`).
@@ -36,10 +37,10 @@ extension ReplicationReadout {
         let p = w.p
         if p.action.enabled {
             let runs = w.measure.signals(ActionSignals.self).runs.filter { $0.startedAt >= p.observe.warmup }
-            r.setFraction(.actionDuplicated, runs.filter { $0.change >= 0 && w.truth.timesApplied($0.change) > 1 }.count, of: runs.count)
+            r.setFraction(.actionDuplicated, runs.filter { $0.change.map { w.truth.timesApplied($0) > 1 } ?? false }.count, of: runs.count)
             r.setFraction(.actionOpenedApp, runs.filter(\.openedApp).count, of: runs.count)
-            r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && $0.change >= 0 && w.truth.timesApplied($0.change) > 0 }.count, of: runs.count)
-            r.setFraction(.actionLost, runs.filter { $0.change >= 0 && w.truth.lostAt[Int($0.change)] < Time.never }.count, of: runs.count)
+            r.setFraction(.actionCompletedWithoutApp, runs.filter { !$0.openedApp && ($0.change.map { w.truth.timesApplied($0) > 0 } ?? false) }.count, of: runs.count)
+            r.setFraction(.actionLost, runs.filter { $0.change.map(w.truth.wasLost) ?? false }.count, of: runs.count)
         }
         r.values[Metric.signoutActionsLeak.rawValue] = w.measure.leak(.signoutActionsLeak, end: end)
     }
@@ -51,7 +52,7 @@ package enum ActionSignal {
     /// Run `run` started now (the next run in order).
     case started(run: Int32)
     /// Run `run`'s first background attempt made change `change`.
-    case change(run: Int32, Int32)
+    case change(run: Int32, ChangeID)
     /// Run `run` opened the app ("continue in the app").
     case openedApp(run: Int32)
 }
@@ -59,7 +60,8 @@ package enum ActionSignal {
 /// An action run as the measurement layer follows it.
 @_spi(Assembly) public struct MeasuredAction {
     var startedAt: SimTime
-    package var change: Int32 = -1
+    /// The change its first background attempt made (nil: none yet).
+    package var change: ChangeID?
     var openedApp = false
 }
 

@@ -37,8 +37,7 @@ extension ChapterProbes {
             var opened = false
             let t = r.watchElsewhere(for: 2 * Time.minute) {
                 opened = opened || r.appOnScreen
-                let c = r.actionChange(action)
-                return opened || (c >= 0 && r.elsewhereShows(c))
+                return opened || (r.actionChange(action).map(r.elsewhereShows) ?? false)
             }
             if opened { return "opensApp" }
             return t != nil ? "completesWithoutApp" : "noResult"
@@ -68,7 +67,7 @@ extension ChapterProbes {
             guard let item = r.share() else { return "notInShareSheet" }
             if r.appOnScreen { return "confirmOpensApp" }
             // 4. Watch the second device for two minutes; if nothing arrives, open the app and watch again.
-            let arrived = { () -> Bool in let c = r.shareChange(item); return c >= 0 && r.elsewhereShows(c) }
+            let arrived = { () -> Bool in r.shareChange(item).map(r.elsewhereShows) ?? false }
             if r.watchElsewhere(for: 2 * Time.minute, until: arrived) != nil { return "reachesWithoutApp" }
             r.openApp(stay: 2 * Time.minute)
             r.lookElsewhere()

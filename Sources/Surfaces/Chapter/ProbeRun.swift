@@ -103,19 +103,19 @@ public final class ProbeRun {
 
     func forceQuit() { world.platform.personAndPhone.forceQuitApp(endSession: .userEndsSession(forceQuit: true), at: assembly.address(of: MainApp.self)); settle() }
 
-    /// The user changes something in the app; returns the change's number.
-    func editInApp() -> Int32? {
+    /// The user changes something in the app; returns the change.
+    func editInApp() -> ChangeID? {
         let before = world.truth.count
         world.send(.userEdits, to: assembly.address(of: MainApp.self))
         settle()
-        return world.truth.count > before ? world.truth.count - 1 : nil
+        return world.truth.count > before ? ChangeID(world.truth.count - 1) : nil
     }
 
-    /// A second device changes the data; returns the change's number.
-    func editElsewhere() -> Int32 {
+    /// A second device changes the data; returns the change.
+    func editElsewhere() -> ChangeID {
         world.send(.edit, to: assembly.address(of: OtherDevice.self))
         settle()
-        return world.truth.count - 1
+        return ChangeID(world.truth.count - 1)
     }
 
     func lockPhone() { world.platform.personAndPhone.setLocked(true) }
@@ -155,8 +155,8 @@ public final class ProbeRun {
         settle()
     }
 
-    /// A change on the watch; returns its number.
-    func watchWrite() -> Int32? {
+    /// A change on the watch; returns it.
+    func watchWrite() -> ChangeID? {
         let before = world.truth.count
         if world.p.watch.lifetime == .whenLooked {
             world.platform.appLaunch.launchOrDeliver(.write, to: assembly.address(of: WatchApp.self), by: .user)   // a write on the watch launches its app
@@ -164,7 +164,7 @@ public final class ProbeRun {
             world.send(.write, to: assembly.address(of: WatchApp.self))
         }
         settle()
-        return world.truth.count > before ? world.truth.count - 1 : nil
+        return world.truth.count > before ? ChangeID(world.truth.count - 1) : nil
     }
 
     /// Opens the watch app and looks until it settles (5 s); returns what it shows.
@@ -199,7 +199,7 @@ public final class ProbeRun {
     // MARK: What a person sees
 
     var widget: View { world.measure.current(.widget) }
-    func widgetShows(_ change: Int32) -> Bool { widget.kind == .data && widget.changes.contains(change) }
+    func widgetShows(_ change: ChangeID) -> Bool { widget.kind == .data && widget.changes.contains(change) }
     var widgetShowsAccount: Bool { widget.kind == .data && widget.account == .first }
     /// The widget draws the slot of its data's own schedule that is current now (the countdown
     /// shows the right minute): what a person checks against the clock.
@@ -209,7 +209,7 @@ public final class ProbeRun {
     var appOnScreen: Bool { world.platform.device.appInForeground }
     /// The second device shows the change: its copy, as of its last sync's reply, has it
     /// (look first: `lookElsewhere` or `watchElsewhere`).
-    func elsewhereShows(_ change: Int32) -> Bool { assembly.elsewhere.shows(change) }
+    func elsewhereShows(_ change: ChangeID) -> Bool { assembly.elsewhere.shows(change) }
     /// The latest live activity's stage the second device shows, as of its last sync (−1: none).
     var elsewhereStage: Int { Int(assembly.elsewhere.shownStage) }
     var lastActivity: LiveStatus.Activity? { assembly.live.activities.last }
@@ -219,8 +219,9 @@ public final class ProbeRun {
     var liveDrawnStage: Int? { assembly.live.activities.indices.last.map { assembly.live.drawnStage($0) } }
     /// The extension acted signed in on share `index`: it made the item a change (uploaded it,
     /// queued it, or handed it to the app), rather than asking to sign in or vanishing.
-    func shareActedSignedIn(_ index: Int) -> Bool { shares[index].change >= 0 }
-    func shareChange(_ index: Int) -> Int32 { shares[index].change }
+    func shareActedSignedIn(_ index: Int) -> Bool { shares[index].change != nil }
+    /// The change the extension made for share `index` (nil: none).
+    func shareChange(_ index: Int) -> ChangeID? { shares[index].change }
     /// The share sheet vanished while the item was being shared (the extension was killed).
     func shareVanished(_ index: Int) -> Bool { shares[index].killed }
     /// The extension asked the user to sign in.
@@ -231,7 +232,8 @@ public final class ProbeRun {
     var accountListsWatchOrTelevision: Bool {
         assembly.backend.devices.contains { $0 == .watch || $0 == .television }
     }
-    func actionChange(_ index: Int) -> Int32 { actions[index].change }
+    /// The change action run `index` made (nil: none yet).
+    func actionChange(_ index: Int) -> ChangeID? { actions[index].change }
     /// Every shared item so far and what became of it, as the share's signals record it.
     private var shares: [MeasuredShare] { world.measure.signals(ShareSignals.self).items }
     /// Every action run so far and what became of it, as the actions' signals record it.

@@ -29,7 +29,7 @@ package enum MainAppInput {
     /// to the shared outbox while the app ran.
     case outboxItemAdded
     /// A share extension handed over a change by deep link.
-    case shareHandedOver(change: Int32)
+    case shareHandedOver(change: ChangeID)
     /// The shared outbox's lock was granted to it.
     case outboxLockGranted
     /// Its outbox drain's read of the shared file is done (the read takes storage time).

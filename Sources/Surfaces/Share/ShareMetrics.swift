@@ -1,4 +1,5 @@
 import SimKernel
+import Platform
 
 /// The share extension's metrics (docs/metrics.md), each resolved by its name (its columns in
 /// runs.csv: `MetricCatalog.publishedOrder`).
@@ -53,13 +54,14 @@ extension ReplicationReadout {
         let w = self
         let items = w.measure.signals(ShareSignals.self).items.filter { $0.confirmedAt >= w.p.observe.warmup && !$0.forSecondAccount }
         var lost = 0, duplicated = 0, measured = 0, onItsWay = 0
-        for item in items where item.change >= 0 && !item.killed {
-            let applied = w.truth.timesApplied(item.change)
+        for item in items where !item.killed {
+            guard let change = item.change else { continue }
+            let applied = w.truth.timesApplied(change)
             if applied > 1 { duplicated += 1 }
-            if let t = w.truth.firstApplied(item.change) {
+            if let t = w.truth.firstApplied(change) {
                 r.samples[Metric.shareLatency.rawValue].append(Time.seconds(t - item.confirmedAt))
                 measured += 1
-            } else if w.truth.lostAt[Int(item.change)] < Time.never {
+            } else if w.truth.wasLost(change) {
                 lost += 1
             } else {
                 measured += 1
@@ -82,7 +84,7 @@ package enum ShareSignal {
     /// The user confirmed item `item` in the sheet (the next item in order).
     case confirmed(item: Int32)
     /// The extension made change `change` for item `item`.
-    case change(item: Int32, Int32)
+    case change(item: Int32, ChangeID)
     /// The extension run was killed (memory or time) before handing item `item` over: the sheet vanished.
     case killed(item: Int32)
     /// The extension found no session for item `item` and asked the user to sign in.
@@ -97,7 +99,8 @@ package enum ShareSignal {
 /// A shared item as the measurement layer follows it.
 @_spi(Assembly) public struct MeasuredShare {
     var confirmedAt: SimTime
-    package var change: Int32 = -1
+    /// The change the item made (nil: none, as the user was not signed in).
+    package var change: ChangeID?
     package var killed = false
     /// The extension asked a user who had not signed out to sign in (after a sign-out the request
     /// is expected, not a failure).

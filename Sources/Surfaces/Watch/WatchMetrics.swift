@@ -79,7 +79,7 @@ extension ReplicationReadout {
             for wr in writes {
                 if let t = w.truth.firstApplied(wr.change) {
                     r.samples[Metric.watchWriteLatency.rawValue].append(Time.seconds(t - wr.madeAt))
-                } else if w.truth.lostAt[Int(wr.change)] < Time.never {
+                } else if w.truth.wasLost(wr.change) {
                     lost += 1
                 } else {
                     onItsWay += 1
@@ -97,7 +97,7 @@ package enum WatchSignal {
     /// The user makes a write on the watch now, with `queued` changes waiting on the link to the phone.
     case writing(queued: Int)
     /// The watch's write made change `change` now (handed to the link, or refused).
-    case wrote(change: Int32)
+    case wrote(change: ChangeID)
 }
 
 /// What the measurement layer keeps of the watch app's signals: the relay queue at each write
@@ -113,7 +113,7 @@ package final class WatchSignals: SurfaceSignals {
     @exclusivity(unchecked)
     #endif
     /// The writes made after the warm-up: change number, when made.
-    private(set) var writes: [(change: Int32, madeAt: SimTime)] = []
+    private(set) var writes: [(change: ChangeID, madeAt: SimTime)] = []
 
     /// The watch app reports what happened now.
     package func emit(_ signal: WatchSignal) {

@@ -20,18 +20,17 @@ public final class ChangeJourneys {
         self.engine = engine
     }
 
-    /// Records a change made now by `origin` and returns its number. The program that
-    /// made it holds it until it lets go (`letGo`, after giving it to its next holder, or
-    /// failing to).
-    public func make(_ origin: ChangeOrigin) -> Int32 {
+    /// Records a change made now by `origin` and returns it. The program that made it holds
+    /// it until it lets go (`letGo`, after giving it to its next holder, or failing to).
+    public func make(_ origin: ChangeOrigin) -> ChangeID {
         observersTruthWillChange()
         let id = truth.make(origin, at: engine.now)
         if engine.attachedTrace != nil { measure.sampleStaleness() }
-        return id
+        return ChangeID(id)
     }
 
     /// One more holder (a queue, a file, a message or request in flight) carries `change`.
-    @inline(__always) public func hold(_ change: Int32) { truth.hold(change) }
+    @inline(__always) public func hold(_ change: ChangeID) { truth.hold(change.number) }
 
     /// The changes lost for good so far: the register change sets absorb into their prefix
     /// (docs/model.md#lost-changes), bookkeeping rather than program knowledge: a program
@@ -44,14 +43,14 @@ public final class ChangeJourneys {
     /// report of the change's journey: from the first on it can no longer be lost, whoever
     /// lets go of it. The truth keeps how many times and when first, which the surfaces'
     /// metrics that follow their own changes read (`share.*`, `action.*`, `watch.write.*`).
-    @inline(__always) package func applied(_ change: Int32) { truth.markApplied(change, at: engine.now) }
+    @inline(__always) package func applied(_ change: ChangeID) { truth.markApplied(change.number, at: engine.now) }
 
     /// A holder let go of `change`: if none is left and the backend never applied it, the
     /// change is lost for good now.
-    public func letGo(_ change: Int32) {
-        guard truth.release(change) else { return }
+    public func letGo(_ change: ChangeID) {
+        guard truth.release(change.number) else { return }
         observersTruthWillChange()
-        truth.markLost(change, at: engine.now)
+        truth.markLost(change.number, at: engine.now)
         if engine.attachedTrace != nil {
             engine.logByRunning("lost", "change: \(change)")     // the program that let go last
             measure.sampleStaleness()

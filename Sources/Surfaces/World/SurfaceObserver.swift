@@ -161,10 +161,10 @@ public final class SurfaceObserver {
         advance(to: now, truth: truth)
         if let trace, view != current { trace.record(now, name, "shows", Self.describe(view)) }
         if view.kind == .data {
-            view.changes.forEachMissing(from: everShown) { id in
-                let made = truth.madeAt[Int(id)]
+            view.changes.forEachMissing(from: everShown) { change in
+                let made = truth.madeAt[Int(change.number)]
                 // A change lost for good has left every lag population.
-                if made >= warmup && !truth.isLost(id, by: now) {
+                if made >= warmup && !truth.isLost(change.number, by: now) {
                     lag.append(Time.seconds(now - made))
                     if let series { series.recorder.sample(series.slots.lag, Time.seconds(now - made), at: now) }
                 }
@@ -241,7 +241,7 @@ public final class SurfaceObserver {
         var made = 0, missed = 0
         for id in 0..<Int(truth.count) where truth.madeAt[id] >= warmup && truth.lostAt[id] == Time.never {
             made += 1
-            if !everShown.contains(Int32(id)) { missed += 1 }
+            if !everShown.contains(number: Int32(id)) { missed += 1 }
         }
         return (missed, made)
     }

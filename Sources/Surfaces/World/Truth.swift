@@ -100,15 +100,20 @@ public final class Truth {
         if applyCount[i] == 1 { appliedAt[i] = now }
     }
 
-    /// How many times the backend applied change `id` (0: not yet; 2+: duplicated).
-    public func timesApplied(_ id: Int32) -> Int {
-        id >= 0 && Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0
+    /// How many times the backend applied `change` (0: not yet; 2+: duplicated).
+    public func timesApplied(_ change: ChangeID) -> Int {
+        let id = change.number
+        return id >= 0 && Int(id) < applyCount.count ? Int(applyCount[Int(id)]) : 0
     }
 
-    /// When the backend first applied change `id`, if it did.
-    public func firstApplied(_ id: Int32) -> SimTime? {
-        id >= 0 && Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
+    /// When the backend first applied `change`, if it did.
+    public func firstApplied(_ change: ChangeID) -> SimTime? {
+        let id = change.number
+        return id >= 0 && Int(id) < appliedAt.count && appliedAt[Int(id)] < Time.never ? appliedAt[Int(id)] : nil
     }
+
+    /// Whether `change` was lost for good (at any time so far).
+    public func wasLost(_ change: ChangeID) -> Bool { lostAt[Int(change.number)] < Time.never }
 
     /// Records that change `id` is lost for good at `now`.
     public func markLost(_ id: Int32, at now: SimTime) {

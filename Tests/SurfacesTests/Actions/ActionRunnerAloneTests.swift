@@ -37,7 +37,7 @@ final class ActionRunnerAloneTests: XCTestCase {
         backend.received.compactMap { if case .request(let r) = $0.input { r } else { nil } }
     }
 
-    private func reply(_ status: ReplyStatus, change: Int32, at h: Harness) -> ActionRunnerInput {
+    private func reply(_ status: ReplyStatus, change: ChangeID, at h: Harness) -> ActionRunnerInput {
         .reply(Reply(kind: .write, status: status, data: .noData, change: change, item: -1, readAt: h.engine.now))
     }
 

@@ -48,7 +48,7 @@ final class AutomationsAloneTests: XCTestCase {
         return (h, peers)
     }
 
-    private func attempts(_ runner: Recorder<ActionRunnerInput>) -> [(at: SimTime, action: Int32, change: Int32)] {
+    private func attempts(_ runner: Recorder<ActionRunnerInput>) -> [(at: SimTime, action: Int32, change: ChangeID)] {
         runner.received.compactMap { if case .run(let a, let c) = $0.input { ($0.at, a, c) } else { nil } }
     }
 

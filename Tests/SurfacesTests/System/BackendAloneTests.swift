@@ -61,13 +61,13 @@ final class BackendAloneTests: XCTestCase {
 
     /// A request as the network hands it over, half its 0.2 s round trip left for the reply;
     /// a write's change made by the test and held by the network on its way.
-    private func request(_ kind: RequestKind, from: ProcessID, _ credential: Credential, change: Int32 = -1,
+    private func request(_ kind: RequestKind, from: ProcessID, _ credential: Credential, change: ChangeID? = nil,
                          key: Bool = false, item: Int32 = -1) -> BackendInput {
         .request(Request(kind: kind, from: from, incarnation: 1, credential: credential, change: change,
                          idempotencyKey: key, item: item, returnDelay: Time.fromSeconds(0.1)))
     }
 
-    private func write(_ h: Harness, from: ProcessID, _ credential: Credential, change: Int32? = nil) -> Int32 {
+    private func write(_ h: Harness, from: ProcessID, _ credential: Credential, change: ChangeID? = nil) -> ChangeID {
         let id = change ?? h.program.changes.make(.elsewhere)
         h.program.changes.hold(id)
         h.send(request(.write, from: from, credential, change: id, key: true))

@@ -54,7 +54,7 @@ final class WatchPowerSavingTests: XCTestCase {
                 guard let change = r.watchWrite() else { return XCTFail("\(relay), \(blocks): no write") }
                 r.wait(Time.minute)
                 XCTAssertEqual(received(log), blocks ? 0 : 1, "\(relay), blocks \(blocks): during the period")
-                XCTAssertEqual(r.world.truth.lostAt[Int(change)] < Time.never, blocks && relay == .immediate,
+                XCTAssertEqual(r.world.truth.wasLost(change), blocks && relay == .immediate,
                                "\(relay), blocks \(blocks): lost")
                 r.world.os.setPowerSaving(false)
                 r.wait(Time.minute)

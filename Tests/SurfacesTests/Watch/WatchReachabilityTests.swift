@@ -216,7 +216,7 @@ final class WatchReachabilityTests: XCTestCase {
         let r = ProbeRun(p, seed: 15_500, trace: log)
         func served(_ kind: String) -> Int { Self.requestsServed(log, kind: kind, from: r) }
         r.wait(Time.minute)
-        let changes = (0..<3).compactMap { _ -> Int32? in
+        let changes = (0..<3).compactMap { _ -> ChangeID? in
             defer { r.wait(Time.minute) }     // each acknowledged before the next
             return r.watchWrite()
         }

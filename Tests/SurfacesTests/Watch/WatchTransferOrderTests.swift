@@ -107,10 +107,10 @@ final class WatchTransferOrderTests: XCTestCase {
         run.forceQuit()
         guard let second = run.watchWrite() else { return XCTFail("no second write") }
         run.wait(Time.minute)
-        XCTAssertEqual(changes(log, "watchLink", "deliverQueuedToPhone(change:"), [Int(first)], "only the first went over the link")
+        XCTAssertEqual(changes(log, "watchLink", "deliverQueuedToPhone(change:"), [Int(first.number)], "only the first went over the link")
         XCTAssertTrue(changes(log, "app", "watchRequest(write(change:").isEmpty, "the force-quit app took nothing")
         run.openApp()
-        XCTAssertEqual(changes(log, "watchLink", "deliverQueuedToPhone(change:"), [Int(first), Int(first), Int(second)])
-        XCTAssertEqual(changes(log, "app", "watchRequest(write(change:"), [Int(first), Int(second)])
+        XCTAssertEqual(changes(log, "watchLink", "deliverQueuedToPhone(change:"), [Int(first.number), Int(first.number), Int(second.number)])
+        XCTAssertEqual(changes(log, "app", "watchRequest(write(change:"), [Int(first.number), Int(second.number)])
     }
 }

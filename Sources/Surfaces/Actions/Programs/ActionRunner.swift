@@ -5,7 +5,7 @@ import SurfaceCore
 /// What the action runner accepts: the action to run, and the reply to its write.
 package enum ActionRunnerInput {
     /// Run action `action`, whose mutation is change `change` (the app's intent code, in its own process).
-    case run(action: Int32, change: Int32)
+    case run(action: Int32, change: ChangeID)
     case reply(Reply)
 }
 /// The app's code run in the background for one action (an app intent): it reads the
@@ -39,8 +39,8 @@ package final class ActionRunner: SurfaceProgram<ActionRunnerInput, ActionRunner
         case .reply(let r):
             if let i = state.running, r.status == .ok {
                 // The app's code rebuilds the widget projection from the mutation it made.
-                if var pr = sharedStorage.readProjection(), pr.schemaVersion == sharedStorage.schemaVersion {
-                    pr.data.changes.insert(r.change, lost: changes.lost)
+                if var pr = sharedStorage.readProjection(), pr.schemaVersion == sharedStorage.schemaVersion, let change = r.change {
+                    pr.data.changes.insert(change, lost: changes.lost)
                     sharedStorage.writeProjection(pr)
                 }
                 context.send(.done(action: Int32(i)), to: ports.automations)

@@ -4,7 +4,8 @@ import SurfaceCore
 
 /// One action run by the assistant or an automation (§25.8), as the automations keep it.
 package struct ActionRun {
-    package var change: Int32 = -1
+    /// The change its first background attempt made (nil: none yet; every retry sends it again).
+    package var change: ChangeID?
     /// Run by a button in the widget (the widget's fourth reload trigger, §25.4).
     package var fromWidgetButton = false
     package var attempts = 0
@@ -93,9 +94,9 @@ package final class Automations: SurfaceProgram<AutomationsInput, AutomationsSta
 
     /// The automation no longer holds action `i`'s change (done, given up, or handed to the app).
     private func release(_ i: Int) {
-        guard state.runs[i].holdsChange else { return }
+        guard state.runs[i].holdsChange, let change = state.runs[i].change else { return }
         state.runs[i].holdsChange = false
-        changes.letGo(state.runs[i].change)
+        changes.letGo(change)
     }
 
     private func attempt(_ i: Int) {
@@ -112,13 +113,17 @@ package final class Automations: SurfaceProgram<AutomationsInput, AutomationsSta
             context.send(.userEdits, to: ports.app, after: 5 * Time.second)
             return
         }
-        if state.runs[i].change < 0 {
-            state.runs[i].change = changes.make(state.runs[i].fromWidgetButton ? .widgetButton : .action)
+        let change: ChangeID
+        if let made = state.runs[i].change {
+            change = made
+        } else {
+            change = changes.make(state.runs[i].fromWidgetButton ? .widgetButton : .action)
+            state.runs[i].change = change
             state.runs[i].holdsChange = true     // the maker's hold: the automation's, until it is done
-            signals.emit(.change(run: Int32(i), state.runs[i].change))
+            signals.emit(.change(run: Int32(i), change))
         }
         appLaunch.launchIntentsExtension()
-        context.send(.run(action: Int32(i), change: state.runs[i].change), to: ports.actionRunner)
+        context.send(.run(action: Int32(i), change: change), to: ports.actionRunner)
         context.after(p.timeout, .timeout(action: Int32(i)))
     }
 }

@@ -15,7 +15,7 @@ package struct AppStorage {
     /// The kept reading (the app's local store), if any.
     package var reading: DataCopy?
     /// Own changes written but not yet acknowledged, in order.
-    package var pendingWrites: [Int32] = []
+    package var pendingWrites: [ChangeID] = []
     /// The last widget reload was asked from the background, where it may be refused.
     package var reloadAskedInBackground = false
     /// How long readings are kept.

@@ -6,13 +6,13 @@ import SurfaceCore
 /// has not acknowledged, each a holder of its change (docs/model.md#lost-changes).
 extension MainApp {
     /// The app keeps `change` in its outbox of writes not yet acknowledged.
-    package func appOutboxAppend(_ change: Int32) {
+    package func appOutboxAppend(_ change: ChangeID) {
         changes.hold(change)
         container.storage.pendingWrites.append(change)
     }
 
     /// The app drops `change` from its outbox (applied, or refused for good).
-    package func appOutboxRemove(_ change: Int32) {
+    package func appOutboxRemove(_ change: ChangeID) {
         let before = container.storage.pendingWrites.count
         container.storage.pendingWrites.removeAll { $0 == change }
         for _ in container.storage.pendingWrites.count..<before { changes.letGo(change) }

@@ -347,8 +347,10 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
             }
             finishBackgroundWorkIfIdle()
         case .write:
-            memory.writesInFlight.remove(r.change)
-            if r.status != .failed { appOutboxRemove(r.change) }   // applied, or refused for good
+            if let change = r.change {
+                memory.writesInFlight.remove(change)
+                if r.status != .failed { appOutboxRemove(change) }   // applied, or refused for good
+            }
             finishBackgroundWorkIfIdle()
         case .revoke:
             if r.status == .ok { transfers.revocationConfirmed() }   // the app cancels its transfer
@@ -396,7 +398,7 @@ package final class MainApp: SurfaceProgram<MainAppInput, MainAppState, MainAppP
     }
 
     /// Sends one more change (a shared item taken from the outbox, a relayed watch write).
-    package func sendWrite(_ id: Int32) {
+    package func sendWrite(_ id: ChangeID) {
         appOutboxAppend(id)
         sendPendingWrites()
     }
@@ -493,10 +495,10 @@ package struct MainAppMemory {
     package var coldStart = true
     package var freshSinceLaunch = false
     package var syncInFlight = false
-    package var writesInFlight: Set<Int32> = []
+    package var writesInFlight: Set<ChangeID> = []
     package var backgroundWork = 0
     /// The outbox drain in progress: the snapshot read, or nil when idle.
-    package var drainSnapshot: [Int32]? = nil
+    package var drainSnapshot: [ChangeID]? = nil
     package var drainWanted = false
     /// The sync timer is pending in this run (timers die when the run suspends or ends).
     package var syncTimerRunning = false

@@ -58,9 +58,9 @@ package final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExt
         }
         // A run that ends before handing its change over takes it with it: lost, unless a
         // request it sent still carries it.
-        if let l = state.launch, l.holds {
+        if let l = state.launch, l.holds, let change = l.change {
             state.launch?.holds = false
-            changes.letGo(l.change)
+            changes.letGo(change)
         }
     }
 
@@ -74,8 +74,8 @@ package final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExt
             state.run = r
             context.after(sharedStorage.ioTime(context.me.process), .appendWrite)
         case .appendWrite:
-            guard let r = state.run, let l = state.launch else { return }
-            sharedStorage.writeOutbox(r.snapshot + [l.change])
+            guard let r = state.run, let change = state.launch?.change else { return }
+            sharedStorage.writeOutbox(r.snapshot + [change])
             handedOver()
         case .outboxLockGranted:
             context.after(sharedStorage.ioTime(context.me.process), .appendRead)
@@ -137,13 +137,13 @@ package final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExt
 
     /// Hands the item to the system's background transfer service, which holds its change from now.
     private func startBackgroundTransfer() {
-        guard let l = state.launch else { return }
-        changes.hold(l.change)
-        context.send(.startTransfer(Transfer(item: l.item, change: l.change, size: l.size)), to: ports.shareSheet)
+        guard let l = state.launch, let change = l.change else { return }
+        changes.hold(change)
+        context.send(.startTransfer(Transfer(item: l.item, change: change, size: l.size)), to: ports.shareSheet)
     }
 
     /// Appends the item's change to the outbox under the coordination mode.
-    private func append(_ change: Int32) {
+    private func append(_ change: ChangeID) {
         switch p.outbox {
         case .uncoordinated:
             context.after(sharedStorage.ioTime(context.me.process), .appendRead)
@@ -159,9 +159,9 @@ package final class ShareExtension: SurfaceProgram<ShareExtensionInput, ShareExt
 
     private func handedOver() {
         state.launch?.handedOver = true
-        if let l = state.launch, l.holds {
+        if let l = state.launch, l.holds, let change = l.change {
             state.launch?.holds = false
-            changes.letGo(l.change)      // its next holder took it first
+            changes.letGo(change)      // its next holder took it first
         }
         sharedStorage.releaseOutboxLock(context.me.process)
         // Whoever observes the outbox and is running hears of the item; the extension cannot tell who did.
@@ -182,7 +182,7 @@ package struct ShareExtensionState {
 
 /// In memory during one run of the share extension: the outbox as its append read it.
 package struct ShareExtensionRun {
-    package var snapshot: [Int32] = []
+    package var snapshot: [ChangeID] = []
 }
 
 /// The item a run of the share extension was launched for, as the system keeps it past the
@@ -192,7 +192,8 @@ package struct ShareExtensionRun {
 package struct ShareExtensionLaunch {
     package var item: Int32
     package var size: Int64
-    package var change: Int32 = -1
+    /// The change the run made for it (nil: none yet, or none at all signed out).
+    package var change: ChangeID?
     package var handedOver = false
     package var holds = false
 }

@@ -6,7 +6,7 @@ import SurfaceCore
 /// carries its number, its change and its size (the upload's length).
 package struct Transfer {
     package var item: Int32
-    package var change: Int32
+    package var change: ChangeID
     package var size: Int64
 }
 

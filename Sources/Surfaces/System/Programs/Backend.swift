@@ -131,7 +131,7 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
             case .write:
                 // A write sent with the second account's session lands in that account's data:
                 // it never reaches the first account's, so once its last holder lets go it is lost.
-                if r.credential != .secondAccountSession { apply(r) }
+                if r.credential != .secondAccountSession, let change = r.change { apply(r, change) }
                 delay += p.processingTime.sampleTime(&state.rng.backendFrom[Int(r.from.index)])
             case .revoke: break
             case .deviceCode: deviceCode(r, &reply)
@@ -139,23 +139,24 @@ package final class Backend: SurfaceProgram<BackendInput, BackendState, BackendP
         }
         measure.countRequest(r, withData: reply.data.holdsData)
         // The write has arrived, applied or refused: the request no longer carries it.
-        if r.kind == .write { changes.letGo(r.change) }
+        if r.kind == .write, let change = r.change { changes.letGo(change) }
         network.sendReply(reply, to: r.from, incarnation: r.incarnation, after: delay)
     }
 
-    private func apply(_ r: Request) {
-        let id = Int(r.change)
+    /// The write `r` of `change` is applied (unless its idempotency key shows it was before).
+    private func apply(_ r: Request, _ change: ChangeID) {
+        let id = Int(change.number)
         if state.applyCount.count <= id {
             state.applyCount.append(contentsOf: repeatElement(0, count: id + 1 - state.applyCount.count))
         }
         if state.applyCount[id] > 0 && r.idempotencyKey && p.idempotencyKeys { return }
         state.applyCount[id] &+= 1
-        changes.applied(r.change)
+        changes.applied(change)
         if state.applyCount[id] == 1 {
-            state.applied.insert(r.change, lost: changes.lost)
+            state.applied.insert(change, lost: changes.lost)
             state.dataVersion += 1
         }
-        pushesAfterApplying(change: r.change, from: r.from)
+        pushesAfterApplying(change: change, from: r.from)
     }
 
     /// Sign-in by code: a new code for a television that asks with none; for one that polls,
@@ -362,8 +363,8 @@ package final class OtherDevice: SurfaceProgram<OtherDeviceInput, OtherDeviceSta
         }
     }
 
-    /// It shows change `id` (its copy, as of its last sync, has it).
-    package func shows(_ id: Int32) -> Bool { state.copy.changes.contains(id) }
+    /// It shows `change` (its copy, as of its last sync, has it).
+    package func shows(_ change: ChangeID) -> Bool { state.copy.changes.contains(change) }
 
     /// One change made elsewhere now; it reaches the backend after half a round trip.
     package func makeEdit() {

@@ -202,7 +202,7 @@ package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, Watch
             }
             if state.memory.glanceWaiting { state.memory.glanceWaiting = false; measure.glance(screen) }
         case .write:
-            if r.status == .ok { dropFromOwnQueue(r.change) }
+            if r.status == .ok, let change = r.change { dropFromOwnQueue(change) }
             else if r.status == .unauthorized { signOut() }
         default: break
         }
@@ -252,7 +252,7 @@ package final class WatchApp: SurfaceProgram<WatchAppInput, WatchAppState, Watch
         }
     }
 
-    private func dropFromOwnQueue(_ id: Int32) {
+    private func dropFromOwnQueue(_ id: ChangeID) {
         let before = state.container.ownQueue.count
         state.container.ownQueue.removeAll { $0 == id }
         for _ in state.container.ownQueue.count..<before { changes.letGo(id) }
@@ -311,7 +311,7 @@ package struct WatchStorage {
     /// It still holds the account.
     package var signedIn = true
     /// A standalone watch's writes not yet accepted by the backend, in order.
-    package var ownQueue: [Int32] = []
+    package var ownQueue: [ChangeID] = []
 }
 
 /// How the assembly wires the watchApp program (`AssembledProgram`).
