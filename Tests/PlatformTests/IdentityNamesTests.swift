@@ -19,13 +19,13 @@ final class IdentityNamesTests: XCTestCase {
     }
 
     func testARequestAndAReplyPrintCredentialAndDataByNameAndTheChangeAsANumber() {
-        let request = Request(kind: .write, from: ProcessID(4), incarnation: 1, credential: .otherDevice, change: 12,
+        let request = Request(kind: .write, from: ProcessID(4), incarnation: 1, credential: .otherDevice, change: ChangeID(12),
                               idempotencyKey: true, item: -1, returnDelay: 500_000)
         XCTAssertEqual(request.description,
                        "Request(kind: write, from: 4, credential: otherDevice, change: 12, idempotencyKey: true, returnDelay: 0.5 s)")
-        let reply = Reply(kind: .sync, status: .ok, data: SnapshotID(7), change: -1, item: -1, readAt: 2_000_000)
+        let reply = Reply(kind: .sync, status: .ok, data: SnapshotID(7), change: nil, item: -1, readAt: 2_000_000)
         XCTAssertEqual(reply.description, "Reply(kind: sync, status: ok, data: #7, readAt: 2.0 s)")
-        XCTAssertEqual(Reply(kind: .sync, status: .failed, data: .noData, change: -1, item: -1, readAt: 0).description,
+        XCTAssertEqual(Reply(kind: .sync, status: .failed, data: .noData, change: nil, item: -1, readAt: 0).description,
                        "Reply(kind: sync, status: failed)")
     }
 

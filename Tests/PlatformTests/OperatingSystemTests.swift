@@ -103,13 +103,13 @@ final class OperatingSystemTests: XCTestCase {
         let h = PlatformHarness()
         defer { h.dismantle() }
         h.engine.launch(h.appAddress.process, by: .user)
-        h.os.request(.write, from: h.appAddress, to: h.serverAddress, credential: Credential(7), change: 3, key: true)
-        XCTAssertEqual(h.observer.holders[3], 1)
-        h.os.writeSharedOutbox([4, 5])
-        h.os.writeSharedOutbox([5, 6])
-        XCTAssertEqual(h.observer.holders[4], 0)
-        XCTAssertEqual(h.observer.holders[5], 1)
-        XCTAssertEqual(h.observer.holders[6], 1)
+        h.os.request(.write, from: h.appAddress, to: h.serverAddress, credential: Credential(7), change: ChangeID(3), key: true)
+        XCTAssertEqual(h.observer.holders[ChangeID(3)], 1)
+        h.os.writeSharedOutbox([ChangeID(4), ChangeID(5)])
+        h.os.writeSharedOutbox([ChangeID(5), ChangeID(6)])
+        XCTAssertEqual(h.observer.holders[ChangeID(4)], 0)
+        XCTAssertEqual(h.observer.holders[ChangeID(5)], 1)
+        XCTAssertEqual(h.observer.holders[ChangeID(6)], 1)
     }
 
     /// Opening the app launches it, tells it and the person along their routes, and is

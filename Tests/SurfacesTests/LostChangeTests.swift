@@ -127,10 +127,10 @@ final class ChangeSetLossTests: XCTestCase {
     func testALossIsAbsorbedAtTheNextUpdate() {
         let lost = LostChanges()
         var s = ChangeSet()
-        for id: ChangeID in [0, 1, 3, 4] { s.insert(id, lost: lost) }
+        for id: Int32 in [0, 1, 3, 4] { s.insert(ChangeID(id), lost: lost) }
         XCTAssertEqual(s.extras, [3, 4])
         lost.insert(2)
-        s.insert(5, lost: lost)
+        s.insert(ChangeID(5), lost: lost)
         XCTAssertEqual(s.prefix, 6)
         XCTAssertTrue(s.extras.isEmpty)
         var u = ChangeSet()
@@ -142,13 +142,13 @@ final class ChangeSetLossTests: XCTestCase {
     func testAbsorbingALossIsNoNewData() {
         let lost = LostChanges()
         var old = ChangeSet()
-        for id: ChangeID in [0, 1, 3] { old.insert(id) }
+        for id: Int32 in [0, 1, 3] { old.insert(ChangeID(id)) }
         lost.insert(2)
         var new = old
-        new.insert(3, lost: lost)          // absorbs 2: prefix 4
+        new.insert(ChangeID(3), lost: lost)          // absorbs 2: prefix 4
         XCTAssertEqual(new.prefix, 4)
         XCTAssertFalse(new.hasChange(notIn: old, lost: lost))
-        new.insert(4, lost: lost)
+        new.insert(ChangeID(4), lost: lost)
         XCTAssertTrue(new.hasChange(notIn: old, lost: lost))
     }
 
@@ -159,13 +159,13 @@ final class ChangeSetLossTests: XCTestCase {
         let watch = truth.make(.watch, at: 10)            // 1, lost at 50
         _ = truth.make(.elsewhere, at: 20)                // 2
         var view = ChangeSet()
-        view.insert(0)
+        view.insert(ChangeID(0))
         XCTAssertEqual(truth.staleness(of: view, at: 40), 30, "the watch write is on its way")
         XCTAssertTrue(truth.release(watch))
         truth.markLost(watch, at: 50)
         XCTAssertEqual(truth.staleness(of: view, at: 45), 35, "a glance before the loss")
         XCTAssertEqual(truth.staleness(of: view, at: 60), 40, "after the loss the earliest missing is change 2")
-        view.insert(2, lost: truth.lost)
+        view.insert(ChangeID(2), lost: truth.lost)
         XCTAssertEqual(view.prefix, 3)
         XCTAssertEqual(truth.staleness(of: view, at: 60), 0)
     }

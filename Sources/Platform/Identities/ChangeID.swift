@@ -12,11 +12,6 @@
     @inlinable public static func < (a: ChangeID, b: ChangeID) -> Bool { a.number < b.number }
 }
 
-extension ChangeID: ExpressibleByIntegerLiteral {
-    /// Change `n`, written as its number (`[0, 1, 2]` in a test of three changes).
-    @inlinable public init(integerLiteral n: Int32) { self.init(n) }
-}
-
 extension ChangeID: CustomStringConvertible {
     /// Its number, as the event log prints it.
     public var description: String { "\(number)" }

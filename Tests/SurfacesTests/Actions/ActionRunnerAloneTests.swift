@@ -47,16 +47,16 @@ final class ActionRunnerAloneTests: XCTestCase {
     func testItWritesTheActionsChangeAndReturnsItsSuccess() {
         let (h, backend, automations) = harness(session: SessionToken(id: .phoneSession, account: .first))
         defer { h.dismantle() }
-        h.send(.run(action: 3, change: 7))
+        h.send(.run(action: 3, change: ChangeID(7)))
         h.run(until: 5 * Time.second)
         XCTAssertEqual(requests(backend).count, 1)
         let write = requests(backend).first
         XCTAssertEqual(write?.kind, .write)
-        XCTAssertEqual(write?.change, 7)
+        XCTAssertEqual(write?.change, ChangeID(7))
         XCTAssertEqual(write?.idempotencyKey, true)
         XCTAssertEqual(write?.credential, .phoneSession)
         XCTAssertTrue(automations.received.isEmpty, "nothing returned before the backend answers")
-        h.send(reply(.ok, change: 7, at: h))
+        h.send(reply(.ok, change: ChangeID(7), at: h))
         h.run(until: 6 * Time.second)
         XCTAssertEqual(automations.received.count, 1)
         guard case .done(action: 3)? = automations.received.first?.input else {
@@ -71,9 +71,9 @@ final class ActionRunnerAloneTests: XCTestCase {
     func testAFailedWriteOrNoSessionReturnsNothing() {
         let (h, backend, automations) = harness(session: SessionToken(id: .phoneSession, account: .first))
         defer { h.dismantle() }
-        h.send(.run(action: 0, change: 2))
+        h.send(.run(action: 0, change: ChangeID(2)))
         h.run(until: 5 * Time.second)
-        h.send(reply(.failed, change: 2, at: h))
+        h.send(reply(.failed, change: ChangeID(2), at: h))
         h.run(until: 6 * Time.second)
         XCTAssertEqual(requests(backend).count, 1)
         XCTAssertTrue(automations.received.isEmpty, "a failed write is no success")
@@ -81,7 +81,7 @@ final class ActionRunnerAloneTests: XCTestCase {
 
         let (alone, noBackend, noAutomations) = harness(session: nil)
         defer { alone.dismantle() }
-        alone.send(.run(action: 0, change: 2))
+        alone.send(.run(action: 0, change: ChangeID(2)))
         alone.run(until: Time.minute)
         XCTAssertTrue(noBackend.received.isEmpty, "no session: no write")
         XCTAssertTrue(noAutomations.received.isEmpty)

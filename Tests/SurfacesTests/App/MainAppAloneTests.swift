@@ -50,7 +50,7 @@ final class MainAppAloneTests: XCTestCase {
         XCTAssertEqual(requests(backend).map(\.kind), [.sync])
         XCTAssertEqual(requests(backend).first?.credential, .phoneSession)
         XCTAssertTrue(h.engine.isRunning(h.address), "its sync is in flight")
-        h.send(.reply(Reply(kind: .sync, status: .failed, data: .noData, change: -1, item: -1, readAt: h.engine.now)))
+        h.send(.reply(Reply(kind: .sync, status: .failed, data: .noData, change: nil, item: -1, readAt: h.engine.now)))
         h.run(until: 2 * Time.minute)
         XCTAssertFalse(h.engine.isRunning(h.address), "idle in the background, it suspends")
     }

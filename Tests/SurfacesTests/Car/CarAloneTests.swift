@@ -54,7 +54,7 @@ final class CarAloneTests: XCTestCase {
         XCTAssertEqual(fetches(backend).map { $0.at / Time.second }, [0, 700, 1_400].map { 3_600 + $0 })
         XCTAssertTrue(fetches(backend).allSatisfy { $0.request.kind == .compactFetch && $0.request.credential == .car })
         XCTAssertFalse(h.program.isDriving, "the drive ended after 1,800 s")
-        h.send(.reply(Reply(kind: .compactFetch, status: .unauthorized, data: .noData, change: -1, item: -1, readAt: h.engine.now)))
+        h.send(.reply(Reply(kind: .compactFetch, status: .unauthorized, data: .noData, change: nil, item: -1, readAt: h.engine.now)))
         h.send(.drive, after: Time.hour)
         h.run(until: 4 * Time.hour)
         XCTAssertEqual(fetches(backend).count, 3, "signed out, its client fetches no more")

@@ -108,7 +108,7 @@ final class ShareExtensionAloneTests: XCTestCase {
         guard case .shareHandedOver(let change)? = peers.app.received.first?.input else {
             return XCTFail("no change handed to the app: \(peers.app.received)")
         }
-        XCTAssertGreaterThanOrEqual(change, 0)
+        XCTAssertGreaterThanOrEqual(change.number, 0)
         XCTAssertTrue(h.os.appInForeground)
         XCTAssertTrue(peers.backend.received.isEmpty && peers.sheet.received.isEmpty)
         XCTAssertFalse(h.engine.isRunning(h.address))

@@ -34,9 +34,9 @@ final class CredentialScopeTests: XCTestCase {
         for kind in RequestKind.allCases where kind != .revoke {
             // A write carries a change of its own (its maker lets go once the request holds it);
             // a device-code request with no code asks for a new one, or approves none.
-            let change = kind == .write ? w.changes.make(.app) : -1
+            let change: ChangeID? = kind == .write ? w.changes.make(.app) : nil
             w.os.request(kind, from: run.assembly.address(of: OtherDevice.self), to: run.assembly.address(of: Backend.self), credential: credential, change: change)
-            if change >= 0 { w.changes.letGo(change) }
+            if let change { w.changes.letGo(change) }
             run.wait(Time.minute)
         }
         // "reply(Reply(kind: write, status: forbidden, …))" → "write forbidden".

@@ -47,11 +47,11 @@ final class TelevisionAloneTests: XCTestCase {
         XCTAssertEqual(requests(backend).first?.credential, .signInCode)
         XCTAssertFalse(h.program.signedIn)
         // The backend's code, 42: the user sees it; the television polls with it.
-        h.send(.reply(Reply(kind: .deviceCode, status: .ok, data: .noData, change: -1, item: 42, readAt: h.engine.now)))
+        h.send(.reply(Reply(kind: .deviceCode, status: .ok, data: .noData, change: nil, item: 42, readAt: h.engine.now)))
         h.run(until: 12 * Time.second)
         guard case .seesTelevisionCode(42)? = user.received.first?.input else { return XCTFail("the user saw no code: \(user.received)") }
         for refused in 1...2 {
-            h.send(.reply(Reply(kind: .deviceCode, status: .unauthorized, data: .noData, change: -1, item: -1, readAt: h.engine.now)))
+            h.send(.reply(Reply(kind: .deviceCode, status: .unauthorized, data: .noData, change: nil, item: -1, readAt: h.engine.now)))
             h.run(until: h.engine.now + 9 * Time.second)
             XCTAssertEqual(requests(backend).count, 1 + refused, "no poll sooner than 10 s after a refusal")
             h.run(until: h.engine.now + 2 * Time.second)
@@ -60,7 +60,7 @@ final class TelevisionAloneTests: XCTestCase {
         let polls = requests(backend).dropFirst()
         XCTAssertTrue(polls.allSatisfy { $0.kind == .deviceCode && $0.item == 42 && $0.credential == .signInCode })
         // A poll granted: it holds a session and polls no more.
-        h.send(.reply(Reply(kind: .deviceCode, status: .ok, data: .noData, change: -1, item: 42, readAt: h.engine.now)))
+        h.send(.reply(Reply(kind: .deviceCode, status: .ok, data: .noData, change: nil, item: 42, readAt: h.engine.now)))
         h.run(until: 2 * Time.minute)
         XCTAssertTrue(h.program.signedIn)
         XCTAssertEqual(requests(backend).count, 4, "no poll after the session")
@@ -78,7 +78,7 @@ final class TelevisionAloneTests: XCTestCase {
         h.run(until: 3 * Time.hour + Time.minute)
         XCTAssertEqual(requests(backend).map(\.kind), [.compactFetch, .compactFetch, .compactFetch])
         XCTAssertTrue(requests(backend).allSatisfy { $0.credential == .television })
-        h.send(.reply(Reply(kind: .compactFetch, status: .unauthorized, data: .noData, change: -1, item: -1, readAt: h.engine.now)))
+        h.send(.reply(Reply(kind: .compactFetch, status: .unauthorized, data: .noData, change: nil, item: -1, readAt: h.engine.now)))
         h.run(until: 6 * Time.hour)
         XCTAssertFalse(h.program.signedIn)
         XCTAssertEqual(requests(backend).count, 3, "signed out, it checks in no more")
