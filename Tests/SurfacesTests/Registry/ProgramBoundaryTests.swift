@@ -90,6 +90,10 @@ final class ProgramBoundaryTests: XCTestCase {
         try assertRefused("func f() { _ = SurfaceRegistry.programTypes }", saying: "'programTypes' is inaccessible")
         try assertRefused("func f(_ m: Measurement) { m.sharedStorageHolds(firstAccountSession: false, firstAccountData: false) }",
                           saying: "'sharedStorageHolds' is inaccessible")
+        // The glances are the measurement layer's: a program says when someone looks, never takes one by date.
+        try assertRefused("func f(_ m: Measurement) { m.finishScheduledGlances(through: 0) }", saying: "'finishScheduledGlances' is inaccessible")
+        try assertRefused("func f(_ s: LiveStatusSignals) { s.takeGlances(through: 0) }", saying: "'takeGlances' is inaccessible")
+        try assertRefused("func f(_ m: Measurement, _ o: SurfaceObserver) { m.catchUpGlances(at: o, through: 0) }", saying: "'catchUpGlances' is inaccessible")
     }
 
     /// A program file opts into nothing more: no `@testable` import (which would open every
