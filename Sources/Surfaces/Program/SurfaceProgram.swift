@@ -107,13 +107,17 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
     }
 
     /// Hands it its context and its ports (a test harness).
-    final func connect(_ context: ProgramContext<Input>, _ ports: Ports) {
+    @inlinable final func connect(_ context: ProgramContext<Input>, _ ports: Ports) {
         connection = (context, ports)
     }
 
     /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
     /// every program is registered: what each program's `AssembledProgram.connect` is).
-    public final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
+    /// (`@inlinable`: compiled in the program's own module, where its input, state and ports
+    /// are known, rather than once for every program, which looked up the metadata of its
+    /// context, its connection's tuple and their optional at run time, for each program of
+    /// each replication.)
+    @inlinable public final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
         connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
     }
 }
