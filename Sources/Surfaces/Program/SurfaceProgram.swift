@@ -18,15 +18,18 @@ public final class ProgramSetup {
     public let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     public let changes: ChangeJourneys
-    /// The study's parameters at this point (a program keeps its own surface's): the
-    /// measurement layer's, read in place rather than copied into each setup.
-    @inlinable public var parameters: Parameters { measure.p }
+    /// The study's parameters at this point (a program keeps its own surface's). Stored here,
+    /// copied once per world: a constant of a final class, read in place, where reading them
+    /// through the measurement layer's getter copied the whole struct for each read (retaining
+    /// and releasing every reference it holds).
+    public let parameters: Parameters
     /// The replication's seed, which the program's own random streams are seeded from with their names.
     public let seed: UInt64
 
     /// The setup of programs reporting to `measure`, whose parameters they read.
     package init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         (self.measure, self.changes, self.seed) = (measure, changes, seed)
+        parameters = measure.p
         platform = PlatformCapabilities(os)
     }
 }
