@@ -88,12 +88,14 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }
     /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
-    open func launched(by launcher: Launcher, resumed: Bool) {}
+    /// (The engine calls it directly: a program receives alone.)
+    open override func launched(by launcher: Launcher, resumed: Bool) {}
     /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
-    open func ended(_ reason: ProcessEnd) {}
+    open override func ended(_ reason: ProcessEnd) {}
 
     /// The first input of a launch (`Engine.launch(_:by:limits:first:)`), the kernel's one call
-    /// with the engine: it stops here.
+    /// with the engine: it stops here. (The engine calls a program's `launched(by:resumed:)` and
+    /// `ended(_:)` directly; the forms with the engine only forward, and cannot be overridden.)
     public final override func receive(_ input: Input, engine: Engine) { receive(input) }
     public final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
     public final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
