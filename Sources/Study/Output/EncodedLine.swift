@@ -20,17 +20,24 @@ struct EncodedLine {
 
     /// Appends `value` in decimal, as `String(value)` writes it.
     mutating func append(_ value: Int64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            let count = CSVNumber.writeInteger(value, to: digits.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
-        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(value.magnitude)
     }
 
-    /// Appends `value` in decimal, as `String(value)` writes it.
+    /// Appends `value` in decimal, as `String(value)` writes it: its digits written in place
+    /// at the end of the line, last first.
     mutating func append(_ value: UInt64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            let count = CSVNumber.writeUnsigned(value, to: digits.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let end = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = value
+        var i = end
+        while rest > 0 {
+            i -= 1
+            bytes[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
         }
     }
 
