@@ -312,12 +312,28 @@ public final class Engine {
             trace.record(now, table[i].name, previous == .suspended ? "resumed" : "launched", launcher.rawValue)
             let running = trace.actor          // what `launched` sends, the launched program sends
             trace.actor = Int32(i)
-            processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
+            callLaunched(i, by: launcher, resumed: previous == .suspended)
             trace.actor = running
         } else {
-            processes[i].process._withUnsafeGuaranteedRef { $0.launched(by: launcher, resumed: previous == .suspended, engine: self) }
+            callLaunched(i, by: launcher, resumed: previous == .suspended)
         }
         return incarnation
+    }
+
+    /// Calls `launched` on process `i`: without the engine if it receives alone.
+    @inlinable @inline(__always)
+    func callLaunched(_ i: Int, by launcher: Launcher, resumed: Bool) {
+        processes[i].process._withUnsafeGuaranteedRef {
+            if $0.receivesAlone { $0.launched(by: launcher, resumed: resumed) } else { $0.launched(by: launcher, resumed: resumed, engine: self) }
+        }
+    }
+
+    /// Calls `ended` on process `i`: without the engine if it receives alone.
+    @inlinable @inline(__always)
+    func callEnded(_ i: Int, _ reason: ProcessEnd) {
+        processes[i].process._withUnsafeGuaranteedRef {
+            if $0.receivesAlone { $0.ended(reason) } else { $0.ended(reason, engine: self) }
+        }
     }
 
     /// Schedules the end of the run's time budget, if it has one still (a run whose
@@ -350,10 +366,10 @@ public final class Engine {
         if let trace {
             let running = trace.actor          // what `ended` sends, the ended program sends
             trace.actor = Int32(i)
-            processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
+            callEnded(i, reason)
             trace.actor = running
         } else {
-            processes[i].process._withUnsafeGuaranteedRef { $0.ended(reason, engine: self) }
+            callEnded(i, reason)
         }
     }
 

@@ -6,13 +6,21 @@ open class AnyProcess {
     /// inbox. Fixed per program when it is created, specialised for its input type: the
     /// engine's one call per event.
     @usableFromInline let dispatch: (AnyProcess, Int32, Bool, Engine) -> Void
+    /// Whether the engine calls it without handing it the engine (`SimulatedProcess.init(receivesAlone:)`):
+    /// its `launched(by:resumed:)` and `ended(_:)` then, rather than the forms with the engine.
+    @usableFromInline let receivesAlone: Bool
 
-    @usableFromInline init(dispatch: @escaping (AnyProcess, Int32, Bool, Engine) -> Void) {
+    @usableFromInline init(dispatch: @escaping (AnyProcess, Int32, Bool, Engine) -> Void, receivesAlone: Bool) {
         self.dispatch = dispatch
+        self.receivesAlone = receivesAlone
     }
 
     /// Called when the process is launched (or resumed from suspension).
     open func launched(by launcher: Launcher, resumed: Bool, engine: Engine) {}
+    /// Called when a process that receives alone is launched (or resumed), without the engine:
+    /// the engine calls it directly, rather than through a `launched(by:resumed:engine:)` that
+    /// forwards to it (one virtual call per launch, not two).
+    open func launched(by launcher: Launcher, resumed: Bool) {}
 
     /// Forgets everything held in memory: the run has ended. Every program overrides it
     /// (with an empty body when it keeps nothing in memory), so that the choice is explicit.
@@ -22,6 +30,9 @@ open class AnyProcess {
 
     /// Called after a run ended, with the reason (for counters; the memory is already gone).
     open func ended(_ reason: ProcessEnd, engine: Engine) {}
+    /// Called after a run of a process that receives alone ended, without the engine (called
+    /// directly, as `launched(by:resumed:)` is).
+    open func ended(_ reason: ProcessEnd) {}
 
     /// Drops every input waiting in the inbox (the world is being taken apart).
     func emptyInbox() {}
@@ -55,11 +66,11 @@ open class SimulatedProcess<Input>: AnyProcess {
         if receivesAlone {
             super.init(dispatch: { process, slot, deliver, engine in
                 unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine, alone: true)
-            })
+            }, receivesAlone: true)
         } else {
             super.init(dispatch: { process, slot, deliver, engine in
                 unsafeDowncast(process, to: SimulatedProcess<Input>.self).takeInput(slot, deliver: deliver, engine: engine, alone: false)
-            })
+            }, receivesAlone: false)
         }
     }
 

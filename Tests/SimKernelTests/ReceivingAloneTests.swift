@@ -35,4 +35,27 @@ final class ReceivingAloneTests: XCTestCase {
         engine.run(until: Time.minute)
         XCTAssertEqual(probe.received, ["timer"])
     }
+
+    /// Records which form of `launched` and `ended` each launch and end reached.
+    private final class AloneLifecycle: SimulatedProcess<String> {
+        var calls: [String] = []
+        init() { super.init(receivesAlone: true) }
+        override func receive(_ input: String) {}
+        override func discardMemory() {}
+        override func launched(by launcher: Launcher, resumed: Bool) { calls.append(resumed ? "resumed" : "launched") }
+        override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { calls.append("launched with engine") }
+        override func ended(_ reason: ProcessEnd) { calls.append("ended \(reason)") }
+        override func ended(_ reason: ProcessEnd, engine: Engine) { calls.append("ended with engine") }
+    }
+
+    func testAProcessThatReceivesAloneIsLaunchedAndEndedWithoutTheEngine() {
+        let engine = TestEngine()
+        let process = AloneLifecycle()
+        let address = engine.register(process, name: "alone")
+        engine.launch(address, by: .user)
+        engine.end(address.process, .suspended)
+        engine.launch(address, by: .user)
+        engine.end(address.process, .normal)
+        XCTAssertEqual(process.calls, ["launched", "ended suspended", "resumed", "ended normal"])
+    }
 }

@@ -18,22 +18,34 @@ extension OperatingSystem {
     /// answers along the sender's reply route; with no network the sender gets a failure at once,
     /// and so does a program on the phone whose network Doze holds (`phoneNetworkHeld`).
     /// A write on its way is held by the network (the server lets go of it on arrival).
+    /// (`@inlinable` for the server's input type only: what does not depend on it is
+    /// `departure`, compiled once here rather than again in every program's module.)
     @inlinable
     func request<Input, Server: ServerInput>(_ kind: RequestKind, from sender: Address<Input>, to server: Address<Server>,
                                                     credential: Credential, change: ChangeID? = nil, key: Bool = false,
                                                     item: Int32 = -1, online: Bool? = nil) {
-        let pid = sender.process
+        let (request, delay) = departure(kind, from: sender.process, credential: credential, change: change, key: key,
+                                         item: item, online: online)
+        if let request { send(Server.request(request), to: server, after: delay) }
+    }
+
+    /// A request of process `pid` leaving over the network, and the time it takes to reach the
+    /// server (half the round trip, drawn from the sender's own stream); nil when there is no
+    /// network, and the sender then gets a failure at once.
+    @usableFromInline
+    func departure(_ kind: RequestKind, from pid: ProcessID, credential: Credential, change: ChangeID?, key: Bool,
+                   item: Int32, online: Bool?) -> (Request?, SimTime) {
         let inc = engine.incarnation(pid)
         guard online ?? (_device.online && !phoneNetworkHeld) else {
             sendReply(Reply(kind: kind, status: .failed, data: .noData, change: change, item: item, readAt: 0),
                       to: pid, incarnation: inc, after: 0)
-            return
+            return (nil, 0)
         }
         let rtt = settings.networkLatency.sampleTime(&_rng.networkFrom[Int(pid.index)])
         if kind == .write, let change { custody.hold(change) }   // a write on its way; the backend lets go on arrival
-        let req = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
-                          idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
-        send(Server.request(req), to: server, after: rtt / 2)
+        let request = Request(kind: kind, from: pid, incarnation: inc, credential: credential, change: change,
+                              idempotencyKey: key, item: item, returnDelay: rtt - rtt / 2)
+        return (request, rtt / 2)
     }
 
     /// Where a reply to process `pid` goes (every program that sends requests has a route).

@@ -357,12 +357,21 @@ public final class OperatingSystem {
     /// Schedules `input` to the program at `address` at the next arrival of a Poisson process of
     /// `rate` (with its hourly profile) drawn from `rng`; returns false, scheduling nothing, when
     /// that falls past the replication.
+    /// (`@inlinable` for the input's type only: the draw is `nextArrival(rate:rng:)`, compiled
+    /// once here rather than again in every program's module.)
     @inlinable @discardableResult
     func scheduleArrival<Input>(rate: Rate, rng: inout RandomStream, _ input: Input, to address: Address<Input>) -> Bool {
-        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
-        guard t < settings.duration else { return false }
+        guard let t = nextArrival(rate: rate, rng: &rng) else { return false }
         engineRef._withUnsafeGuaranteedRef { $0.send(input, to: address, at: t) }
         return true
+    }
+
+    /// The next arrival after now of a Poisson process of `rate` (with its hourly profile)
+    /// drawn from `rng`; nil when it falls past the replication.
+    @usableFromInline
+    func nextArrival(rate: Rate, rng: inout RandomStream) -> SimTime? {
+        let t = PoissonArrivals.next(after: now, rate: rate, rng: &rng)
+        return t < settings.duration ? t : nil
     }
 
     /// Sends a payload along a route (to the process's current run).

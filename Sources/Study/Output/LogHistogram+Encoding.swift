@@ -14,17 +14,28 @@ extension LogHistogram {
     /// histograms give equal text.
     /// - Complexity: O(b) in the number of stored buckets.
     public func encode() -> String {
-        var parts = [Self.encodingTag, String(zeroCount), "\(sum.high):\(sum.low)",
-                     minimumValue.description, maximumValue.description]
+        var line = EncodedLine(capacity: 96 + 12 * buckets.count)
+        line.append(Self.encodingTag)
+        line.append(ascii: ";")
+        line.append(zeroCount)
+        line.append(ascii: ";")
+        line.append(sum.high)
+        line.append(ascii: ":")
+        line.append(sum.low)
+        line.append(ascii: ";")
+        line.append(minimumValue.description)
+        line.append(ascii: ";")
+        line.append(maximumValue.description)
+        line.append(ascii: ";")
         var previous = 0
-        var pairs: [String] = []
-        pairs.reserveCapacity(buckets.count)
-        for bucket in buckets {
-            pairs.append("\(bucket.index - previous):\(bucket.count)")
+        for (i, bucket) in buckets.enumerated() {
+            if i > 0 { line.append(ascii: ",") }
+            line.append(bucket.index - previous)
+            line.append(ascii: ":")
+            line.append(bucket.count)
             previous = bucket.index
         }
-        parts.append(pairs.joined(separator: ","))
-        return parts.joined(separator: ";")
+        return line.text
     }
 
     /// Reads a histogram written by `encode()`.

@@ -14,19 +14,31 @@ extension QuantileBootstrap {
     /// counts separated by commas, a run of n zeros written `-n`. Empty: `qb1;0;0;`.
     public func encode() -> String {
         let settled = self.settled
-        let rows = width > 0 ? (0...Self.replicates).map { settled.row($0) } : []
-        let encodedRows = rows.map { row -> String in
-            var tokens: [String] = []
-            var zeros = 0
-            for count in row {
-                if count == 0 { zeros += 1; continue }
-                if zeros > 0 { tokens.append("-\(zeros)"); zeros = 0 }
-                tokens.append(String(count))
+        var line = EncodedLine(capacity: 64 + (width > 0 ? Self.rowCount * 4 * width : 0))
+        line.append(Self.encodingTag)
+        line.append(ascii: ";")
+        line.append(replications)
+        line.append(ascii: ";")
+        line.append(offset)
+        line.append(ascii: ";")
+        guard width > 0 else { return line.text }
+        for r in 0...Self.replicates {
+            if r > 0 { line.append(ascii: "|") }
+            var first = true, zeros = 0
+            // A token: a count, or a run of zeros written as its negated length.
+            func token(_ value: Int) {
+                if !first { line.append(ascii: ",") }
+                first = false
+                line.append(value)
             }
-            if zeros > 0 { tokens.append("-\(zeros)") }
-            return tokens.joined(separator: ",")
+            for count in settled.row(r) {
+                if count == 0 { zeros += 1; continue }
+                if zeros > 0 { token(-zeros); zeros = 0 }
+                token(count)
+            }
+            if zeros > 0 { token(-zeros) }
         }
-        return [Self.encodingTag, String(replications), String(offset), encodedRows.joined(separator: "|")].joined(separator: ";")
+        return line.text
     }
 
     /// Reads a bootstrap written by `encode()`.

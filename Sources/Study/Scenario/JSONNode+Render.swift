@@ -65,8 +65,10 @@ enum JSONRenderer {
 
     /// True if `text` holds a character JSON requires escaped: a quote, a backslash or a
     /// control character (the bytes scanned are UTF-8, where each of these is one byte).
+    /// (Scanned in the string's own storage: a checkpoint's encoded histograms are long.)
     static func needsEscapes(_ text: String) -> Bool {
-        text.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } }
     }
 
     /// The number of Unicode scalars `appendString` writes for `text`, quotes included. (A

@@ -16,37 +16,40 @@ extension PlatformSettings {
     /// What the operating system reads of the study's parameters (docs/scenarios.md), turned
     /// into its own settings once per world: the system never reads a surface's parameters.
     init(_ p: Parameters) {
+        // Each surface's values read out of the registry once (each read searches it and
+        // copies the surface's whole struct).
+        let widget = p.widget, watch = p.watch, live = p.live, push = p.push, share = p.share
         self.init(duration: p.duration,
                   warmup: p.observe.warmup,
                   developerAttached: p.device.developerAttached,
                   networkLatency: p.network.latency,
                   appGroupGranted: p.storage.appGroupGranted,
-                  projectionProtection: p.widget.dataProtection.protectionClass,
+                  projectionProtection: widget.dataProtection.protectionClass,
                   sessionProtection: p.session.protection.protectionClass,
                   storageIOTime: p.storage.ioTime,
                   appBackgroundBudget: p.app.backgroundBudget,
                   appSuspendedLifetime: p.app.suspendedLifetime,
-                  activityKeepAliveEndsPerHour: p.live.backgroundTerminationPerHour,
+                  activityKeepAliveEndsPerHour: live.backgroundTerminationPerHour,
                   standbyBuckets: p.device.standbyBuckets,
                   doze: p.device.doze,
-                  widgetsShown: p.widget.enabled,
-                  widgetRedactsWhenLocked: p.widget.enabled && p.widget.redactsWhenLocked,
-                  hasWatchApp: p.watch.enabled,
-                  watchAppLaunchedWhenLooked: p.watch.lifetime == .whenLooked,
-                  watchOwnNetwork: p.watch.ownNetwork,
-                  watchOutOfReachPerDay: p.watch.phoneUnreachablePerDay,
-                  watchOutOfReachDuration: p.watch.phoneUnreachableDuration,
-                  watchHasOwnPushes: p.watch.enabled && p.watch.level == .standalone,
-                  push: PushSettings(loss: p.push.loss, delay: p.push.delay, wakeRefusal: p.push.wakeRefusal,
-                                     wakesPerHour: p.push.wakesPerHour, highPriority: p.push.priority == .high),
-                  widget: WidgetSettings(reloadDelay: p.widget.reloadDelay, budgetPerDay: p.widget.budgetPerDay,
-                                         reloadAfter: p.widget.reloadAfter, galleryOpensPerDay: p.widget.galleryOpensPerDay,
-                                         providerTimeBudget: p.widget.providerTimeBudget, memoryLimit: p.widget.memoryLimit,
-                                         slotEvery: p.widget.slotEvery, redactsWhenLocked: p.widget.redactsWhenLocked),
-                  shareExtensionLimits: ProcessLimits(timeBudget: p.share.timeBudget, memoryLimit: p.share.memoryLimit))
+                  widgetsShown: widget.enabled,
+                  widgetRedactsWhenLocked: widget.enabled && widget.redactsWhenLocked,
+                  hasWatchApp: watch.enabled,
+                  watchAppLaunchedWhenLooked: watch.lifetime == .whenLooked,
+                  watchOwnNetwork: watch.ownNetwork,
+                  watchOutOfReachPerDay: watch.phoneUnreachablePerDay,
+                  watchOutOfReachDuration: watch.phoneUnreachableDuration,
+                  watchHasOwnPushes: watch.enabled && watch.level == .standalone,
+                  push: PushSettings(loss: push.loss, delay: push.delay, wakeRefusal: push.wakeRefusal,
+                                     wakesPerHour: push.wakesPerHour, highPriority: push.priority == .high),
+                  widget: WidgetSettings(reloadDelay: widget.reloadDelay, budgetPerDay: widget.budgetPerDay,
+                                         reloadAfter: widget.reloadAfter, galleryOpensPerDay: widget.galleryOpensPerDay,
+                                         providerTimeBudget: widget.providerTimeBudget, memoryLimit: widget.memoryLimit,
+                                         slotEvery: widget.slotEvery, redactsWhenLocked: widget.redactsWhenLocked),
+                  shareExtensionLimits: ProcessLimits(timeBudget: share.timeBudget, memoryLimit: share.memoryLimit))
         lowPowerBlocksWatchWakes = p.device.lowPowerBlocksWatchWakes
-        activityKit = ActivityKitSettings(maxActive: p.live.maxActive, lingerAfterEnd: p.live.lingerAfterEnd,
-                                          pushBudgetPerHour: p.live.pushBudgetPerHour)
+        activityKit = ActivityKitSettings(maxActive: live.maxActive, lingerAfterEnd: live.lingerAfterEnd,
+                                          pushBudgetPerHour: live.pushBudgetPerHour)
         carConnectionCheckEvery = p.app.syncInterval
     }
 }

@@ -15,18 +15,22 @@ public struct ParametersOfSurfaces: Sendable {
     /// The values written so far, each boxed under its type; a type not here has its defaults.
     /// A short list searched in order: there are a dozen surfaces, and a program reads its own
     /// values once, as it is made, so a search by pointer comparison costs less than hashing.
-    private var written: [WrittenValues] = []
+    @usableFromInline var written: [WrittenValues] = []
 
     /// No value written: every surface at its defaults.
     public init() {}
 
-    /// The values of type `V`: as written, else its defaults.
+    /// The values of type `V`: as written, else its defaults. (`@inlinable`, read through
+    /// `@inlinable` getters such as `Parameters.widget`: a program's module reads its values
+    /// out of the parameters in place, where a call to a getter compiled here took a copy of
+    /// the whole parameters, retaining and releasing every reference they hold.)
     public subscript<V: SurfaceParameterValues>(_ type: V.Type) -> V {
-        get {
+        @inlinable get {
             let key = ObjectIdentifier(type)
-            for entry in written where entry.type == key {
+            // By place: an entry copied out of the list retained and released its box.
+            for i in written.indices where written[i].type == key {
                 // Boxed under its own type's identifier only (the setter below).
-                return unsafeDowncast(entry.box, to: ValuesBox<V>.self).values
+                return unsafeDowncast(written[i].box, to: ValuesBox<V>.self).values
             }
             return V()
         }
@@ -39,14 +43,14 @@ public struct ParametersOfSurfaces: Sendable {
 }
 
 /// One surface's written values and the identifier of their type.
-private struct WrittenValues: Sendable {
-    let type: ObjectIdentifier
-    let box: any AnyValuesBox
+@usableFromInline struct WrittenValues: Sendable {
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let box: any AnyValuesBox
 }
 
 /// A box of one surface's values, never changed once made (a write makes a new one).
-private protocol AnyValuesBox: AnyObject, Sendable {}
-private final class ValuesBox<V: SurfaceParameterValues>: AnyValuesBox {
-    let values: V
+@usableFromInline protocol AnyValuesBox: AnyObject, Sendable {}
+@usableFromInline final class ValuesBox<V: SurfaceParameterValues>: AnyValuesBox {
+    @usableFromInline let values: V
     init(_ values: V) { self.values = values }
 }

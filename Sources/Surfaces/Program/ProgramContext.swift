@@ -14,7 +14,7 @@ public struct ProgramContext<Input> {
     public let me: Address<Input>
     @usableFromInline let engine: Unmanaged<Engine>
 
-    init(me: Address<Input>, engine: Engine) {
+    @inlinable init(me: Address<Input>, engine: Engine) {
         self.me = me
         self.engine = Unmanaged.passUnretained(engine)
     }

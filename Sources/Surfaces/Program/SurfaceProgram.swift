@@ -18,15 +18,18 @@ public final class ProgramSetup {
     public let measure: Measurement
     /// The changes' journeys, where a program records the changes it makes, holds and lets go.
     public let changes: ChangeJourneys
-    /// The study's parameters at this point (a program keeps its own surface's): the
-    /// measurement layer's, read in place rather than copied into each setup.
-    @inlinable public var parameters: Parameters { measure.p }
+    /// The study's parameters at this point (a program keeps its own surface's). Stored here,
+    /// copied once per world: a constant of a final class, read in place, where reading them
+    /// through the measurement layer's getter copied the whole struct for each read (retaining
+    /// and releasing every reference it holds).
+    public let parameters: Parameters
     /// The replication's seed, which the program's own random streams are seeded from with their names.
     public let seed: UInt64
 
     /// The setup of programs reporting to `measure`, whose parameters they read.
     package init(os: OperatingSystem, measure: Measurement, changes: ChangeJourneys, seed: UInt64) {
         (self.measure, self.changes, self.seed) = (measure, changes, seed)
+        parameters = measure.p
         platform = PlatformCapabilities(os)
     }
 }
@@ -85,12 +88,14 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
         preconditionFailure("\(type(of: self)) does not override receive(_:)")
     }
     /// Its run was launched by `launcher` (or resumed from suspension): by default nothing to do.
-    open func launched(by launcher: Launcher, resumed: Bool) {}
+    /// (The engine calls it directly: a program receives alone.)
+    open override func launched(by launcher: Launcher, resumed: Bool) {}
     /// Its run ended for `reason` (its memory is already gone): by default nothing to do.
-    open func ended(_ reason: ProcessEnd) {}
+    open override func ended(_ reason: ProcessEnd) {}
 
     /// The first input of a launch (`Engine.launch(_:by:limits:first:)`), the kernel's one call
-    /// with the engine: it stops here.
+    /// with the engine: it stops here. (The engine calls a program's `launched(by:resumed:)` and
+    /// `ended(_:)` directly; the forms with the engine only forward, and cannot be overridden.)
     public final override func receive(_ input: Input, engine: Engine) { receive(input) }
     public final override func launched(by launcher: Launcher, resumed: Bool, engine: Engine) { launched(by: launcher, resumed: resumed) }
     public final override func ended(_ reason: ProcessEnd, engine: Engine) { ended(reason) }
@@ -107,13 +112,17 @@ open class SurfaceProgram<Input, State, Ports: ProgramPorts>: SimulatedProcess<I
     }
 
     /// Hands it its context and its ports (a test harness).
-    final func connect(_ context: ProgramContext<Input>, _ ports: Ports) {
+    @inlinable final func connect(_ context: ProgramContext<Input>, _ ports: Ports) {
         connection = (context, ports)
     }
 
     /// Hands it its context at `process` and its ports connected to `peers` (the assembly, once
     /// every program is registered: what each program's `AssembledProgram.connect` is).
-    public final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
+    /// (`@inlinable`: compiled in the program's own module, where its input, state and ports
+    /// are known, rather than once for every program, which looked up the metadata of its
+    /// context, its connection's tuple and their optional at run time, for each program of
+    /// each replication.)
+    @inlinable public final func connect(_ peers: Peers, as process: ProcessID, engine: Engine) {
         connect(ProgramContext(me: engine.address(of: self, registeredAs: process), engine: engine), Ports(peers))
     }
 }

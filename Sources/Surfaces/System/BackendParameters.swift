@@ -21,7 +21,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The backend parameters of this point (kept in `ofSurfaces`, under `Backend`).
     public var backend: Backend {
-        get { ofSurfaces[Backend.self] }
+        @inlinable get { ofSurfaces[Backend.self] }
         set { ofSurfaces[Backend.self] = newValue }
     }
 

@@ -8,9 +8,9 @@ extension CostSurface {
 
 extension Credential {
     /// The television's session, granted by sign-in by code.
-    package static var television: Credential { Credential(3) }
+    @inlinable package static var television: Credential { Credential(3) }
     /// What a television without a session asks for and polls a sign-in code with.
-    package static var signInCode: Credential { Credential(5) }
+    @inlinable package static var signInCode: Credential { Credential(5) }
 }
 
 extension AccountHolder {

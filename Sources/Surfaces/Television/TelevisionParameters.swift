@@ -25,7 +25,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The tv parameters of this point (kept in `ofSurfaces`, under `TV`).
     public var tv: TV {
-        get { ofSurfaces[TV.self] }
+        @inlinable get { ofSurfaces[TV.self] }
         set { ofSurfaces[TV.self] = newValue }
     }
 

@@ -8,7 +8,7 @@ extension CostSurface {
 
 extension Credential {
     /// The watch's own credential (a standalone watch; docs/model.md#credentials).
-    package static var watch: Credential { Credential(2) }
+    @inlinable package static var watch: Credential { Credential(2) }
 }
 
 extension AccountHolder {

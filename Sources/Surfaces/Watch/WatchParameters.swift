@@ -29,7 +29,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The watch parameters of this point (kept in `ofSurfaces`, under `Watch`).
     public var watch: Watch {
-        get { ofSurfaces[Watch.self] }
+        @inlinable get { ofSurfaces[Watch.self] }
         set { ofSurfaces[Watch.self] = newValue }
     }
 

@@ -53,7 +53,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The widget parameters of this point (kept in `ofSurfaces`, under `Widget`).
     public var widget: Widget {
-        get { ofSurfaces[Widget.self] }
+        @inlinable get { ofSurfaces[Widget.self] }
         set { ofSurfaces[Widget.self] = newValue }
     }
 

@@ -16,7 +16,9 @@ package final class UserProcess: SurfaceProgram<UserInput, UserState, UserPorts>
     /// The study's parameters: the user's habits (`user.*`) and what they do with each surface
     /// the app has (orders, widget buttons, actions, the television's code, signing out):
     /// its setup's, read in place (a copy would retain and release every reference they hold).
-    @inline(__always) package var p: Parameters { setup.parameters }
+    package var p: Parameters {
+        _read { yield setup.parameters }
+    }
     private let setup: ProgramSetup
 
     package init(_ setup: ProgramSetup) {
