@@ -8,7 +8,7 @@ extension CostSurface {
 
 extension Credential {
     /// The car client's own sign-in.
-    package static var car: Credential { Credential(4) }
+    @inlinable package static var car: Credential { Credential(4) }
 }
 
 extension AccountHolder {
