@@ -86,7 +86,12 @@ public final class Engine {
     @exclusivity(unchecked)
     #endif
     @usableFromInline var processes: ProcessColumn<Slot>
-    /// Strong references: the engine owns its processes for its whole life.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    /// Strong references: the engine owns its processes for its whole life. (Unchecked in
+    /// release builds as the other columns are: `register` appends to it once per program of
+    /// every world, and each append paid a run-time access check, some 115 instructions.)
     var owners: [AnyProcess] = []
     #if !DEBUG
     @exclusivity(unchecked)
@@ -143,7 +148,10 @@ public final class Engine {
     }
 
     /// The address of `program`, registered as `process` (the address `register` returned for
-    /// it, made again from what its caller kept).
+    /// it, made again from what its caller kept). (`@inlinable`: the ports of each program
+    /// are connected through it once per world, and a call compiled here, for any input type,
+    /// was generic code that looked the type up at run time.)
+    @inlinable
     public func address<Input>(of program: SimulatedProcess<Input>, registeredAs process: ProcessID) -> Address<Input> {
         precondition(Int(process.index) < processes.count
                      && processes[Int(process.index)].process.toOpaque() == Unmanaged.passUnretained(program as AnyProcess).toOpaque(),

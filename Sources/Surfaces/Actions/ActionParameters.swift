@@ -19,7 +19,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The action parameters of this point (kept in `ofSurfaces`, under `Action`).
     public var action: Action {
-        @inlinable get { ofSurfaces[Action.self] }
+        @inlinable _read { yield ofSurfaces[Action.self] }
         set { ofSurfaces[Action.self] = newValue }
     }
 

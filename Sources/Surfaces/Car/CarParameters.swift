@@ -19,7 +19,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The car parameters of this point (kept in `ofSurfaces`, under `Car`).
     public var car: Car {
-        @inlinable get { ofSurfaces[Car.self] }
+        @inlinable _read { yield ofSurfaces[Car.self] }
         set { ofSurfaces[Car.self] = newValue }
     }
 

@@ -21,7 +21,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The instant parameters of this point (kept in `ofSurfaces`, under `Instant`).
     public var instant: Instant {
-        @inlinable get { ofSurfaces[Instant.self] }
+        @inlinable _read { yield ofSurfaces[Instant.self] }
         set { ofSurfaces[Instant.self] = newValue }
     }
 

@@ -29,7 +29,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The live parameters of this point (kept in `ofSurfaces`, under `Live`).
     public var live: Live {
-        @inlinable get { ofSurfaces[Live.self] }
+        @inlinable _read { yield ofSurfaces[Live.self] }
         set { ofSurfaces[Live.self] = newValue }
     }
 

@@ -16,8 +16,9 @@ import SimKernel
         (self.measure, self.appInForeground) = (measure, appInForeground)
     }
 
-    /// The point's parameters.
-    var p: Parameters { measure.p }
+    /// The point's parameters, read where the measurement layer keeps them (`w.p.widget.enabled`
+    /// reads one value; a getter copied the whole struct, retaining every reference it holds).
+    var p: Parameters { _read { yield measure.p } }
     /// The truth the measures are taken against.
     var truth: Truth { measure.truth }
 }

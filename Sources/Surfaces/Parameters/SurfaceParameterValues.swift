@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One surface's own parameters as a replication reads them: a value type declared in the
 /// surface's folder (`Parameters.TV` in `Television/TelevisionParameters.swift`), whose
 /// `init()` holds the `ios` profile's defaults (docs/scenarios.md). `Parameters` keeps one of
@@ -21,23 +23,55 @@ public struct ParametersOfSurfaces: Sendable {
     public init() {}
 
     /// The values of type `V`: as written, else its defaults. (`@inlinable`, read through
-    /// `@inlinable` getters such as `Parameters.widget`: a program's module reads its values
+    /// `@inlinable` accessors such as `Parameters.widget`: a program's module reads its values
     /// out of the parameters in place, where a call to a getter compiled here took a copy of
-    /// the whole parameters, retaining and releasing every reference they hold.)
+    /// the whole parameters, retaining and releasing every reference they hold. A `_read`,
+    /// not a `get`: `p.tv.enabled` reads the one value in the box, where a getter copied the
+    /// surface's whole struct out of it (retaining each distribution and list it holds),
+    /// some 120-190 instructions a read, a dozen reads as each world's programs are made.)
     public subscript<V: SurfaceParameterValues>(_ type: V.Type) -> V {
-        @inlinable get {
-            let key = ObjectIdentifier(type)
-            // By place: an entry copied out of the list retained and released its box.
-            for i in written.indices where written[i].type == key {
-                // Boxed under its own type's identifier only (the setter below).
-                return unsafeDowncast(written[i].box, to: ValuesBox<V>.self).values
-            }
-            return V()
+        @inlinable _read {
+            // Only the box is kept across the yield: a default made here, kept in the
+            // accessor's own frame, made the frame too large for its caller's buffer, and each
+            // read allocated it.
+            yield box(of: type).values
         }
         set {
             let key = ObjectIdentifier(type), box = ValuesBox(newValue)
             if let i = written.firstIndex(where: { $0.type == key }) { written[i] = WrittenValues(type: key, box: box) }
             else { written.append(WrittenValues(type: key, box: box)) }
+        }
+    }
+}
+
+extension ParametersOfSurfaces {
+    /// The box holding the values of type `V`: the one written, else a new one holding its defaults.
+    @inlinable func box<V: SurfaceParameterValues>(of type: V.Type) -> ValuesBox<V> {
+        let key = ObjectIdentifier(type)
+        // By place: an entry copied out of the list retained and released its box.
+        for i in written.indices where written[i].type == key {
+            // Boxed under its own type's identifier only (the subscript's setter).
+            return unsafeDowncast(written[i].box, to: ValuesBox<V>.self)
+        }
+        return DefaultValues.box(of: type)
+    }
+}
+
+/// The defaults of each surface's values, boxed once per process: what a read of a surface no
+/// scenario, `--set` or profile wrote reaches (a box made at each read allocated and freed one,
+/// several times per replication). Defaults are constants (`SurfaceParameterValues.init()`).
+@usableFromInline enum DefaultValues {
+    /// The boxes made so far, with their types' identifiers (a dozen at most: a short list).
+    private static let boxes = Mutex<[WrittenValues]>([])
+
+    /// The box of `V`'s defaults, made on the first asking.
+    @usableFromInline static func box<V: SurfaceParameterValues>(of type: V.Type) -> ValuesBox<V> {
+        let key = ObjectIdentifier(type)
+        return boxes.withLock { boxes in
+            if let kept = boxes.first(where: { $0.type == key }) { return unsafeDowncast(kept.box, to: ValuesBox<V>.self) }
+            let made = ValuesBox(V())
+            boxes.append(WrittenValues(type: key, box: made))
+            return made
         }
     }
 }
@@ -52,5 +86,5 @@ public struct ParametersOfSurfaces: Sendable {
 @usableFromInline protocol AnyValuesBox: AnyObject, Sendable {}
 @usableFromInline final class ValuesBox<V: SurfaceParameterValues>: AnyValuesBox {
     @usableFromInline let values: V
-    init(_ values: V) { self.values = values }
+    @usableFromInline init(_ values: V) { self.values = values }
 }

@@ -30,7 +30,7 @@ public struct Peers {
         }
     }
 
-    private let engine: Engine
+    @usableFromInline let engine: Engine
     /// The programs ports can be connected to (no two accept the same input type).
     private let entries: [Entry]
 
@@ -42,31 +42,45 @@ public struct Peers {
         self.entries = entries
     }
 
-    /// The place in `entries` of the program accepting `Input`, if one does (found by its
-    /// place: an entry copied out of the list retained and released its program).
-    private func entry<Input>(accepting _: Input.Type) -> Int? {
-        let input = ObjectIdentifier(Input.self)
+    /// The place in `entries` of the program accepting the input type `input`, if one does
+    /// (found by its place: an entry copied out of the list retained and released its program).
+    @usableFromInline func place(accepting input: ObjectIdentifier) -> Int? {
         for i in entries.indices where entries[i].input == input { return i }
         return nil
     }
 
+    /// Whether the surface of the program at `found` in `entries` is on in this world.
+    @usableFromInline func isPresent(at found: Int) -> Bool { entries[found].present }
+
     /// The address of the program at `found` in `entries`, which accepts `Input`.
-    private func address<Input>(of found: Int) -> Address<Input> {
-        engine.address(of: unsafeDowncast(entries[found].program, to: SimulatedProcess<Input>.self), registeredAs: entries[found].process)
+    @inlinable func address<Input>(of found: Int) -> Address<Input> {
+        engine.address(of: unsafeDowncast(program(at: found), to: SimulatedProcess<Input>.self), registeredAs: process(at: found))
     }
+    /// The program at `found` in `entries`.
+    @usableFromInline func program(at found: Int) -> AnyProcess { entries[found].program }
+    /// The process the program at `found` in `entries` is registered as.
+    @usableFromInline func process(at found: Int) -> ProcessID { entries[found].process }
+
+    // The two lookups a program's ports make are `@inlinable`: compiled in the program's own
+    // module, where `Input` is known, they compare one constant type identity and make the
+    // address without looking the type's metadata up at run time, as the generic code
+    // compiled here did for each port of each program of each world. What they reach of the
+    // table stays internal (`@usableFromInline`), unnameable by a program.
 
     /// The address of the world's program that accepts `Input` if its surface is on in this
     /// world, nil if it is off: a port to a surface the app may not have, which the program
     /// checks as it sends (an absent surface leaves the port unconnected).
+    @inlinable
     public func peerIfPresent<Input>(accepting _: Input.Type = Input.self) -> Address<Input>? {
-        guard let found = entry(accepting: Input.self), entries[found].present else { return nil }
+        guard let found = place(accepting: ObjectIdentifier(Input.self)), isPresent(at: found) else { return nil }
         return address(of: found)
     }
 
     /// The address of the world's program that accepts `Input` (exactly one does: the assembly
     /// checks that no two programs accept the same input type). Fails loudly if none does.
+    @inlinable
     public func peer<Input>(accepting _: Input.Type = Input.self) -> Address<Input> {
-        guard let found = entry(accepting: Input.self) else {
+        guard let found = place(accepting: ObjectIdentifier(Input.self)) else {
             preconditionFailure("no program of this world accepts \(Input.self): a port is left unconnected")
         }
         return address(of: found)

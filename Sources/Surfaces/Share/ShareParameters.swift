@@ -29,7 +29,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The share parameters of this point (kept in `ofSurfaces`, under `Share`).
     public var share: Share {
-        @inlinable get { ofSurfaces[Share.self] }
+        @inlinable _read { yield ofSurfaces[Share.self] }
         set { ofSurfaces[Share.self] = newValue }
     }
 

@@ -21,7 +21,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The backend parameters of this point (kept in `ofSurfaces`, under `Backend`).
     public var backend: Backend {
-        @inlinable get { ofSurfaces[Backend.self] }
+        @inlinable _read { yield ofSurfaces[Backend.self] }
         set { ofSurfaces[Backend.self] = newValue }
     }
 

@@ -23,7 +23,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The push parameters of this point (kept in `ofSurfaces`, under `Push`).
     public var push: Push {
-        @inlinable get { ofSurfaces[Push.self] }
+        @inlinable _read { yield ofSurfaces[Push.self] }
         set { ofSurfaces[Push.self] = newValue }
     }
 

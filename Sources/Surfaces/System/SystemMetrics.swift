@@ -138,24 +138,28 @@ extension ReplicationReadout {
     /// counts' sum), and its requests and bytes by surface and endpoint: no value for a surface
     /// that is off, as for its other metrics.
     func reportBackend(into r: inout ReplicationResult, end: SimTime) {
-        let w = self, p = w.p, cost = w.measure.backendCost
+        // The parameters are read where the measurement layer keeps them, and the sizes and
+        // the catalogue's tables once: `self.p` is a copy of the whole struct, and each read of
+        // a static table in the loops asked whether it was made yet.
+        let measure = self.measure, cost = measure.backendCost, sizes = measure.p.backend
+        let bySurface = MetricCatalog.backendBySurface, byEndpoint = MetricCatalog.backendByEndpoint
         // `countRequest` is the only place either is counted, and it counts each request in its
         // minute and in the breakdown together, so the two totals are equal.
         r.values[Metric.backendRequests.rawValue] = Double(cost.requests())
-        for s in CostSurface.allCases where s.isOn(p) {
-            let m = MetricCatalog.backendBySurface[s.rawValue]
+        for s in CostSurface.allCases where s.isOn(measure.p) {
+            let m = bySurface[s.rawValue]
             r.values[m.requests.rawValue] = Double(cost.requests(s))
-            r.values[m.bytes.rawValue] = cost.bytes(s, sizes: p.backend)
+            r.values[m.bytes.rawValue] = cost.bytes(s, sizes: sizes)
         }
-        for e in MetricCatalog.backendByEndpoint {
+        for e in byEndpoint {
             r.values[e.requests.rawValue] = Double(cost.requests(nil, e.kind))
         }
         r.values[Metric.backendRequestsDeviceCode.rawValue] = Double(cost.requests(nil, .deviceCode))
-        for e in MetricCatalog.backendByEndpoint {
+        for e in byEndpoint {
             guard let bytes = e.bytes else { continue }
-            r.values[bytes.rawValue] = cost.bytes(nil, e.kind, sizes: p.backend)
+            r.values[bytes.rawValue] = cost.bytes(nil, e.kind, sizes: sizes)
         }
-        r.values[Metric.backendBytes.rawValue] = cost.bytes(sizes: p.backend)
+        r.values[Metric.backendBytes.rawValue] = cost.bytes(sizes: sizes)
     }
 }
 

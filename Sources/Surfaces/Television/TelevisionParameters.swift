@@ -25,7 +25,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The tv parameters of this point (kept in `ofSurfaces`, under `TV`).
     public var tv: TV {
-        @inlinable get { ofSurfaces[TV.self] }
+        @inlinable _read { yield ofSurfaces[TV.self] }
         set { ofSurfaces[TV.self] = newValue }
     }
 

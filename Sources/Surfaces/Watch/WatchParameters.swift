@@ -29,7 +29,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The watch parameters of this point (kept in `ofSurfaces`, under `Watch`).
     public var watch: Watch {
-        @inlinable get { ofSurfaces[Watch.self] }
+        @inlinable _read { yield ofSurfaces[Watch.self] }
         set { ofSurfaces[Watch.self] = newValue }
     }
 

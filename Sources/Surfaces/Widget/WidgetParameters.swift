@@ -53,7 +53,7 @@ extension ParameterCatalog {
 extension Parameters {
     /// The widget parameters of this point (kept in `ofSurfaces`, under `Widget`).
     public var widget: Widget {
-        @inlinable get { ofSurfaces[Widget.self] }
+        @inlinable _read { yield ofSurfaces[Widget.self] }
         set { ofSurfaces[Widget.self] = newValue }
     }
 
