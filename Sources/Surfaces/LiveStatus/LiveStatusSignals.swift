@@ -85,14 +85,10 @@ package final class LiveStatusSignals: SurfaceSignals {
     #endif
     /// The glances at the lock screen, drawn ahead from `glances.live` and taken after the fact.
     private var lockScreenGlances: DeferredGlances
-    /// How long ActivityKit keeps a status nothing ended on the lock screen (`live.maxActive`
-    /// and `live.lingerAfterEnd`).
-    private let timeLimit: SimTime
 
     package required init(_ p: borrowing Parameters, engine: Engine, measure: Measurement) {
         lockScreenGlances = DeferredGlances(rate: p.observe.liveGlances, end: p.duration,
                                             rng: RandomStream(replicationSeed: measure.seed, nameHash: Self.glancesName))
-        timeLimit = p.live.maxActive + p.live.lingerAfterEnd
         super.init(p, engine: engine, measure: measure)
     }
 
@@ -143,8 +139,9 @@ package final class LiveStatusSignals: SurfaceSignals {
     /// the glances stop until the next activity begins. A glance in the warm-up is not counted.
     private func glance(at t: SimTime) -> Bool {
         guard let a = activities.last else { return false }
-        // On the lock screen until it was removed, or ActivityKit's time limit came.
-        let shown = a.removedAt == Time.never && t < a.start + timeLimit
+        // On the lock screen until it was removed (its final update, the app's end, or
+        // ActivityKit's time limit: each reported as `.removed` when it comes).
+        let shown = a.removedAt == Time.never
         guard shown || a.stage < a.stageTimes.count else { return false }
         guard t >= warmup else { return true }
         guard shown else {

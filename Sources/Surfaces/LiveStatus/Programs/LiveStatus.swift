@@ -70,9 +70,6 @@ package final class LiveStatus: SurfaceProgram<LiveStatusInput, LiveStatusState,
     /// Activity `i`'s status is on the lock screen now (ActivityKit's record).
     package func isShown(_ i: Int) -> Bool { activityKit.activity(activities[i].number).isShown(at: context.now) }
 
-    /// The index of the activity currently shown or running, if any.
-    package var current: Int? { activities.indices.last.flatMap { isShown($0) || activities[$0].stage < activities[$0].stageTimes.count ? $0 : nil } }
-
     package override func receive(_ input: LiveStatusInput) {
         switch input {
         case .begin(let plan):
