@@ -181,8 +181,21 @@ public struct ClusterSums: Sendable, Equatable {
 
     /// `m:Σy:Σn:Σyy:Σyn:Σnn:overflowed:Σyyy:Σyyn:Σynn:Σnnn:cubesMissing`, exact.
     public func encode() -> String {
-        "\(replications):\(sumY):\(sumN):\(sumYY):\(sumYN):\(sumNN):\(overflowed ? 1 : 0):"
-            + "\(sumYYY):\(sumYYN):\(sumYNN):\(sumNNN):\(cubesMissing ? 1 : 0)"
+        var line = EncodedLine(capacity: 128)
+        line.append(replications)
+        for sum in [sumY, sumN, sumYY, sumYN, sumNN] {
+            line.append(ascii: ":")
+            line.append(sum)
+        }
+        line.append(ascii: ":")
+        line.append(overflowed ? 1 : 0)
+        for sum in [sumYYY, sumYYN, sumYNN, sumNNN] {
+            line.append(ascii: ":")
+            line.append(sum)
+        }
+        line.append(ascii: ":")
+        line.append(cubesMissing ? 1 : 0)
+        return line.text
     }
 
     /// Reads `encode()`'s text, or the seven fields release 0.2 wrote (without the cubic sums:

@@ -111,7 +111,15 @@ public struct ExactMoments: Sendable, Equatable {
     private static func scaled(large y: Double) -> Int128 { Int128(min(y.rounded(), largestTerm)) }
 
     /// `count:sum:sumOfSquares`, exact.
-    public func encode() -> String { "\(count):\(sum):\(sumOfSquares)" }
+    public func encode() -> String {
+        var line = EncodedLine(capacity: 48)
+        line.append(count)
+        line.append(ascii: ":")
+        line.append(sum)
+        line.append(ascii: ":")
+        line.append(sumOfSquares)
+        return line.text
+    }
 
     /// Reads `encode()`'s text; nil if malformed.
     public static func decode(_ text: String) -> ExactMoments? {
