@@ -34,18 +34,18 @@ final class ClusterSumsFastPathTests: XCTestCase {
 
     func testValuesNearTheBoundsStillOverflow() {
         var fast = ClusterSums(), general = ClusterSums()
-        for _ in 0..<2 {
+        for added in 1...3 {
             fast.add(small: Int64.max, count: 1)
             general.add(sumInMilli: Int128(Int64.max), count: 1)
+            // (2⁶³ − 1)² twice is still below 2¹²⁷; three times it passes: Σy² overflows on both paths.
+            XCTAssertEqual(fast.overflowed, added == 3)
+            XCTAssertEqual(fast, general)
         }
-        // (2⁶³ − 1)² twice passes 2¹²⁷: Σy² overflows on both paths.
-        XCTAssertTrue(fast.overflowed)
-        XCTAssertEqual(fast, general)
         var one = ClusterSums()
         one.add(small: Int64.min, count: Int64.max)
         XCTAssertFalse(one.overflowed, "one cluster's products fit 128 bits")
         one.add(small: Int64.min, count: Int64.max)
-        XCTAssertTrue(one.overflowed, "Σn² of two clusters of 2⁶³ − 1 passes 2¹²⁷")
+        XCTAssertTrue(one.overflowed, "Σy² of two clusters of −2⁶³ reaches 2¹²⁷")
     }
 
     func testThePublicAddsEqualTheGeneralPath() {
