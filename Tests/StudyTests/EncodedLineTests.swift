@@ -17,6 +17,26 @@ final class EncodedLineTests: XCTestCase {
         }
     }
 
+    func testExactSumsAreWrittenAsStringWritesThem() {
+        let edges: [Int128] = [0, -1, Int128(Int64.max), Int128(Int64.max) + 1, Int128(Int64.min), Int128(Int64.min) - 1,
+                               Int128.max, Int128.min, 10_000_000_000_000_000_000]
+        for value in edges {
+            var line = EncodedLine(capacity: 0)
+            line.append(value)
+            XCTAssertEqual(line.text, String(value))
+        }
+        // The sums' own texts: their fields as interpolation wrote them, past 64 bits too.
+        var sums = ClusterSums()
+        for (y, n) in [(Int128(Int64.max) * 3, 5), (-7, 1), (123_456_789_012, 40)] as [(Int128, Int128)] { sums.add(sumInMilli: y, count: n) }
+        let fields: [Int128] = [sums.sumY, sums.sumN, sums.sumYY, sums.sumYN, sums.sumNN]
+        let cubes: [Int128] = [sums.sumYYY, sums.sumYYN, sums.sumYNN, sums.sumNNN]
+        XCTAssertEqual(sums.encode(), "\(sums.replications):" + fields.map { "\($0)" }.joined(separator: ":")
+                       + ":\(sums.overflowed ? 1 : 0):" + cubes.map { "\($0)" }.joined(separator: ":") + ":0")
+        var moments = ExactMoments()
+        for x in [1e12, 3.25, 0] { moments.add(x) }
+        XCTAssertEqual(moments.encode(), "3:\(moments.sum):\(moments.sumOfSquares)")
+    }
+
     func testAHistogramIsEncodedInItsDocumentedForm() {
         var histogram = LogHistogram()
         XCTAssertEqual(histogram.encode(), "lh1;0;0:0;inf;-inf;")
@@ -34,8 +54,17 @@ final class EncodedLineTests: XCTestCase {
 
     func testABootstrapIsEncodedInItsDocumentedForm() {
         XCTAssertEqual(QuantileBootstrap().encode(), "qb1;0;0;")
-        let b = QuantileBootstrapTests.bootstrap(QuantileBootstrapTests.replications(5, size: 30, trial: 3)
-                                                 + [(seed: 9, sorted: [0, 0, 1e9])])
+        // Replications still pending and counted into the columns; buckets far apart (zeros
+        // between kept columns, and after the last one up to the end of its block of 16).
+        for b in [QuantileBootstrapTests.bootstrap(QuantileBootstrapTests.replications(5, size: 30, trial: 3)
+                                                   + [(seed: 9, sorted: [0, 0, 1e9])]),
+                  QuantileBootstrapTests.bootstrap(QuantileBootstrapTests.replications(12, size: 3, trial: 4)
+                                                   + [(seed: 10, sorted: [2e-6, 5e3])])] {
+            checkTheDocumentedForm(b)
+        }
+    }
+
+    private func checkTheDocumentedForm(_ b: QuantileBootstrap) {
         let rows = (0...QuantileBootstrap.replicates).map { r -> String in
             var tokens: [String] = []
             var zeros = 0

@@ -94,11 +94,12 @@ struct CSVRecords {
         out += bytes.count
     }
 
-    /// A comma and `x` as `CSVNumber.format` writes it.
+    /// A comma and `x` as `CSVNumber.format` writes it (NaN, an empty field, without the call:
+    /// runs.csv's rows hold many).
     @inline(__always)
     mutating func add(number x: Double) {
         comma()
-        out += CSVNumber.write(x, to: out)
+        if !x.isNaN { out += CSVNumber.write(x, to: out) }
     }
 
     /// A comma and the decimal digits of `n`.

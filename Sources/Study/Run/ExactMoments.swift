@@ -35,6 +35,16 @@ public struct ExactMoments: Sendable, Equatable {
         sumOfSquares += Self.scaled(x * x)
     }
 
+    /// Adds one value already checked to be finite and non-negative (a replication's sample,
+    /// `ReplicationFigures.sumAndMoments`): the same terms as `add`, without its check of the
+    /// value, and rounded as a non-negative term is (`scaled(nonNegative:)`).
+    @inline(__always)
+    mutating func add(nonNegativeFinite x: Double) {
+        count += 1
+        sum += Self.scaled(nonNegative: x)
+        sumOfSquares += Self.scaled(nonNegative: x * x)
+    }
+
     /// Adds every value of `other`.
     public mutating func merge(_ other: ExactMoments) {
         count += other.count
@@ -84,8 +94,32 @@ public struct ExactMoments: Sendable, Equatable {
         return Int128(min(max(y.rounded(), -largestTerm), largestTerm))
     }
 
+    /// `scaled(v)` for v ≥ 0 (or −0): below 2⁶³ the truncated term is rounded up when its rest
+    /// is at least a half (the rest of a non-negative value is never negative, so
+    /// `Math.roundedToInt64`'s second comparison is dropped); above, clamped at `largestTerm`.
+    @inline(__always)
+    private static func scaled(nonNegative v: Double) -> Int128 {
+        let y = v * scale
+        guard y < 9.0e18 else { return scaled(large: y) }
+        let t = Int64(y)
+        return Int128(t &+ (y - Double(t) >= 0.5 ? 1 : 0))
+    }
+
+    /// A term of 2⁶³ nanounits or more, rounded and clamped at `largestTerm`: out of line, so
+    /// that the loop adding a replication's samples keeps its sums in registers.
+    @inline(never)
+    private static func scaled(large y: Double) -> Int128 { Int128(min(y.rounded(), largestTerm)) }
+
     /// `count:sum:sumOfSquares`, exact.
-    public func encode() -> String { "\(count):\(sum):\(sumOfSquares)" }
+    public func encode() -> String {
+        var line = EncodedLine(capacity: 48)
+        line.append(count)
+        line.append(ascii: ":")
+        line.append(sum)
+        line.append(ascii: ":")
+        line.append(sumOfSquares)
+        return line.text
+    }
 
     /// Reads `encode()`'s text; nil if malformed.
     public static func decode(_ text: String) -> ExactMoments? {

@@ -88,28 +88,36 @@ public struct PointAccumulator: Sendable, Equatable {
         // (through the buffer: each `metrics[i].…` checked the array's uniqueness again).
         let shapes = MetricCatalog.shapes, sampledPosition = ReplicationFigures.sampledPosition
         let fractionPosition = MetricCatalog.fractionPosition
+        let perMetric = ReplicationFigures.sampledStatistics.count
         metrics.withUnsafeMutableBufferPointer { metrics in
-            for (i, shape) in shapes.enumerated() {
-                switch shape {
-                case .sampled:
-                    let k = sampledPosition[i]
-                    metrics[i].pooled.merge(replication: figures.sampleHistograms[k])
-                    metrics[i].moments.merge(figures.sampleMoments[k])
-                    metrics[i].clusters.add(figures.sampleMoments[k])
-                    let statistics = figures.statistics(at: i)
-                    for (j, x) in statistics.enumerated() where !x.isNaN {
-                        metrics[i].replicationStatistics[j].add(x)
+            // The replication's statistics read in place, four to a sampled metric (no slice made
+            // and released for each).
+            figures.sampleFigures.withUnsafeBufferPointer { statistics in
+                for (i, shape) in shapes.enumerated() {
+                    switch shape {
+                    case .sampled:
+                        let k = sampledPosition[i]
+                        metrics[i].pooled.merge(replication: figures.sampleHistograms[k])
+                        metrics[i].moments.merge(figures.sampleMoments[k])
+                        metrics[i].clusters.add(figures.sampleMoments[k])
+                        // Each statistic's moments reached in place: one uniqueness check for the four.
+                        metrics[i].replicationStatistics.withUnsafeMutableBufferPointer { moments in
+                            for j in 0..<perMetric {
+                                let x = statistics[k * perMetric + j]
+                                if !x.isNaN { moments[j].add(x) }
+                            }
+                        }
+                        metrics[i].bootstrap?.add(figures.bootstrapBuckets[k], weights: figures.bootstrapWeights)
+                    case .perReplication:
+                        let k = fractionPosition[i]
+                        if k >= 0, let c = figures.fractionCounts[k] { metrics[i].clusters.add(events: c.events, trials: c.trials) }
+                        let x = figures.values[i]
+                        if x.isNaN { continue }
+                        metrics[i].pooled.record(x)
+                        metrics[i].moments.add(x)
+                        // Any other per-replication metric: its value as a cluster of one, for the skewness.
+                        if k < 0 { metrics[i].clusters.add(value: x) }
                     }
-                    metrics[i].bootstrap?.add(figures.bootstrapBuckets[k], weights: figures.bootstrapWeights)
-                case .perReplication:
-                    let k = fractionPosition[i]
-                    if k >= 0, let c = figures.fractionCounts[k] { metrics[i].clusters.add(events: c.events, trials: c.trials) }
-                    let x = figures.values[i]
-                    if x.isNaN { continue }
-                    metrics[i].pooled.record(x)
-                    metrics[i].moments.add(x)
-                    // Any other per-replication metric: its value as a cluster of one, for the skewness.
-                    if k < 0 { metrics[i].clusters.add(value: x) }
                 }
             }
         }

@@ -31,11 +31,19 @@ extension QuantileBootstrap {
                 first = false
                 line.append(value)
             }
-            for count in settled.row(r) {
+            // The row's cells in bucket order, read from the kept columns: the buckets between
+            // two kept ones (and before the first, after the last) are zeros, counted by the gap
+            // rather than made as cells of an array per row.
+            var previous = settled.offset - 1
+            for (k, bucket) in settled.keptBuckets.enumerated() {
+                zeros += bucket - previous - 1
+                previous = bucket
+                let count = settled.cell(k, r)
                 if count == 0 { zeros += 1; continue }
                 if zeros > 0 { token(-zeros); zeros = 0 }
                 token(count)
             }
+            zeros += settled.offset + settled.width - 1 - previous
             if zeros > 0 { token(-zeros) }
         }
         return line.text

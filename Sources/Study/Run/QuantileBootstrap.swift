@@ -88,8 +88,8 @@ public struct QuantileBootstrap: Sendable, Equatable {
         return cells
     }
 
-    /// Row `r` of kept column `k`.
-    @inline(__always) private func cell(_ k: Int, _ r: Int) -> Int { counts[storedAt[k] * Self.rowCount + r] }
+    /// Row `r` of kept column `k` (settled: no replication pending).
+    @inline(__always) func cell(_ k: Int, _ r: Int) -> Int { counts[storedAt[k] * Self.rowCount + r] }
 
     /// The index in `keptBuckets` of bucket `b`'s column, the column added (all zeros, stored
     /// after the others) if no sample reached `b` before; `from` is a kept column's index at or

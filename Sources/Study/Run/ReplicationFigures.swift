@@ -84,7 +84,7 @@ public struct ReplicationFigures: Sendable {
                 assert(sampleHistograms.count == Self.sampledPosition[i], "sampled metrics are placed in slot order")
                 if valid.isEmpty {
                     // No samples (a surface switched off): the NaN statistics, an empty histogram and moments.
-                    sampleFigures.append(contentsOf: Self.noStatistics)
+                    for _ in 0..<Self.noStatistics.count { sampleFigures.append(.nan) }
                     sampleHistograms.append(LogHistogram())
                     sampleMoments.append(ExactMoments())
                     bootstrapBuckets.append([])
@@ -145,10 +145,15 @@ public struct ReplicationFigures: Sendable {
     static func sumAndMoments(_ samples: [Double]) -> (total: Double, moments: ExactMoments) {
         var total = 0.0
         var moments = ExactMoments()
-        for x in samples {
-            guard x.isFinite && x >= 0 else { break }
-            total += x
-            moments.add(x)
+        samples.withUnsafeBufferPointer { samples in
+            for x in samples {
+                // Finite and non-negative: below +∞'s bits with the sign clear (NaN's, −x's and
+                // +∞'s are not), or −0, valid as ever: one comparison for a valid sample.
+                let bits = x.bitPattern
+                guard bits < Double.infinity.bitPattern || bits == (-0.0).bitPattern else { break }
+                total += x
+                moments.add(nonNegativeFinite: x)
+            }
         }
         return (total, moments)
     }
