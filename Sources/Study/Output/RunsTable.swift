@@ -55,7 +55,6 @@ public enum RunsTable {
 
     /// `row(point:…)` with the point's fields already encoded, written in place (`CSVRecords`).
     static func row(prefix: [UInt8], replication: Int, figures: ReplicationFigures) -> [UInt8] {
-        let perMetric = ReplicationFigures.sampledStatistics.count
         return CSVRecords.bytes(room: CSVRecords.room(leading: prefix.count, numbers: 2 + metricColumns.count)) { record in
             record.put(prefix)
             record.add(integer: Int64(replication))
@@ -66,8 +65,7 @@ public enum RunsTable {
                     for i in part {
                         switch MetricCatalog.shapes[i] {
                         case .sampled:
-                            let start = ReplicationFigures.sampledPosition[i] * perMetric
-                            for j in start..<(start + perMetric) { record.add(number: statistics[j]) }
+                            for j in ReplicationFigures.statisticsPlace(of: i) { record.add(number: statistics[j]) }
                         case .perReplication: record.add(number: figures.values[i])
                         }
                     }

@@ -218,18 +218,19 @@ public struct ClusterSums: Sendable, Equatable {
 
 extension ExactMoments {
     /// Σx in units of 1e-3, rounded half away from zero (from the exact sum in units of 1e-9).
-    var sumInMilli: Int128 {
-        let (q, r) = sum.quotientAndRemainder(dividingBy: 1_000_000)
-        if r >= 500_000 { return q + 1 }
-        if r <= -500_000 { return q - 1 }
-        return q
-    }
+    var sumInMilli: Int128 { Self.inMilli(sum) }
 
     /// `sumInMilli` when the sum fits 64 bits (every replication's samples but a huge sum's),
     /// by a 64-bit division rather than a 128-bit one; nil otherwise.
     var sumInMilliIfSmall: Int64? {
         guard sum >= Int128(Int64.min) && sum <= Int128(Int64.max) else { return nil }
-        let (q, r) = Int64(truncatingIfNeeded: sum).quotientAndRemainder(dividingBy: 1_000_000)
+        return Self.inMilli(Int64(truncatingIfNeeded: sum))
+    }
+
+    /// `nano` units of 1e-9 in units of 1e-3, rounded half away from zero (at either width).
+    @inline(__always)
+    private static func inMilli<T: FixedWidthInteger & SignedInteger>(_ nano: T) -> T {
+        let (q, r) = nano.quotientAndRemainder(dividingBy: 1_000_000)
         if r >= 500_000 { return q + 1 }
         if r <= -500_000 { return q - 1 }
         return q

@@ -94,15 +94,13 @@ public struct ExactMoments: Sendable, Equatable {
         return Int128(min(max(y.rounded(), -largestTerm), largestTerm))
     }
 
-    /// `scaled(v)` for v ≥ 0 (or −0): below 2⁶³ the truncated term is rounded up when its rest
-    /// is at least a half (the rest of a non-negative value is never negative, so
-    /// `Math.roundedToInt64`'s second comparison is dropped); above, clamped at `largestTerm`.
+    /// `scaled(v)` for v ≥ 0 (or −0): below 2⁶³ rounded by `Math.roundedToInt64`, with no
+    /// test of the value's sign; above, clamped at `largestTerm` out of line.
     @inline(__always)
     private static func scaled(nonNegative v: Double) -> Int128 {
         let y = v * scale
         guard y < 9.0e18 else { return scaled(large: y) }
-        let t = Int64(y)
-        return Int128(t &+ (y - Double(t) >= 0.5 ? 1 : 0))
+        return Int128(Math.roundedToInt64(y))
     }
 
     /// A term of 2⁶³ nanounits or more, rounded and clamped at `largestTerm`: out of line, so

@@ -88,7 +88,6 @@ public struct PointAccumulator: Sendable, Equatable {
         // (through the buffer: each `metrics[i].…` checked the array's uniqueness again).
         let shapes = MetricCatalog.shapes, sampledPosition = ReplicationFigures.sampledPosition
         let fractionPosition = MetricCatalog.fractionPosition
-        let perMetric = ReplicationFigures.sampledStatistics.count
         metrics.withUnsafeMutableBufferPointer { metrics in
             // The replication's statistics read in place, four to a sampled metric (no slice made
             // and released for each).
@@ -102,8 +101,8 @@ public struct PointAccumulator: Sendable, Equatable {
                         metrics[i].clusters.add(figures.sampleMoments[k])
                         // Each statistic's moments reached in place: one uniqueness check for the four.
                         metrics[i].replicationStatistics.withUnsafeMutableBufferPointer { moments in
-                            for j in 0..<perMetric {
-                                let x = statistics[k * perMetric + j]
+                            for (j, place) in ReplicationFigures.statisticsPlace(of: i).enumerated() {
+                                let x = statistics[place]
                                 if !x.isNaN { moments[j].add(x) }
                             }
                         }

@@ -192,10 +192,18 @@ public struct ReplicationFigures: Sendable {
     /// The mean, p50, p90 and p99 of sampled metric `slot` (of `MetricCatalog.specs`) in this
     /// replication; empty for a per-replication metric.
     public func statistics(at slot: Int) -> ArraySlice<Double> {
-        let k = Self.sampledPosition[slot]
-        guard k >= 0 else { return [] }
-        let n = Self.sampledStatistics.count
-        return sampleFigures[(k * n)..<((k + 1) * n)]
+        sampleFigures[Self.statisticsPlace(of: slot)]
+    }
+
+    /// Where sampled metric `slot`'s statistics are in `sampleFigures`, four to a metric at
+    /// its `sampledPosition` (empty for a per-replication metric): what `statistics(at:)`
+    /// slices, and what runs.csv's row and the point's accumulator read in place.
+    @inline(__always)
+    static func statisticsPlace(of slot: Int) -> Range<Int> {
+        let k = sampledPosition[slot]
+        guard k >= 0 else { return 0..<0 }
+        let n = sampledStatistics.count
+        return (k * n)..<((k + 1) * n)
     }
 
     /// Mean (`total` summed in sample order) and type-7 quantiles of sorted samples.

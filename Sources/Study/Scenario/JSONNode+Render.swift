@@ -67,8 +67,7 @@ enum JSONRenderer {
     /// control character (the bytes scanned are UTF-8, where each of these is one byte).
     /// (Scanned in the string's own storage: a checkpoint's encoded histograms are long.)
     static func needsEscapes(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } }
+        EncodedFields.reading(text) { bytes in bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } }
     }
 
     /// The number of Unicode scalars `appendString` writes for `text`, quotes included. (A
