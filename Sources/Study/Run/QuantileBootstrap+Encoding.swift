@@ -14,7 +14,9 @@ extension QuantileBootstrap {
     /// counts separated by commas, a run of n zeros written `-n`. Empty: `qb1;0;0;`.
     public func encode() -> String {
         let settled = self.settled
-        var line = EncodedLine(capacity: 64 + (width > 0 ? Self.rowCount * 4 * width : 0))
+        // Room for each row's kept columns and the runs of zeros between them (a count rarely
+        // takes more than six digits); the line grows past it if it must.
+        var line = EncodedLine(capacity: 64 + Self.rowCount * 8 * (2 * settled.keptBuckets.count + 1))
         line.append(Self.encodingTag)
         line.append(ascii: ";")
         line.append(replications)
