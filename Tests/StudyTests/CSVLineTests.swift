@@ -38,10 +38,18 @@ final class CSVLineTests: XCTestCase {
         XCTAssertEqual(Array(records.dropFirst()), expected)
     }
 
-    /// A seed is written as `String(seed)` writes it, across the whole range of `UInt64`.
-    func testUnsignedIntegersAreWrittenAsTheirDecimalDigits() {
+    /// A seed is written as `String(seed)` writes it, across the whole range of `UInt64`, and a
+    /// count as `String(count)` across `Int64`'s (its bit pattern; `1 << 63` is `Int64.min`):
+    /// every length of number, odd and even (the digits are written two at a time), each side
+    /// of every power of ten.
+    func testIntegersAreWrittenAsTheirDecimalDigits() {
         var x: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var values: [UInt64] = [0, 1, 9, 10, 99, 100, UInt64(Int64.max), UInt64(Int64.max) + 1, .max, .max - 1]
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, UInt64(Int64.max), UInt64(Int64.max) + 1, .max, .max - 1]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1, power / 2 + 7]
+        }
         for _ in 0..<2_000 {
             x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             values.append(x >> (x % 64))
@@ -50,6 +58,17 @@ final class CSVLineTests: XCTestCase {
         for value in values {
             let count = buffer.withUnsafeMutableBufferPointer { CSVNumber.writeUnsigned(value, to: $0.baseAddress!) }
             XCTAssertEqual(String(decoding: buffer.prefix(count), as: UTF8.self), String(value))
+            let signed = Int64(bitPattern: value)
+            let signedCount = buffer.withUnsafeMutableBufferPointer { CSVNumber.writeInteger(signed, to: $0.baseAddress!) }
+            XCTAssertEqual(String(decoding: buffer.prefix(signedCount), as: UTF8.self), String(signed))
+        }
+    }
+
+    /// A fraction keeps each of its digits, zeros inside it included (written two at a time).
+    func testFractionsKeepEachDigit() {
+        for (value, expected) in [(0.0102, "0.0102"), (1.000001, "1.000001"), (12.3456, "12.3456"), (0.101, "0.101"),
+                                  (9999.000009, "9999.000009"), (1234567.891, "1234567.891"), (0.12345, "0.12345")] {
+            XCTAssertEqual(CSVNumber.format(value), expected)
         }
     }
 

@@ -71,4 +71,21 @@ final class ClusterSumsFastPathTests: XCTestCase {
         }
         XCTAssertNil(failing, "seed \(failing ?? 0): a public add's sums differ from the general path's")
     }
+
+    /// A replication's sum in milli-units, by 64 bits where the sum fits (`sumInMilliIfSmall`)
+    /// and by 128 otherwise, is the sum in nanounits rounded half away from zero: sign(s) ×
+    /// ⌊(|s| + 500,000) / 1,000,000⌋, written here apart from the code. Nil exactly outside
+    /// `Int64`, at its bounds, and each side of every half, negative sums included.
+    func testTheSumInMilliUnitsRoundsHalvesAwayFromZeroAtEitherWidth() {
+        let edges: [Int128] = [Int128(Int64.max), Int128(Int64.max) + 1, Int128(Int64.min), Int128(Int64.min) - 1,
+                               0, 499_999, 500_000, 1_499_999, 1_500_000, 2_500_000, 999_999_999_500_000]
+        for s in edges + edges.map({ -$0 }) {
+            let moments = ExactMoments.decode("1:\(s):0")!
+            let rounded = (s.magnitude + 500_000) / 1_000_000
+            let expected = s < 0 ? -Int128(rounded) : Int128(rounded)
+            XCTAssertEqual(moments.sumInMilli, expected, "\(s)")
+            let fits = s >= Int128(Int64.min) && s <= Int128(Int64.max)
+            XCTAssertEqual(moments.sumInMilliIfSmall.map { Int128($0) }, fits ? expected : nil, "\(s)")
+        }
+    }
 }
