@@ -69,10 +69,26 @@ public struct ClusterSums: Sendable, Equatable {
     /// inputs); with n = 1 (a cluster of one, inlined) the n-products fold away.
     @inline(__always)
     mutating func add(small y64: Int64, count n64: Int64) {
-        replications += 1
         let y = Int128(y64), n = Int128(n64)
-        let yy = y &* y, yn = y &* n, nn = n &* n
-        var o = false
+        add(y: y, n: n, yy: y &* y, yn: y &* n, nn: n &* n, overflowed: false)
+    }
+
+    /// Adds one replication of y (in milli-units) and n of any size: its products checked for
+    /// overflow too.
+    mutating func add(sumInMilli y: Int128, count n: Int128) {
+        let (yy, o1) = y.multipliedReportingOverflow(by: y)
+        let (yn, o2) = y.multipliedReportingOverflow(by: n)
+        let (nn, o3) = n.multipliedReportingOverflow(by: n)
+        add(y: y, n: n, yy: yy, yn: yn, nn: nn, overflowed: o1 || o2 || o3)
+    }
+
+    /// Adds one replication's y, n and their products (`overflowed`: a product did not fit),
+    /// whichever path made them: the sums checked for overflow, the cubes in milli-units of y
+    /// exactly modulo 2¹²⁸ (wrapping; read only centred, where they fit).
+    @inline(__always)
+    private mutating func add(y: Int128, n: Int128, yy: Int128, yn: Int128, nn: Int128, overflowed productOverflowed: Bool) {
+        replications += 1
+        var o = productOverflowed
         (sumY, o) = Self.add(sumY, y, o)
         (sumN, o) = Self.add(sumN, n, o)
         (sumYY, o) = Self.add(sumYY, yy, o)
@@ -80,21 +96,6 @@ public struct ClusterSums: Sendable, Equatable {
         (sumNN, o) = Self.add(sumNN, nn, o)
         overflowed = overflowed || o
         sumYYY &+= yy &* y; sumYYN &+= yy &* n; sumYNN &+= yn &* n; sumNNN &+= nn &* n
-    }
-
-    mutating func add(sumInMilli y: Int128, count n: Int128) {
-        replications += 1
-        let (yy, o1) = y.multipliedReportingOverflow(by: y)
-        let (yn, o2) = y.multipliedReportingOverflow(by: n)
-        var o = o1 || o2
-        (sumY, o) = Self.add(sumY, y, o)
-        (sumN, o) = Self.add(sumN, n, o)
-        (sumYY, o) = Self.add(sumYY, yy, o)
-        (sumYN, o) = Self.add(sumYN, yn, o)
-        (sumNN, o) = Self.add(sumNN, n * n, o)
-        overflowed = overflowed || o
-        // The cubes in milli-units of y, exactly modulo 2¹²⁸ (wrapping): read only centred, where they fit.
-        sumYYY &+= yy &* y; sumYYN &+= yy &* n; sumYNN &+= yn &* n; sumNNN &+= n &* n &* n
     }
 
     /// Adds every replication of `other`.
