@@ -15,7 +15,7 @@ runs), a share within one run much less.
 
 Needs Linux `perf` (not part of make test or .ci/run); takes about a minute a round.
 """
-import argparse, collections, json, os, re, subprocess, sys, tempfile
+import argparse, collections, json, os, re, shutil, subprocess, sys, tempfile
 
 WIDGET_PATH = ["--set", "live.enabled=false", "--set", "watch.enabled=false",
                "--set", "share.enabled=false", "--set", "action.enabled=false"]
@@ -77,9 +77,13 @@ def main():
     parser.add_argument("--days", type=int, default=4000)
     parser.add_argument("--scenario", default="Scenarios/default.json5")
     args = parser.parse_args()
+    if shutil.which("perf") is None:
+        sys.exit("phase-split: needs Linux perf (Debian: apt-get install linux-perf), which this machine lacks")
     builds = []
     for item in args.binaries:
         name, _, binary = item.rpartition("=")
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"phase-split: {item}: no executable at {binary}")
         builds.append((name or binary, os.path.abspath(binary)))
     best = {}
     shares = {name: collections.Counter() for name, _ in builds}
