@@ -3,7 +3,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/surfacesim
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench results release clean cluster-test filesystem-test population analysis readme-check
+.PHONY: run test bench results release profile clean cluster-test filesystem-test population analysis readme-check
 
 ## Builds in release mode and runs the default study into Results/default/. It runs the
 ## command `make results` runs for that study (--reproducible: no wall-clock time and no
@@ -73,11 +73,18 @@ cluster-test:
 filesystem-test:
 	./scripts/filesystem-test.sh
 
-## A failed build stops here: an older binary left in .build must never make the results.
+## The release binary, optimised with a profile of its own runs, made on the first build of a
+## clone (scripts/release-build.sh; docs/performance.md#the-build). A failed build stops here:
+## an older binary left in .build must never make the results.
 release:
-	@log=$$(mktemp); $(SWIFT) build -c release --product surfacesim > $$log 2>&1; status=$$?; \
-	  grep -v "^\[" $$log; rm -f $$log; exit $$status
+	@./scripts/release-build.sh surfacesim
 	@test -x $(RELEASE)
+
+## A fresh profile for the release build (after changes to the model's code; the profile
+## never changes a result, only how fast the binary runs), and the release binary built with it.
+profile:
+	rm -rf .build/pgo
+	@./scripts/release-build.sh surfacesim
 
 clean:
 	rm -rf .build

@@ -7,17 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.build/release/surfacesim
-# A failed build stops the bench: an older binary left in .build must never be timed.
-build() {
-  local log status
-  log=$(mktemp)
-  swift build -c release --product "$1" >"$log" 2>&1 && status=0 || status=$?
-  grep -v "^\[" "$log" || true
-  rm -f "$log"
-  return "$status"
-}
-build HoldBench
-build surfacesim
+# A failed build stops the bench: an older binary left in .build must never be timed. Both are
+# built as `make release` builds (scripts/release-build.sh: optimised with the profile).
+./scripts/release-build.sh HoldBench
+./scripts/release-build.sh surfacesim
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

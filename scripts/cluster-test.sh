@@ -5,7 +5,7 @@
 #
 #  1. installs Debian's slurm-wlm and munge if they are missing (as root, with a
 #     policy-rc.d that keeps apt from starting any service);
-#  2. builds the release binary (swift build -c release --product surfacesim);
+#  2. builds the release binary (scripts/release-build.sh, as make release does);
 #  3. starts munged (its own key and socket), slurmctld and slurmd on 127.0.0.1, all
 #     configured in a temporary folder, on free ports;
 #  4. submits the study with scripts/slurm/submit.sh (CLUSTER_TEST_SHARDS array tasks
@@ -186,10 +186,10 @@ fi
 # --- 2. the binary ----------------------------------------------------------------------
 say "building the release binary"
 build_log=$(mktemp)
-if ! swift build -c release --product surfacesim > "$build_log" 2>&1; then
-  grep -v '^\[' "$build_log" | tail -n 30
+if ! "$repo/scripts/release-build.sh" surfacesim > "$build_log" 2>&1; then
+  tail -n 30 "$build_log"
   rm -f "$build_log"
-  fail "swift build -c release failed (output above)"
+  fail "the release build failed (output above)"
 fi
 rm -f "$build_log"
 [ -x "$bin" ] || fail "the build left no $bin"
