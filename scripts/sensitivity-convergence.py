@@ -11,7 +11,7 @@ the middle of theirs) as independent checks. The replications' own seed is the s
     python3 scripts/sensitivity-convergence.py                    # the table in the docs
     python3 scripts/sensitivity-convergence.py --sizes 10,40 --seeds 1-3 --no-lhs --no-oat
 
-Needs the release binary (`swift build -c release --product surfacesim`). Writes nothing
+Needs the release binary (`make release`). Writes nothing
 outside a temporary folder, and keeps one run's files there at a time. The default table
 takes about 15 minutes on two shared cores.
 """

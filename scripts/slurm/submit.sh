@@ -39,7 +39,7 @@ if [ -z "$surfacesim" ]; then
   if [ -x "$repo/.build/release/surfacesim" ]; then surfacesim=$repo/.build/release/surfacesim
   else surfacesim=$(command -v surfacesim || true); fi
 fi
-if [ -z "$surfacesim" ] || [ ! -x "$surfacesim" ]; then echo "no surfacesim binary: build it (swift build -c release) or set SURFACESIM" >&2; exit 3; fi
+if [ -z "$surfacesim" ] || [ ! -x "$surfacesim" ]; then echo "no surfacesim binary: build it (make release) or set SURFACESIM" >&2; exit 3; fi
 surfacesim=$(cd "$(dirname "$surfacesim")" && pwd)/$(basename "$surfacesim")
 
 # Check the scenario with the run options' --set overrides before anything is submitted, so
