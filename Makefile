@@ -77,14 +77,14 @@ filesystem-test:
 ## clone (scripts/release-build.sh; docs/performance.md#the-build). A failed build stops here:
 ## an older binary left in .build must never make the results.
 release:
-	@./scripts/release-build.sh surfacesim
+	@SWIFT=$(SWIFT) ./scripts/release-build.sh surfacesim
 	@test -x $(RELEASE)
 
 ## A fresh profile for the release build (after changes to the model's code; the profile
 ## never changes a result, only how fast the binary runs), and the release binary built with it.
 profile:
 	rm -rf .build/pgo
-	@./scripts/release-build.sh surfacesim
+	@SWIFT=$(SWIFT) ./scripts/release-build.sh surfacesim
 
 clean:
 	rm -rf .build

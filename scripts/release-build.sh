@@ -27,21 +27,23 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 product=${1:-surfacesim}
+swift=${SWIFT:-swift}     # the Makefile passes its SWIFT (swift unless set)
 root=$PWD
 profile=$root/.build/pgo/surfacesim.profdata
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+work=""
+trap 'rm -f "$log"; [ -z "$work" ] || rm -rf "$work"' EXIT
 
 # Builds with the given arguments; prints the diagnostics, not the progress lines.
 build() {
-  swift build -c release --product "$@" > "$log" 2>&1
+  "$swift" build -c release --product "$@" > "$log" 2>&1
   local status=$?
   grep -v "^\[" "$log"
   return $status
 }
 
 profdata=""
-for candidate in "$(dirname "$(command -v swift)")/llvm-profdata" "$(command -v llvm-profdata || true)" \
+for candidate in "$(dirname "$(command -v "$swift")")/llvm-profdata" "$(command -v llvm-profdata || true)" \
                  "$(xcrun --find llvm-profdata 2>/dev/null || true)"; do
   if [ -n "$candidate" ] && [ -x "$candidate" ]; then profdata=$candidate; break; fi
 done
@@ -66,9 +68,8 @@ if [ ! -s "$profile" ]; then
          run Scenarios/default.json5 --runs 1000 --jobs 1 --out "$work/default" --quiet > "$work/training.log" 2>&1; then
     cat "$work/training.log"
     echo "release-build: the training run failed (above)"
-    rm -rf "$work"; exit 1
+    exit 1
   fi
-  rm -rf "$work"
   "$profdata" merge -o "$profile.new" .build/pgo/training-*.profraw || exit $?
   rm -f .build/pgo/training-*.profraw
   # 3. The build does not see the profile change, so nothing compiled before it is kept.
