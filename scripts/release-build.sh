@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The release binary, built the one way every command here builds it (`make release`,
 # `make bench`, `make cluster-test`): optimised with a profile of its own runs
-# (profile-guided optimisation; docs/performance.md#the-build). The profile changes what the
+# (profile-guided optimisation; docs/performance.md#the-build), the modules optimised together
+# at link time and, on Linux, the Swift runtime linked in (`linking` below). The profile changes what the
 # compiler inlines and how it lays the code out, never what the program computes: every
 # result is the same bytes (`make results` checks it).
 #
@@ -19,8 +20,8 @@
 # and a binary no faster than a plain build; this one runs the studies about an eighth faster
 # and every other verb as fast or faster.
 #
-# A toolchain without llvm-profdata gets a plain release build, with a line saying so (the
-# binary computes the same, more slowly). Usage: scripts/release-build.sh [product]: surfacesim
+# A toolchain without llvm-profdata gets a release build without the profile, linked the same
+# way, with a line saying so (the binary computes the same, more slowly). Usage: scripts/release-build.sh [product]: surfacesim
 # (the default) or another of the package's executables, built with the same flags so that the
 # modules they share are not rebuilt. Prints the compiler's diagnostics; exits non-zero on a
 # failed build.
@@ -42,7 +43,7 @@ build() {
   return $status
 }
 # How the release binary is linked (docs/performance.md#the-build):
-# - the Swift runtime and standard library go into the binary (--static-swift-stdlib): it runs
+# - on Linux, the Swift runtime and standard library go into the binary (--static-swift-stdlib): it runs
 #   on a machine without the Swift toolchain (a cluster's nodes), and each of the model's
 #   retains, releases and allocations is a direct call rather than one through a shared
 #   library's tables;
@@ -52,7 +53,9 @@ build() {
 # Neither changes what the program computes. The one line filtered out above is the warning
 # glibc's linker gives any binary that links `mktemp`: here a function inside the toolchain's
 # own static Foundation library, not the project's code.
-linking=(--static-swift-stdlib --experimental-lto-mode=full)
+# (On macOS the runtime is the system's, which SwiftPM links whatever this says.)
+linking=(--experimental-lto-mode=full)
+if [ "$(uname -s)" = Linux ]; then linking+=(--static-swift-stdlib); fi
 
 profdata=""
 for candidate in "$(dirname "$(command -v "$swift")")/llvm-profdata" "$(command -v llvm-profdata || true)" \
