@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The release binary, built the one way every command here builds it (`make release`,
 # `make bench`, `make cluster-test`): optimised with a profile of its own runs
-# (profile-guided optimisation; docs/performance.md#the-build), the modules optimised together
-# at link time and, on Linux, the Swift runtime linked in (`linking` below). The profile changes what the
-# compiler inlines and how it lays the code out, never what the program computes: every
-# result is the same bytes (`make results` checks it).
+# (profile-guided optimisation; docs/performance.md#the-build), the modules optimised
+# together at link time and, on Linux, the Swift runtime linked in (`linking` below). The
+# profile changes what the compiler inlines and how it lays the code out, never what the
+# program computes: every result is the same bytes (`make results` checks it).
 #
 # When .build/pgo/surfacesim.profdata is missing (a clean clone; `make profile` removes it):
 #   1. an instrumented build, in .build/pgo-training (it counts every branch it takes);
@@ -21,10 +21,11 @@
 # and every other verb as fast or faster.
 #
 # A toolchain without llvm-profdata gets a release build without the profile, linked the same
-# way, with a line saying so (the binary computes the same, more slowly). Usage: scripts/release-build.sh [product]: surfacesim
-# (the default) or another of the package's executables, built with the same flags so that the
-# modules they share are not rebuilt. Prints the compiler's diagnostics; exits non-zero on a
-# failed build.
+# way, with a line saying so (the binary computes the same, more slowly).
+#
+# Usage: scripts/release-build.sh [product]: surfacesim (the default) or another of the
+# package's executables, built with the same flags so that the modules they share are not
+# rebuilt. Prints the compiler's diagnostics; exits non-zero on a failed build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 product=${1:-surfacesim}
@@ -43,10 +44,10 @@ build() {
   return $status
 }
 # How the release binary is linked (docs/performance.md#the-build):
-# - on Linux, the Swift runtime and standard library go into the binary (--static-swift-stdlib): it runs
-#   on a machine without the Swift toolchain (a cluster's nodes), and each of the model's
-#   retains, releases and allocations is a direct call rather than one through a shared
-#   library's tables;
+# - on Linux, the Swift runtime and standard library go into the binary
+#   (--static-swift-stdlib): it runs on a machine without the Swift toolchain (a cluster's
+#   nodes), and each of the model's retains, releases and allocations is a direct call rather
+#   than one through a shared library's tables;
 # - the modules are optimised together at link time (LLVM's full LTO, SwiftPM's
 #   --experimental-lto-mode): a program's calls into its context, the platform's capabilities
 #   and the measurement layer, in other modules, can then be inlined as calls within one are.
